@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineCall } from './define.ts';
+
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  database: z.object({ ok: z.boolean(), dialect: z.enum(['pglite', 'postgres']) }),
+  uptimeSeconds: z.number(),
+});
+export type Health = z.infer<typeof HealthSchema>;
+
+export const healthCall = defineCall({
+  id: 'platform.health',
+  method: 'GET',
+  path: '/health',
+  input: z.object({}).strict(),
+  output: HealthSchema,
+  permission: 'public',
+  summary: 'Liveness and readiness: database (and, later, broker) reachability',
+});
+
+/** GET /static/config.json: the versions the console shows (core §7). */
+export const StaticConfigSchema = z.object({
+  version: z.string(),
+  buildTime: z.string(),
+  apiVersion: z.string(),
+});
+export const staticConfigCall = defineCall({
+  id: 'platform.staticConfig',
+  method: 'GET',
+  path: '/static/config.json',
+  input: z.object({}).strict(),
+  output: StaticConfigSchema,
+  permission: 'public',
+  summary: 'Platform versions',
+});
+
+export const PLATFORM_CALLS = [healthCall, staticConfigCall] as const;

@@ -1,0 +1,23 @@
+import { healthCall, staticConfigCall } from '@fleetport/contract';
+import type { AppDeps } from '../../app.ts';
+import { pingDatabase } from '../../platform/db/open.ts';
+import { bind } from '../../platform/http/calls.ts';
+
+export function platformRoutes(deps: AppDeps) {
+  return [
+    bind(healthCall, async () => {
+      const ok = await pingDatabase(deps.db);
+      return {
+        status: ok ? 'ok' : 'degraded',
+        version: deps.version,
+        database: { ok, dialect: deps.dialect },
+        uptimeSeconds: Math.round(process.uptime()),
+      } as const;
+    }),
+    bind(staticConfigCall, async () => ({
+      version: deps.version,
+      buildTime: deps.startedAt.toISOString(),
+      apiVersion: '1',
+    })),
+  ];
+}

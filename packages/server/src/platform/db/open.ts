@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, type MigrationProvider, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import { MIGRATIONS } from './migrations/index.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** Store functions take either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+export type DbDialectName = 'pglite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Db;
+  dialect: DbDialectName;
+  close(): Promise<void>;
+  /** PGlite only: the data directory as a tar, for test snapshots. */
+  dumpDataDir?: () => Promise<Blob>;
+}
+
+// numeric and bigint come back as strings by default; counts and sizes in this product fit a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `memory://` or undefined keeps it in memory. */
+  dataDir?: string | undefined;
+  /** A PGlite data dump (tar) to start from, so tests skip the 4 s initialisation. */
+  loadDataDir?: Blob | undefined;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> {
+  let db: Db;
+  let dialect: DbDialectName;
+  let dumpDataDir: (() => Promise<Blob>) | undefined;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    dialect = 'postgres';
+  } else {
+    if (options.dataDir && !options.dataDir.startsWith('memory://')) {
+      fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+    }
+    const lite = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { pg_trgm },
+    });
+    db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
+    dialect = 'pglite';
+    dumpDataDir = async () => (await lite.dumpDataDir('none')) as Blob;
+  }
+  if (options.migrate !== false) await migrateToLatest(db);
+  return { db, dialect, close: () => db.destroy(), ...(dumpDataDir ? { dumpDataDir } : {}) };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
+export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
+}
+
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

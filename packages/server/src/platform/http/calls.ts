@@ -1,0 +1,119 @@
+import {
+  type CallDef,
+  type CallOutput,
+  type CallParsedInput,
+  ErrorCode,
+  type Lang,
+  langFromHeader,
+  localizeIssues,
+  type Page,
+  summarizeFieldErrors,
+} from '@fleetport/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Session, SessionResolver } from '../auth/session.ts';
+import { AppError } from '../errors.ts';
+import { okEnvelope, pageEnvelope } from './envelope.ts';
+
+export interface CallContext<C extends CallDef> {
+  input: CallParsedInput<C>;
+  lang: Lang;
+  /** The caller's session; null only on public calls. */
+  session: Session | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A contract call bound to the function that answers it. */
+export interface RouteBinding {
+  call: CallDef;
+  handle(ctx: CallContext<CallDef>): Promise<unknown>;
+}
+
+export function bind<C extends CallDef>(
+  call: C,
+  handle: (ctx: CallContext<C>) => Promise<CallOutput<C>>,
+): RouteBinding {
+  return { call, handle: handle as unknown as RouteBinding['handle'] };
+}
+
+/** The session of a non-public call; throws if a handler of a public call asks for one. */
+export function requireSession(ctx: { session: Session | null }): Session {
+  if (!ctx.session) throw new AppError(ErrorCode.NO_CREDENTIALS);
+  return ctx.session;
+}
+
+export function languageOf(request: FastifyRequest): Lang {
+  return langFromHeader(request.headers.language);
+}
+
+/** Validates a call's input against its contract schema; bad input is code 1 naming the field. */
+export function parseInput<C extends CallDef>(call: C, raw: unknown, lang: Lang): CallParsedInput<C> {
+  const result = call.input.safeParse(raw ?? {});
+  if (!result.success) {
+    const fields = localizeIssues(result.error, lang);
+    throw new AppError(ErrorCode.PARAMETER_ERROR, { fields }, 400, summarizeFieldErrors(fields));
+  }
+  return result.data as CallParsedInput<C>;
+}
+
+export function checkPermission(call: CallDef, session: Session): void {
+  if (call.permission === 'session') return;
+  if (call.permission === 'superAdmin') {
+    if (!session.superAdmin) throw new AppError(ErrorCode.NO_PERMISSION);
+    return;
+  }
+  if (session.superAdmin) return;
+  if (!session.funCodes.has(call.permission)) throw new AppError(ErrorCode.NO_PERMISSION);
+}
+
+export interface RegisterOptions {
+  prefix: string;
+  sessions: SessionResolver;
+}
+
+/**
+ * Registers contract calls on Fastify: permission, then validation, then the handler, then the
+ * envelope. Public calls skip the session; every other call resolves and checks it first, so an
+ * unauthenticated caller learns nothing about the shape of the input.
+ */
+export function registerCalls(
+  app: FastifyInstance,
+  bindings: readonly RouteBinding[],
+  options: RegisterOptions,
+) {
+  for (const binding of bindings) {
+    const { call } = binding;
+    const readsQuery = call.method === 'GET' || call.method === 'DELETE';
+    app.route({
+      method: call.method,
+      url: options.prefix + call.path,
+      config: { callId: call.id },
+      handler: async (request, reply) => {
+        const lang = languageOf(request);
+        const session = call.permission === 'public' ? null : await options.sessions.resolve(request);
+        if (session) {
+          request.session = session;
+          checkPermission(call, session);
+        }
+        const raw =
+          readsQuery && (request.body === undefined || request.body === null) ? request.query : request.body;
+        const input = parseInput(call, raw, lang);
+        const data = await binding.handle({ input, lang, session, request, reply });
+        if (call.paged) {
+          const paging = input as { pageNum?: number; pageSize?: number };
+          return pageEnvelope(data as Page<unknown>, paging.pageNum ?? 1, paging.pageSize ?? 10, lang);
+        }
+        return okEnvelope(data ?? null, lang);
+      },
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session?: Session;
+  }
+  interface FastifyContextConfig {
+    callId?: string;
+  }
+}

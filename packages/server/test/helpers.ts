@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Envelope } from '@fleetport/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type AppDeps, type BuildOptions, buildApp } from '../src/app.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import { loadConfig, type ServerConfig } from '../src/platform/config.ts';
+import { type OpenDatabase, openDatabase } from '../src/platform/db/open.ts';
+
+/**
+ * A migrated database for one test file: PGlite from the suite's snapshot, or, when DATABASE_URL is
+ * set (CI's second pass), a fresh PostgreSQL database created for the file and dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<OpenDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `fp_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: target.toString() });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const snapshot = process.env.FLEETPORT_PGLITE_SNAPSHOT;
+  const loadDataDir = snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined;
+  return openDatabase({ dataDir: 'memory://', loadDataDir });
+}
+
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const base = loadConfig({ LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
+  return {
+    ...base,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'fleetport-test-')),
+    webDist: path.join(os.tmpdir(), 'fleetport-no-web'),
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  database: OpenDatabase;
+  clock: ManualClock;
+  /** Calls the API in-process; returns the HTTP status and the parsed envelope. */
+  call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: Envelope<T> }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: Partial<Omit<BuildOptions, 'db' | 'dialect'>> = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const clock = options.clock instanceof ManualClock ? options.clock : new ManualClock();
+  const config = options.config ?? testConfig();
+  const { app, deps } = await buildApp({
+    logger: false,
+    ...options,
+    config,
+    clock,
+    db: database.db,
+    dialect: database.dialect,
+  });
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    clock,
+    async call(method, url, body, headers = {}) {
+      const readsQuery = method === 'GET' || method === 'DELETE';
+      const res = await app.inject({
+        method: method as 'GET',
+        url: config.apiPrefix + url,
+        headers: { language: 'en', ...headers },
+        ...(body !== undefined && !readsQuery ? { payload: body as object } : {}),
+        ...(body !== undefined && readsQuery ? { query: body as Record<string, string> } : {}),
+      });
+      return { status: res.statusCode, body: res.json() };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

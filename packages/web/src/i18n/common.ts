@@ -1,0 +1,33 @@
+/** Texts shared by every console area. Keys namespaced `common.*`. */
+export const common = {
+  en: {
+    appName: 'Fleetport',
+    tagline: 'Remote management for cellular routers, industrial gateways and the IoT devices behind them',
+    language: 'Language',
+    languages: { en: 'English', cn: '中文' },
+    ok: 'OK',
+    cancel: 'Cancel',
+    save: 'Save',
+    close: 'Close',
+    loading: 'Loading…',
+    empty: 'No data',
+    notFound: 'The page you opened does not exist.',
+    backHome: 'Back to the start page',
+    comingSoon: 'This console is coming soon.',
+  },
+  cn: {
+    appName: 'Fleetport',
+    tagline: '蜂窝路由器、工业网关及其后端物联网设备的远程管理平台',
+    language: '语言',
+    languages: { en: 'English', cn: '中文' },
+    ok: '确定',
+    cancel: '取消',
+    save: '保存',
+    close: '关闭',
+    loading: '加载中…',
+    empty: '暂无数据',
+    notFound: '您打开的页面不存在。',
+    backHome: '返回首页',
+    comingSoon: '该控制台即将推出。',
+  },
+};
