@@ -3,18 +3,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ALL_CALLS, ErrorCode } from '@fleetport/contract';
+import { ALL_CALLS } from '@fleetport/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerBrokerHook } from './gateway/broker-hook.routes.ts';
+import { type Gateway, type GatewayOptions, startGateway } from './gateway/gateway.ts';
+import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { companyRoutes } from './modules/companies/companies.routes.ts';
+import { menuRoutes } from './modules/menus/menus.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
+import { shellRoutes } from './modules/shell/shell.routes.ts';
 import type { SessionResolver } from './platform/auth/session.ts';
+import { ticketSessions } from './platform/auth/ticket-sessions.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { ServerConfig } from './platform/config.ts';
 import type { Db, DbDialectName } from './platform/db/open.ts';
-import { AppError } from './platform/errors.ts';
 import { type RouteBinding, registerCalls } from './platform/http/calls.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { serveWebConsole } from './platform/http/web-console.ts';
+import { createLiveHub, type LiveHub } from './platform/live/hub.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { logSmsProvider, type SmsProvider } from './platform/sms/sms.ts';
 
 /** What the modules are built from. Tests pass their own clock, database and mail transport. */
 export interface AppDeps {
@@ -25,6 +35,12 @@ export interface AppDeps {
   version: string;
   startedAt: Date;
   sessions: SessionResolver;
+  mailer: Mailer;
+  sms: SmsProvider;
+  /** Live events for the console's WebSocket. */
+  hub: LiveHub;
+  /** The device gateway, when this app runs one (`BuildOptions.gateway`). */
+  gateway?: Gateway;
 }
 
 export interface BuildOptions {
@@ -33,7 +49,15 @@ export interface BuildOptions {
   dialect: DbDialectName;
   clock?: Clock;
   sessions?: SessionResolver;
+  mailer?: Mailer;
+  sms?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
+  /** Starts the device gateway (MQTT) with the app and closes it with the app; off unless asked. */
+  gateway?:
+    | boolean
+    | Partial<
+        Pick<GatewayOptions, 'nodeId' | 'presenceDebounceMs' | 'telemetryFlushMs' | 'rpcSweepIntervalMs'>
+      >;
 }
 
 const VERSION = (
@@ -42,28 +66,33 @@ const VERSION = (
   }
 ).version;
 
-/** Until sign-in lands every non-public call is refused for want of credentials. */
-const noSessions: SessionResolver = {
-  resolve: async () => {
-    throw new AppError(ErrorCode.NO_CREDENTIALS);
-  },
-};
-
 /** Every route binding of every module, in one list the app registers and the tests walk. */
 export function allRoutes(deps: AppDeps): RouteBinding[] {
-  return [...platformRoutes(deps)];
+  return [
+    ...platformRoutes(deps),
+    ...authRoutes(deps),
+    ...accountRoutes(deps),
+    ...companyRoutes(deps),
+    ...menuRoutes(deps),
+    ...shellRoutes(deps),
+  ];
 }
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const { config } = options;
+  const clock = options.clock ?? systemClock;
   const deps: AppDeps = {
     config,
     db: options.db,
     dialect: options.dialect,
-    clock: options.clock ?? systemClock,
+    clock,
     version: VERSION,
     startedAt: new Date(),
-    sessions: options.sessions ?? noSessions,
+    sessions: options.sessions ?? ticketSessions(options.db, clock),
+    // The logger is read when a message goes out, after `app` below exists.
+    mailer: options.mailer ?? createMailer(config.mail, options.db, () => app.log),
+    sms: options.sms ?? logSmsProvider(() => app.log),
+    hub: createLiveHub((error) => app.log.error({ err: error }, 'live listener failed')),
   };
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -87,6 +116,21 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     specification: { document: buildOpenApiDocument(ALL_CALLS, config.apiPrefix, VERSION) as never },
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${config.apiPrefix}/docs` });
+
+  if (options.gateway) {
+    const tuning = options.gateway === true ? {} : options.gateway;
+    const gateway = await startGateway({
+      ...tuning,
+      db: deps.db,
+      clock,
+      hub: deps.hub,
+      config: config.mqtt,
+      log: app.log,
+    });
+    deps.gateway = gateway;
+    app.addHook('onClose', () => gateway.close());
+    registerBrokerHook(app, config.apiPrefix, config.mqtt, () => gateway);
+  }
 
   await serveWebConsole(app, config.webDist, config.basePath);
   return { app, deps };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
+import { ensureSuperAdmin } from './modules/accounts/accounts.service.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/open.ts';
 
@@ -8,10 +9,24 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
 });
-const { app } = await buildApp({ config, db: database.db, dialect: database.dialect });
+// The device gateway closes with the app (an onClose hook), before the database below.
+const { app, deps } = await buildApp({ config, db: database.db, dialect: database.dialect, gateway: true });
 if (config.automatedTestMode) {
   app.log.warn('AUTOMATED_TEST_MODE=true: the login captcha is OFF. Never run production like this.');
 }
+// First start: the Super Admin's one-time password is printed here once and never stored in clear.
+const superAdmin = await ensureSuperAdmin(deps);
+if (superAdmin) {
+  app.log.warn(
+    `Super Admin created. Sign in as ${superAdmin.account} with the one-time password ${superAdmin.password} ` +
+      '(shown only now; you will be asked to change it).',
+  );
+}
+app.log.info(
+  config.mail.smtpUrl
+    ? 'Mail goes out over SMTP_URL'
+    : 'No SMTP_URL: mail is kept in the outbox table and logged',
+);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -34,3 +49,4 @@ await app.listen({ port: config.port, host: config.host });
 app.log.info(
   `Fleetport console: http://localhost:${config.port}${config.basePath}  (database: ${database.dialect})`,
 );
+app.log.info(`Devices connect to ${deps.gateway?.endpoint() ?? 'nothing'}`);

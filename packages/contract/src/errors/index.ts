@@ -1,11 +1,47 @@
 import { interpolate, type Lang } from '../i18n.ts';
+import { ACCOUNT_ERRORS } from './accounts.ts';
+import { COMPANY_ERRORS } from './companies.ts';
+import { CORE_ERROR_CODES } from './core-codes.ts';
+import { DEVICE_TAG_ERRORS } from './device-tags.ts';
+import { DEVICE_ERRORS } from './devices.ts';
+import { ELEVATOR_ERRORS } from './elevators.ts';
+import { ENDPOINT_ERRORS } from './endpoints.ts';
+import { FEATURE_ERROR_CODES } from './feature-codes.ts';
+import { IOT_CONNECTOR_ERRORS } from './iot-connector.ts';
+import { LICENCE_ERRORS } from './licences.ts';
 import { PLATFORM_ERRORS } from './platform.ts';
+import { POINT_TABLE_ERRORS } from './point-table.ts';
+import { PORTAL_ERRORS } from './portal.ts';
+import { TEMPLATE_ERRORS } from './templates.ts';
 import type { ErrorEntry, ErrorReaction } from './types.ts';
+import { VPN_ERRORS } from './vpn.ts';
 
+export { APP_UPDATE_ERRORS, appUpdateError } from './app-update.ts';
+export {
+  ELEVATOR_EVENT_CODES,
+  ELEVATOR_FAULTS,
+  type ElevatorEventCode,
+  elevatorFault,
+} from './elevator-faults.ts';
+export { SILENT_CODES } from './silent.ts';
 export type { ErrorEntry, ErrorReaction } from './types.ts';
 export { ERROR_REACTIONS } from './types.ts';
 
-const ALL_ENTRIES: readonly ErrorEntry[] = [...PLATFORM_ERRORS];
+const ALL_ENTRIES: readonly ErrorEntry[] = [
+  ...PLATFORM_ERRORS,
+  ...ACCOUNT_ERRORS,
+  ...COMPANY_ERRORS,
+  ...DEVICE_ERRORS,
+  ...DEVICE_TAG_ERRORS,
+  ...VPN_ERRORS,
+  ...LICENCE_ERRORS,
+  ...TEMPLATE_ERRORS,
+  ...ENDPOINT_ERRORS,
+  ...POINT_TABLE_ERRORS,
+  ...PORTAL_ERRORS,
+  ...ELEVATOR_ERRORS,
+  ...IOT_CONNECTOR_ERRORS,
+];
 
 /** The whole catalogue by code. Building it throws on a duplicate code, so a clash fails every test. */
 export const ERROR_CATALOGUE: ReadonlyMap<number, ErrorEntry> = (() => {
@@ -17,20 +53,11 @@ export const ERROR_CATALOGUE: ReadonlyMap<number, ErrorEntry> = (() => {
   return map;
 })();
 
-/** Named codes used by code (servers throw these; clients branch on them). */
-export const ErrorCode = {
-  SUCCESS: 0,
-  REQUEST_ERROR: -1,
-  PARAMETER_ERROR: 1,
-  DATABASE_ERROR: 2,
-  SESSION_EXPIRED: 3,
-  NO_PERMISSION: 5,
-  SYSTEM_BUSY: 15,
-  SESSION_TOO_LONG: 20,
-  NO_CREDENTIALS: 101,
-  NOT_FOUND: 404,
-  INTERNAL_ERROR: 500,
-} as const;
+/**
+ * Named codes used by code: servers throw these, clients branch on them. Every value is a catalogue
+ * entry (a test checks it), so `throw new AppError(ErrorCode.DEVICE_OFFLINE)` never carries a bare number.
+ */
+export const ErrorCode = { ...CORE_ERROR_CODES, ...FEATURE_ERROR_CODES } as const;
 export type ErrorCodeName = keyof typeof ErrorCode;
 
 export function errorEntry(code: number): ErrorEntry | undefined {
@@ -44,14 +71,18 @@ export function errorReaction(code: number): ErrorReaction {
 
 /**
  * Placeholder values from the envelope's `data`. 14031/14032 carry seconds locked and show minutes
- * rounded up; 180032 (and any other numeric data) fills {num}; object data fills its own keys.
+ * rounded up; 180032 (and any other numeric data) fills {num}; a string fills {sn} and {num}; an array
+ * fills {sn} with its items joined; object data fills its own keys ({success}, {fail} ...).
  */
 export function errorPlaceholders(code: number, data: unknown): Record<string, string | number | undefined> {
   if (typeof data === 'number') {
-    if (code === 14031 || code === 14032) return { num: Math.ceil(data / 60) };
+    if (code === ErrorCode.ACCOUNT_LOCKED || code === ErrorCode.ACCOUNT_LOCKED_NOW)
+      return { num: Math.ceil(data / 60) };
     return { num: data };
   }
   if (typeof data === 'string') return { num: data, sn: data };
+  // A list (the missing serial numbers of 120108) reads as the items joined, and its length as {num}.
+  if (Array.isArray(data)) return { sn: data.map(String).join(', '), num: data.length };
   if (data && typeof data === 'object' && !Array.isArray(data)) {
     const vars: Record<string, string | number | undefined> = {};
     for (const [k, v] of Object.entries(data)) {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEVELOPMENT_FACTORY_KEY } from '@fleetport/contract';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -18,6 +19,38 @@ export interface ServerConfig {
   automatedTestMode: boolean;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
+  /** Outgoing mail (verification codes); see platform/mail. */
+  mail: MailConfig;
+  /** Login account of the Super Admin created on first start (SUPER_ADMIN_ACCOUNT). */
+  superAdminAccount: string;
+  /** The device gateway (MQTT); see docs/deployment.md. */
+  mqtt: MqttConfig;
+}
+
+export interface MqttConfig {
+  /** Port of the embedded broker (MQTT_PORT, default 1883; 0 picks a free port). */
+  port: number;
+  /** An external broker (EMQX, Mosquitto); when set the embedded broker is not started. */
+  url: string | undefined;
+  /** PEM files; when both are set the embedded broker speaks MQTT over TLS. */
+  tlsCertFile: string | undefined;
+  tlsKeyFile: string | undefined;
+  /** Credentials of the server's own client on an external broker. */
+  username: string | undefined;
+  password: string | undefined;
+  /** Telemetry older than this many days is deleted by the retention job. */
+  telemetryRetentionDays: number;
+  /** The factory claim key that signs the claim proofs of new devices (docs/device-protocol.md). */
+  factoryKey: string;
+  /** When set, the broker's HTTP auth/ACL hook must send `Authorization: Bearer <token>`. */
+  hookToken: string | undefined;
+}
+
+export interface MailConfig {
+  /** SMTP_URL, e.g. smtp://user:pass@relay:587 or smtps://...; absent keeps mail in the outbox table. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: sender address. */
+  from: string;
 }
 
 function normalizePrefix(value: string): string {
@@ -42,5 +75,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'packages/web/dist')),
     automatedTestMode: env.AUTOMATED_TEST_MODE === 'true',
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.MAIL_FROM || 'Fleetport <no-reply@fleetport.local>',
+    },
+    superAdminAccount: (env.SUPER_ADMIN_ACCOUNT || 'superadmin@fleetport.local').toLowerCase(),
+    mqtt: {
+      port: Number(env.MQTT_PORT ?? 1883),
+      url: env.MQTT_URL || undefined,
+      tlsCertFile: env.MQTT_TLS_CERT || undefined,
+      tlsKeyFile: env.MQTT_TLS_KEY || undefined,
+      username: env.MQTT_USERNAME || undefined,
+      password: env.MQTT_PASSWORD || undefined,
+      telemetryRetentionDays: Number(env.TELEMETRY_RETENTION_DAYS ?? 90),
+      factoryKey: env.FACTORY_CLAIM_KEY || DEVELOPMENT_FACTORY_KEY,
+      hookToken: env.MQTT_HOOK_TOKEN || undefined,
+    },
   };
 }

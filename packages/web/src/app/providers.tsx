@@ -4,6 +4,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { NotifierBridge } from '../api/notifier.tsx';
 import { i18n } from '../i18n/index.ts';
 
 export const queryClient = new QueryClient({
@@ -17,7 +18,10 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
       locale={current.language === 'cn' ? zhCN : enUS}
       theme={{ token: { colorPrimary: '#1668dc', borderRadius: 6 } }}
     >
-      <AntApp>{children}</AntApp>
+      <AntApp>
+        <NotifierBridge />
+        {children}
+      </AntApp>
     </ConfigProvider>
   );
 }

@@ -1,4 +1,11 @@
+import { account } from '../features/account/account.i18n.ts';
+import { auth } from '../features/auth/auth.i18n.ts';
+import { company } from '../features/company/company.i18n.ts';
+import { menus } from '../features/shell/menus.i18n.ts';
+import { shell } from '../features/shell/shell.i18n.ts';
 import { common } from './common.ts';
+import { request } from './request.ts';
+import { widgets } from './widgets.ts';
 
 /**
  * Every namespace of console text, English and Chinese side by side. A feature adds its file here;
@@ -6,6 +13,13 @@ import { common } from './common.ts';
  */
 export const RESOURCES = {
   common,
+  auth,
+  company,
+  account,
+  shell,
+  menus,
+  request,
+  widgets,
 } as const;
 
 type Namespaces = typeof RESOURCES;

@@ -1,12 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Who is calling: one user in one company (the super admin has no company). */
+/** Who is calling: one user in one company (the Super Admin has no company). */
 export interface Session {
   sessionId: string;
-  userId: string;
+  userId: number;
   userName: string;
+  loginAccount: string;
   /** Company the session is bound to; null only for the Super Admin. */
-  companyId: string | null;
+  companyId: number | null;
+  /** 0 end customer, 1 distributor, 2 re-seller; null for the Super Admin. */
+  companyType: number | null;
+  roleId: number | null;
   roleType: number | null;
   superAdmin: boolean;
   /** funCodes the user's role holds in this company. */

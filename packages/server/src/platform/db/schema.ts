@@ -1,4 +1,6 @@
 import type { Generated } from 'kysely';
+import type { AccountTables } from '../../modules/accounts/accounts.tables.ts';
+import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 
 /**
  * The tables the server knows. Each module adds its tables here in one interface of its own, so
@@ -12,4 +14,4 @@ export interface PlatformTables {
   };
 }
 
-export interface Database extends PlatformTables {}
+export interface Database extends PlatformTables, AccountTables, DeviceTables {}

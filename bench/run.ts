@@ -1,0 +1,52 @@
+/**
+ * npm run bench [-- name ...]: runs every benchmark file `bench/<name>.ts` (each exports
+ * `async function run(): Promise<ResultSection>`), one after another, and writes bench/RESULTS.md.
+ * Helpers live in bench/lib/ and are not benchmarks. Exits non-zero when a benchmark fails.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describeMachine, renderResults } from './lib/report.ts';
+import type { ResultSection } from './lib/types.ts';
+
+const benchDir = import.meta.dirname;
+const only = process.argv.slice(2);
+const files = fs
+  .readdirSync(benchDir)
+  .filter((name) => name.endsWith('.ts') && name !== 'run.ts')
+  .filter((name) => only.length === 0 || only.includes(path.basename(name, '.ts')))
+  .sort();
+if (files.length === 0) throw new Error(`no benchmark matches ${only.join(', ')}`);
+
+const machine = describeMachine();
+const sections: ResultSection[] = [];
+const failures: string[] = [];
+for (const name of files) {
+  const started = performance.now();
+  console.log(`[bench] ${name} …`);
+  try {
+    const module = (await import(pathToFileURL(path.join(benchDir, name)).href)) as {
+      run?: () => Promise<ResultSection>;
+    };
+    if (typeof module.run !== 'function') throw new Error('exports no run() function');
+    const result = await module.run();
+    sections.push(result);
+    for (const m of result.measurements) {
+      console.log(
+        `  ${m.what}: ${m.value.toFixed(2)} ${m.unit} (limit ${m.limit.value.toFixed(2)}, ${m.limit.what})`,
+      );
+    }
+  } catch (error) {
+    failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`[bench] ${name} failed:`, error);
+  }
+  console.log(`[bench] ${name} took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const out = path.join(benchDir, 'RESULTS.md');
+fs.writeFileSync(out, renderResults(machine, sections, failures));
+// Biome also checks Markdown (npm run lint): hand it the file so the padded tables pass.
+spawnSync('npx', ['biome', 'format', '--write', out], { stdio: 'ignore' });
+console.log(`[bench] wrote ${path.relative(process.cwd(), out)}`);
+process.exit(failures.length > 0 ? 1 : 0);

@@ -1,0 +1,107 @@
+/**
+ * What every browser journey shares: the server's address, one Chromium per journey file, pages in a
+ * chosen language, and screenshots. `npm run test:e2e` (scripts/e2e.mjs) starts the server and sets
+ * E2E_BASE_URL; each `e2e/*.journey.ts` is a node:test file that imports from here.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { after } from 'node:test';
+import type { Lang } from '@fleetport/contract';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { loadConfig } from '../packages/server/src/platform/config.ts';
+import { common } from '../packages/web/src/i18n/common.ts';
+import { LANGUAGE_STORAGE_KEY } from '../packages/web/src/i18n/language.ts';
+
+/** The names the switch shows for each language (the same in both languages). */
+const LANGUAGE_LABELS = common.en.languages;
+
+const base = process.env.E2E_BASE_URL;
+if (!base) throw new Error('E2E_BASE_URL is not set: run the journeys with `npm run test:e2e`');
+
+/** The server's origin, without a trailing slash (http://127.0.0.1:PORT). */
+export const baseUrl = base.replace(/\/$/, '');
+
+/** Where the console is served (BASE_PATH, read the way the server reads it). */
+export const consolePath = loadConfig(process.env).basePath;
+
+export const screenshotDir = path.resolve(import.meta.dirname, 'screenshots');
+
+/** An absolute URL for a console route, e.g. consoleUrl('index') -> http://…/rcms/index. */
+export function consoleUrl(route = ''): string {
+  return `${baseUrl}${consolePath}${route.replace(/^\//, '')}`;
+}
+
+let browser: Promise<Browser> | undefined;
+
+/** Debian's Chromium, headless; one instance per journey file, closed when the file ends. */
+export function launchBrowser(): Promise<Browser> {
+  browser ??= chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  return browser;
+}
+
+after(async () => {
+  if (browser) await (await browser).close();
+});
+
+export interface JourneyPage {
+  page: Page;
+  context: BrowserContext;
+  /** Uncaught exceptions and console errors the page produced so far; journeys assert it stays empty. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh browser context (own local storage and cookies) whose console language is preset to
+ * `lang`, as if the user had chosen it on an earlier visit. The language is seeded once, so a
+ * switch made in the page survives reloads.
+ */
+export async function newPage(options: { lang?: Lang; width?: number; height?: number } = {}) {
+  const { lang = 'en', width = 1366, height = 800 } = options;
+  const context = await (await launchBrowser()).newContext({
+    viewport: { width, height },
+    locale: lang === 'cn' ? 'zh-CN' : 'en-US',
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseUrl, localStorage: [{ name: LANGUAGE_STORAGE_KEY, value: lang }] }],
+    },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  const journeyPage: JourneyPage = { page, context, errors, close: () => context.close() };
+  return journeyPage;
+}
+
+/**
+ * Picks a language in the console's language switch (`data-testid="language-switch"`) the way a user
+ * does, and waits until the dropdown has closed so screenshots show the page, not the menu.
+ */
+export async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
+  await page.getByTestId('language-switch').click();
+  await page.locator('.ant-select-item-option', { hasText: LANGUAGE_LABELS[lang] }).click();
+  await page.locator('.ant-select-dropdown').first().waitFor({ state: 'hidden' });
+}
+
+/** Saves a full-page PNG to e2e/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

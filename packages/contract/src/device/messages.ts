@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { CapabilitiesSchema } from './capabilities.ts';
+import { ClaimRequestSchema } from './claim.ts';
+import {
+  ConnectionTypeSchema,
+  IccidSchema,
+  ImeiSchema,
+  ImsiSchema,
+  LinkIdSchema,
+  LinkUsageSchema,
+  MacSchema,
+  NetworkEnvironmentSchema,
+  SignalSchema,
+} from './links.ts';
+import { EpochMsSchema, KeepAliveSchema } from './protocol.ts';
+import { ReplyMessageSchema, RpcIdSchema } from './rpc.ts';
+import { SeriesIdSchema } from './series.ts';
+import type { UpKind } from './topics.ts';
+import { UpdateErrorCodeSchema, UpdateStateSchema } from './update.ts';
+
+/*
+ * Messages a device publishes, one kind per topic `fp/{sn}/up/<kind>`, the `type` field equal to the
+ * kind. Every message carries `ts`, the device's clock in epoch ms. Objects are not strict: a newer
+ * device may send fields an older cloud ignores.
+ */
+
+const version = z.string().min(1).max(32);
+
+/** `up/hello`: after every connect, before anything else. Also the device's identity card. */
+export const HelloMessageSchema = z.object({
+  type: z.literal('hello'),
+  ts: EpochMsSchema,
+  protocolVersion: z.number().int().positive(),
+  model: z.string().min(1).max(32),
+  series: SeriesIdSchema,
+  firmwareVersion: version,
+  appVersion: version,
+  /** Installed apps. */
+  apps: z.array(z.object({ packageName: z.string(), name: z.string(), version })).default([]),
+  /** The devcfg JSON (core §3 Device config). */
+  capabilities: CapabilitiesSchema,
+  mac: MacSchema,
+  imei: ImeiSchema.optional(),
+  iccid: IccidSchema.optional(),
+  imsi: ImsiSchema.optional(),
+  ssid: z.string().max(32).optional(),
+  /** Address of the active uplink. */
+  ip: z.string().max(45),
+  routerId: z.string().max(64).optional(),
+  networkEnvironment: NetworkEnvironmentSchema,
+  connectionType: ConnectionTypeSchema,
+  activeLink: LinkIdSchema,
+  keepAlive: KeepAliveSchema,
+  uptimeSeconds: z.number().int().nonnegative(),
+  /** DIRECT: the router itself; INDIRECT: a device reached through a router (core §3 model type). */
+  modelType: z.enum(['DIRECT', 'INDIRECT']).default('DIRECT'),
+});
+export type HelloMessage = z.infer<typeof HelloMessageSchema>;
+
+export const ModemStatusSchema = z.object({
+  imei: ImeiSchema.optional(),
+  model: z.string().optional(),
+  registered: z.boolean(),
+  activeSim: z.union([z.literal(1), z.literal(2)]).nullable(),
+  sims: z.array(
+    z.object({
+      slot: z.union([z.literal(1), z.literal(2)]),
+      present: z.boolean(),
+      iccid: IccidSchema.optional(),
+      imsi: ImsiSchema.optional(),
+      state: z.enum(['ready', 'absent', 'pinRequired', 'locked', 'error']),
+    }),
+  ),
+  signal: SignalSchema.optional(),
+});
+export type ModemStatus = z.infer<typeof ModemStatusSchema>;
+
+/**
+ * `up/status`: status modules (core: getStatusByModule). `uci` is the running configuration as
+ * `{config: {section.option: value}}`; `modem` the cellular state; further modules may be added.
+ */
+export const StatusMessageSchema = z.object({
+  type: z.literal('status'),
+  ts: EpochMsSchema,
+  modules: z
+    .object({
+      uci: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+      modem: ModemStatusSchema.optional(),
+      network: z
+        .object({
+          ip: z.string(),
+          activeLink: LinkIdSchema,
+          connectionType: ConnectionTypeSchema,
+          networkEnvironment: NetworkEnvironmentSchema,
+          ssid: z.string().optional(),
+        })
+        .optional(),
+    })
+    .catchall(z.unknown()),
+});
+export type StatusMessage = z.infer<typeof StatusMessageSchema>;
+
+/** `up/telemetry`: periodic (default every 60 s). Usage counters count since boot. */
+export const TelemetryMessageSchema = z.object({
+  type: z.literal('telemetry'),
+  ts: EpochMsSchema,
+  /** Increases by one per telemetry message within a boot; with `uptimeSeconds` it de-duplicates. */
+  seq: z.number().int().nonnegative(),
+  uptimeSeconds: z.number().int().nonnegative(),
+  usage: z.array(LinkUsageSchema),
+  /** One entry per SIM with a signal. */
+  signal: z.array(SignalSchema).default([]),
+  activeLink: LinkIdSchema.optional(),
+  cpuPercent: z.number().min(0).max(100).optional(),
+  memoryPercent: z.number().min(0).max(100).optional(),
+  temperatureC: z.number().min(-60).max(150).optional(),
+});
+export type TelemetryMessage = z.infer<typeof TelemetryMessageSchema>;
+
+export const SEVERITIES = ['critical', 'major', 'minor', 'notice'] as const;
+
+/** What happened on the device; `name` says which. */
+export const DeviceEventSchema = z.discriminatedUnion('name', [
+  /** Firmware/app update progress, tied to the RPC that started it. */
+  z.object({
+    name: z.literal('updateProgress'),
+    rpcId: RpcIdSchema,
+    target: z.enum(['firmware', 'app']),
+    packageName: z.string().optional(),
+    version,
+    state: UpdateStateSchema.exclude(['timeout']),
+    percent: z.number().min(0).max(100).optional(),
+    errorCode: UpdateErrorCodeSchema.optional(),
+  }),
+  z.object({ name: z.literal('linkChange'), from: LinkIdSchema.nullable(), to: LinkIdSchema.nullable() }),
+  z.object({ name: z.literal('simSwitch'), from: z.number().int(), to: z.number().int() }),
+  z.object({
+    name: z.literal('configChanged'),
+    lastUpdatedTime: EpochMsSchema,
+    by: z.enum(['cloud', 'local']),
+  }),
+  z.object({ name: z.literal('boot'), reason: z.enum(['powerOn', 'reboot', 'watchdog', 'update']) }),
+  z.object({ name: z.literal('ioChange'), channel: z.string(), value: z.number() }),
+  z.object({ name: z.literal('loginFailed'), user: z.string(), from: z.string() }),
+  z.object({
+    name: z.literal('alarm'),
+    severity: z.enum(SEVERITIES),
+    code: z.string().max(64),
+    message: z.string().max(1000),
+  }),
+]);
+export type DeviceEvent = z.infer<typeof DeviceEventSchema>;
+
+export const EventMessageSchema = z.object({
+  type: z.literal('event'),
+  ts: EpochMsSchema,
+  event: DeviceEventSchema,
+});
+export type EventMessage = z.infer<typeof EventMessageSchema>;
+
+export const SYSLOG_LEVELS = ['emerg', 'alert', 'crit', 'err', 'warning', 'notice', 'info', 'debug'] as const;
+
+/** `up/syslog`: batches of log lines the device forwards (when syslog forwarding is on). */
+export const SyslogMessageSchema = z.object({
+  type: z.literal('syslog'),
+  ts: EpochMsSchema,
+  entries: z
+    .array(
+      z.object({
+        ts: EpochMsSchema,
+        level: z.enum(SYSLOG_LEVELS),
+        tag: z.string().max(64),
+        message: z.string().max(4096),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+export type SyslogMessage = z.infer<typeof SyslogMessageSchema>;
+
+/** `up/config`: the whole configuration XML (core §3 Device config), after boot, change or request. */
+export const ConfigMessageSchema = z.object({
+  type: z.literal('config'),
+  ts: EpochMsSchema,
+  xml: z.string().min(1).max(2_000_000),
+  lastUpdatedTime: EpochMsSchema,
+  reason: z.enum(['boot', 'changed', 'requested']),
+});
+export type ConfigMessage = z.infer<typeof ConfigMessageSchema>;
+
+/**
+ * `up/presence`, retained. The device sets `offline` as its last will and publishes `online` after
+ * connecting. `session` is random per connection, so a late will of an old connection is told apart.
+ */
+export const PresenceMessageSchema = z.object({
+  type: z.literal('presence'),
+  ts: EpochMsSchema,
+  state: z.enum(['online', 'offline']),
+  session: z.string().min(1).max(64),
+  /** `lastWill` is set in the will payload; `reboot`/`shutdown` when the device says goodbye itself. */
+  reason: z.enum(['connect', 'lastWill', 'reboot', 'shutdown']).optional(),
+});
+export type PresenceMessage = z.infer<typeof PresenceMessageSchema>;
+
+export const UpMessageSchema = z.discriminatedUnion('type', [
+  HelloMessageSchema,
+  StatusMessageSchema,
+  TelemetryMessageSchema,
+  EventMessageSchema,
+  SyslogMessageSchema,
+  ConfigMessageSchema,
+  ReplyMessageSchema,
+  PresenceMessageSchema,
+  ClaimRequestSchema,
+]);
+export type UpMessage = z.infer<typeof UpMessageSchema>;
+export type UpMessageOf<K extends UpKind> = Extract<UpMessage, { type: K }>;
+
+/**
+ * Parses the JSON payload of an up topic, requiring `type` to match the topic's kind.
+ * Returns the message or the zod error text (for the log).
+ */
+export function parseUpMessage<K extends UpKind>(
+  kind: K,
+  payload: string | Uint8Array,
+): { ok: true; message: UpMessageOf<K> } | { ok: false; error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(typeof payload === 'string' ? payload : new TextDecoder().decode(payload));
+  } catch {
+    return { ok: false, error: 'payload is not JSON' };
+  }
+  const parsed = UpMessageSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, error: z.prettifyError(parsed.error) };
+  if (parsed.data.type !== kind)
+    return { ok: false, error: `type ${parsed.data.type} on topic kind ${kind}` };
+  return { ok: true, message: parsed.data as UpMessageOf<K> };
+}

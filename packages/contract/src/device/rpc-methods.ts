@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { LinkIdSchema, LinkUsageSchema } from './links.ts';
+import { EpochMsSchema, KeepAliveSchema } from './protocol.ts';
+
+/*
+ * Params and results of every RPC method (docs/device-protocol.md §7). Objects are not strict:
+ * a device ignores parameters it does not know, the cloud ignores result fields it does not know.
+ */
+
+const host = z.string().min(1).max(253);
+const seconds = (max: number) => z.number().int().min(1).max(max);
+const empty = z.object({});
+
+/** Signed, expiring HTTPS URL of a firmware or app package (docs §9). */
+export const PackageSchema = z.object({
+  url: z.string().url(),
+  version: z.string().min(1).max(32),
+  /** Lower-case hex SHA-256 of the file; a mismatch is update error 3 (check failed). */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  size: z.number().int().positive(),
+  /** When the URL stops working (epoch ms). */
+  expiresAt: EpochMsSchema,
+});
+
+export const RPC_DEFS = {
+  /** Restart after an optional delay; the device replies first, then goes offline and returns. */
+  reboot: {
+    params: z.object({ delaySeconds: z.number().int().min(0).max(3600).default(0) }),
+    result: z.object({ rebootAt: EpochMsSchema }),
+  },
+  /** Communication check: ICMP echo from the device. */
+  ping: {
+    params: z.object({
+      host,
+      count: z.number().int().min(1).max(20).default(4),
+      sizeBytes: z.number().int().min(16).max(1472).default(56),
+      link: LinkIdSchema.optional(),
+    }),
+    result: z.object({
+      host,
+      sent: z.number().int(),
+      received: z.number().int(),
+      lossPercent: z.number().min(0).max(100),
+      /** One round trip per probe in ms; null for a lost probe. */
+      rttMs: z.array(z.number().nonnegative().nullable()),
+      minMs: z.number().nonnegative().nullable(),
+      avgMs: z.number().nonnegative().nullable(),
+      maxMs: z.number().nonnegative().nullable(),
+    }),
+  },
+  speedTest: {
+    params: z.object({
+      server: host.optional(),
+      direction: z.enum(['both', 'download', 'upload']).default('both'),
+      durationSeconds: seconds(60).default(10),
+      link: LinkIdSchema.optional(),
+    }),
+    result: z.object({
+      server: z.string(),
+      link: LinkIdSchema,
+      /** Bits per second; absent for a direction not tested. */
+      downloadBps: z.number().nonnegative().optional(),
+      uploadBps: z.number().nonnegative().optional(),
+      latencyMs: z.number().nonnegative(),
+      jitterMs: z.number().nonnegative(),
+    }),
+  },
+  /** Capture tool: tcpdump on an interface, the pcap uploaded to `uploadUrl` (signed PUT) when given. */
+  capture: {
+    params: z.object({
+      interface: z.string().min(1).max(32),
+      durationSeconds: seconds(300).default(30),
+      filter: z.string().max(256).default(''),
+      maxPackets: z.number().int().min(1).max(100_000).default(1000),
+      uploadUrl: z.string().url().optional(),
+    }),
+    result: z.object({
+      packets: z.number().int().nonnegative(),
+      bytes: z.number().int().nonnegative(),
+      fileName: z.string(),
+      uploaded: z.boolean(),
+    }),
+  },
+  /** Blink every LED so a technician finds the box. */
+  ledTest: { params: z.object({ durationSeconds: seconds(120).default(10) }), result: empty },
+  /** One line of the device's command line; `session` keeps state (e.g. the working mode) between lines. */
+  cli: {
+    params: z.object({ command: z.string().max(1024), session: z.string().max(64).optional() }),
+    result: z.object({ output: z.string(), exitCode: z.number().int() }),
+  },
+  /** Apply a configuration XML; the device then publishes `up/config` with the new lastUpdatedTime. */
+  configApply: {
+    params: z.object({
+      xml: z.string().min(1).max(2_000_000),
+      mode: z.enum(['merge', 'replace']).default('merge'),
+    }),
+    result: z.object({ lastUpdatedTime: EpochMsSchema, rebootRequired: z.boolean() }),
+  },
+  /** Ask for the current configuration; it arrives on `up/config`. */
+  configGet: { params: empty, result: z.object({ lastUpdatedTime: EpochMsSchema }) },
+  /** Ask for status modules now; they arrive on `up/status`. */
+  statusGet: {
+    params: z.object({ modules: z.array(z.string().min(1).max(32)).default(['uci', 'modem']) }),
+    result: z.object({ modules: z.array(z.string()) }),
+  },
+  /** Download, check and flash a firmware; progress arrives as `updateProgress` events. */
+  firmwareInstall: {
+    params: PackageSchema.extend({
+      /** `updateOnly`: flash now, boot into it at the next reboot (core §4 "update only"). */
+      timing: z.enum(['immediately', 'updateOnly']).default('immediately'),
+    }),
+    result: z.object({ version: z.string(), activeAfterReboot: z.boolean() }),
+  },
+  appInstall: {
+    params: PackageSchema.extend({
+      name: z.string().min(1).max(64),
+      packageName: z.string().min(1).max(128),
+    }),
+    result: z.object({ packageName: z.string(), version: z.string() }),
+  },
+  appUninstall: {
+    params: z.object({ packageName: z.string().min(1).max(128) }),
+    result: z.object({ packageName: z.string() }),
+  },
+  /** Device-side timers (e.g. reboot every night). `set` replaces the whole list. */
+  timers: {
+    params: z.object({
+      action: z.enum(['list', 'set']),
+      timers: z
+        .array(
+          z.object({
+            id: z.string().min(1).max(32),
+            action: z.enum(['reboot', 'switchSim', 'ledTest']),
+            at: EpochMsSchema,
+            repeat: z.enum(['none', 'daily', 'weekly']).default('none'),
+          }),
+        )
+        .max(32)
+        .optional(),
+    }),
+    result: z.object({
+      timers: z.array(
+        z.object({ id: z.string(), action: z.string(), at: EpochMsSchema, repeat: z.string() }),
+      ),
+    }),
+  },
+  /** Remote serial port access; data is base64. A port stays occupied 5 minutes after an abnormal close. */
+  serialPort: {
+    params: z.object({
+      action: z.enum(['open', 'write', 'read', 'close']),
+      port: z.number().int().min(1).max(16),
+      baudRate: z
+        .number()
+        .int()
+        .refine((b) => [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200].includes(b))
+        .default(9600),
+      dataBits: z.union([z.literal(7), z.literal(8)]).default(8),
+      parity: z.enum(['none', 'even', 'odd']).default('none'),
+      stopBits: z.union([z.literal(1), z.literal(2)]).default(1),
+      data: z.string().max(65536).optional(),
+    }),
+    result: z.object({ port: z.number().int(), open: z.boolean(), data: z.string().optional() }),
+  },
+  /** Read the digital/analog channels, or set a digital output. */
+  ioControl: {
+    params: z.object({
+      action: z.enum(['read', 'write']),
+      channel: z.string().max(16).optional(),
+      value: z.union([z.literal(0), z.literal(1)]).optional(),
+    }),
+    result: z.object({
+      channels: z.array(z.object({ name: z.string(), kind: z.enum(['DI', 'DO', 'AI']), value: z.number() })),
+    }),
+  },
+  switchConnection: {
+    params: z.object({ link: LinkIdSchema }),
+    result: z.object({ activeLink: LinkIdSchema }),
+  },
+  /** Data usage counters per link and SIM; `reset` zeroes them. */
+  dataManagement: {
+    params: z.object({ action: z.enum(['get', 'reset']).default('get') }),
+    result: z.object({ usage: z.array(LinkUsageSchema) }),
+  },
+  poeStatus: {
+    params: empty,
+    result: z.object({
+      budgetW: z.number().nonnegative(),
+      ports: z.array(
+        z.object({
+          port: z.number().int(),
+          enabled: z.boolean(),
+          powerW: z.number().nonnegative(),
+          class: z.number().int().min(0).max(8).nullable(),
+          status: z.enum(['delivering', 'searching', 'disabled', 'fault']),
+        }),
+      ),
+    }),
+  },
+  /** Reset a device user's password (core §5 device password reset rule is checked by the cloud). */
+  resetPassword: {
+    params: z.object({ user: z.string().min(1).max(32), password: z.string().min(5).max(33) }),
+    result: z.object({ user: z.string() }),
+  },
+  /** Read recent syslog lines, or upload the whole log to a signed URL. */
+  syslog: {
+    params: z.object({
+      action: z.enum(['tail', 'upload']).default('tail'),
+      lines: z.number().int().min(1).max(1000).default(100),
+      uploadUrl: z.string().url().optional(),
+    }),
+    result: z.object({ lines: z.array(z.string()), uploaded: z.boolean() }),
+  },
+  /** LoRa gateway: status and the nodes heard. */
+  lora: {
+    params: z.object({ action: z.enum(['status', 'nodes']).default('status') }),
+    result: z.object({
+      running: z.boolean(),
+      frequencyPlan: z.string(),
+      packetsReceived: z.number().int().nonnegative(),
+      nodes: z.array(
+        z.object({ devEui: z.string(), rssi: z.number(), snr: z.number(), lastSeen: EpochMsSchema }),
+      ),
+    }),
+  },
+  /** Change the MQTT keep-alive; the device reconnects with the new value. */
+  keepAlive: {
+    params: z.object({ seconds: KeepAliveSchema }),
+    result: z.object({ seconds: z.number().int() }),
+  },
+} as const satisfies Record<string, { params: z.ZodType; result: z.ZodType }>;
+
+export type RpcMethod = keyof typeof RPC_DEFS;
+export const RPC_METHODS = Object.keys(RPC_DEFS) as RpcMethod[];
+export const RpcMethodSchema = z.enum(RPC_METHODS as [RpcMethod, ...RpcMethod[]]);
+
+export type RpcParams<M extends RpcMethod> = z.infer<(typeof RPC_DEFS)[M]['params']>;
+/** Params as the sender may write them (defaults not yet filled). */
+export type RpcParamsInput<M extends RpcMethod> = z.input<(typeof RPC_DEFS)[M]['params']>;
+export type RpcResult<M extends RpcMethod> = z.infer<(typeof RPC_DEFS)[M]['result']>;
+
+/**
+ * Methods whose own failures carry an update error code 0-16 instead of an RPC error code: the
+ * parts of a zero-touch template (firmware, apps, configuration; codes 4 and 12 are about configuration).
+ */
+export const UPDATE_METHODS = [
+  'firmwareInstall',
+  'appInstall',
+  'appUninstall',
+  'configApply',
+] as const satisfies RpcMethod[];

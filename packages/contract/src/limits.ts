@@ -1,0 +1,175 @@
+/**
+ * Business constants and limits: core §9 and features §9 (a few from §4/§7 where they are the same kind
+ * of number). Units are in the names; sizes use 1024 steps like the spec's byte formatting.
+ */
+
+const KB = 1024;
+const MB = 1024 * KB;
+const GB = 1024 * MB;
+
+// Workspace and paging (core §9)
+/** Open tabs in the workspace; opening one more closes the leftmost. */
+export const MAX_TABS = 10;
+/** Browser tabs of the platform kept open; older ones are closed. */
+export const MAX_BROWSER_TABS = 10;
+/** Page size of the visitable-menu fetch. */
+export const MENU_PAGE_SIZE = 999;
+/** First page of the company list. */
+export const COMPANY_LIST_PAGE_NUM = 1;
+/** Default page size of the company list. */
+export const COMPANY_LIST_PAGE_SIZE = 10;
+/** Page size of the published-model list. */
+export const MODEL_LIST_PAGE_SIZE = 99999;
+/** Page size of the device-group query. */
+export const GROUP_QUERY_PAGE_SIZE = 9999;
+/** Delay before the instruction dialog opens. */
+export const INSTRUCTION_DIALOG_DELAY_MS = 1000;
+/** Screen width under which charts switch layout. */
+export const CHART_BREAKPOINT_PX = 1360;
+/** Height of the console header. */
+export const HEADER_HEIGHT_PX = 55;
+/** Height of the console footer. */
+export const FOOTER_HEIGHT_PX = 40;
+/** Height of the insufficient-licence banner. */
+export const LICENCE_BANNER_HEIGHT_PX = 25;
+/** How long an error toast stays (core §8, features §9). */
+export const TOAST_SECONDS = 5;
+/** Chart x-axis labels longer than this are cut (core §2). */
+export const AXIS_LABEL_MAX_CHARS = 15;
+
+// Sessions and companies
+/** A session ends after this many hours signed in (code 20). */
+export const SESSION_MAX_HOURS = 4;
+/** Companies one user can join (code 14049). */
+export const MAX_COMPANIES_PER_USER = 100;
+/** Time ranges per day of a company access restriction. */
+export const MAX_RESTRICTION_RANGES_PER_DAY = 2;
+
+// Exports, reports and links
+/** Exports above this many records ask for confirmation first. */
+export const EXPORT_WARN_RECORDS = 1000;
+/** Records in one export. */
+export const EXPORT_MAX_RECORDS = 10000;
+/** Export records in generating or ready state at one time (code 120043). */
+export const MAX_EXPORT_RECORDS_KEPT = 10;
+/** How long a history-log export file is kept. */
+export const HISTORY_LOG_EXPORT_KEEP_HOURS = 24;
+/** History-log exports must be downloaded before this UTC time. */
+export const HISTORY_LOG_EXPORT_DEADLINE_UTC = '00:05';
+/** Longest export time range (code 120098). */
+export const EXPORT_RANGE_MAX_MONTHS = 3;
+/** How long link-generation records are kept. */
+export const LINK_RECORD_KEEP_MONTHS = 3;
+/** A sharing link (or shared resource link) stays valid this long. */
+export const SHARE_LINK_VALID_HOURS = 48;
+/** Default wait of an asynchronous export call (core §7). */
+export const EXPORT_WAIT_TIMEOUT_MS = 120_000;
+/** Days covered by each report frequency; weekly and monthly exclude today. */
+export const REPORT_PERIOD_DAYS = { daily: 1, weekly: 7, monthly: 30 } as const;
+/** Fields of a custom report. */
+export const CUSTOM_REPORT_MAX_FIELDS = 30;
+/** Fields of a custom report, at least. */
+export const CUSTOM_REPORT_MIN_FIELDS = 1;
+
+// Devices and updates
+/** Minutes a serial port stays occupied after an abnormal window close. */
+export const SERIAL_PORT_HOLD_MINUTES = 5;
+/** Minutes a DNS update can take. */
+export const DNS_UPDATE_MAX_MINUTES = 5;
+/** A timer must be at least this far ahead of now (code 120074). */
+export const TIMER_MIN_LEAD_MINUTES = 15;
+/** Updates must be at least this far apart (code 120072). */
+export const UPDATE_MIN_GAP_MINUTES = 15;
+/** Tags on one device. */
+export const MAX_TAGS_PER_DEVICE = 5;
+/** Devices in one assign or transfer operation (code 17000). */
+export const MAX_DEVICES_PER_ASSIGN = 100;
+/** Devices bound to one cloud IoT connector (code 600009). */
+export const MAX_DEVICES_PER_IOT_CONNECTOR = 30;
+/** Times the LED flashes in the tech-support LED test. */
+export const LED_FLASH_COUNT = 5;
+/** Minimum app versions for remote access, per OS line. */
+export const REMOTE_ACCESS_MIN_APP_VERSION = { standard: '5.1.0', pro: '2.1.0' } as const;
+/** Minimum versions for zero-touch templates, per OS line. */
+export const ZERO_TOUCH_MIN_VERSION = { standard: '5.3.0', pro: '2.3.0' } as const;
+/** Cross-version upgrades go via this firmware (code 120100). */
+export const CROSS_VERSION_FIRMWARE = '5.2.2';
+/** Models that have app packages to offer. */
+export const APP_PACKAGE_MODELS = [
+  'r1500',
+  'r2100',
+  'r2110',
+  'r5020',
+  'm1200',
+  'meg5000',
+  'r3000lg',
+  'r3000',
+  'r2000',
+  'r151x',
+  'r1520',
+] as const;
+
+// Licences, payments and data
+/** Days of access each licence gives (also each installer console licence). */
+export const LICENCE_DAYS = 30;
+/** A data package is valid this many days from first use. */
+export const DATA_PACKAGE_VALID_DAYS = 30;
+/** Minimum licence purchase (code 190312). */
+export const MIN_PURCHASE = 12;
+/** Largest single transaction in USD (code 190320). */
+export const MAX_TRANSACTION_USD = 999_999.99;
+/** Online licence purchase is currently disabled: buy through a distributor by purchase order. */
+export const ONLINE_PURCHASE_ENABLED = false;
+/** VPN traffic included with an Advanced licence. */
+export const VPN_TRAFFIC_ADVANCED_BYTES = 5 * GB;
+/** VPN traffic included with an Extension licence. */
+export const VPN_TRAFFIC_EXTENSION_BYTES = 10 * MB;
+/** VPN groups one service client can join (code 180033). */
+export const MAX_VPN_GROUPS_PER_SERVICE_CLIENT = 5;
+/** Largest auto-renew period. */
+export const MAX_AUTO_RENEW_PERIOD = 500;
+
+// Installer console (features §9)
+/** Devices one installer console licence covers. */
+export const INSTALLER_LICENCE_MAX_DEVICES = 5000;
+/** Approximate monthly price of the installer console in USD. */
+export const INSTALLER_MONTHLY_PRICE_USD = 100;
+/** Free trial of the installer console per company. */
+export const INSTALLER_FREE_TRIAL_MONTHS = 2;
+/** Purchases of at least this many months get volume discounts. */
+export const INSTALLER_VOLUME_DISCOUNT_MONTHS = 36;
+/** Minimum firmware and app versions for the installer console, per OS line. */
+export const INSTALLER_MIN_VERSIONS = {
+  robustOs: { firmware: '5.2.2', app: '5.1.0' },
+  pro: { firmware: '2.2.0', app: '2.1.0' },
+} as const;
+/** Additional assets recorded per installation. */
+export const MAX_ADDITIONAL_ASSETS_PER_INSTALLATION = 6;
+/** Rolling window of commercial data usage, device list and uptime. */
+export const COMMERCIAL_WINDOW_DAYS = 30;
+/** Window of dashboard data. */
+export const DASHBOARD_DATA_MONTHS = 1;
+/** Largest global data limit; 0 means unlimited. */
+export const GLOBAL_DATA_LIMIT_MAX_MB = 10_485_760;
+/** Largest estate log suppression interval. */
+export const ESTATE_LOG_SUPPRESSION_MAX_MINUTES = 43_200;
+
+// Portal, uploads and open API (features §9)
+/** Languages of one portal. */
+export const PORTAL_MAX_LANGUAGES = 10;
+/** Portal images must be under this size. */
+export const PORTAL_IMAGE_MAX_BYTES = 1024 * KB;
+/** The portal terms file must be under this size. */
+export const PORTAL_TERMS_MAX_BYTES = 2 * MB;
+/** Release attachments must be under this size. */
+export const RELEASE_ATTACHMENT_MAX_BYTES = 200 * MB;
+/** Calls per second per open API client ID. */
+export const OPEN_API_CALLS_PER_SECOND = 12;
+/** Upload and trigger frequency bounds: 1-59 seconds or minutes, 1-23 hours. */
+export const UPLOAD_FREQUENCY_MAX = { second: 59, minute: 59, hour: 23 } as const;
+
+// Elevator real-time view (features §4)
+/** Refresh period of the elevator real-time view. */
+export const ELEVATOR_REALTIME_REFRESH_MS = 1000;
+/** The real-time view switches off after this much inactivity. */
+export const ELEVATOR_REALTIME_IDLE_MINUTES = 5;

@@ -1,0 +1,134 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { KEEPALIVE_SECONDS, SERIES_IDS, type SeriesId } from '@fleetport/contract';
+import { createFleet } from './fleet.ts';
+import { importCsv } from './identity.ts';
+
+const USAGE = `Fleetport device simulator
+
+  npm run sim -- --devices N --url mqtt://host:port [options]
+
+  --devices N          number of virtual routers (default 10)
+  --url URL            broker (default mqtt://localhost:1883; mqtts:// for TLS)
+  --series a,b         series to use (default: all ${SERIES_IDS.length}, round robin)
+  --prefix P           serial numbers P-<SERIES>-000001 ... (default SIM)
+  --claim              claim devices without a secret (zero touch); import them first
+  --identifier mac|imei  identifier the claim proof uses (default mac)
+  --factory-key K      factory claim key (default: the development key)
+  --secrets FILE       JSON {sn: secret}; read at start, claimed secrets are added
+  --secret S           one secret for every device (a test deployment)
+  --print-import       print the import CSV (SN,Name,Model,MAC,IMEI) and exit
+  --telemetry SEC      telemetry period (default 60)
+  --keepalive SEC      MQTT keep-alive ${KEEPALIVE_SECONDS.min}-${KEEPALIVE_SECONDS.max} (default ${KEEPALIVE_SECONDS.default})
+  --rate N             connection attempts per second (default 200)
+  --mqtt5              speak MQTT 5 instead of 3.1.1
+  --insecure           accept any TLS certificate (self-signed test brokers)
+  --duration SEC       stop after this long (default: until Ctrl-C)`;
+
+const { values } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '10' },
+    url: { type: 'string', default: 'mqtt://localhost:1883' },
+    series: { type: 'string' },
+    prefix: { type: 'string', default: 'SIM' },
+    claim: { type: 'boolean', default: false },
+    identifier: { type: 'string', default: 'mac' },
+    'factory-key': { type: 'string' },
+    secrets: { type: 'string' },
+    secret: { type: 'string' },
+    'print-import': { type: 'boolean', default: false },
+    telemetry: { type: 'string', default: '60' },
+    keepalive: { type: 'string', default: String(KEEPALIVE_SECONDS.default) },
+    rate: { type: 'string', default: '200' },
+    mqtt5: { type: 'boolean', default: false },
+    insecure: { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const series = values.series?.split(',').map((s) => s.trim().toLowerCase());
+const unknown = series?.filter((s) => !(SERIES_IDS as readonly string[]).includes(s));
+if (unknown?.length) {
+  console.error(`unknown series: ${unknown.join(', ')} (known: ${SERIES_IDS.join(', ')})`);
+  process.exit(2);
+}
+
+const secrets: Record<string, string> =
+  values.secrets && existsSync(values.secrets) ? JSON.parse(readFileSync(values.secrets, 'utf8')) : {};
+let secretsDirty = false;
+
+const fleet = createFleet(Number(values.devices), {
+  url: values.url,
+  series: series as SeriesId[] | undefined,
+  prefix: values.prefix,
+  claim: values.claim
+    ? { factoryKey: values['factory-key'], identifier: values.identifier === 'imei' ? 'imei' : 'mac' }
+    : false,
+  secretOf: (sn) => secrets[sn] ?? values.secret,
+  onSecret: (sn, secret) => {
+    secrets[sn] = secret;
+    secretsDirty = true;
+  },
+  telemetryPeriodMs: Number(values.telemetry) * 1000,
+  keepAlive: Number(values.keepalive),
+  mqtt: { protocolVersion: values.mqtt5 ? 5 : 4, rejectUnauthorized: !values.insecure },
+});
+
+if (values['print-import']) {
+  process.stdout.write(importCsv(fleet.identities()));
+  process.exit(0);
+}
+
+if (!values.claim && !values.secret && Object.keys(secrets).length === 0)
+  console.warn('no credentials: use --claim (after importing the SNs, see --print-import), --secrets or --secret');
+
+const startedAt = Date.now();
+let lastSent = 0;
+let lastAt = startedAt;
+function progress(): void {
+  const s = fleet.stats();
+  const now = Date.now();
+  const rate = ((s.messagesSent - lastSent) * 1000) / Math.max(1, now - lastAt);
+  lastSent = s.messagesSent;
+  lastAt = now;
+  const b = s.byStatus;
+  const parts = [
+    `${((now - startedAt) / 1000).toFixed(0).padStart(5)}s`,
+    `connected ${b.online}/${s.devices}`,
+    b.claiming ? `claiming ${b.claiming}` : '',
+    b.connecting + b.offline ? `offline ${b.connecting + b.offline}` : '',
+    b.rebooting ? `rebooting ${b.rebooting}` : '',
+    `sent ${s.messagesSent} (${rate.toFixed(0)}/s)`,
+    `rpc ${s.rpcAnswered}`,
+    s.claimRefused ? `claims refused ${s.claimRefused}` : '',
+  ];
+  console.log(parts.filter(Boolean).join('  '));
+  if (secretsDirty && values.secrets) {
+    writeFileSync(values.secrets, JSON.stringify(secrets, null, 2));
+    secretsDirty = false;
+  }
+}
+
+const timer = setInterval(progress, 2000);
+let stopping = false;
+async function shutdown(): Promise<void> {
+  if (stopping) process.exit(1);
+  stopping = true;
+  clearInterval(timer);
+  console.log('stopping: devices say goodbye ...');
+  await fleet.stop();
+  progress();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
+if (values.duration) setTimeout(() => void shutdown(), Number(values.duration) * 1000);
+
+console.log(`${fleet.devices.length} devices -> ${values.url}`);
+void fleet.start({ ratePerSecond: Number(values.rate) });

@@ -1,0 +1,295 @@
+import { EventEmitter } from 'node:events';
+import {
+  DEVICE_QOS,
+  deviceClientId,
+  downTopic,
+  KEEPALIVE_SECONDS,
+  type RpcRequest,
+  type SeriesId,
+  UpMessageSchema,
+  type UpKind,
+  type UpMessageOf,
+  upTopic,
+} from '@fleetport/contract';
+import type { IClientOptions, MqttClient } from 'mqtt';
+import { identityOf } from './identity.ts';
+import { ClaimRefusedError, type ClaimOptions, claimSecret, isAuthRefusal, openClient, randomId } from './mqtt-link.ts';
+import { RouterState } from './router-state.ts';
+import { type Behaviour, DEFAULT_BEHAVIOUR } from './rpc-context.ts';
+import { RpcRunner } from './rpc-runner.ts';
+
+export interface SimulatedDeviceOptions {
+  sn: string;
+  series: SeriesId;
+  model?: string;
+  /** Broker URL, e.g. `mqtt://localhost:1883` or `mqtts://...`. */
+  url: string;
+  /** The device secret; without it the device claims itself (when `claim` is set). */
+  secret?: string;
+  claim?: boolean | ClaimOptions;
+  keepAlive?: number;
+  telemetryPeriodMs?: number;
+  /** Multiplies simulated durations (reboot, ping probes, downloads); 0.01 makes tests quick. */
+  timeScale?: number;
+  /** Time a reboot keeps the device offline, before scaling. */
+  rebootSeconds?: number;
+  /** First delay before reconnecting after a lost connection; doubles up to a minute. */
+  reconnectDelayMs?: number;
+  /** Schema-check every outgoing message and throw on a wrong one (tests). */
+  validate?: boolean;
+  /** Really download packages and upload captures over HTTP(S). */
+  transfers?: boolean;
+  mqtt?: IClientOptions;
+  /** Called when a claim issued a new secret, so a caller can keep it. */
+  onSecret?: (sn: string, secret: string) => void;
+}
+
+export type DeviceStatus = 'stopped' | 'claiming' | 'connecting' | 'online' | 'offline' | 'rebooting';
+
+export interface DeviceStats {
+  messagesSent: number;
+  rpcReceived: number;
+  rpcAnswered: number;
+  connects: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
+
+/**
+ * A virtual router speaking the device protocol: claims itself or connects with its secret, says
+ * hello, reports telemetry, answers commands, and misbehaves when told to. Events: `online`,
+ * `offline`, `rpc` (request), `published` (kind, message), `claimRefused`, `error`.
+ */
+export class SimulatedDevice extends EventEmitter {
+  readonly sn: string;
+  readonly state: RouterState;
+  readonly behaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
+  readonly stats: DeviceStats = { messagesSent: 0, rpcReceived: 0, rpcAnswered: 0, connects: 0 };
+  status: DeviceStatus = 'stopped';
+  secret: string | undefined;
+  private client: MqttClient | null = null;
+  private telemetryTimer: NodeJS.Timeout | null = null;
+  private bootReason: 'powerOn' | 'reboot' | 'update' = 'powerOn';
+  private offlineUntil = 0;
+  /** Random id of the current connection, in its presence messages and will. */
+  private session = '';
+  private connecting: Promise<void> | null = null;
+  private readonly rpc: RpcRunner;
+  private readonly outbox: { kind: UpKind; payload: string }[] = [];
+
+  constructor(readonly options: SimulatedDeviceOptions) {
+    super();
+    this.sn = options.sn;
+    this.secret = options.secret;
+    this.state = new RouterState(
+      identityOf(options.sn, options.series, options.model),
+      options.keepAlive ?? KEEPALIVE_SECONDS.default,
+    );
+    this.rpc = new RpcRunner(this);
+  }
+
+  get online(): boolean {
+    return this.status === 'online';
+  }
+
+  /** Waits simulated time. */
+  wait = (ms: number): Promise<void> => sleep(ms * (this.options.timeScale ?? 1));
+
+  /** Powers on and resolves once online (or rejects when the claim is refused). */
+  async start(): Promise<void> {
+    if (this.status !== 'stopped') return;
+    this.status = 'connecting';
+    await this.bringOnline();
+  }
+
+  /** Powers off politely: `offline` presence with reason shutdown, then a normal disconnect. */
+  async stop(): Promise<void> {
+    this.status = 'stopped';
+    await this.closeConnection('shutdown');
+  }
+
+  /** Publishes a message on its up topic; while offline, replies and events wait in a small outbox. */
+  publish<K extends UpKind>(kind: K, message: UpMessageOf<K>, options: { retain?: boolean } = {}): void {
+    if (this.options.validate) UpMessageSchema.parse(message);
+    const payload = JSON.stringify(message);
+    if (!this.client?.connected || (this.status !== 'online' && kind !== 'presence')) {
+      if ((kind === 'reply' || kind === 'event') && this.outbox.length < 100) this.outbox.push({ kind, payload });
+      return;
+    }
+    this.stats.messagesSent++;
+    this.client.publish(upTopic(this.sn, kind), payload, { qos: DEVICE_QOS, retain: options.retain ?? false });
+    this.emit('published', kind, message);
+  }
+
+  /** Sends one telemetry sample now. */
+  sendTelemetry(): void {
+    this.publish('telemetry', this.state.sample((this.options.telemetryPeriodMs ?? 60_000) / 1000));
+    const syslog = this.state.takeUnsentSyslog();
+    if (syslog.length) this.publish('syslog', { type: 'syslog', ts: Date.now(), entries: syslog });
+  }
+
+  /** Misbehaviour: the socket dies without DISCONNECT (the broker publishes the will). */
+  drop(options: { offlineForMs?: number } = {}): void {
+    this.offlineUntil = Date.now() + (options.offlineForMs ?? this.options.reconnectDelayMs ?? 2000);
+    this.client?.stream.destroy();
+  }
+
+  /** Misbehaviour: drops the connection `times` times, `periodMs` apart; resolves online again. */
+  async flap(times: number, periodMs: number): Promise<void> {
+    for (let i = 0; i < times; i++) {
+      this.drop({ offlineForMs: periodMs / 2 });
+      await this.waitFor('online');
+      await sleep(periodMs / 2);
+    }
+  }
+
+  /** Goes offline as a reboot does, boots and reconnects; resolves once online again. */
+  async reboot(reason: 'reboot' | 'update'): Promise<void> {
+    this.status = 'rebooting';
+    await this.closeConnection('reboot');
+    await this.wait((this.options.rebootSeconds ?? 45) * 1000);
+    if (this.status !== 'rebooting') return;
+    this.state.boot();
+    this.bootReason = reason;
+    this.status = 'connecting';
+    await this.bringOnline();
+  }
+
+  /** Reconnects at once (a new keep-alive takes effect). */
+  async reconnect(): Promise<void> {
+    this.status = 'connecting';
+    await this.closeConnection(null);
+    await this.bringOnline();
+  }
+
+  waitFor(event: 'online' | 'offline'): Promise<void> {
+    return new Promise((resolve) => this.once(event, () => resolve()));
+  }
+
+  /** One connection attempt loop at a time, however many callers want the device online. */
+  private bringOnline(): Promise<void> {
+    this.connecting ??= this.connectLoop().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async connectLoop(): Promise<void> {
+    let delay = this.options.reconnectDelayMs ?? 2000;
+    while (this.status === 'connecting' || this.status === 'offline' || this.status === 'claiming') {
+      try {
+        if (!this.secret && this.options.claim) await this.claim();
+        await this.connect();
+        return;
+      } catch (error) {
+        if (error instanceof ClaimRefusedError) this.emit('claimRefused', error.reason);
+        else this.emit('error', error);
+        // A refused secret (device deleted, database reset) sends a claim-capable device back to claiming.
+        if (isAuthRefusal(error) && this.secret && this.options.claim) this.secret = undefined;
+        await sleep(delay);
+        delay = Math.min(60_000, delay * 2);
+      }
+    }
+  }
+
+  private async claim(): Promise<void> {
+    this.status = 'claiming';
+    const claimOptions = typeof this.options.claim === 'object' ? this.options.claim : {};
+    const answer = await claimSecret(this.options.url, this.state, claimOptions, this.options.mqtt ?? {});
+    this.secret = answer.secret;
+    this.state.keepAlive = answer.keepAlive;
+    this.options.onSecret?.(this.sn, answer.secret);
+  }
+
+  private async connect(): Promise<void> {
+    this.status = 'connecting';
+    const session = randomId();
+    this.session = session;
+    const presence = (state: 'online' | 'offline', reason: 'connect' | 'lastWill') =>
+      JSON.stringify({ type: 'presence', ts: Date.now(), state, session, reason });
+    const client = await openClient(this.options.url, {
+      ...this.options.mqtt,
+      clientId: deviceClientId({ phase: 'claimed', sn: this.sn }),
+      username: this.sn,
+      password: this.secret,
+      keepalive: this.state.keepAlive,
+      will: { topic: upTopic(this.sn, 'presence'), payload: Buffer.from(presence('offline', 'lastWill')), qos: 1, retain: true },
+    });
+    this.client = client;
+    client.on('error', (error) => this.emit('error', error));
+    client.on('message', (_topic, payload) => void this.rpc.receive(payload.toString()));
+    client.on('close', () => this.onClose(client));
+    await client.subscribeAsync(downTopic(this.sn, 'rpc'), { qos: DEVICE_QOS });
+    this.status = 'online';
+    this.stats.connects++;
+    this.stats.messagesSent++;
+    client.publish(upTopic(this.sn, 'presence'), presence('online', 'connect'), { qos: DEVICE_QOS, retain: true });
+    this.publish('hello', this.state.hello());
+    if (this.stats.connects === 1 || this.bootReason !== 'powerOn') {
+      this.publish('event', { type: 'event', ts: Date.now(), event: { name: 'boot', reason: this.bootReason } });
+      this.publish('config', this.state.config('boot'));
+    }
+    this.bootReason = 'powerOn';
+    this.publish('status', this.state.status());
+    for (const queued of this.outbox.splice(0)) {
+      this.stats.messagesSent++;
+      client.publish(upTopic(this.sn, queued.kind), queued.payload, { qos: DEVICE_QOS });
+    }
+    this.startTelemetry();
+    this.emit('online');
+  }
+
+  private startTelemetry(): void {
+    this.stopTelemetry();
+    const period = this.options.telemetryPeriodMs ?? 60_000;
+    // A random phase spreads a fleet's samples over the period instead of bursting together.
+    const first = setTimeout(() => {
+      this.sendTelemetry();
+      this.telemetryTimer = setInterval(() => this.sendTelemetry(), period);
+    }, Math.random() * period);
+    this.telemetryTimer = first;
+  }
+
+  private stopTelemetry(): void {
+    if (this.telemetryTimer) {
+      clearTimeout(this.telemetryTimer);
+      clearInterval(this.telemetryTimer);
+    }
+    this.telemetryTimer = null;
+  }
+
+  /** Ends the connection on purpose; with a reason the device says goodbye first (no will). */
+  private async closeConnection(reason: 'reboot' | 'shutdown' | null): Promise<void> {
+    this.stopTelemetry();
+    const client = this.client;
+    this.client = null;
+    if (!client) return;
+    client.removeAllListeners('close');
+    if (reason && client.connected) {
+      const payload = JSON.stringify({ type: 'presence', ts: Date.now(), state: 'offline', session: this.session, reason });
+      await client.publishAsync(upTopic(this.sn, 'presence'), payload, { qos: 1, retain: true }).catch(() => {});
+      this.stats.messagesSent++;
+    }
+    await client.endAsync().catch(() => {});
+    this.emit('offline');
+  }
+
+  /** The connection died without us ending it: come back after the chosen pause. */
+  private onClose(client: MqttClient): void {
+    if (this.client !== client) return;
+    this.client = null;
+    this.stopTelemetry();
+    this.status = 'offline';
+    this.emit('offline');
+    const pause = Math.max(this.options.reconnectDelayMs ?? 2000, this.offlineUntil - Date.now());
+    setTimeout(() => {
+      if (this.status === 'offline') void this.bringOnline();
+    }, pause);
+  }
+
+  /** For the RPC runner: the request as received. */
+  noteRpc(request: RpcRequest): void {
+    this.stats.rpcReceived++;
+    this.emit('rpc', request);
+  }
+}

@@ -1,0 +1,22 @@
+/** The simulator as a library: virtual routers for tests, benchmarks and the `sim` command. */
+export { applyConfigXml, configSections, factoryConfigXml } from './config-xml.ts';
+export {
+  type DeviceStats,
+  type DeviceStatus,
+  SimulatedDevice,
+  type SimulatedDeviceOptions,
+} from './device.ts';
+export { createFleet, type Fleet, type FleetOptions, type FleetStats } from './fleet.ts';
+export { type DeviceIdentity, identityOf, importCsv, simulatedSerial } from './identity.ts';
+export { ClaimRefusedError, type ClaimOptions, hmacSha256Hex } from './mqtt-link.ts';
+export type { Behaviour } from './rpc-context.ts';
+
+import type { SimulatedDeviceOptions } from './device.ts';
+import { SimulatedDevice } from './device.ts';
+
+/** Creates a device and powers it on; resolves once it is online. */
+export async function createSimulatedDevice(options: SimulatedDeviceOptions): Promise<SimulatedDevice> {
+  const device = new SimulatedDevice(options);
+  await device.start();
+  return device;
+}

@@ -1,0 +1,269 @@
+import {
+  type Capabilities,
+  CapabilitiesSchema,
+  type ConfigMessage,
+  connectionTypeOf,
+  type HelloMessage,
+  type LinkId,
+  PROTOCOL_VERSION,
+  type Signal,
+  type StatusMessage,
+  type SyslogMessage,
+  type TelemetryMessage,
+} from '@fleetport/contract';
+import { factoryConfigXml, uciFromConfig } from './config-xml.ts';
+import type { DeviceIdentity } from './identity.ts';
+import { Random, round, walk } from './random.ts';
+
+type SyslogEntry = SyslogMessage['entries'][number];
+
+interface LinkTraffic {
+  rxBytes: number;
+  txBytes: number;
+  /** Current average download rate in bytes/s; wanders. */
+  rate: number;
+}
+
+interface RadioState {
+  rsrp: number;
+  rsrq: number;
+  sinr: number;
+}
+
+/** Everything a simulated router remembers: its firmware, links, counters, configuration and clocks. */
+export class RouterState {
+  readonly rng: Random;
+  readonly capabilities: Capabilities;
+  firmwareVersion: string;
+  appVersion: string;
+  /** Firmware flashed with timing `updateOnly`, active at the next boot. */
+  stagedFirmware: string | null = null;
+  apps: { packageName: string; name: string; version: string }[] = [];
+  activeLink: LinkId;
+  configXml: string;
+  lastUpdatedTime: number;
+  bootedAt = Date.now();
+  telemetrySeq = 0;
+  keepAlive: number;
+  timers: { id: string; action: string; at: number; repeat: string }[] = [];
+  openSerialPorts = new Map<number, { baudRate: number; buffer: string }>();
+  outputs = new Map<string, number>();
+  users = new Map<string, string>([['admin', 'admin']]);
+  /** Syslog ring; entries after `syslogSent` have not been forwarded yet. */
+  syslog: SyslogEntry[] = [];
+  private syslogSent = 0;
+  private traffic = new Map<LinkId, LinkTraffic>();
+  private radio: RadioState[] = [];
+  private cpu = 10;
+  private memory = 40;
+  private temperature = 45;
+
+  constructor(
+    readonly identity: DeviceIdentity,
+    keepAlive: number,
+  ) {
+    this.rng = new Random(`state:${identity.sn}`);
+    this.capabilities = CapabilitiesSchema.parse(identity.series.capabilities);
+    this.firmwareVersion = identity.series.factoryFirmware;
+    this.appVersion = identity.series.factoryAppVersion;
+    this.keepAlive = keepAlive;
+    this.activeLink = this.links().includes('wan') && this.rng.chance(0.4) ? 'wan' : this.links()[0] ?? 'wan';
+    this.configXml = factoryConfigXml(identity, this.capabilities, this.firmwareVersion);
+    this.lastUpdatedTime = Date.now() - this.rng.int(1, 90) * 86_400_000;
+    for (const link of this.links()) this.traffic.set(link, { rxBytes: 0, txBytes: 0, rate: this.rng.between(2e3, 60e3) });
+    const sims = this.capabilities.cellular ? (this.capabilities.dualSim ? 2 : 1) : 0;
+    for (let i = 0; i < sims; i++)
+      this.radio.push({ rsrp: this.rng.between(-115, -80), rsrq: this.rng.between(-15, -6), sinr: this.rng.between(0, 22) });
+    this.log('notice', 'kernel', 'Booting Linux on physical CPU 0x0');
+  }
+
+  /** Uplinks this hardware has. */
+  links(): LinkId[] {
+    const caps = this.capabilities;
+    const links: LinkId[] = [];
+    if (caps.cellular) links.push('cellular1');
+    if (caps.cellular && caps.dualSim) links.push('cellular2');
+    if (caps.ethernetPorts > 1) links.push('wan');
+    if (caps.wifi) links.push('wifi');
+    return links.length ? links : ['wan'];
+  }
+
+  uptimeSeconds(now = Date.now()): number {
+    return Math.max(0, Math.floor((now - this.bootedAt) / 1000));
+  }
+
+  /** A fresh boot: counters restart, a staged firmware becomes active. */
+  boot(): void {
+    this.bootedAt = Date.now();
+    this.telemetrySeq = 0;
+    for (const t of this.traffic.values()) {
+      t.rxBytes = 0;
+      t.txBytes = 0;
+    }
+    this.openSerialPorts.clear();
+    if (this.stagedFirmware) {
+      this.firmwareVersion = this.stagedFirmware;
+      this.stagedFirmware = null;
+    }
+    this.log('notice', 'kernel', 'Booting Linux on physical CPU 0x0');
+  }
+
+  log(level: SyslogEntry['level'], tag: string, message: string): void {
+    this.syslog.push({ ts: Date.now(), level, tag, message });
+    if (this.syslog.length > 1000) {
+      this.syslog.shift();
+      this.syslogSent = Math.max(0, this.syslogSent - 1);
+    }
+  }
+
+  /** The last `n` lines as `show log` prints them. */
+  syslogLines(n: number): string[] {
+    return this.syslog.slice(-n).map((e) => {
+      const stamp = new Date(e.ts).toISOString().replace('T', ' ').slice(0, 19);
+      return `${stamp} ${e.level} ${e.tag}: ${e.message}`;
+    });
+  }
+
+  /** Entries not forwarded yet (at most 500, the message limit). */
+  takeUnsentSyslog(): SyslogEntry[] {
+    const entries = this.syslog.slice(this.syslogSent, this.syslogSent + 500);
+    this.syslogSent += entries.length;
+    return entries;
+  }
+
+  /** Signal of one SIM now (1-based slot). */
+  signal(sim: 1 | 2): Signal | undefined {
+    const r = this.radio[sim - 1];
+    if (!r) return undefined;
+    const rat = this.capabilities.fiveG ? '5G-NSA' : '4G';
+    return { sim, rat, rsrp: round(r.rsrp), rsrq: round(r.rsrq), sinr: round(r.sinr), rssi: round(r.rsrp + 28) };
+  }
+
+  /** Advances the random walks by `seconds` and returns the telemetry sample. */
+  sample(seconds: number): TelemetryMessage {
+    const rng = this.rng;
+    for (const r of this.radio) {
+      r.rsrp = walk(rng, r.rsrp, -125, -70, 1.5);
+      r.rsrq = walk(rng, r.rsrq, -20, -3, 0.5);
+      r.sinr = walk(rng, r.sinr, -5, 30, 1);
+    }
+    for (const [link, t] of this.traffic) {
+      const active = link === this.activeLink;
+      t.rate = walk(rng, t.rate, active ? 1e3 : 0, active ? 250e3 : 2e3, active ? 8e3 : 200);
+      t.rxBytes += Math.round(t.rate * seconds);
+      t.txBytes += Math.round(t.rate * seconds * rng.between(0.1, 0.3));
+    }
+    this.cpu = walk(rng, this.cpu, 2, 70, 4);
+    this.memory = walk(rng, this.memory, 25, 80, 1);
+    this.temperature = walk(rng, this.temperature, 30, 70, 0.5);
+    const signal = ([1, 2] as const).map((s) => this.signal(s)).filter((s): s is Signal => !!s);
+    return {
+      type: 'telemetry',
+      ts: Date.now(),
+      seq: this.telemetrySeq++,
+      uptimeSeconds: this.uptimeSeconds(),
+      usage: this.usage(),
+      signal,
+      activeLink: this.activeLink,
+      cpuPercent: round(this.cpu),
+      memoryPercent: round(this.memory),
+      temperatureC: round(this.temperature),
+    };
+  }
+
+  usage() {
+    return [...this.traffic].map(([link, t]) => ({ link, rxBytes: t.rxBytes, txBytes: t.txBytes }));
+  }
+
+  resetUsage(): void {
+    for (const t of this.traffic.values()) {
+      t.rxBytes = 0;
+      t.txBytes = 0;
+    }
+  }
+
+  /** Download rate the active link can reach now, in bits/s (a speed test result). */
+  capacityBps(link: LinkId = this.activeLink): number {
+    if (link === 'wan') return this.rng.between(85e6, 940e6);
+    if (link === 'wifi') return this.rng.between(20e6, 150e6);
+    const r = this.radio[link === 'cellular2' ? 1 : 0];
+    const quality = r ? Math.min(1, Math.max(0.02, (r.sinr + 5) / 35)) : 0.1;
+    return (this.capabilities.fiveG ? 600e6 : 90e6) * quality * this.rng.between(0.7, 1);
+  }
+
+  /** One round-trip time in ms over the active link. */
+  rttMs(): number {
+    const base = this.activeLink === 'wan' ? 8 : this.activeLink === 'wifi' ? 15 : this.capabilities.fiveG ? 18 : 35;
+    return round(Math.max(1, base + Math.abs(this.rng.gaussian(0, base * 0.3))));
+  }
+
+  ip(): string {
+    const o = this.identity.mac.split(':').map((h) => Number.parseInt(h, 16));
+    return this.activeLink === 'wan' ? `203.0.113.${o[5]}` : `10.${64 + ((o[3] ?? 0) % 64)}.${o[4]}.${o[5]}`;
+  }
+
+  hello(): HelloMessage {
+    const id = this.identity;
+    const activeSim = this.activeLink === 'cellular2' ? 1 : 0;
+    return {
+      type: 'hello',
+      ts: Date.now(),
+      protocolVersion: PROTOCOL_VERSION,
+      model: id.model,
+      series: id.series.id,
+      firmwareVersion: this.firmwareVersion,
+      appVersion: this.appVersion,
+      apps: this.apps,
+      capabilities: this.capabilities,
+      mac: id.mac,
+      imei: id.imei,
+      iccid: id.iccid[activeSim],
+      imsi: id.imsi[activeSim],
+      ssid: id.ssid,
+      ip: this.ip(),
+      routerId: this.ip(),
+      networkEnvironment: this.activeLink === 'wan' ? 'public' : 'private',
+      connectionType: connectionTypeOf(this.activeLink),
+      activeLink: this.activeLink,
+      keepAlive: this.keepAlive,
+      uptimeSeconds: this.uptimeSeconds(),
+      modelType: 'DIRECT',
+    };
+  }
+
+  status(modules: string[] = ['uci', 'modem', 'network']): StatusMessage {
+    const id = this.identity;
+    const out: StatusMessage['modules'] = {};
+    if (modules.includes('uci')) out.uci = uciFromConfig(this.configXml);
+    if (modules.includes('modem') && this.capabilities.cellular) {
+      const activeSim = this.activeLink === 'cellular2' ? 2 : 1;
+      out.modem = {
+        imei: id.imei,
+        model: this.capabilities.fiveG ? 'RM500Q-GL' : 'EC25-E',
+        registered: true,
+        activeSim,
+        sims: ([1, 2] as const).slice(0, this.capabilities.dualSim ? 2 : 1).map((slot) => ({
+          slot,
+          present: true,
+          iccid: id.iccid[slot - 1],
+          imsi: id.imsi[slot - 1],
+          state: 'ready' as const,
+        })),
+        signal: this.signal(activeSim),
+      };
+    }
+    if (modules.includes('network'))
+      out.network = {
+        ip: this.ip(),
+        activeLink: this.activeLink,
+        connectionType: connectionTypeOf(this.activeLink),
+        networkEnvironment: this.activeLink === 'wan' ? 'public' : 'private',
+        ssid: id.ssid,
+      };
+    return { type: 'status', ts: Date.now(), modules: out };
+  }
+
+  config(reason: ConfigMessage['reason']): ConfigMessage {
+    return { type: 'config', ts: Date.now(), xml: this.configXml, lastUpdatedTime: this.lastUpdatedTime, reason };
+  }
+}

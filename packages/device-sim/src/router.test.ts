@@ -1,0 +1,69 @@
+import { TelemetryMessageSchema } from '@fleetport/contract';
+import { describe, expect, it } from 'vitest';
+import { runCliCommand } from './cli-shell.ts';
+import { applyConfigXml, configSections } from './config-xml.ts';
+import { identityOf } from './identity.ts';
+import { RouterState } from './router-state.ts';
+
+const noWait = async () => {};
+const router = (series: Parameters<typeof identityOf>[1] = 'r5020') => new RouterState(identityOf(`T-${series}-1`, series), 120);
+
+describe('the simulated command line', () => {
+  it('answers help, show version, show interface and ping like a router', async () => {
+    const r = router();
+    expect((await runCliCommand(r, 'help', noWait)).output).toContain('show interface');
+    expect((await runCliCommand(r, 'show version', noWait)).output).toMatch(/Firmware version: 5\.3\.0/);
+    const iface = await runCliCommand(r, 'show interface', noWait);
+    expect(iface.output).toContain(`${r.activeLink}`);
+    expect(iface.output).toContain('192.168.0.1/24');
+    const ping = await runCliCommand(r, 'ping 8.8.8.8 -c 3', noWait);
+    expect(ping.output).toMatch(/3 packets transmitted, [23] packets received/);
+    const lost = await runCliCommand(r, 'ping host.invalid -c 2', noWait);
+    expect(lost).toMatchObject({ exitCode: 1 });
+    expect(lost.output).toContain('100% packet loss');
+    expect(await runCliCommand(r, 'uci get network.lan.ipaddr', noWait)).toEqual({ output: '192.168.0.1', exitCode: 0 });
+    expect(await runCliCommand(r, 'format flash', noWait)).toMatchObject({ exitCode: 127 });
+  });
+});
+
+describe('the simulated configuration', () => {
+  it('has the sections its hardware calls for', () => {
+    const eg = configSections(router('eg5100').configXml);
+    expect(eg?.has('network')).toBe(true);
+    expect(router('eg5100').configXml).toContain('<pppoe_bridge');
+    expect(router('eg5100').configXml).not.toContain('<ip_passthrough');
+    expect(router('r1500').configXml).not.toContain('<wifi');
+    expect(router('r5020').configXml).toContain('<wireguard');
+  });
+
+  it('merges a partial configuration by section and rejects what is not one', () => {
+    const r = router('r2000');
+    const merged = applyConfigXml(r.configXml, '<config><services><ssh enabled="false"/></services></config>', 'merge');
+    expect(merged).toContain('<ssh enabled="false"/>');
+    expect(merged).toContain('<lan>');
+    expect(merged).not.toContain('web_server');
+    expect(applyConfigXml(r.configXml, 'not xml', 'merge')).toBeNull();
+  });
+});
+
+describe('simulated telemetry', () => {
+  it('walks within realistic bounds and counts bytes up', () => {
+    const r = router('r3000');
+    let last = r.sample(60);
+    for (let i = 0; i < 500; i++) {
+      const next = r.sample(60);
+      expect(TelemetryMessageSchema.safeParse(next).success).toBe(true);
+      for (const s of next.signal) {
+        expect(s.rsrp).toBeGreaterThanOrEqual(-125);
+        expect(s.rsrp).toBeLessThanOrEqual(-70);
+      }
+      expect(next.usage.find((u) => u.link === r.activeLink)?.rxBytes).toBeGreaterThan(
+        last.usage.find((u) => u.link === r.activeLink)?.rxBytes ?? 0,
+      );
+      expect(next.seq).toBe(last.seq + 1);
+      last = next;
+    }
+    const rsrps = new Set(Array.from({ length: 20 }, () => r.sample(60).signal[0]?.rsrp));
+    expect(rsrps.size).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,43 @@
+import type { UpKind, UpMessageOf } from '@fleetport/contract';
+import type { Wait } from './cli-shell.ts';
+import type { RouterState } from './router-state.ts';
+
+/** Switches that make a simulated device misbehave, changeable while it runs. */
+export interface Behaviour {
+  /** Extra delay before every final RPC reply (answer late, e.g. past the deadline). */
+  replyDelayMs: number;
+  /** The next firmware/app install or config apply fails with this update error code (0-16). */
+  failNextUpdateWith: number | null;
+  /** Receive commands but never answer them. */
+  ignoreRpc: boolean;
+}
+
+export const DEFAULT_BEHAVIOUR: Behaviour = { replyDelayMs: 0, failNextUpdateWith: null, ignoreRpc: false };
+
+/** What an RPC handler may do with its device. */
+export interface RpcContext {
+  state: RouterState;
+  rpcId: string;
+  behaviour: Behaviour;
+  /** Waits simulated time (scaled by the device's time scale). */
+  wait: Wait;
+  publish<K extends UpKind>(kind: K, message: UpMessageOf<K>): void;
+  /** Sends the `inExecution` acknowledgement of a long command. */
+  acknowledge(): void;
+  /** Goes offline as a reboot does, boots, reconnects; resolves once online again. */
+  reboot(reason: 'reboot' | 'update'): Promise<void>;
+  /** Reconnects (e.g. with a new keep-alive) after the reply is out. */
+  reconnectSoon(): void;
+  /** Real HTTP downloads/uploads of signed URLs (off in unit tests). */
+  transfers: boolean;
+}
+
+/** Thrown by a handler: the device replies `failure` with this code. */
+export class RpcFailure extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

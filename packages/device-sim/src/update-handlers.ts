@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { type DeviceEvent, UPDATE_ERROR, type UpdateState, updateErrorText } from '@fleetport/contract';
+import { applyConfigXml, configFirmware, configSections } from './config-xml.ts';
+import { type RpcContext, RpcFailure } from './rpc-context.ts';
+import type { Handlers } from './rpc-handlers.ts';
+
+/** Firmware, app and configuration changes: the parts of a zero-touch template. */
+
+type Progress = Extract<DeviceEvent, { name: 'updateProgress' }>;
+
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split(/[.-]/).map((x) => Number.parseInt(x, 10) || 0);
+  const pb = b.split(/[.-]/).map((x) => Number.parseInt(x, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return Math.sign(d);
+  }
+  return 0;
+}
+
+const major = (v: string) => v.split('.')[0];
+
+function fail(code: number): RpcFailure {
+  return new RpcFailure(code, updateErrorText(code)?.en ?? 'Update failed');
+}
+
+function reporter(ctx: RpcContext, base: Omit<Progress, 'name' | 'rpcId' | 'state'>) {
+  return (state: Exclude<UpdateState, 'timeout'>, extra: Partial<Progress> = {}) =>
+    ctx.publish('event', {
+      type: 'event',
+      ts: Date.now(),
+      event: { name: 'updateProgress', rpcId: ctx.rpcId, state, ...base, ...extra },
+    });
+}
+
+/** Takes the misbehaviour switch "fail the next update with code N", once. */
+function takeForcedFailure(ctx: RpcContext): number | null {
+  const code = ctx.behaviour.failNextUpdateWith;
+  ctx.behaviour.failNextUpdateWith = null;
+  return code;
+}
+
+/** Download and flash with progress; throws the update error the device would report. */
+async function download(
+  ctx: RpcContext,
+  p: { url: string; sha256: string; size: number; expiresAt: number },
+  report: ReturnType<typeof reporter>,
+): Promise<void> {
+  const forced = takeForcedFailure(ctx);
+  if (p.expiresAt < Date.now()) throw fail(UPDATE_ERROR.downloadFailed);
+  if (p.size > ctx.state.capabilities.flashMb * 1024 * 1024 * 0.5) throw fail(UPDATE_ERROR.insufficientMemory);
+  if (ctx.transfers) {
+    const res = await fetch(p.url).catch(() => null);
+    if (!res?.ok) throw fail(UPDATE_ERROR.downloadFailed);
+    const body = new Uint8Array(await res.arrayBuffer());
+    const digest = createHash('sha256').update(body).digest('hex');
+    if (body.length !== p.size || digest !== p.sha256) throw fail(UPDATE_ERROR.checkFailed);
+  }
+  // About 1 MB/s over a cellular link, between 2 and 60 s.
+  const totalMs = Math.min(60_000, Math.max(2000, p.size / 1000));
+  for (const percent of [0, 20, 40, 60, 80, 100]) {
+    if (forced !== null && percent === 60) throw fail(forced);
+    report('updating', { percent });
+    if (percent < 100) await ctx.wait(totalMs / 5);
+  }
+}
+
+async function reportingFailure<T>(report: ReturnType<typeof reporter>, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof RpcFailure) report('failure', { errorCode: error.code });
+    throw error;
+  }
+}
+
+export const UPDATE_HANDLERS: Pick<Handlers, 'firmwareInstall' | 'appInstall' | 'appUninstall' | 'configApply'> = {
+  async firmwareInstall(ctx, p) {
+    const state = ctx.state;
+    const report = reporter(ctx, { target: 'firmware', version: p.version });
+    ctx.acknowledge();
+    report('pending');
+    return reportingFailure(report, async () => {
+      if (major(p.version) !== major(state.firmwareVersion)) throw fail(UPDATE_ERROR.upgradeAcrossVersions);
+      if (compareVersions(state.firmwareVersion, '5.2.2') < 0 && compareVersions(p.version, '5.2.2') > 0)
+        throw fail(UPDATE_ERROR.needsFirmware522);
+      await download(ctx, p, report);
+      state.stagedFirmware = p.version;
+      if (p.timing === 'updateOnly') {
+        report('success');
+        return { version: p.version, activeAfterReboot: true };
+      }
+      report('rebooting');
+      await ctx.reboot('update');
+      report('success');
+      return { version: state.firmwareVersion, activeAfterReboot: false };
+    });
+  },
+
+  async appInstall(ctx, p) {
+    const state = ctx.state;
+    const report = reporter(ctx, { target: 'app', version: p.version, packageName: p.packageName });
+    ctx.acknowledge();
+    report('pending');
+    return reportingFailure(report, async () => {
+      await download(ctx, p, report);
+      state.apps = [...state.apps.filter((a) => a.packageName !== p.packageName), { packageName: p.packageName, name: p.name, version: p.version }];
+      state.log('notice', 'appd', `installed ${p.packageName} ${p.version}`);
+      report('success');
+      ctx.publish('hello', state.hello());
+      return { packageName: p.packageName, version: p.version };
+    });
+  },
+
+  async appUninstall(ctx, p) {
+    const state = ctx.state;
+    const app = state.apps.find((a) => a.packageName === p.packageName);
+    if (!app) throw fail(UPDATE_ERROR.appNotInstalled);
+    const forced = takeForcedFailure(ctx);
+    if (forced !== null) throw fail(forced);
+    await ctx.wait(1500);
+    state.apps = state.apps.filter((a) => a !== app);
+    ctx.publish('hello', state.hello());
+    return { packageName: p.packageName };
+  },
+
+  async configApply(ctx, p) {
+    const state = ctx.state;
+    const forced = takeForcedFailure(ctx);
+    if (forced !== null) throw fail(forced);
+    const madeFor = configFirmware(p.xml);
+    if (madeFor && major(madeFor) !== major(state.firmwareVersion)) throw fail(UPDATE_ERROR.templateAcrossVersions);
+    const next = applyConfigXml(state.configXml, p.xml, p.mode);
+    if (!next) throw fail(UPDATE_ERROR.invalidConfiguration);
+    await ctx.wait(2000);
+    state.configXml = next;
+    state.lastUpdatedTime = Date.now();
+    const touched = [...(configSections(p.xml)?.keys() ?? [])];
+    ctx.publish('config', state.config('changed'));
+    ctx.publish('event', {
+      type: 'event',
+      ts: Date.now(),
+      event: { name: 'configChanged', lastUpdatedTime: state.lastUpdatedTime, by: 'cloud' },
+    });
+    // Interface changes (addresses, APNs) restart networking; the console then suggests a reboot.
+    return { lastUpdatedTime: state.lastUpdatedTime, rebootRequired: touched.includes('interface') };
+  },
+};

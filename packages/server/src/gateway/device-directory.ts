@@ -1,0 +1,90 @@
+import type { Db } from '../platform/db/open.ts';
+import { findDeviceCompanies, touchDevicesLastSeen } from '../modules/devices/devices.store.ts';
+
+/**
+ * Which company a device belongs to, for the rows its messages create, and when it was last heard.
+ * Look-ups arriving together are answered by one query, so a fleet reconnecting at once costs a
+ * few queries, not one per device; last-seen times are written once a second for all devices.
+ */
+export interface DeviceDirectory {
+  companyOf(sn: string): Promise<number | null>;
+  /** Forget a device (after its claim, or when it moved to another company). */
+  forget(sn: string): void;
+  heard(sn: string): void;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const TTL_MS = 60_000;
+
+export function createDeviceDirectory(options: {
+  db: Db;
+  now: () => Date;
+  onError: (error: unknown) => void;
+  lastSeenIntervalMs?: number;
+}): DeviceDirectory {
+  const known = new Map<string, { companyId: number | null; at: number }>();
+  let asked = new Map<string, ((companyId: number | null) => void)[]>();
+  let scheduled = false;
+  let heard = new Set<string>();
+
+  async function lookUp() {
+    scheduled = false;
+    const batch = asked;
+    asked = new Map();
+    const sns = [...batch.keys()];
+    try {
+      for (let i = 0; i < sns.length; i += 1000) {
+        const chunk = sns.slice(i, i + 1000);
+        const companies = await findDeviceCompanies(options.db, chunk);
+        const at = Date.now();
+        for (const sn of chunk) {
+          const companyId = companies.get(sn) ?? null;
+          known.set(sn, { companyId, at });
+          for (const resolve of batch.get(sn) ?? []) resolve(companyId);
+        }
+      }
+    } catch (error) {
+      options.onError(error);
+      for (const resolvers of batch.values()) for (const resolve of resolvers) resolve(null);
+    }
+  }
+
+  async function writeLastSeen() {
+    if (heard.size === 0) return;
+    const sns = [...heard];
+    heard = new Set();
+    const at = options.now();
+    for (let i = 0; i < sns.length; i += 5000) await touchDevicesLastSeen(options.db, sns.slice(i, i + 5000), at);
+  }
+
+  const interval = setInterval(() => writeLastSeen().catch(options.onError), options.lastSeenIntervalMs ?? 1000);
+  interval.unref();
+
+  return {
+    companyOf(sn) {
+      const hit = known.get(sn);
+      if (hit && Date.now() - hit.at < TTL_MS) return Promise.resolve(hit.companyId);
+      return new Promise((resolve) => {
+        const waiting = asked.get(sn);
+        if (waiting) waiting.push(resolve);
+        else asked.set(sn, [resolve]);
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => void lookUp());
+        }
+      });
+    },
+    forget(sn) {
+      known.delete(sn);
+    },
+    heard(sn) {
+      heard.add(sn);
+    },
+    flush: writeLastSeen,
+    async close() {
+      clearInterval(interval);
+      await writeLastSeen();
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import os from 'node:os';
+import { devicePublishAllowed, deviceSubscribeAllowed } from '@fleetport/contract';
+import { createDevicesService, type DevicesService } from '../modules/devices/devices.service.ts';
+import { setAllDevicesOffline, setDevicePresence } from '../modules/devices/devices.store.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { MqttConfig } from '../platform/config.ts';
+import type { Db } from '../platform/db/open.ts';
+import type { LiveHub } from '../platform/live/hub.ts';
+import type { BrokerAdapter, DeviceGatekeeper } from './broker.ts';
+import { createDeviceDirectory } from './device-directory.ts';
+import { createEmbeddedBroker } from './embedded-broker.ts';
+import { createExternalBroker } from './external-broker.ts';
+import { createInboundRouter } from './inbound.ts';
+import { createPresenceTracker } from './presence.ts';
+import { createRetentionJob } from './retention.ts';
+import { createRpcService, type RpcService } from './rpc.service.ts';
+import { createTelemetryWriter, type TelemetryWriter } from './telemetry-writer.ts';
+
+export interface GatewayLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface GatewayOptions {
+  db: Db;
+  clock: Clock;
+  hub: LiveHub;
+  config: MqttConfig;
+  log: GatewayLog;
+  /** Names this node's client on an external broker. */
+  nodeId?: string;
+  /** A connection that returns within this window is a flap, not a presence change. */
+  presenceDebounceMs?: number;
+  telemetryFlushMs?: number;
+  rpcSweepIntervalMs?: number;
+}
+
+export interface Gateway {
+  broker: BrokerAdapter;
+  devices: DevicesService;
+  rpc: RpcService;
+  telemetry: TelemetryWriter;
+  gatekeeper: DeviceGatekeeper;
+  /** Where devices connect, e.g. `mqtt://localhost:1883`. */
+  endpoint(): string;
+  stats(): { handled: number; rejected: number; telemetryStored: number; connected: number };
+  close(): Promise<void>;
+}
+
+/**
+ * The device gateway: a broker adapter (embedded Aedes unless MQTT_URL names an external broker),
+ * device authentication and ACL, presence, the RPC service and the stores devices report into.
+ */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const { db, clock, hub, config, log } = options;
+  const onError = (error: unknown) => log.error({ err: error }, 'device gateway error');
+  const devices = createDevicesService({ db, clock, factoryKey: config.factoryKey });
+  const gatekeeper: DeviceGatekeeper = {
+    authenticate: devices.authenticateDevice,
+    mayPublish: devicePublishAllowed,
+    maySubscribe: deviceSubscribeAllowed,
+  };
+  const broker = config.url
+    ? createExternalBroker({
+        url: config.url,
+        username: config.username,
+        password: config.password,
+        clientId: `fleetport-${options.nodeId ?? `${os.hostname()}-${process.pid}`}`,
+        onError,
+      })
+    : createEmbeddedBroker({
+        port: config.port,
+        tlsCertFile: config.tlsCertFile,
+        tlsKeyFile: config.tlsKeyFile,
+        gatekeeper,
+        onError,
+      });
+
+  // Embedded: the broker's sessions are the truth about who is connected to this node, and a
+  // device listens for commands once it subscribed to its command topic.
+  const connected = new Map<string, string>();
+  const listening = new Set<string>();
+  const directory = createDeviceDirectory({ db, now: () => clock.now(), onError });
+  const telemetry = createTelemetryWriter({ db, flushIntervalMs: options.telemetryFlushMs ?? 200, onError });
+  const presence = createPresenceTracker({
+    debounceMs: options.presenceDebounceMs ?? 2000,
+    onError,
+    async commit(change) {
+      const changed = await setDevicePresence(db, { ...change, at: clock.now() });
+      // On an external broker a device announces itself online after subscribing to its commands.
+      if (change.online && broker.kind === 'external') await rpc.deliverQueued(change.sn);
+      if (changed && changed.wasOnline !== change.online) {
+        hub.publish('device.presence', changed.companyId, {
+          sn: change.sn,
+          online: change.online,
+          at: clock.now().toISOString(),
+        });
+      }
+    },
+  });
+  const rpc = createRpcService({
+    db,
+    clock,
+    hub,
+    publish: (topic, payload) => broker.publish(topic, payload),
+    async isConnected(sn) {
+      if (broker.kind === 'embedded') return listening.has(sn);
+      const row = await db.selectFrom('device').select('online').where('sn', '=', sn).executeTakeFirst();
+      return row?.online === true;
+    },
+    onError,
+    sweepIntervalMs: options.rpcSweepIntervalMs ?? 5000,
+  });
+  const inbound = createInboundRouter({
+    db,
+    clock,
+    hub,
+    devices,
+    directory,
+    rpc,
+    telemetry,
+    presence,
+    presenceFromMessages: broker.kind === 'external',
+    publish: (topic, payload) => broker.publish(topic, payload),
+    onRejected: (sn, kind, reason) => log.warn({ sn, kind, reason }, 'device message rejected'),
+  });
+
+  // Nobody is connected to an embedded broker that is just starting.
+  if (broker.kind === 'embedded') await setAllDevicesOffline(db, clock.now());
+  await broker.start({
+    message: inbound.handle,
+    sessionOpened(login, session) {
+      if (login.phase !== 'claimed') return;
+      connected.set(login.sn, session);
+      presence.observe({ sn: login.sn, online: true, session });
+    },
+    sessionClosed(login, session) {
+      if (login.phase !== 'claimed') return;
+      if (connected.get(login.sn) === session) {
+        connected.delete(login.sn);
+        listening.delete(login.sn);
+      }
+      presence.observe({ sn: login.sn, online: false, session });
+    },
+    deviceListening(login) {
+      if (login.phase !== 'claimed') return;
+      listening.add(login.sn);
+      rpc.deliverQueued(login.sn).catch(onError);
+    },
+  });
+  await rpc.start();
+  const retention = createRetentionJob({ db, clock, days: config.telemetryRetentionDays, onError });
+  log.info({ endpoint: broker.endpoint(), broker: broker.kind }, 'device gateway started');
+
+  return {
+    broker,
+    devices,
+    rpc,
+    telemetry,
+    gatekeeper,
+    endpoint: () => broker.endpoint(),
+    stats: () => ({
+      ...inbound.stats(),
+      telemetryStored: telemetry.stats().stored,
+      connected: connected.size,
+    }),
+    async close() {
+      // Presence is decided afresh by the next start; stop timers before the sessions drop.
+      presence.stop();
+      rpc.stop();
+      retention.stop();
+      await broker.close();
+      await telemetry.flush();
+      await directory.close();
+    },
+  };
+}

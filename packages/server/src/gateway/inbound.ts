@@ -1,0 +1,140 @@
+import { downTopic, parseTopic, parseUpMessage, type UpKind, type UpMessageOf } from '@fleetport/contract';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/open.ts';
+import type { LiveHub } from '../platform/live/hub.ts';
+import {
+  insertDeviceEvent,
+  insertSyslogLines,
+  saveDeviceConfig,
+  saveDeviceStatus,
+} from '../modules/devices/device-reports.store.ts';
+import type { DevicesService } from '../modules/devices/devices.service.ts';
+import type { DeviceDirectory } from './device-directory.ts';
+import type { PresenceTracker } from './presence.ts';
+import type { RpcService } from './rpc.service.ts';
+import type { TelemetryWriter } from './telemetry-writer.ts';
+
+export interface InboundDeps {
+  db: Db;
+  clock: Clock;
+  hub: LiveHub;
+  devices: DevicesService;
+  directory: DeviceDirectory;
+  rpc: RpcService;
+  telemetry: TelemetryWriter;
+  presence: PresenceTracker;
+  /** Whether `presence` messages decide presence (external broker) or the broker's sessions do. */
+  presenceFromMessages: boolean;
+  publish(topic: string, payload: string): Promise<void>;
+  /** A message that does not follow the protocol; logged, never stored. */
+  onRejected(sn: string, kind: string, reason: string): void;
+}
+
+export interface InboundStats {
+  handled: number;
+  rejected: number;
+}
+
+/** Routes what devices publish on `fp/{sn}/up/<kind>` to the registry, the stores and the RPC service. */
+export function createInboundRouter(deps: InboundDeps) {
+  const stats: InboundStats = { handled: 0, rejected: 0 };
+
+  function reject(sn: string, kind: string, reason: string) {
+    stats.rejected++;
+    deps.onRejected(sn, kind, reason);
+  }
+
+  type Handler<K extends UpKind> = (sn: string, companyId: number, message: UpMessageOf<K>) => Promise<void>;
+  const handlers: { [K in Exclude<UpKind, 'claim'>]: Handler<K> } = {
+    async hello(sn, companyId, hello) {
+      await deps.devices.recordHello(sn, hello);
+      deps.hub.publish('device.hello', companyId, {
+        sn,
+        model: hello.model,
+        series: hello.series,
+        firmwareVersion: hello.firmwareVersion,
+      });
+      // A device says hello once it listens for commands: what waited for it goes now.
+      await deps.rpc.deliverQueued(sn);
+    },
+    async status(sn, companyId, status) {
+      const at = new Date(status.ts);
+      for (const [module, data] of Object.entries(status.modules)) {
+        if (data !== undefined) await saveDeviceStatus(deps.db, { companyId, sn, module, data, at });
+      }
+    },
+    async telemetry(sn, companyId, telemetry) {
+      const { type: _type, ts, ...data } = telemetry;
+      await deps.telemetry.add({ companyId, sn, at: new Date(ts), data });
+    },
+    async event(sn, companyId, message) {
+      const { name, ...data } = message.event;
+      const severity = 'severity' in message.event ? message.event.severity : null;
+      await insertDeviceEvent(deps.db, { companyId, sn, at: new Date(message.ts), type: name, severity, data });
+    },
+    async syslog(sn, companyId, message) {
+      await insertSyslogLines(
+        deps.db,
+        message.entries.map((e) => ({
+          companyId,
+          sn,
+          at: new Date(e.ts),
+          level: e.level,
+          message: e.tag ? `${e.tag}: ${e.message}` : e.message,
+        })),
+      );
+    },
+    async config(sn, companyId, message) {
+      await saveDeviceConfig(deps.db, {
+        companyId,
+        sn,
+        xml: message.xml,
+        lastUpdatedTime: new Date(message.lastUpdatedTime),
+        receivedAt: deps.clock.now(),
+      });
+    },
+    async reply(sn, _companyId, reply) {
+      await deps.rpc.handleReply(sn, reply);
+    },
+    async presence(sn, _companyId, presence) {
+      if (!deps.presenceFromMessages) return;
+      const online = presence.state === 'online';
+      deps.presence.observe({ sn, online, session: presence.session });
+      if (online) await deps.rpc.deliverQueued(sn);
+    },
+  };
+
+  async function handleClaim(sn: string, message: UpMessageOf<'claim'>) {
+    const answer = await deps.devices.claimDevice(sn, message);
+    deps.directory.forget(sn);
+    await deps.publish(downTopic(sn, 'claim'), JSON.stringify(answer));
+  }
+
+  /** Handles one message; resolves when what it carries is stored. */
+  async function handle(topic: string, payload: Buffer): Promise<void> {
+    const parsed = parseTopic(topic);
+    if (!parsed || parsed.direction !== 'up') return;
+    const { sn, kind } = parsed;
+    const message = parseUpMessage(kind, payload);
+    if (!message.ok) {
+      reject(sn, kind, message.error);
+      return;
+    }
+    if (kind === 'claim') {
+      await handleClaim(sn, message.message as UpMessageOf<'claim'>);
+      stats.handled++;
+      return;
+    }
+    const companyId = await deps.directory.companyOf(sn);
+    if (companyId === null) {
+      // Only possible on an external broker whose ACL let an unclaimed client through.
+      reject(sn, kind, 'unknown device');
+      return;
+    }
+    deps.directory.heard(sn);
+    await (handlers[kind] as Handler<typeof kind>)(sn, companyId, message.message as never);
+    stats.handled++;
+  }
+
+  return { handle, stats: () => ({ ...stats }) };
+}

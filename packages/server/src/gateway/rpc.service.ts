@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEVICE_TIMING,
+  downTopic,
+  ErrorCode,
+  parseRpcParams,
+  type ReplyMessage,
+  type RpcMethod,
+  RpcMethodSchema,
+  rpcRequest,
+} from '@fleetport/contract';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/open.ts';
+import { AppError } from '../platform/errors.ts';
+import type { LiveHub } from '../platform/live/hub.ts';
+import { findDeviceCompanies } from '../modules/devices/devices.store.ts';
+import {
+  expireRpcCommands,
+  finishRpcCommand,
+  findRpcCommands,
+  insertRpcCommands,
+  markUndelivered,
+  nextRpcDeadline,
+  type RpcCommandRow,
+  takeUndelivered,
+} from './rpc.store.ts';
+
+export interface RpcServiceDeps {
+  db: Db;
+  clock: Clock;
+  hub: LiveHub;
+  /** Publishes to a device through the broker. */
+  publish(topic: string, payload: string): Promise<void>;
+  /** Whether the device is connected now; a command for a device that is not waits in the queue. */
+  isConnected(sn: string): Promise<boolean>;
+  onError(error: unknown): void;
+  /** Safety sweep for deadlines armed on other nodes (a node that stopped cannot time its own out). */
+  sweepIntervalMs?: number;
+}
+
+export interface SendRpc {
+  companyId: number;
+  sns: readonly string[];
+  method: RpcMethod;
+  params?: unknown;
+  /** Seconds from now; the command is timed out when the device has not answered by then. */
+  deadlineSeconds?: number;
+}
+
+/** Longest wait a single timer can take (setTimeout overflows past 2^31-1 ms). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * RPC to devices. A command is stored `inExecution` before anything is sent, so it survives a
+ * restart; it is sent at once to a connected device or when the device next comes online; the
+ * device's reply makes it `success` or `failure`; the deadline passing first makes it `timeout`.
+ */
+export function createRpcService(deps: RpcServiceDeps) {
+  const { db, clock, hub } = deps;
+  const waiters = new Map<string, Set<(row: RpcCommandRow) => void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let armedAt = Number.POSITIVE_INFINITY;
+  let sweeper: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  function announce(row: RpcCommandRow) {
+    hub.publish('rpc.state', row.company_id, {
+      id: row.id,
+      sn: row.sn,
+      method: row.method,
+      state: row.state,
+      delivered: row.delivered_at !== null,
+    });
+    if (row.state === 'inExecution') return;
+    const listeners = waiters.get(row.id);
+    waiters.delete(row.id);
+    for (const listener of listeners ?? []) listener(row);
+  }
+
+  function arm(deadline: Date) {
+    if (stopped || deadline.getTime() >= armedAt) return;
+    if (timer) clearTimeout(timer);
+    armedAt = deadline.getTime();
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, armedAt - clock.now().getTime()) + 5);
+    timer = setTimeout(() => void expire(), delay);
+    timer.unref();
+  }
+
+  async function sweep() {
+    if (stopped) return;
+    for (const row of await expireRpcCommands(db, clock.now())) announce(row);
+  }
+
+  /** The timer fired: time out what is due and arm for the next deadline. */
+  async function expire() {
+    timer = undefined;
+    armedAt = Number.POSITIVE_INFINITY;
+    try {
+      await sweep();
+      const next = stopped ? null : await nextRpcDeadline(db);
+      if (next) arm(next);
+    } catch (error) {
+      deps.onError(error);
+    }
+  }
+
+  async function publishCommand(row: RpcCommandRow): Promise<void> {
+    const payload = rpcRequest(row.id, row.method as RpcMethod, row.params as never, row.deadline.getTime());
+    try {
+      await deps.publish(downTopic(row.sn, 'rpc'), JSON.stringify(payload));
+      announce(row);
+    } catch (error) {
+      deps.onError(error);
+      await markUndelivered(db, row.id);
+    }
+  }
+
+  /** Sends the commands waiting for a device; called when it comes online. */
+  async function deliverQueued(sn: string, ids?: readonly string[]): Promise<number> {
+    const rows = await takeUndelivered(db, sn, clock.now(), ids);
+    for (const row of rows) await publishCommand(row);
+    return rows.length;
+  }
+
+  /** Creates one command per device; throws PARAMETER_ERROR for an unknown method or bad params. */
+  async function send(request: SendRpc): Promise<RpcCommandRow[]> {
+    const method = RpcMethodSchema.safeParse(request.method);
+    if (!method.success) throw new AppError(ErrorCode.PARAMETER_ERROR, null, 200, 'method: unknown RPC method');
+    const params = parseRpcParams(method.data, request.params ?? {});
+    if (!params.success) throw new AppError(ErrorCode.PARAMETER_ERROR, null, 200, `params: ${params.error.message}`);
+    const seconds = Math.min(
+      request.deadlineSeconds ?? DEVICE_TIMING.defaultRpcDeadlineSeconds,
+      DEVICE_TIMING.maxRpcDeadlineSeconds,
+    );
+    const companies = await findDeviceCompanies(db, request.sns);
+    const foreign = request.sns.find((sn) => companies.get(sn) !== request.companyId);
+    if (foreign) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, foreign);
+    const at = clock.now();
+    const deadline = new Date(at.getTime() + seconds * 1000);
+    const commands = request.sns.map((sn) => ({
+      id: randomUUID(),
+      companyId: request.companyId,
+      sn,
+      method: method.data,
+      params: params.data,
+      deadline,
+      at,
+    }));
+    await insertRpcCommands(db, commands);
+    arm(deadline);
+    await Promise.all(
+      commands.map(async (c) => {
+        if (await deps.isConnected(c.sn)) await deliverQueued(c.sn, [c.id]);
+      }),
+    );
+    return findRpcCommands(
+      db,
+      commands.map((c) => c.id),
+    );
+  }
+
+  /** A device's reply: final states are stored once; an acknowledgement only tells the console. */
+  async function handleReply(sn: string, reply: ReplyMessage): Promise<void> {
+    if (reply.state === 'inExecution') {
+      const [row] = await findRpcCommands(db, [reply.id]);
+      if (row && row.sn === sn && row.state === 'inExecution') announce(row);
+      return;
+    }
+    const row = await finishRpcCommand(db, {
+      id: reply.id,
+      sn,
+      state: reply.state,
+      result: reply.result,
+      error: reply.error,
+      at: clock.now(),
+    });
+    if (row) announce(row);
+  }
+
+  /**
+   * Waits until every command is final or `timeoutMs` passes; returns the rows as they are then.
+   * Replies handled by another server node are seen by polling the database.
+   */
+  async function waitForResults(ids: readonly string[], timeoutMs: number): Promise<RpcCommandRow[]> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const rows = await findRpcCommands(db, ids);
+      const running = rows.filter((r) => r.state === 'inExecution');
+      const left = until - Date.now();
+      if (running.length === 0 || left <= 0) return rows;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(poll);
+          for (const r of running) waiters.get(r.id)?.delete(done);
+          resolve();
+        };
+        const poll = setTimeout(done, Math.min(left, 500));
+        for (const r of running) {
+          let set = waiters.get(r.id);
+          if (!set) waiters.set(r.id, (set = new Set()));
+          set.add(done);
+        }
+      });
+    }
+  }
+
+  return {
+    send,
+    deliverQueued,
+    handleReply,
+    waitForResults,
+    /** Times out what expired while the server was down and arms the timer for the rest. */
+    async start() {
+      await expire();
+      sweeper = setInterval(() => sweep().catch(deps.onError), deps.sweepIntervalMs ?? 5000);
+      sweeper.unref();
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (sweeper) clearInterval(sweeper);
+    },
+  };
+}
+
+export type RpcService = ReturnType<typeof createRpcService>;

@@ -1,0 +1,112 @@
+import type { RpcState } from '@fleetport/contract';
+import type { DbOrTx } from '../platform/db/open.ts';
+
+/** SQL of the RPC commands. Every state change is conditional on the command still running. */
+
+export interface RpcCommandRow {
+  id: string;
+  company_id: number;
+  sn: string;
+  method: string;
+  params: unknown;
+  state: RpcState;
+  deadline: Date;
+  delivered_at: Date | null;
+  result: unknown;
+  error: unknown;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function insertRpcCommands(
+  db: DbOrTx,
+  commands: readonly { id: string; companyId: number; sn: string; method: string; params: unknown; deadline: Date; at: Date }[],
+): Promise<void> {
+  if (commands.length === 0) return;
+  await db
+    .insertInto('rpc_command')
+    .values(
+      commands.map((c) => ({
+        id: c.id,
+        company_id: c.companyId,
+        sn: c.sn,
+        method: c.method,
+        params: JSON.stringify(c.params),
+        state: 'inExecution' as const,
+        deadline: c.deadline,
+        created_at: c.at,
+        updated_at: c.at,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Takes the commands of one device that wait for delivery, marking them delivered in the same
+ * statement, so when two nodes see the device return only one of them sends each command.
+ */
+export async function takeUndelivered(db: DbOrTx, sn: string, now: Date, ids?: readonly string[]): Promise<RpcCommandRow[]> {
+  let query = db
+    .updateTable('rpc_command')
+    .set({ delivered_at: now, updated_at: now })
+    .where('sn', '=', sn)
+    .where('state', '=', 'inExecution')
+    .where('delivered_at', 'is', null)
+    .where('deadline', '>', now);
+  if (ids) query = query.where('id', 'in', [...ids]);
+  const rows = await query.returningAll().execute();
+  return (rows as RpcCommandRow[]).sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+}
+
+/** Puts a command back in the queue when publishing it failed. */
+export async function markUndelivered(db: DbOrTx, id: string): Promise<void> {
+  await db.updateTable('rpc_command').set({ delivered_at: null }).where('id', '=', id).where('state', '=', 'inExecution').execute();
+}
+
+/** Applies a device's final reply; null when the command is unknown, another device's, or already final. */
+export async function finishRpcCommand(
+  db: DbOrTx,
+  reply: { id: string; sn: string; state: 'success' | 'failure'; result: unknown; error: unknown; at: Date },
+): Promise<RpcCommandRow | null> {
+  const row = await db
+    .updateTable('rpc_command')
+    .set({
+      state: reply.state,
+      result: reply.result === undefined ? null : JSON.stringify(reply.result),
+      error: reply.error === undefined ? null : JSON.stringify(reply.error),
+      updated_at: reply.at,
+    })
+    .where('id', '=', reply.id)
+    .where('sn', '=', reply.sn)
+    .where('state', '=', 'inExecution')
+    .returningAll()
+    .executeTakeFirst();
+  return (row as RpcCommandRow | undefined) ?? null;
+}
+
+/** Marks every running command whose deadline has passed as timed out. */
+export async function expireRpcCommands(db: DbOrTx, now: Date): Promise<RpcCommandRow[]> {
+  const rows = await db
+    .updateTable('rpc_command')
+    .set({ state: 'timeout', updated_at: now })
+    .where('state', '=', 'inExecution')
+    .where('deadline', '<=', now)
+    .returningAll()
+    .execute();
+  return rows as RpcCommandRow[];
+}
+
+export async function findRpcCommands(db: DbOrTx, ids: readonly string[]): Promise<RpcCommandRow[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('rpc_command').selectAll().where('id', 'in', [...ids]).execute()) as RpcCommandRow[];
+}
+
+/** The earliest deadline of a running command, to arm the expiry timer after a restart. */
+export async function nextRpcDeadline(db: DbOrTx): Promise<Date | null> {
+  const row = await db
+    .selectFrom('rpc_command')
+    .select((eb) => eb.fn.min('deadline').as('deadline'))
+    .where('state', '=', 'inExecution')
+    .executeTakeFirst();
+  return row?.deadline ? new Date(row.deadline) : null;
+}

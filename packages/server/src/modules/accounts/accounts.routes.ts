@@ -1,0 +1,45 @@
+import {
+  checkCellphoneCall,
+  registerCall,
+  resetPasswordCall,
+  sendCodeCall,
+  sendEmailCodeCall,
+  updateMyAccountCall,
+  updatePasswordCall,
+} from '@fleetport/contract';
+import type { AppDeps } from '../../app.ts';
+import { bind, requireSession } from '../../platform/http/calls.ts';
+import * as accounts from './accounts.service.ts';
+import * as store from './accounts.store.ts';
+import { sendEmailCode } from './codes.service.ts';
+import { normalizeAccount } from './login-account.ts';
+
+export function accountRoutes(deps: AppDeps) {
+  return [
+    bind(registerCall, async ({ input, lang }) => accounts.register(deps, input, lang)),
+    bind(resetPasswordCall, async ({ input, lang }) => {
+      await accounts.resetPassword(deps, input, lang);
+      return null;
+    }),
+    bind(sendEmailCodeCall, async ({ input, lang }) => {
+      await sendEmailCode(deps, normalizeAccount(input.email), lang);
+      return null;
+    }),
+    bind(sendCodeCall, async ({ input, lang }) => {
+      await accounts.sendCode(deps, input, lang);
+      return null;
+    }),
+    bind(checkCellphoneCall, async ({ input }) => {
+      await accounts.checkCellphone(deps, input.cellphone, input.src);
+      return null;
+    }),
+    bind(updatePasswordCall, async (ctx) => {
+      await accounts.updateOwnPassword(deps, requireSession(ctx), ctx.input, ctx.lang);
+      return null;
+    }),
+    bind(updateMyAccountCall, async (ctx) => {
+      await store.updateUserName(deps.db, requireSession(ctx).userId, ctx.input.userName);
+      return null;
+    }),
+  ];
+}

@@ -1,0 +1,197 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  type CallParsedInput,
+  COMPANY_TYPE,
+  checkAccountPassword,
+  DEFAULT_ROLE_NAMES,
+  defaultFunCodes,
+  ErrorCode,
+  isEmail,
+  isMainlandPhone,
+  type Lang,
+  normalizePhone,
+  ROLE_TYPE,
+  type RoleTypeName,
+  type registerCall,
+  type resetPasswordCall,
+  type sendCodeCall,
+} from '@fleetport/contract';
+import type { AppDeps } from '../../app.ts';
+import { hashPassword, verifyPassword } from '../../platform/auth/password-hash.ts';
+import { endUserSessions } from '../../platform/auth/session.store.ts';
+import { MAX_CLOCK_SKEW_MS } from '../../platform/auth/ticket.ts';
+import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
+import { AppError } from '../../platform/errors.ts';
+import * as store from './accounts.store.ts';
+import { consumeCode, sendSmsCode } from './codes.service.ts';
+import { normalizeAccount } from './login-account.ts';
+import { assertPasswordRule, changePassword, rememberPassword } from './passwords.ts';
+
+/** Core §6: a person joins at most 100 companies. */
+export const MAX_COMPANIES_PER_PERSON = 100;
+
+/**
+ * Checks that a person may join one more company: 14049 at 100, 14050 where the deployment allows one
+ * company per account (app_setting `oneCompanyPerAccount`). Issue 4's invitations reuse this.
+ */
+export async function assertMayJoinCompany(db: DbOrTx, userId: number): Promise<void> {
+  const count = await store.countMemberships(db, userId);
+  if (count >= 1 && (await store.readSetting(db, 'oneCompanyPerAccount', false)))
+    throw new AppError(ErrorCode.ONE_COMPANY_PER_ACCOUNT);
+  if (count >= MAX_COMPANIES_PER_PERSON) throw new AppError(ErrorCode.COMPANY_LIMIT);
+}
+
+/**
+ * Registration: the company (end customer), its root group, the default role of every role type and
+ * the owner. An account that already exists registers another company by giving its own password;
+ * any other password is refused as "account exists" (9), never by overwriting it.
+ */
+export async function register(
+  deps: AppDeps,
+  input: CallParsedInput<typeof registerCall>,
+  lang: Lang,
+): Promise<{ companyId: number; userId: number }> {
+  const account = normalizeAccount(input.account);
+  assertPasswordRule(input.password, { account, userName: input.userName }, lang);
+  const now = deps.clock.now();
+  const existing = await store.findUserByAccount(deps.db, account);
+  if (existing && !(await verifyPassword(input.password, existing.password_hash)))
+    throw new AppError(ErrorCode.ACCOUNT_EXISTS);
+  if (await store.companyNameTaken(deps.db, input.companyName)) throw new AppError(ErrorCode.COMPANY_EXISTS);
+  if (existing) await assertMayJoinCompany(deps.db, Number(existing.id));
+  // Spent outside the transaction so a wrong guess is counted even though the request fails.
+  await consumeCode(deps.db, account, input.code, now);
+  return inTransaction(deps.db, async (tx) => {
+    let userId: number;
+    if (existing) {
+      userId = Number(existing.id);
+      await assertMayJoinCompany(tx, userId);
+    } else {
+      const passwordHash = await hashPassword(input.password);
+      userId = await store.insertUser(tx, {
+        loginAccount: account,
+        userName: input.userName,
+        passwordHash,
+        now,
+      });
+      await rememberPassword(tx, userId, passwordHash, now);
+    }
+    const companyId = await store.insertCompany(tx, input.companyName, COMPANY_TYPE.endCustomer);
+    await store.insertRootGroup(tx, companyId, input.companyName);
+    let ownerRoleId = 0;
+    for (const name of Object.keys(ROLE_TYPE) as RoleTypeName[]) {
+      const roleType = ROLE_TYPE[name];
+      const roleId = await store.insertRole(tx, {
+        companyId,
+        name: DEFAULT_ROLE_NAMES[name][lang],
+        roleType,
+        isDefault: true,
+        funCodes: defaultFunCodes(roleType),
+      });
+      if (roleType === ROLE_TYPE.owner) ownerRoleId = roleId;
+    }
+    const isDefault = (await store.countMemberships(tx, userId)) === 0;
+    await store.insertMembership(tx, { companyId, userId, roleId: ownerRoleId, isDefault, isDelete: 0 });
+    return { companyId, userId };
+  });
+}
+
+/** Forgotten or expired password: a code sent to the account proves the person. */
+export async function resetPassword(
+  deps: AppDeps,
+  input: CallParsedInput<typeof resetPasswordCall>,
+  lang: Lang,
+): Promise<void> {
+  const account = normalizeAccount(input.account);
+  const now = deps.clock.now();
+  const user = await store.findUserByAccount(deps.db, account);
+  if (!user)
+    throw new AppError(isEmail(account) ? ErrorCode.EMAIL_NOT_REGISTERED : ErrorCode.PHONE_NOT_REGISTERED);
+  assertPasswordRule(input.password, { account, userName: user.user_name }, lang);
+  await consumeCode(deps.db, account, input.code, now);
+  await inTransaction(deps.db, async (tx) => {
+    await changePassword(tx, Number(user.id), input.password, now);
+    await endUserSessions(tx, Number(user.id), 'passwordChanged', now);
+    // A reset also lifts a lockout: the person has just proved who they are.
+    await tx.deleteFrom('login_attempt').where('account', '=', account).execute();
+  });
+}
+
+/** My Account: the current password proves the person; the other sessions end. */
+export async function updateOwnPassword(
+  deps: AppDeps,
+  session: { userId: number; sessionId: string },
+  input: { oldPassword: string; password: string },
+  lang: Lang,
+): Promise<void> {
+  const now = deps.clock.now();
+  await inTransaction(deps.db, async (tx) => {
+    const user = await store.findUserById(tx, session.userId);
+    if (!user) throw new AppError(ErrorCode.SESSION_EXPIRED);
+    if (!(await verifyPassword(input.oldPassword, user.password_hash)))
+      throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
+    assertPasswordRule(input.password, { account: user.login_account, userName: user.user_name }, lang);
+    await changePassword(tx, session.userId, input.password, now);
+    await endUserSessions(tx, session.userId, 'passwordChanged', now, session.sessionId);
+  });
+}
+
+/** hex SHA-256 of "<cellphone>.<src>.<time>" (docs/api.md "Verification codes"). */
+export function sendCodeSign(cellphone: string, src: string, time: number): string {
+  return createHash('sha256')
+    .update(`${normalizePhone(cellphone)}.${src}.${time}`)
+    .digest('hex');
+}
+
+/** SMS codes: the request must be signed within 5 minutes of the server's clock. */
+export async function sendCode(deps: AppDeps, input: CallParsedInput<typeof sendCodeCall>, lang: Lang) {
+  const phone = normalizePhone(input.cellphone);
+  const expected = Buffer.from(sendCodeSign(phone, input.src, input.time), 'hex');
+  const given = Buffer.from(input.sign.toLowerCase(), 'hex');
+  const fresh = Math.abs(deps.clock.now().getTime() - input.time) <= MAX_CLOCK_SKEW_MS;
+  if (!fresh || expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw new AppError(ErrorCode.NO_PERMISSION);
+  await sendSmsCode(deps, phone, input.src, lang);
+}
+
+/** Core §5: a number that is not a mainland mobile skips the check (code 0). */
+export async function checkCellphone(deps: AppDeps, cellphone: string, src: string): Promise<void> {
+  if (!isMainlandPhone(cellphone)) return;
+  const user = await store.findUserByAccount(deps.db, normalizePhone(cellphone));
+  if (src === 'register' && user) throw new AppError(ErrorCode.PHONE_REGISTERED);
+  if (src !== 'register' && !user) throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
+}
+
+export const SUPER_ADMIN_NAME = 'Super Admin';
+
+/** A random password that passes the core §5 rule (a random string may hold a run like "1234"). */
+function randomPassword(account: string): string {
+  for (;;) {
+    const password = `${randomBytes(15).toString('base64url')}aZ7!`;
+    if (!checkAccountPassword(password, { account, userName: SUPER_ADMIN_NAME })) return password;
+  }
+}
+
+/**
+ * First start: creates the Super Admin (no company, no root group) with a random password the caller
+ * logs once. Answers null when one exists already.
+ */
+export async function ensureSuperAdmin(deps: AppDeps): Promise<{ account: string; password: string } | null> {
+  if (await store.anySuperAdmin(deps.db)) return null;
+  const password = randomPassword(deps.config.superAdminAccount);
+  const now = deps.clock.now();
+  const account = deps.config.superAdminAccount;
+  await inTransaction(deps.db, async (tx) => {
+    const passwordHash = await hashPassword(password);
+    const userId = await store.insertUser(tx, {
+      loginAccount: account,
+      userName: SUPER_ADMIN_NAME,
+      passwordHash,
+      now,
+      initialPwd: 1,
+      superAdmin: true,
+    });
+    await rememberPassword(tx, userId, passwordHash, now);
+  });
+  return { account, password };
+}

@@ -1,0 +1,105 @@
+import { createHash, randomInt } from 'node:crypto';
+import { ErrorCode, type Lang } from '@fleetport/contract';
+import type { AppDeps } from '../../app.ts';
+import type { DbOrTx } from '../../platform/db/open.ts';
+import { AppError } from '../../platform/errors.ts';
+
+/**
+ * Verification codes (docs/api.md "Verification codes"): 6 digits, valid 10 minutes, good once.
+ * One code per address per minute and ten per hour; asking faster is 14081 with the seconds to wait.
+ * Five wrong guesses spend a code, so guessing a million values is not an option.
+ */
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_INTERVAL_MS = 60 * 1000;
+export const CODES_PER_HOUR = 10;
+const MAX_GUESSES = 5;
+
+function hashCode(target: string, code: string): string {
+  return createHash('sha256').update(`${target}\n${code}`).digest('hex');
+}
+
+/** Stores a new code for an address, or refuses with 14081 when the last one is too recent. */
+export async function issueCode(db: DbOrTx, target: string, purpose: string, now: Date): Promise<string> {
+  const recent = await db
+    .selectFrom('verification_code')
+    .select('created_at')
+    .where('target', '=', target)
+    .where('created_at', '>', new Date(now.getTime() - 60 * 60 * 1000))
+    .orderBy('created_at', 'desc')
+    .execute();
+  const last = recent[0] ? new Date(recent[0].created_at).getTime() : null;
+  if (last !== null && now.getTime() - last < CODE_INTERVAL_MS) {
+    throw new AppError(ErrorCode.CODE_TOO_OFTEN, Math.ceil((last + CODE_INTERVAL_MS - now.getTime()) / 1000));
+  }
+  if (recent.length >= CODES_PER_HOUR) {
+    const oldest = new Date(recent[recent.length - 1]!.created_at).getTime();
+    throw new AppError(ErrorCode.CODE_TOO_OFTEN, Math.ceil((oldest + 60 * 60 * 1000 - now.getTime()) / 1000));
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db
+    .insertInto('verification_code')
+    .values({
+      target,
+      purpose,
+      code_hash: hashCode(target, code),
+      created_at: now,
+      expires_at: new Date(now.getTime() + CODE_TTL_MS),
+    })
+    .execute();
+  return code;
+}
+
+/**
+ * Spends the latest code sent to an address. Wrong: 14011; none valid any more (expired, used or
+ * guessed at too often): 14082.
+ */
+export async function consumeCode(db: DbOrTx, target: string, code: string, now: Date): Promise<void> {
+  const latest = await db
+    .selectFrom('verification_code')
+    .selectAll()
+    .where('target', '=', target)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!latest) throw new AppError(ErrorCode.WRONG_CAPTCHA);
+  const spent = latest.used_at !== null || latest.failures >= MAX_GUESSES;
+  if (spent || new Date(latest.expires_at) <= now) throw new AppError(ErrorCode.CODE_EXPIRED);
+  if (latest.code_hash !== hashCode(target, code)) {
+    await db
+      .updateTable('verification_code')
+      .set((eb) => ({ failures: eb('failures', '+', 1) }))
+      .where('id', '=', latest.id)
+      .execute();
+    throw new AppError(ErrorCode.WRONG_CAPTCHA);
+  }
+  await db.updateTable('verification_code').set({ used_at: now }).where('id', '=', latest.id).execute();
+}
+
+const MAIL_TEXT = {
+  en: {
+    subject: 'Your Fleetport verification code',
+    body: (code: string) =>
+      `Your verification code is ${code}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this message.`,
+  },
+  cn: {
+    subject: 'Fleetport 验证码',
+    body: (code: string) =>
+      `您的验证码是 ${code}，10分钟内有效，仅可使用一次。\n\n如果不是您本人操作，请忽略此邮件。`,
+  },
+} as const;
+
+export async function sendEmailCode(deps: AppDeps, email: string, lang: Lang): Promise<void> {
+  const code = await issueCode(deps.db, email, 'email', deps.clock.now());
+  const text = MAIL_TEXT[lang];
+  await deps.mailer.send({ to: email, subject: text.subject, text: text.body(code) });
+}
+
+const SMS_TEXT = {
+  en: (code: string) => `Fleetport verification code: ${code} (valid 10 minutes).`,
+  cn: (code: string) => `Fleetport 验证码：${code}，10分钟内有效。`,
+} as const;
+
+export async function sendSmsCode(deps: AppDeps, phone: string, purpose: string, lang: Lang): Promise<void> {
+  const code = await issueCode(deps.db, phone, purpose, deps.clock.now());
+  await deps.sms.send(phone, SMS_TEXT[lang](code));
+}

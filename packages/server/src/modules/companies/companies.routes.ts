@@ -1,0 +1,11 @@
+import { companyListCall, switchCompanyCall } from '@fleetport/contract';
+import type { AppDeps } from '../../app.ts';
+import { bind, requireSession } from '../../platform/http/calls.ts';
+import { listCompanies, switchCompany } from './companies.service.ts';
+
+export function companyRoutes(deps: AppDeps) {
+  return [
+    bind(companyListCall, async (ctx) => listCompanies(deps, requireSession(ctx).userId, ctx.input)),
+    bind(switchCompanyCall, async (ctx) => switchCompany(deps, requireSession(ctx), ctx.input.companyId)),
+  ];
+}

@@ -1,0 +1,53 @@
+import { type CompanyListItem, ErrorCode, type Page, ROLE_TYPE, type UserInfo } from '@fleetport/contract';
+import { pinyin } from 'pinyin-pro';
+import type { AppDeps } from '../../app.ts';
+import { bindSessionToCompany } from '../../platform/auth/session.store.ts';
+import type { Session } from '../../platform/auth/session.ts';
+import { AppError } from '../../platform/errors.ts';
+import { listMemberships } from '../accounts/accounts.store.ts';
+import { isAccessRestricted } from '../auth/access-window.ts';
+import { userInfo } from '../auth/user-info.ts';
+
+/** Sort key of a company name: Chinese by pinyin (北京 files under B), everything else as written. */
+export function pinyinKey(name: string): string {
+  return pinyin(name, { toneType: 'none', type: 'array', nonZh: 'consecutive' }).join(' ').toLowerCase();
+}
+
+/**
+ * Core §7: a person's companies, the default first, then by pinyin. At most 100 per person (14049),
+ * so sorting and paging happen here rather than in SQL, where no collation knows pinyin.
+ */
+export async function listCompanies(
+  deps: AppDeps,
+  userId: number,
+  query: { pageNum: number; pageSize: number; companyName?: string | undefined },
+): Promise<Page<CompanyListItem>> {
+  const needle = query.companyName?.toLowerCase();
+  const rows = (await listMemberships(deps.db, userId))
+    .filter((m) => !needle || m.companyName.toLowerCase().includes(needle))
+    .map((m) => ({ ...m, key: pinyinKey(m.companyName) }))
+    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.key.localeCompare(b.key, 'en'));
+  const start = (query.pageNum - 1) * query.pageSize;
+  return {
+    total: rows.length,
+    list: rows.slice(start, start + query.pageSize).map((m) => ({
+      companyId: m.companyId,
+      companyName: m.companyName,
+      defaultAccount: m.isDefault,
+      companyType: m.companyType,
+    })),
+  };
+}
+
+/** Binds the session to another company of the same person, with the same refusals as sign-in. */
+export async function switchCompany(deps: AppDeps, session: Session, companyId: number): Promise<UserInfo> {
+  if (session.superAdmin) throw new AppError(ErrorCode.NO_PERMISSION);
+  const member = (await listMemberships(deps.db, session.userId)).find((m) => m.companyId === companyId);
+  if (!member) throw new AppError(ErrorCode.NO_PERMISSION);
+  if (!member.enabled) throw new AppError(ErrorCode.USER_DISABLED);
+  if (member.roleType === ROLE_TYPE.vpnClientOnly) throw new AppError(ErrorCode.VPN_CLIENT_ONLY_USER);
+  if (await isAccessRestricted(deps.db, companyId, member.roleType, deps.clock.now()))
+    throw new AppError(ErrorCode.ACCESS_RESTRICTED);
+  await bindSessionToCompany(deps.db, session.sessionId, companyId);
+  return userInfo(deps.db, session.userId, companyId);
+}

@@ -1,0 +1,130 @@
+import type { DbOrTx } from '../../platform/db/open.ts';
+
+/** SQL of what devices report: telemetry series, events, syslog, configuration XML, status modules. */
+
+export interface TelemetryRow {
+  companyId: number;
+  sn: string;
+  at: Date;
+  data: unknown;
+}
+
+/** One multi-row insert; PostgreSQL accepts at most 65535 parameters, so callers batch by a few hundred. */
+export async function insertTelemetry(db: DbOrTx, rows: readonly TelemetryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('device_telemetry')
+    .values(rows.map((r) => ({ company_id: r.companyId, sn: r.sn, at: r.at, data: JSON.stringify(r.data) })))
+    .execute();
+}
+
+export async function deleteTelemetryBefore(db: DbOrTx, before: Date): Promise<number> {
+  const result = await db.deleteFrom('device_telemetry').where('at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function listTelemetry(db: DbOrTx, companyId: number, sn: string, limit = 100) {
+  return db
+    .selectFrom('device_telemetry')
+    .select(['at', 'data'])
+    .where('company_id', '=', companyId)
+    .where('sn', '=', sn)
+    .orderBy('at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function insertDeviceEvent(
+  db: DbOrTx,
+  event: { companyId: number; sn: string; at: Date; type: string; severity: string | null; data: unknown },
+): Promise<void> {
+  await db
+    .insertInto('device_event')
+    .values({
+      company_id: event.companyId,
+      sn: event.sn,
+      at: event.at,
+      type: event.type,
+      severity: event.severity,
+      data: JSON.stringify(event.data ?? {}),
+    })
+    .execute();
+}
+
+export async function insertSyslogLines(
+  db: DbOrTx,
+  lines: readonly { companyId: number; sn: string; at: Date; level: string | null; message: string }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .insertInto('device_syslog')
+    .values(
+      lines.map((l) => ({ company_id: l.companyId, sn: l.sn, at: l.at, level: l.level, message: l.message })),
+    )
+    .execute();
+}
+
+/** Keeps the newest configuration: an older lastUpdatedTime arriving late does not overwrite it. */
+export async function saveDeviceConfig(
+  db: DbOrTx,
+  config: { companyId: number; sn: string; xml: string; lastUpdatedTime: Date; receivedAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('device_config')
+    .values({
+      sn: config.sn,
+      company_id: config.companyId,
+      xml: config.xml,
+      last_updated_time: config.lastUpdatedTime,
+      received_at: config.receivedAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('sn')
+        .doUpdateSet({
+          company_id: config.companyId,
+          xml: config.xml,
+          last_updated_time: config.lastUpdatedTime,
+          received_at: config.receivedAt,
+        })
+        .where('device_config.last_updated_time', '<=', config.lastUpdatedTime),
+    )
+    .execute();
+}
+
+export async function saveDeviceStatus(
+  db: DbOrTx,
+  status: { companyId: number; sn: string; module: string; data: unknown; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('device_status')
+    .values({
+      sn: status.sn,
+      module: status.module,
+      company_id: status.companyId,
+      data: JSON.stringify(status.data),
+      updated_at: status.at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['sn', 'module']).doUpdateSet({ data: JSON.stringify(status.data), updated_at: status.at }),
+    )
+    .execute();
+}
+
+export async function findDeviceConfig(db: DbOrTx, companyId: number, sn: string) {
+  return db
+    .selectFrom('device_config')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('sn', '=', sn)
+    .executeTakeFirst();
+}
+
+export async function findDeviceStatus(db: DbOrTx, companyId: number, sn: string) {
+  return db
+    .selectFrom('device_status')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('sn', '=', sn)
+    .execute();
+}

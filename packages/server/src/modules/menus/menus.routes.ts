@@ -1,0 +1,54 @@
+import {
+  getVisitMenusCall,
+  type Lang,
+  type MenuDef,
+  menuFunCodes,
+  type VisitApp,
+  visibleMenus,
+} from '@fleetport/contract';
+import type { AppDeps } from '../../app.ts';
+import type { Session } from '../../platform/auth/session.ts';
+import { bind, requireSession } from '../../platform/http/calls.ts';
+
+function menuEntry(m: MenuDef, held: ReadonlySet<string>, lang: Lang) {
+  return {
+    menuId: m.menuCode,
+    menuCode: m.menuCode,
+    menuName: m.name[lang],
+    menuDesc: m.name.en,
+    loadRes: m.path,
+    foldIcon: '',
+    menuNameLanguageKey: `menu.${m.menuCode}`,
+    funList: menuFunCodes(m)
+      .filter((funCode) => held.has(funCode))
+      .map((funCode) => ({ funCode })),
+    children: [] as never[],
+  };
+}
+
+/**
+ * Core §3 "Menu visit entry": the contract's menu tree cut to what the role holds in this company.
+ * The Super Admin has no company and no consoles; its pages live under /superAdmin.
+ */
+export function visitMenus(session: Session, lang: Lang): VisitApp[] {
+  if (session.superAdmin || session.companyType === null) return [];
+  return visibleMenus(session.funCodes, session.companyType).map((app) => ({
+    appName: app.appName,
+    appId: app.appId,
+    mfs: app.groups.map((g) => ({
+      menuId: `${app.appName}.${g.groupCode}`,
+      menuCode: g.groupCode,
+      menuName: g.name[lang],
+      menuDesc: g.name.en,
+      loadRes: '',
+      foldIcon: g.icon,
+      menuNameLanguageKey: `menuGroup.${g.groupCode}`,
+      funList: [],
+      children: g.menus.map((m) => menuEntry(m, session.funCodes, lang)),
+    })),
+  }));
+}
+
+export function menuRoutes(_deps: AppDeps) {
+  return [bind(getVisitMenusCall, async (ctx) => visitMenus(requireSession(ctx), ctx.lang))];
+}

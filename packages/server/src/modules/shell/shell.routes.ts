@@ -1,0 +1,71 @@
+import {
+  checkShowNotesCall,
+  getDisplayOemSettingCall,
+  getInstructionStatusCall,
+  getLatestMaintenanceCall,
+  getShowNotesCall,
+  saveMaintenanceCall,
+  updateInstructionStatusCall,
+} from '@fleetport/contract';
+import type { AppDeps } from '../../app.ts';
+import { bind, requireSession } from '../../platform/http/calls.ts';
+import * as store from './shell.store.ts';
+
+/** Core §3 OEM settings until a company brands its consoles (the OEM issue replaces these). */
+export const DEFAULT_OEM_DISPLAY = {
+  logoResPath: null,
+  rlinkDisplayName: 'Fleetport Device Manager',
+  rvpnDisplayName: 'Fleetport VPN',
+};
+
+export function shellRoutes(deps: AppDeps) {
+  return [
+    bind(getLatestMaintenanceCall, async (ctx) => {
+      const row = await store.latestMaintenance(deps.db, requireSession(ctx).companyId, deps.clock.now());
+      if (!row) return null;
+      return {
+        messageEn: row.message_en,
+        messageCn: row.message_cn,
+        startTime: new Date(row.start_at).getTime(),
+        endTime: new Date(row.end_at).getTime(),
+      };
+    }),
+    bind(saveMaintenanceCall, async ({ input }) => {
+      await store.insertMaintenance(deps.db, {
+        messageEn: input.messageEn,
+        messageCn: input.messageCn,
+        startAt: new Date(input.startTime),
+        endAt: new Date(input.endTime),
+        whitelist: input.whitelist,
+      });
+      return null;
+    }),
+    bind(getInstructionStatusCall, async (ctx) => {
+      const status = await store.instructionStatus(deps.db, requireSession(ctx).userId);
+      return { status: status === '1' ? '1' : '0' } as const;
+    }),
+    bind(updateInstructionStatusCall, async (ctx) => {
+      await store.setInstructionStatus(deps.db, requireSession(ctx).userId, ctx.input.status);
+      return null;
+    }),
+    bind(getShowNotesCall, async (ctx) => {
+      const session = requireSession(ctx);
+      if (session.companyId === null) return [];
+      const rows = await store.uncheckedNotes(deps.db, session.userId, session.companyId);
+      return rows.map((r) => ({
+        id: Number(r.id),
+        content: r.content,
+        bizType: r.biz_type,
+        extend: r.extend,
+        checked: r.checked,
+      }));
+    }),
+    bind(checkShowNotesCall, async (ctx) => {
+      const session = requireSession(ctx);
+      if (session.companyId !== null)
+        await store.checkNotes(deps.db, session.userId, session.companyId, ctx.input.ids);
+      return null;
+    }),
+    bind(getDisplayOemSettingCall, async () => DEFAULT_OEM_DISPLAY),
+  ];
+}

@@ -1,0 +1,64 @@
+import type { DbOrTx } from '../../platform/db/open.ts';
+
+/** The notice that ends last among those not over yet, unless the company is whitelisted. */
+export async function latestMaintenance(db: DbOrTx, companyId: number | null, now: Date) {
+  const rows = await db
+    .selectFrom('maintenance_notice')
+    .selectAll()
+    .where('end_at', '>', now)
+    .orderBy('start_at', 'asc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.find((r) => companyId === null || !r.whitelist.includes(companyId)) ?? null;
+}
+
+export async function insertMaintenance(
+  db: DbOrTx,
+  notice: { messageEn: string; messageCn: string; startAt: Date; endAt: Date; whitelist: number[] },
+) {
+  await db
+    .insertInto('maintenance_notice')
+    .values({
+      message_en: notice.messageEn,
+      message_cn: notice.messageCn,
+      start_at: notice.startAt,
+      end_at: notice.endAt,
+      whitelist: JSON.stringify(notice.whitelist),
+    })
+    .execute();
+}
+
+export async function instructionStatus(db: DbOrTx, userId: number): Promise<string> {
+  const row = await db
+    .selectFrom('app_user')
+    .select('instruction_status')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.instruction_status ?? '0';
+}
+
+export async function setInstructionStatus(db: DbOrTx, userId: number, status: string) {
+  await db.updateTable('app_user').set({ instruction_status: status }).where('id', '=', userId).execute();
+}
+
+export async function uncheckedNotes(db: DbOrTx, userId: number, companyId: number) {
+  return db
+    .selectFrom('show_note')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
+    .where('checked', '=', false)
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export async function checkNotes(db: DbOrTx, userId: number, companyId: number, ids: number[]) {
+  if (!ids.length) return;
+  await db
+    .updateTable('show_note')
+    .set({ checked: true })
+    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .execute();
+}

@@ -1,0 +1,75 @@
+/**
+ * The live hub: in-process publish/subscribe for what the console shows as it happens (presence,
+ * RPC progress, ...). The web's WebSocket subscribes here and forwards a company's events to its
+ * sessions. Between server nodes the hub will be bridged through PostgreSQL LISTEN/NOTIFY (a later
+ * step): until then an event is seen by the sockets of the node that produced it.
+ */
+
+/** Every event by name. A module adds its events to this map. */
+export interface LiveEvents {
+  /** A device came online or went offline (after flapping is debounced). */
+  'device.presence': { sn: string; online: boolean; at: string };
+  /** A device said hello: its versions or capabilities may have changed. */
+  'device.hello': { sn: string; model: string; series: string; firmwareVersion: string | null };
+  /** An RPC command changed state. */
+  'rpc.state': {
+    id: string;
+    sn: string;
+    method: string;
+    state: 'inExecution' | 'success' | 'failure' | 'timeout';
+    delivered: boolean;
+  };
+}
+
+export type LiveEventName = keyof LiveEvents;
+
+export interface LiveEvent<K extends LiveEventName = LiveEventName> {
+  name: K;
+  /** The tenant the event belongs to; sockets only receive their own company's events. */
+  companyId: number;
+  data: LiveEvents[K];
+}
+
+export type LiveListener = (event: LiveEvent) => void;
+
+export interface LiveHub {
+  publish<K extends LiveEventName>(name: K, companyId: number, data: LiveEvents[K]): void;
+  /** Listens to every event, or one company's; returns the unsubscribe function. */
+  subscribe(listener: LiveListener, companyId?: number): () => void;
+}
+
+export function createLiveHub(onListenerError: (error: unknown) => void = () => {}): LiveHub {
+  const all = new Set<LiveListener>();
+  const byCompany = new Map<number, Set<LiveListener>>();
+  function deliver(listeners: Iterable<LiveListener> | undefined, event: LiveEvent) {
+    if (!listeners) return;
+    for (const listener of listeners) {
+      // One broken socket must not stop the others from hearing the event.
+      try {
+        listener(event);
+      } catch (error) {
+        onListenerError(error);
+      }
+    }
+  }
+  return {
+    publish(name, companyId, data) {
+      const event = { name, companyId, data } as LiveEvent;
+      deliver(all, event);
+      deliver(byCompany.get(companyId), event);
+    },
+    subscribe(listener, companyId) {
+      if (companyId === undefined) {
+        all.add(listener);
+        return () => all.delete(listener);
+      }
+      let set = byCompany.get(companyId);
+      if (!set) byCompany.set(companyId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) byCompany.delete(companyId);
+      };
+    },
+  };
+}

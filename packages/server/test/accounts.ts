@@ -1,0 +1,174 @@
+import { ErrorCode } from '@fleetport/contract';
+import { SMTPServer } from 'smtp-server';
+import { signTicket } from '../src/platform/auth/ticket.ts';
+import type { TestApp } from './helpers.ts';
+
+/**
+ * Helpers for API tests that need people: register a company through the real flow (code by mail),
+ * sign in, and send signed ticket headers. Issue 4 and 6 tests reuse these.
+ */
+
+/** Passes the core §5 rule for any account and user name used in tests. */
+export const TEST_PASSWORD = 'Harbour!Light77';
+
+export interface SignedIn {
+  ticket: string;
+  key: string;
+  expiresAt: number;
+  /** A fresh signed `ticket` header at the test clock's time (plus `language`). */
+  headers(extra?: Record<string, string>): Record<string, string>;
+  /** `t.call` with this session's headers. */
+  call: TestApp['call'];
+}
+
+export function signedHeaders(t: TestApp, ticket: string, key: string): Record<string, string> {
+  return { ticket: signTicket(ticket, key, t.clock.now().getTime()) };
+}
+
+/** Signs in and returns the session; throws with the server's message when sign-in fails. */
+export async function signIn(t: TestApp, account: string, password = TEST_PASSWORD): Promise<SignedIn> {
+  const res = await t.call<{ ticket: string; key: string; expiresAt: number }>('POST', '/pl/sso/login', {
+    account,
+    password,
+  });
+  if (res.body.code !== 0 || !res.body.data)
+    throw new Error(`sign-in of ${account} failed: ${res.body.code} ${res.body.msg}`);
+  const { ticket, key, expiresAt } = res.body.data;
+  const headers = (extra: Record<string, string> = {}) => ({ ...signedHeaders(t, ticket, key), ...extra });
+  return {
+    ticket,
+    key,
+    expiresAt,
+    headers,
+    call: (method, path, body, extra) => t.call(method, path, body, headers(extra)),
+  };
+}
+
+/** The last code mailed to an address through the outbox (the default when SMTP_URL is unset). */
+export async function outboxCode(t: TestApp, email: string): Promise<string> {
+  const row = await t.deps.db
+    .selectFrom('mail_outbox')
+    .select('text_body')
+    .where('to_address', '=', email.toLowerCase())
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const code = row && /\b(\d{6})\b/.exec(row.text_body)?.[1];
+  if (!code) throw new Error(`no code was mailed to ${email}`);
+  return code;
+}
+
+/**
+ * Asks for an e-mail code. Codes are limited to one a minute per address, so when a test registers a
+ * second company for the same person the helper moves the test clock past the wait instead of failing.
+ */
+export async function requestEmailCode(t: TestApp, email: string): Promise<void> {
+  let res = await t.call('POST', '/pl/user/sendEmailCode', { email });
+  if (res.body.code === ErrorCode.CODE_TOO_OFTEN) {
+    t.clock.advance((Number(res.body.data) + 1) * 1000);
+    res = await t.call('POST', '/pl/user/sendEmailCode', { email });
+  }
+  if (res.body.code !== 0) throw new Error(`sendEmailCode failed: ${res.body.code} ${res.body.msg}`);
+}
+
+export interface RegisterOptions {
+  companyName: string;
+  /** An e-mail address. */
+  account: string;
+  userName?: string;
+  password?: string;
+  /** Where the code is read from; the outbox by default, a TestSmtp's `codeFor` with SMTP. */
+  readCode?: (email: string) => Promise<string>;
+}
+
+/** Registers a company with its owner through sendEmailCode and /pl/sso/register. */
+export async function registerCompany(
+  t: TestApp,
+  options: RegisterOptions,
+): Promise<{ companyId: number; userId: number }> {
+  await requestEmailCode(t, options.account);
+  const code = await (options.readCode ?? ((email: string) => outboxCode(t, email)))(options.account);
+  const password = options.password ?? TEST_PASSWORD;
+  const res = await t.call<{ companyId: number; userId: number }>('POST', '/pl/sso/register', {
+    companyName: options.companyName,
+    account: options.account,
+    userName: options.userName ?? 'Test Owner',
+    password,
+    confirmPassword: password,
+    code,
+  });
+  if (res.body.code !== 0 || !res.body.data)
+    throw new Error(`register failed: ${res.body.code} ${res.body.msg}`);
+  return res.body.data;
+}
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+export interface TestSmtp {
+  url: string;
+  mails: ReceivedMail[];
+  /** The 6-digit code of the last mail to an address, waiting up to 5 s for it to arrive. */
+  codeFor(email: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+function decodeBody(raw: string): { subject: string; text: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  let body = raw.slice(split + 4);
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
+    body = decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+  }
+  // Encoded-word subjects (=?UTF-8?B?...?= / Q) decode for Chinese mail.
+  const subject = header('Subject').replace(
+    /=\?utf-8\?([bq])\?([^?]*)\?=/gi,
+    (_m, kind: string, text: string) =>
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeURIComponent(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, '%$1')),
+  );
+  return { subject, text: body };
+}
+
+/** A real SMTP server in the test process; pass its `url` as the config's mail.smtpUrl. */
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const { subject, text } = decodeBody(Buffer.concat(chunks).toString('utf8'));
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, text });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async codeFor(email) {
+      const to = email.toLowerCase();
+      for (let i = 0; i < 100; i++) {
+        const mail = mails.filter((m) => m.to.includes(to)).pop();
+        const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+        if (code) return code;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no mail with a code reached ${email}`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,49 @@
+import { Flex, Spin } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { setLogoutHandler, setNavigate } from '../api/session-hooks.ts';
+import { signOut } from '../features/auth/logout.ts';
+import { hasTicket, storedUserName } from '../features/auth/session-store.ts';
+import { guardRedirect } from './navigation-guard.ts';
+
+function PageLoading() {
+  return (
+    <Flex justify="center" align="center" style={{ minHeight: '100vh' }}>
+      <Spin size="large" />
+    </Flex>
+  );
+}
+
+/**
+ * The root of every route: hands the HTTP client the router's navigate and the shell's logout, and
+ * shows a spinner while a lazy page loads.
+ */
+export function RouteRoot() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigate((path) => void navigate(path));
+    // A forced logout (codes 3, 20, 14019 ...) follows a session the server already ended.
+    setLogoutHandler(() => signOut({ tellServer: false }));
+  }, [navigate]);
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/**
+ * Around every route that needs a ticket: the navigation guard of core §2, checked on each
+ * navigation. Unknown paths stay outside it, so they show the not-found page, not the sign-in.
+ */
+export function RouteGuard() {
+  const { pathname } = useLocation();
+  const redirect = guardRedirect({
+    pathname,
+    hasTicket: hasTicket(),
+    userName: storedUserName(),
+    hostname: window.location.hostname,
+  });
+  if (redirect && redirect !== pathname) return <Navigate to={redirect} replace />;
+  return <Outlet />;
+}

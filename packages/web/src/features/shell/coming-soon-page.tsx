@@ -1,0 +1,21 @@
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useLang } from '../../app/use-lang.ts';
+import { pageTitle } from './page-title.ts';
+
+/** Every console page that is not built yet: a clear notice in the workspace, never a blank screen. */
+export function ComingSoonPage() {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const lang = useLang();
+  return (
+    <div data-testid="coming-soon">
+      <Result
+        status="info"
+        title={t('comingSoon.title', { page: pageTitle(pathname, t, lang) })}
+        subTitle={t('comingSoon.description')}
+      />
+    </div>
+  );
+}

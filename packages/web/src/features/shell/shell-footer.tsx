@@ -1,0 +1,23 @@
+import { Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useVersions } from './shell-queries.ts';
+
+export const FOOTER_HEIGHT = 40;
+
+/** The 40 px footer of core §9, with the platform version from /static/config.json. */
+export function ShellFooter() {
+  const { t } = useTranslation('shell');
+  const version = useVersions().data?.version;
+  return (
+    <Flex
+      data-testid="shell-footer"
+      align="center"
+      justify="center"
+      gap={16}
+      style={{ height: FOOTER_HEIGHT, borderTop: '1px solid #f0f0f0', background: '#fff', fontSize: 12 }}
+    >
+      <Typography.Text type="secondary">{t('footer.copyright', { year: new Date().getFullYear() })}</Typography.Text>
+      {version && <Typography.Text type="secondary">{t('footer.version', { version })}</Typography.Text>}
+    </Flex>
+  );
+}

@@ -1,0 +1,135 @@
+import { AppstoreOutlined, BellOutlined, DownOutlined, UserOutlined } from '@ant-design/icons';
+import type { UserInfo } from '@fleetport/contract';
+import { Badge, Button, Dropdown, Flex, List, Popover, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../app/language-switch.tsx';
+import { useLang } from '../../app/use-lang.ts';
+import { signOut } from '../auth/logout.ts';
+import { CompanySwitch } from '../company/company-switch.tsx';
+import { consoleLabel } from './menu-labels.ts';
+import type { MenuApp } from './menu-model.ts';
+import { useOemDisplay, useShowNotes } from './shell-queries.ts';
+import { currentVersionBadge } from './version-badge.ts';
+
+export const HEADER_HEIGHT = 55;
+
+export interface ShellHeaderProps {
+  apps: MenuApp[];
+  /** The console being shown. */
+  segment: string | null;
+  user: UserInfo | undefined;
+  myAccountPath: string;
+  onNavigate: (path: string) => void;
+  onOpenApp: (app: MenuApp) => void;
+}
+
+/** The console name: the OEM names for the device and VPN consoles, the menu tree's otherwise. */
+function useAppName(segment: string | null): string {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const oem = useOemDisplay().data;
+  if (segment === 'robustlink' && oem?.rlinkDisplayName) return oem.rlinkDisplayName;
+  if (segment === 'vpn' && oem?.rvpnDisplayName) return oem.rvpnDisplayName;
+  return segment ? consoleLabel(segment, lang, t) : t('appName');
+}
+
+function NotificationsBell() {
+  const { t } = useTranslation('shell');
+  const notes = useShowNotes().data ?? [];
+  const unread = notes.filter((note) => !note.checked);
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title={t('header.notifications')}
+      content={
+        <List
+          data-testid="notifications-list"
+          style={{ width: 320, maxHeight: 360, overflow: 'auto' }}
+          size="small"
+          dataSource={notes}
+          locale={{ emptyText: t('header.noNotifications') }}
+          renderItem={(note) => <List.Item>{note.content}</List.Item>}
+        />
+      }
+    >
+      <Button type="text" aria-label={t('header.notifications')} data-testid="notifications-bell">
+        <Badge count={unread.length} size="small">
+          <BellOutlined style={{ fontSize: 18, color: '#fff' }} />
+        </Badge>
+      </Button>
+    </Popover>
+  );
+}
+
+/** The 55 px header of core §9: logo and console name, switches, notifications and the user menu. */
+export function ShellHeader({ apps, segment, user, myAccountPath, onNavigate, onOpenApp }: ShellHeaderProps) {
+  const { t } = useTranslation('shell');
+  const lang = useLang();
+  const appName = useAppName(segment);
+  const logo = useOemDisplay().data?.logoResPath;
+  const badge = currentVersionBadge();
+  return (
+    <Flex
+      data-testid="shell-header"
+      align="center"
+      justify="space-between"
+      style={{ height: HEADER_HEIGHT, padding: '0 16px', background: '#001529', color: '#fff' }}
+    >
+      <Flex align="center" gap={12}>
+        {logo ? (
+          <img src={logo} alt="" style={{ height: 35, maxWidth: 135 }} />
+        ) : (
+          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" style={{ height: 28 }} />
+        )}
+        <Typography.Text data-testid="app-name" strong style={{ color: '#fff', fontSize: 16 }}>
+          {appName}
+        </Typography.Text>
+        {badge && (
+          <Tag data-testid="version-badge" color={badge === 'beta' ? 'gold' : badge === 'dev' ? 'purple' : 'cyan'}>
+            {t(`badge.${badge}`)}
+          </Tag>
+        )}
+        {apps.length > 1 && (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              selectedKeys: segment ? [segment] : [],
+              items: apps.map((app) => ({
+                key: app.segment,
+                label: <span data-testid="app-option">{consoleLabel(app.segment, lang, t)}</span>,
+              })),
+              onClick: ({ key }) => {
+                const app = apps.find((a) => a.segment === key);
+                if (app) onOpenApp(app);
+              },
+            }}
+          >
+            <Button type="text" style={{ color: '#fff' }} data-testid="app-switch" aria-label={t('header.switchApp')}>
+              <AppstoreOutlined /> <DownOutlined />
+            </Button>
+          </Dropdown>
+        )}
+      </Flex>
+      <Flex align="center" gap={8}>
+        <CompanySwitch current={user?.companyName ?? null} />
+        <LanguageSwitch />
+        <NotificationsBell />
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'account', label: <span data-testid="user-menu-account">{t('header.myAccount')}</span> },
+              { key: 'logout', label: <span data-testid="logout">{t('header.logout')}</span> },
+            ],
+            onClick: ({ key }) => (key === 'logout' ? void signOut() : onNavigate(myAccountPath)),
+          }}
+        >
+          <Button type="text" style={{ color: '#fff' }} data-testid="user-menu" aria-label={t('header.userMenu')}>
+            <UserOutlined /> <span data-testid="user-name">{user?.userName ?? ''}</span> <DownOutlined />
+          </Button>
+        </Dropdown>
+      </Flex>
+    </Flex>
+  );
+}

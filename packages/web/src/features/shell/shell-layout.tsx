@@ -1,0 +1,131 @@
+import { App, Flex, Layout, Spin } from 'antd';
+import { Suspense, useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { setCanOpenLicences } from '../../api/session-hooks.ts';
+import { rememberApp } from '../auth/session-store.ts';
+import { myAccountPathFor } from './account-path.ts';
+import { activeMenuFor, areaOfPath } from './console-areas.ts';
+import { LeftMenu } from './left-menu.tsx';
+import { funCodesOf, menuPages, type MenuApp } from './menu-model.ts';
+import { ShellFooter } from './shell-footer.tsx';
+import { HEADER_HEIGHT, ShellHeader } from './shell-header.tsx';
+import { InstructionAndNotesDialogs, MaintenanceNotice, useInitialPasswordPrompt } from './shell-notices.tsx';
+import { useUserInfo, useVisitMenus } from './shell-queries.ts';
+import { dispatchTabs, useWorkspaceTabs } from './tabs-store.ts';
+import { WorkspaceTabs } from './workspace-tabs.tsx';
+
+/** Pages outside every console (My Account) stay in the console the user came from. */
+const NO_APP = 'myAccount';
+
+/**
+ * The console shell: header, the current console's left menu, the tabbed workspace and the footer.
+ * The route drives the tabs: every page the user opens becomes (or selects) a tab.
+ */
+export function ShellLayout() {
+  const { t } = useTranslation('shell');
+  const { message } = App.useApp();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const user = useUserInfo().data;
+  const menus = useVisitMenus();
+  const tabs = useWorkspaceTabs();
+  const segment = areaOfPath(pathname)?.segment ?? tabs.app;
+  const currentApp: MenuApp | undefined = menus.apps.find((app) => app.segment === segment);
+  const accountPath = myAccountPathFor(user, segment);
+
+  useEffect(() => {
+    if (pathname === '/') return;
+    const app = areaOfPath(pathname)?.segment ?? tabs.app ?? NO_APP;
+    if (dispatchTabs({ type: 'open', app, path: pathname })) {
+      void message.warning({ content: t('tabs.maxWarning'), key: 'max-tabs' });
+    }
+  }, [pathname, tabs.app, message, t]);
+
+  useEffect(() => {
+    if (currentApp) rememberApp(currentApp.appId);
+  }, [currentApp]);
+
+  useEffect(() => {
+    const codes = funCodesOf(menus.data ?? []);
+    setCanOpenLicences(() => codes.has('licenses.view'));
+  }, [menus.data]);
+
+  const open = useCallback((path: string) => navigate(path), [navigate]);
+  useInitialPasswordPrompt(user, myAccountPathFor(user, null), open);
+
+  function closeTab(path: string) {
+    const wasActive = tabs.active === path;
+    dispatchTabs({ type: 'close', path });
+    if (!wasActive) return;
+    const remaining = tabs.tabs.filter((tab) => tab.path !== path);
+    const index = tabs.tabs.findIndex((tab) => tab.path === path);
+    navigate(remaining[Math.min(index, remaining.length - 1)]?.path ?? '/');
+  }
+
+  return (
+    <Layout style={{ height: '100vh' }} data-testid="shell">
+      <Layout.Header style={{ height: HEADER_HEIGHT, lineHeight: 'normal', padding: 0 }}>
+        <ShellHeader
+          apps={menus.apps}
+          segment={segment}
+          user={user}
+          myAccountPath={accountPath}
+          onNavigate={open}
+          onOpenApp={(app) => {
+            const first = menuPages(app.nodes)[0]?.path;
+            if (first) navigate(first);
+          }}
+        />
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider width={220} theme="light" style={{ overflow: 'auto', borderInlineEnd: '1px solid #f0f0f0' }}>
+          {menus.isLoading ? (
+            <Flex justify="center" style={{ padding: 24 }}>
+              <Spin />
+            </Flex>
+          ) : (
+            <LeftMenu
+              key={segment ?? 'none'}
+              nodes={currentApp?.nodes ?? []}
+              activePath={activeMenuFor(pathname)}
+              myAccountPath={accountPath}
+              onOpen={open}
+            />
+          )}
+        </Layout.Sider>
+        <Layout style={{ minWidth: 0 }}>
+          <MaintenanceNotice />
+          <div style={{ background: '#fff', padding: '4px 8px 0' }}>
+            <WorkspaceTabs
+              state={tabs}
+              onSelect={open}
+              onClose={closeTab}
+              onCloseOthers={(path) => {
+                dispatchTabs({ type: 'closeOthers', path });
+                navigate(path);
+              }}
+              onClear={() => {
+                dispatchTabs({ type: 'clear' });
+                navigate('/');
+              }}
+            />
+          </div>
+          <Layout.Content style={{ overflow: 'auto', padding: 16 }} data-testid="workspace">
+            <Suspense
+              fallback={
+                <Flex justify="center" style={{ padding: 48 }}>
+                  <Spin />
+                </Flex>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+          <ShellFooter />
+        </Layout>
+      </Layout>
+      <InstructionAndNotesDialogs />
+    </Layout>
+  );
+}

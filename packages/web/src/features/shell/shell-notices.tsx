@@ -1,0 +1,139 @@
+import {
+  checkShowNotesCall,
+  type Maintenance,
+  type UserInfo,
+  updateInstructionStatusCall,
+} from '@fleetport/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, List, Modal, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiCall } from '../../api/client.ts';
+import { useLang } from '../../app/use-lang.ts';
+import { markResetPasswordPrompted, resetPasswordPrompted } from '../auth/session-store.ts';
+import { shellKeys, useInstructionStatus, useMaintenance, useShowNotes } from './shell-queries.ts';
+
+/** Core §9: the instructions dialog opens one second after the shell. */
+export const INSTRUCTION_DELAY_MS = 1000;
+
+/**
+ * Core §4 "Initial password": while initialPwd is 1 and the prompt was not shown yet, ask the
+ * user to reset it; OK opens their account page. The flag is set whatever they answer.
+ */
+export function useInitialPasswordPrompt(user: UserInfo | undefined, accountPath: string, open: (path: string) => void) {
+  const { t } = useTranslation('shell');
+  const { modal } = App.useApp();
+  useEffect(() => {
+    if (user?.initialPwd !== 1 || resetPasswordPrompted()) return;
+    markResetPasswordPrompted();
+    modal.confirm({
+      title: t('initialPassword.title'),
+      content: t('initialPassword.content'),
+      okText: <span data-testid="initial-password-ok">{t('initialPassword.ok')}</span>,
+      cancelText: t('initialPassword.later'),
+      onOk: () => open(accountPath),
+    });
+  }, [user, accountPath, open, modal, t]);
+}
+
+/** The maintenance notice as an alert in the current language (core §4). */
+export function MaintenanceNotice() {
+  const lang = useLang();
+  const { t } = useTranslation('shell');
+  const notice: Maintenance | null | undefined = useMaintenance().data;
+  if (!notice) return null;
+  return (
+    <Alert
+      data-testid="maintenance-notice"
+      type="warning"
+      showIcon
+      banner
+      message={t('maintenance.title')}
+      description={lang === 'cn' ? notice.messageCn : notice.messageEn}
+      closable
+    />
+  );
+}
+
+/** Status '0': the instructions after one second; status '1': the unread notes, if any (core §4). */
+export function InstructionAndNotesDialogs() {
+  const { t } = useTranslation('shell');
+  const queryClient = useQueryClient();
+  const status = useInstructionStatus().data?.status;
+  const notes = useShowNotes().data ?? [];
+  const unread = notes.filter((note) => !note.checked);
+  const [instructionsOpen, setInstructionsOpen] = useState(false);
+  const [notesDismissed, setNotesDismissed] = useState(false);
+  const shown = useRef(false);
+
+  useEffect(() => {
+    if (status !== '0' || shown.current) return;
+    const timer = setTimeout(() => {
+      shown.current = true;
+      setInstructionsOpen(true);
+    }, INSTRUCTION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  async function closeInstructions() {
+    setInstructionsOpen(false);
+    queryClient.setQueryData(shellKeys.instructions(), { status: '1' as const });
+    setNotesDismissed(true);
+    try {
+      await apiCall(updateInstructionStatusCall, { status: '1' }, { silent: true });
+    } catch {
+      // Seeing the dialog again next time is the only consequence.
+    }
+  }
+
+  async function closeNotes() {
+    setNotesDismissed(true);
+    try {
+      await apiCall(checkShowNotesCall, { ids: unread.map((note) => note.id) }, { silent: true });
+      await queryClient.invalidateQueries({ queryKey: shellKeys.notes() });
+    } catch {
+      // The notes show again next time.
+    }
+  }
+
+  return (
+    <>
+      <Modal
+        open={instructionsOpen}
+        title={t('instructions.title')}
+        onCancel={() => void closeInstructions()}
+        footer={
+          <Button type="primary" data-testid="instructions-ok" onClick={() => void closeInstructions()}>
+            {t('instructions.gotIt')}
+          </Button>
+        }
+      >
+        <div data-testid="instructions-dialog">
+          <Typography.Paragraph>{t('instructions.intro')}</Typography.Paragraph>
+          <ul>
+            <li>{t('instructions.menu')}</li>
+            <li>{t('instructions.tabs')}</li>
+            <li>{t('instructions.header')}</li>
+          </ul>
+        </div>
+      </Modal>
+      <Modal
+        open={status === '1' && !notesDismissed && unread.length > 0}
+        title={t('notes.title')}
+        onCancel={() => void closeNotes()}
+        footer={
+          <Button type="primary" data-testid="notes-ok" onClick={() => void closeNotes()}>
+            {t('common:ok')}
+          </Button>
+        }
+      >
+        <List
+          data-testid="notes-dialog"
+          dataSource={unread}
+          locale={{ emptyText: t('notes.empty') }}
+          renderItem={(note) => <List.Item>{note.content}</List.Item>}
+        />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { truncateAxisLabel } from '@fleetport/contract';
+import type { EChartsOption } from 'echarts';
+
+export interface LineSeries {
+  name: string;
+  /** One value per category; null leaves a gap (no sample for that time). */
+  data: Array<number | null>;
+}
+
+export interface LineChartData {
+  /** x-axis categories, usually times or device names. */
+  categories: string[];
+  series: LineSeries[];
+  /** Shown after values in the tooltip and on the y-axis, e.g. "MB" or "dBm". */
+  unit?: string;
+}
+
+export interface PieSlice {
+  name: string;
+  value: number;
+}
+
+export interface PieChartData {
+  slices: PieSlice[];
+  unit?: string;
+}
+
+const withUnit = (unit?: string) => (value: number | string) => (unit ? `${value} ${unit}` : String(value));
+
+/** The ECharts option of a line chart; x-axis labels over 15 characters are cut (core §2). */
+export function lineChartOption({ categories, series, unit }: LineChartData): EChartsOption {
+  return {
+    tooltip: { trigger: 'axis', valueFormatter: (value) => withUnit(unit)(value as number) },
+    legend: { show: series.length > 1, type: 'scroll', bottom: 0 },
+    grid: { left: 16, right: 24, top: 24, bottom: series.length > 1 ? 40 : 16, containLabel: true },
+    xAxis: {
+      type: 'category',
+      data: categories,
+      boundaryGap: false,
+      axisLabel: { formatter: (label: string) => truncateAxisLabel(label) },
+    },
+    yAxis: { type: 'value', axisLabel: { formatter: withUnit(unit) } },
+    series: series.map((line) => ({
+      name: line.name,
+      type: 'line',
+      data: line.data,
+      smooth: true,
+      showSymbol: categories.length <= 31,
+      connectNulls: false,
+    })),
+  };
+}
+
+/** The ECharts option of a pie (ring) chart with the legend beside it. */
+export function pieChartOption({ slices, unit }: PieChartData): EChartsOption {
+  const format = withUnit(unit);
+  return {
+    tooltip: {
+      trigger: 'item',
+      formatter: (params) => {
+        const item = Array.isArray(params) ? params[0] : params;
+        return `${item?.name}: ${format(item?.value as number)} (${item?.percent}%)`;
+      },
+    },
+    legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle' },
+    series: [
+      {
+        type: 'pie',
+        radius: ['45%', '70%'],
+        center: ['40%', '50%'],
+        avoidLabelOverlap: true,
+        label: { show: false },
+        data: slices.map(({ name, value }) => ({ name, value })),
+      },
+    ],
+  };
+}

@@ -1,0 +1,140 @@
+// npm run test:e2e [-- e2e/some.journey.ts ...]
+// Builds the console, starts the real server on a free port with a throw-away data directory, runs the
+// browser journeys (node's test runner, one process per journey file) and stops the server.
+// E2E_SKIP_BUILD=true reuses packages/web/dist for quick local reruns.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const e2eDir = path.join(root, 'e2e');
+const artifacts = path.join(e2eDir, '.artifacts');
+const screenshots = path.join(e2eDir, 'screenshots');
+
+function log(text) {
+  console.log(`[e2e] ${text}`);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, server, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      const body = await res.json();
+      if (body.code === 0) return body.data;
+      last = JSON.stringify(body);
+    } catch (error) {
+      last = error.message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`GET /api/health did not answer code 0 within ${timeoutMs} ms (last: ${last})`);
+}
+
+function stopServer(server) {
+  if (server.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+function journeyFiles(args) {
+  if (args.length > 0) return args.map((file) => path.resolve(file));
+  return fs
+    .readdirSync(e2eDir)
+    .filter((name) => name.endsWith('.journey.ts'))
+    .sort()
+    .map((name) => path.join(e2eDir, name));
+}
+
+async function main() {
+  const files = journeyFiles(process.argv.slice(2));
+  if (files.length === 0) throw new Error('no e2e/*.journey.ts files found');
+
+  if (process.env.E2E_SKIP_BUILD !== 'true') {
+    log('building the web console');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@fleetport/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the web build failed');
+  }
+
+  fs.mkdirSync(artifacts, { recursive: true });
+  fs.rmSync(screenshots, { recursive: true, force: true });
+  fs.mkdirSync(screenshots, { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetport-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const serverLog = path.join(artifacts, 'server.log');
+  const logFd = fs.openSync(serverLog, 'w');
+
+  log(`starting the server on ${baseUrl} (data in ${dataDir}, log in ${path.relative(root, serverLog)})`);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', logFd, logFd],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      AUTOMATED_TEST_MODE: 'true',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    },
+  });
+
+  let status = 1;
+  try {
+    const health = await waitForHealth(baseUrl, server, 90_000);
+    log(`server ready: version ${health.version}, database ${health.database.dialect}`);
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--test',
+        '--test-reporter=spec',
+        '--test-concurrency=1',
+        '--test-timeout=120000',
+        ...files,
+      ],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: baseUrl } },
+    );
+    status = run.status ?? 1;
+    log(`screenshots in ${path.relative(root, screenshots)}/: ${fs.readdirSync(screenshots).length} files`);
+  } finally {
+    await stopServer(server);
+    fs.closeSync(logFd);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (status !== 0) {
+      const tail = fs.readFileSync(serverLog, 'utf8').split('\n').slice(-40).join('\n');
+      log(`journeys failed; last lines of the server log:\n${tail}`);
+    }
+  }
+  return status;
+}
+
+main().then(
+  (status) => process.exit(status),
+  (error) => {
+    console.error(`[e2e] ${error.stack ?? error}`);
+    process.exit(1);
+  },
+);
