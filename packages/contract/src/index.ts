@@ -18,6 +18,7 @@ export * from './format.ts';
 export * from './i18n.ts';
 export * from './limits.ts';
 export * from './menus.ts';
+export * from './permissions.ts';
 export * from './role-types.ts';
 export * from './rules/access-restriction.ts';
 export * from './rules/alerts.ts';

@@ -14,7 +14,14 @@ afterEach(async () => {
 });
 
 function device(sn: string, claim: SimulatedDevice['options']['claim'] = true) {
-  const d = new SimulatedDevice({ sn, series: 'r2000', url: cloud.url, claim, reconnectDelayMs: 50, validate: true });
+  const d = new SimulatedDevice({
+    sn,
+    series: 'r2000',
+    url: cloud.url,
+    claim,
+    reconnectDelayMs: 50,
+    validate: true,
+  });
   d.on('error', () => {});
   devices.push(d);
   return d;
@@ -58,6 +65,8 @@ describe('zero-touch claim', () => {
   it('prints an import file that matches the devices', () => {
     const csv = importCsv([identityOf('SIM-R2000-000001', 'r2000')]);
     const id = identityOf('SIM-R2000-000001', 'r2000');
-    expect(csv).toBe(`SN,Name,Model,MAC,IMEI\nSIM-R2000-000001,SIM-R2000-000001,${id.model},${id.mac},${id.imei}\n`);
+    expect(csv).toBe(
+      `SN,Name,Model,MAC,IMEI\nSIM-R2000-000001,SIM-R2000-000001,${id.model},${id.mac},${id.imei}\n`,
+    );
   });
 });

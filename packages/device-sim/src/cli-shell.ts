@@ -47,7 +47,11 @@ function showCellular(state: RouterState): string {
   return out.join('\n');
 }
 
-async function ping(state: RouterState, args: string[], wait: Wait): Promise<{ output: string; exitCode: number }> {
+async function ping(
+  state: RouterState,
+  args: string[],
+  wait: Wait,
+): Promise<{ output: string; exitCode: number }> {
   const host = args.find((a) => !a.startsWith('-'));
   if (!host) return { output: 'usage: ping <host> [-c count]', exitCode: 2 };
   const countArg = args.indexOf('-c');
@@ -63,7 +67,11 @@ async function ping(state: RouterState, args: string[], wait: Wait): Promise<{ o
     out.push(`64 bytes from ${host}: seq=${i} ttl=55 time=${rtt} ms`);
   }
   const loss = Math.round(((count - rtts.length) / count) * 100);
-  out.push('', `--- ${host} ping statistics ---`, `${count} packets transmitted, ${rtts.length} packets received, ${loss}% packet loss`);
+  out.push(
+    '',
+    `--- ${host} ping statistics ---`,
+    `${count} packets transmitted, ${rtts.length} packets received, ${loss}% packet loss`,
+  );
   if (rtts.length) {
     const avg = rtts.reduce((a, b) => a + b, 0) / rtts.length;
     out.push(`round-trip min/avg/max = ${Math.min(...rtts)}/${avg.toFixed(1)}/${Math.max(...rtts)} ms`);
@@ -87,7 +95,9 @@ export async function runCliCommand(
     const [config = '', option = ''] = key.split(/\.(.*)/s);
     const section = state.status(['uci']).modules.uci?.[config];
     const value = section?.[option] ?? section?.[`${config}.${option}`];
-    return value === undefined ? { output: `uci: Entry not found`, exitCode: 1 } : { output: value, exitCode: 0 };
+    return value === undefined
+      ? { output: `uci: Entry not found`, exitCode: 1 }
+      : { output: value, exitCode: 0 };
   }
   if (first === 'show') {
     switch (second) {

@@ -86,7 +86,9 @@ if (values['print-import']) {
 }
 
 if (!values.claim && !values.secret && Object.keys(secrets).length === 0)
-  console.warn('no credentials: use --claim (after importing the SNs, see --print-import), --secrets or --secret');
+  console.warn(
+    'no credentials: use --claim (after importing the SNs, see --print-import), --secrets or --secret',
+  );
 
 const startedAt = Date.now();
 let lastSent = 0;

@@ -6,7 +6,8 @@ import type { DeviceIdentity } from './identity.ts';
  * menu (core §2: interface, network, vpn, services, system). Sections the hardware lacks are absent.
  */
 
-const tag = (name: string, body: string, attrs = '') => `<${name}${attrs ? ` ${attrs}` : ''}>${body}</${name}>`;
+const tag = (name: string, body: string, attrs = '') =>
+  `<${name}${attrs ? ` ${attrs}` : ''}>${body}</${name}>`;
 const lines = (parts: (string | false | undefined)[]) => parts.filter(Boolean).join('\n');
 
 function interfaceSection(id: DeviceIdentity, caps: Capabilities): string {
@@ -15,19 +16,44 @@ function interfaceSection(id: DeviceIdentity, caps: Capabilities): string {
   ).join('');
   const sims = [1, 2]
     .slice(0, caps.dualSim ? 2 : 1)
-    .map((slot) => tag('sim', tag('apn', 'internet') + tag('auth', 'none') + tag('pin', ''), `slot="${slot}"`))
+    .map((slot) =>
+      tag('sim', tag('apn', 'internet') + tag('auth', 'none') + tag('pin', ''), `slot="${slot}"`),
+    )
     .join('');
   const com = Array.from({ length: caps.comPorts }, (_, i) =>
-    tag('port', '', `id="${i + 1}" mode="${i === 0 ? 'rs232' : 'rs485'}" baud="9600" data_bits="8" parity="none" stop_bits="1"`),
+    tag(
+      'port',
+      '',
+      `id="${i + 1}" mode="${i === 0 ? 'rs232' : 'rs485'}" baud="9600" data_bits="8" parity="none" stop_bits="1"`,
+    ),
   ).join('');
   return tag(
     'interface',
     lines([
-      tag('link_manager', tag('primary', caps.ethernetPorts > 1 ? 'wan' : 'cellular1') + tag('backup', caps.cellular ? 'cellular1' : 'wan') + tag('ping_detection', '', 'host="8.8.8.8" interval="60" retries="3"')),
-      tag('lan', tag('ipaddr', '192.168.0.1') + tag('netmask', '255.255.255.0') + tag('dhcp', '', 'enabled="true" start="192.168.0.100" limit="150" lease="12h"')),
+      tag(
+        'link_manager',
+        tag('primary', caps.ethernetPorts > 1 ? 'wan' : 'cellular1') +
+          tag('backup', caps.cellular ? 'cellular1' : 'wan') +
+          tag('ping_detection', '', 'host="8.8.8.8" interval="60" retries="3"'),
+      ),
+      tag(
+        'lan',
+        tag('ipaddr', '192.168.0.1') +
+          tag('netmask', '255.255.255.0') +
+          tag('dhcp', '', 'enabled="true" start="192.168.0.100" limit="150" lease="12h"'),
+      ),
       tag('ethernet', ports),
-      caps.cellular && tag('cellular', sims + tag('network_type', caps.fiveG ? 'auto-5g' : 'auto'), 'enabled="true"'),
-      caps.wifi && tag('wifi', tag('ssid', id.ssid ?? 'router') + tag('encryption', 'psk2') + tag('key', '********') + tag('bands', caps.wifiBands.join(',')), 'mode="ap" enabled="true"'),
+      caps.cellular &&
+        tag('cellular', sims + tag('network_type', caps.fiveG ? 'auto-5g' : 'auto'), 'enabled="true"'),
+      caps.wifi &&
+        tag(
+          'wifi',
+          tag('ssid', id.ssid ?? 'router') +
+            tag('encryption', 'psk2') +
+            tag('key', '********') +
+            tag('bands', caps.wifiBands.join(',')),
+          'mode="ap" enabled="true"',
+        ),
       caps.usb && tag('usb', '', 'enabled="true"'),
       caps.dido && tag('dido', '', `inputs="${caps.digitalInputs}" outputs="${caps.digitalOutputs}"`),
       caps.ai && tag('ai', '', `channels="${caps.analogInputs}" range="4-20mA"`),
@@ -73,7 +99,10 @@ export function factoryConfigXml(id: DeviceIdentity, caps: Capabilities, firmwar
         caps.pppoeBridge && tag('pppoe_bridge', '', 'enabled="false"'),
       ]),
     ),
-    tag('vpn', lines([tag('ipsec', ''), caps.wireguard && tag('wireguard', ''), tag('openvpn', ''), tag('gre', '')])),
+    tag(
+      'vpn',
+      lines([tag('ipsec', ''), caps.wireguard && tag('wireguard', ''), tag('openvpn', ''), tag('gre', '')]),
+    ),
     servicesSection(caps).replace('<hostname></hostname>', `<hostname>${hostname}</hostname>`),
     tag('system', tag('user_management', tag('user', '', 'name="admin" role="admin"'))),
   ]);

@@ -5,53 +5,20 @@ import {
   downTopic,
   KEEPALIVE_SECONDS,
   type RpcRequest,
-  type SeriesId,
-  UpMessageSchema,
   type UpKind,
   type UpMessageOf,
+  UpMessageSchema,
   upTopic,
 } from '@fleetport/contract';
-import type { IClientOptions, MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import type { DeviceStats, DeviceStatus, SimulatedDeviceOptions } from './device-options.ts';
 import { identityOf } from './identity.ts';
-import { ClaimRefusedError, type ClaimOptions, claimSecret, isAuthRefusal, openClient, randomId } from './mqtt-link.ts';
+import { ClaimRefusedError, claimSecret, isAuthRefusal, openClient, randomId } from './mqtt-link.ts';
 import { RouterState } from './router-state.ts';
 import { type Behaviour, DEFAULT_BEHAVIOUR } from './rpc-context.ts';
 import { RpcRunner } from './rpc-runner.ts';
 
-export interface SimulatedDeviceOptions {
-  sn: string;
-  series: SeriesId;
-  model?: string;
-  /** Broker URL, e.g. `mqtt://localhost:1883` or `mqtts://...`. */
-  url: string;
-  /** The device secret; without it the device claims itself (when `claim` is set). */
-  secret?: string;
-  claim?: boolean | ClaimOptions;
-  keepAlive?: number;
-  telemetryPeriodMs?: number;
-  /** Multiplies simulated durations (reboot, ping probes, downloads); 0.01 makes tests quick. */
-  timeScale?: number;
-  /** Time a reboot keeps the device offline, before scaling. */
-  rebootSeconds?: number;
-  /** First delay before reconnecting after a lost connection; doubles up to a minute. */
-  reconnectDelayMs?: number;
-  /** Schema-check every outgoing message and throw on a wrong one (tests). */
-  validate?: boolean;
-  /** Really download packages and upload captures over HTTP(S). */
-  transfers?: boolean;
-  mqtt?: IClientOptions;
-  /** Called when a claim issued a new secret, so a caller can keep it. */
-  onSecret?: (sn: string, secret: string) => void;
-}
-
-export type DeviceStatus = 'stopped' | 'claiming' | 'connecting' | 'online' | 'offline' | 'rebooting';
-
-export interface DeviceStats {
-  messagesSent: number;
-  rpcReceived: number;
-  rpcAnswered: number;
-  connects: number;
-}
+export type { DeviceStats, DeviceStatus, SimulatedDeviceOptions };
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 
@@ -88,6 +55,11 @@ export class SimulatedDevice extends EventEmitter {
     this.rpc = new RpcRunner(this);
   }
 
+  /** A method, not a comparison, because `status` changes under awaits that narrowing cannot see. */
+  isStopped(): boolean {
+    return this.status === 'stopped';
+  }
+
   get online(): boolean {
     return this.status === 'online';
   }
@@ -113,11 +85,15 @@ export class SimulatedDevice extends EventEmitter {
     if (this.options.validate) UpMessageSchema.parse(message);
     const payload = JSON.stringify(message);
     if (!this.client?.connected || (this.status !== 'online' && kind !== 'presence')) {
-      if ((kind === 'reply' || kind === 'event') && this.outbox.length < 100) this.outbox.push({ kind, payload });
+      if ((kind === 'reply' || kind === 'event') && this.outbox.length < 100)
+        this.outbox.push({ kind, payload });
       return;
     }
     this.stats.messagesSent++;
-    this.client.publish(upTopic(this.sn, kind), payload, { qos: DEVICE_QOS, retain: options.retain ?? false });
+    this.client.publish(upTopic(this.sn, kind), payload, {
+      qos: DEVICE_QOS,
+      retain: options.retain ?? false,
+    });
     this.emit('published', kind, message);
   }
 
@@ -213,8 +189,18 @@ export class SimulatedDevice extends EventEmitter {
       username: this.sn,
       password: this.secret,
       keepalive: this.state.keepAlive,
-      will: { topic: upTopic(this.sn, 'presence'), payload: Buffer.from(presence('offline', 'lastWill')), qos: 1, retain: true },
+      will: {
+        topic: upTopic(this.sn, 'presence'),
+        payload: Buffer.from(presence('offline', 'lastWill')),
+        qos: 1,
+        retain: true,
+      },
     });
+    if (this.isStopped()) {
+      // Stopped while the CONNECT was in flight: leave quietly.
+      await client.endAsync().catch(() => {});
+      return;
+    }
     this.client = client;
     client.on('error', (error) => this.emit('error', error));
     client.on('message', (_topic, payload) => void this.rpc.receive(payload.toString()));
@@ -223,10 +209,17 @@ export class SimulatedDevice extends EventEmitter {
     this.status = 'online';
     this.stats.connects++;
     this.stats.messagesSent++;
-    client.publish(upTopic(this.sn, 'presence'), presence('online', 'connect'), { qos: DEVICE_QOS, retain: true });
+    client.publish(upTopic(this.sn, 'presence'), presence('online', 'connect'), {
+      qos: DEVICE_QOS,
+      retain: true,
+    });
     this.publish('hello', this.state.hello());
     if (this.stats.connects === 1 || this.bootReason !== 'powerOn') {
-      this.publish('event', { type: 'event', ts: Date.now(), event: { name: 'boot', reason: this.bootReason } });
+      this.publish('event', {
+        type: 'event',
+        ts: Date.now(),
+        event: { name: 'boot', reason: this.bootReason },
+      });
       this.publish('config', this.state.config('boot'));
     }
     this.bootReason = 'powerOn';
@@ -266,8 +259,16 @@ export class SimulatedDevice extends EventEmitter {
     if (!client) return;
     client.removeAllListeners('close');
     if (reason && client.connected) {
-      const payload = JSON.stringify({ type: 'presence', ts: Date.now(), state: 'offline', session: this.session, reason });
-      await client.publishAsync(upTopic(this.sn, 'presence'), payload, { qos: 1, retain: true }).catch(() => {});
+      const payload = JSON.stringify({
+        type: 'presence',
+        ts: Date.now(),
+        state: 'offline',
+        session: this.session,
+        reason,
+      });
+      await client
+        .publishAsync(upTopic(this.sn, 'presence'), payload, { qos: 1, retain: true })
+        .catch(() => {});
       this.stats.messagesSent++;
     }
     await client.endAsync().catch(() => {});

@@ -25,7 +25,10 @@ export interface FleetStats {
 export interface Fleet {
   devices: SimulatedDevice[];
   identities(): DeviceIdentity[];
-  /** Starts every device, at most `ratePerSecond` connection attempts a second; resolves when all attempted. */
+  /**
+   * Starts every device, at most `ratePerSecond` connection attempts a second; resolves when every
+   * device is online (a device whose credentials are refused keeps retrying, so watch `stats()`).
+   */
   start(options?: { ratePerSecond?: number }): Promise<void>;
   stop(): Promise<void>;
   stats(): FleetStats;
@@ -37,6 +40,7 @@ export function createFleet(count: number, options: FleetOptions): Fleet {
   const prefix = options.prefix ?? 'SIM';
   const first = options.firstIndex ?? 1;
   let claimRefused = 0;
+  let stopped = false;
   const devices = Array.from({ length: count }, (_, i) => {
     const s = series[i % series.length] as SeriesId;
     const sn = simulatedSerial(prefix, s, first + i);
@@ -54,12 +58,14 @@ export function createFleet(count: number, options: FleetOptions): Fleet {
       const gap = 1000 / ratePerSecond;
       const started: Promise<void>[] = [];
       for (const device of devices) {
+        if (stopped) break;
         started.push(device.start().catch(() => {}));
         await new Promise((r) => setTimeout(r, gap));
       }
       await Promise.all(started);
     },
     async stop() {
+      stopped = true;
       await Promise.all(devices.map((d) => d.stop()));
     },
     stats() {

@@ -1,4 +1,4 @@
-import { findSeries, type SeriesId, type Series } from '@fleetport/contract';
+import { findSeries, type Series, type SeriesId } from '@fleetport/contract';
 import { Random } from './random.ts';
 
 /** The factory identity of a simulated device: everything printed on its label and burnt in. */

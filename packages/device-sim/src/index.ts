@@ -8,7 +8,7 @@ export {
 } from './device.ts';
 export { createFleet, type Fleet, type FleetOptions, type FleetStats } from './fleet.ts';
 export { type DeviceIdentity, identityOf, importCsv, simulatedSerial } from './identity.ts';
-export { ClaimRefusedError, type ClaimOptions, hmacSha256Hex } from './mqtt-link.ts';
+export { type ClaimOptions, ClaimRefusedError, hmacSha256Hex } from './mqtt-link.ts';
 export type { Behaviour } from './rpc-context.ts';
 
 import type { SimulatedDeviceOptions } from './device.ts';

@@ -40,7 +40,8 @@ export function isAuthRefusal(error: unknown): boolean {
   return code === 4 || code === 5 || code === 134 || code === 135;
 }
 
-export const hmacSha256Hex = (key: string, message: string) => createHmac('sha256', key).update(message).digest('hex');
+export const hmacSha256Hex = (key: string, message: string) =>
+  createHmac('sha256', key).update(message).digest('hex');
 
 export function randomId(bytes = 6): string {
   return randomBytes(bytes).toString('base64url');

@@ -67,13 +67,19 @@ export class RouterState {
     this.firmwareVersion = identity.series.factoryFirmware;
     this.appVersion = identity.series.factoryAppVersion;
     this.keepAlive = keepAlive;
-    this.activeLink = this.links().includes('wan') && this.rng.chance(0.4) ? 'wan' : this.links()[0] ?? 'wan';
+    this.activeLink =
+      this.links().includes('wan') && this.rng.chance(0.4) ? 'wan' : (this.links()[0] ?? 'wan');
     this.configXml = factoryConfigXml(identity, this.capabilities, this.firmwareVersion);
     this.lastUpdatedTime = Date.now() - this.rng.int(1, 90) * 86_400_000;
-    for (const link of this.links()) this.traffic.set(link, { rxBytes: 0, txBytes: 0, rate: this.rng.between(2e3, 60e3) });
+    for (const link of this.links())
+      this.traffic.set(link, { rxBytes: 0, txBytes: 0, rate: this.rng.between(2e3, 60e3) });
     const sims = this.capabilities.cellular ? (this.capabilities.dualSim ? 2 : 1) : 0;
     for (let i = 0; i < sims; i++)
-      this.radio.push({ rsrp: this.rng.between(-115, -80), rsrq: this.rng.between(-15, -6), sinr: this.rng.between(0, 22) });
+      this.radio.push({
+        rsrp: this.rng.between(-115, -80),
+        rsrq: this.rng.between(-15, -6),
+        sinr: this.rng.between(0, 22),
+      });
     this.log('notice', 'kernel', 'Booting Linux on physical CPU 0x0');
   }
 
@@ -136,7 +142,14 @@ export class RouterState {
     const r = this.radio[sim - 1];
     if (!r) return undefined;
     const rat = this.capabilities.fiveG ? '5G-NSA' : '4G';
-    return { sim, rat, rsrp: round(r.rsrp), rsrq: round(r.rsrq), sinr: round(r.sinr), rssi: round(r.rsrp + 28) };
+    return {
+      sim,
+      rat,
+      rsrp: round(r.rsrp),
+      rsrq: round(r.rsrq),
+      sinr: round(r.sinr),
+      rssi: round(r.rsrp + 28),
+    };
   }
 
   /** Advances the random walks by `seconds` and returns the telemetry sample. */
@@ -193,7 +206,8 @@ export class RouterState {
 
   /** One round-trip time in ms over the active link. */
   rttMs(): number {
-    const base = this.activeLink === 'wan' ? 8 : this.activeLink === 'wifi' ? 15 : this.capabilities.fiveG ? 18 : 35;
+    const base =
+      this.activeLink === 'wan' ? 8 : this.activeLink === 'wifi' ? 15 : this.capabilities.fiveG ? 18 : 35;
     return round(Math.max(1, base + Math.abs(this.rng.gaussian(0, base * 0.3))));
   }
 
@@ -264,6 +278,12 @@ export class RouterState {
   }
 
   config(reason: ConfigMessage['reason']): ConfigMessage {
-    return { type: 'config', ts: Date.now(), xml: this.configXml, lastUpdatedTime: this.lastUpdatedTime, reason };
+    return {
+      type: 'config',
+      ts: Date.now(),
+      xml: this.configXml,
+      lastUpdatedTime: this.lastUpdatedTime,
+      reason,
+    };
   }
 }

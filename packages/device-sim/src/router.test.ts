@@ -6,7 +6,8 @@ import { identityOf } from './identity.ts';
 import { RouterState } from './router-state.ts';
 
 const noWait = async () => {};
-const router = (series: Parameters<typeof identityOf>[1] = 'r5020') => new RouterState(identityOf(`T-${series}-1`, series), 120);
+const router = (series: Parameters<typeof identityOf>[1] = 'r5020') =>
+  new RouterState(identityOf(`T-${series}-1`, series), 120);
 
 describe('the simulated command line', () => {
   it('answers help, show version, show interface and ping like a router', async () => {
@@ -21,7 +22,10 @@ describe('the simulated command line', () => {
     const lost = await runCliCommand(r, 'ping host.invalid -c 2', noWait);
     expect(lost).toMatchObject({ exitCode: 1 });
     expect(lost.output).toContain('100% packet loss');
-    expect(await runCliCommand(r, 'uci get network.lan.ipaddr', noWait)).toEqual({ output: '192.168.0.1', exitCode: 0 });
+    expect(await runCliCommand(r, 'uci get network.lan.ipaddr', noWait)).toEqual({
+      output: '192.168.0.1',
+      exitCode: 0,
+    });
     expect(await runCliCommand(r, 'format flash', noWait)).toMatchObject({ exitCode: 127 });
   });
 });
@@ -38,7 +42,11 @@ describe('the simulated configuration', () => {
 
   it('merges a partial configuration by section and rejects what is not one', () => {
     const r = router('r2000');
-    const merged = applyConfigXml(r.configXml, '<config><services><ssh enabled="false"/></services></config>', 'merge');
+    const merged = applyConfigXml(
+      r.configXml,
+      '<config><services><ssh enabled="false"/></services></config>',
+      'merge',
+    );
     expect(merged).toContain('<ssh enabled="false"/>');
     expect(merged).toContain('<lan>');
     expect(merged).not.toContain('web_server');

@@ -1,8 +1,8 @@
 import {
   parseRpcResult,
+  type ReplyMessage,
   RPC_ERROR,
   RPC_METHODS,
-  type ReplyMessage,
   type RpcMethod,
   rpcRequest,
   SERIES,
@@ -22,10 +22,27 @@ const PARAMS: Record<RpcMethod, Record<string, unknown>> = {
   configApply: { xml: '<config><services><ssh enabled="false" port="22"/></services></config>' },
   configGet: {},
   statusGet: {},
-  firmwareInstall: { url: 'https://f.example/fw', version: '', sha256: 'b'.repeat(64), size: 9_000_000, expiresAt: 0 },
-  appInstall: { url: 'https://f.example/app', version: '1.0.0', sha256: 'c'.repeat(64), size: 500_000, expiresAt: 0, name: 'Modbus', packageName: 'com.example.modbus' },
+  firmwareInstall: {
+    url: 'https://f.example/fw',
+    version: '',
+    sha256: 'b'.repeat(64),
+    size: 9_000_000,
+    expiresAt: 0,
+  },
+  appInstall: {
+    url: 'https://f.example/app',
+    version: '1.0.0',
+    sha256: 'c'.repeat(64),
+    size: 500_000,
+    expiresAt: 0,
+    name: 'Modbus',
+    packageName: 'com.example.modbus',
+  },
   appUninstall: { packageName: 'com.example.modbus' },
-  timers: { action: 'set', timers: [{ id: 't1', action: 'reboot', at: Date.now() + 3_600_000, repeat: 'daily' }] },
+  timers: {
+    action: 'set',
+    timers: [{ id: 't1', action: 'reboot', at: Date.now() + 3_600_000, repeat: 'daily' }],
+  },
   serialPort: { action: 'open', port: 1 },
   ioControl: { action: 'read' },
   switchConnection: { link: 'cellular1' },
@@ -47,7 +64,15 @@ beforeAll(async () => {
   for (const s of SERIES) {
     const sn = `COV-${s.id.toUpperCase()}-0001`;
     cloud.secrets.set(sn, `secret-${sn}-0123456789`);
-    const d = new SimulatedDevice({ sn, series: s.id, url: cloud.url, secret: cloud.secrets.get(sn), timeScale: 0.001, reconnectDelayMs: 50, validate: true });
+    const d = new SimulatedDevice({
+      sn,
+      series: s.id,
+      url: cloud.url,
+      secret: cloud.secrets.get(sn),
+      timeScale: 0.001,
+      reconnectDelayMs: 50,
+      validate: true,
+    });
     devices.push(d);
   }
   await Promise.all(devices.map((d) => d.start()));
@@ -59,22 +84,27 @@ afterAll(async () => {
 
 describe('every RPC method on every series', () => {
   // Concurrent: each series is its own device, and a round trip is mostly waiting on the network.
-  it.concurrent.for(SERIES.map((s) => s.id))('%s answers every method with a valid result or a fitting error', async (series, { expect }) => {
-    const device = devices.find((d) => d.state.identity.series.id === series) as SimulatedDevice;
-    for (const method of RPC_METHODS) {
-      const id = `${series}-${method}`;
-      const params = { ...PARAMS[method] };
-      if (method === 'firmwareInstall') params.version = device.state.firmwareVersion.replace(/\d+$/, (n) => String(Number(n) + 1));
-      if ('expiresAt' in params) params.expiresAt = Date.now() + 3_600_000;
-      await cloud.sendRpc(device.sn, rpcRequest(id, method, params as never, Date.now() + 20_000));
-      const reply = (await cloud.waitFor(
-        (m) => m.message.type === 'reply' && m.message.id === id && m.message.state !== 'inExecution',
-        10_000,
-      )) as ReplyMessage;
-      if (reply.state === 'success') expect(parseRpcResult(method, reply.result).success, `${id} result`).toBe(true);
-      else expect(MISSING_HARDWARE, `${id}: ${reply.error?.message}`).toContain(reply.error?.code);
-      if (!device.online) await device.waitFor('online');
-    }
-    expect(cloud.invalid).toEqual([]);
-  });
+  it.concurrent.for(SERIES.map((s) => s.id))(
+    '%s answers every method with a valid result or a fitting error',
+    async (series, { expect }) => {
+      const device = devices.find((d) => d.state.identity.series.id === series) as SimulatedDevice;
+      for (const method of RPC_METHODS) {
+        const id = `${series}-${method}`;
+        const params = { ...PARAMS[method] };
+        if (method === 'firmwareInstall')
+          params.version = device.state.firmwareVersion.replace(/\d+$/, (n) => String(Number(n) + 1));
+        if ('expiresAt' in params) params.expiresAt = Date.now() + 3_600_000;
+        await cloud.sendRpc(device.sn, rpcRequest(id, method, params as never, Date.now() + 20_000));
+        const reply = (await cloud.waitFor(
+          (m) => m.message.type === 'reply' && m.message.id === id && m.message.state !== 'inExecution',
+          10_000,
+        )) as ReplyMessage;
+        if (reply.state === 'success')
+          expect(parseRpcResult(method, reply.result).success, `${id} result`).toBe(true);
+        else expect(MISSING_HARDWARE, `${id}: ${reply.error?.message}`).toContain(reply.error?.code);
+        if (!device.online) await device.waitFor('online');
+      }
+      expect(cloud.invalid).toEqual([]);
+    },
+  );
 });

@@ -142,17 +142,29 @@ export const HANDLERS: Handlers = {
       const n = Number(/^DO(\d+)$/.exec(p.channel)?.[1] ?? 0);
       if (n < 1 || n > caps.digitalOutputs) throw notFound(`Output ${p.channel}`);
       outputs.set(p.channel, p.value);
-      ctx.publish('event', { type: 'event', ts: Date.now(), event: { name: 'ioChange', channel: p.channel, value: p.value } });
+      ctx.publish('event', {
+        type: 'event',
+        ts: Date.now(),
+        event: { name: 'ioChange', channel: p.channel, value: p.value },
+      });
     }
     const rng = ctx.state.rng;
     const channels = [
-      ...Array.from({ length: caps.digitalInputs }, (_, i) => ({ name: `DI${i + 1}`, kind: 'DI' as const, value: rng.int(0, 1) })),
+      ...Array.from({ length: caps.digitalInputs }, (_, i) => ({
+        name: `DI${i + 1}`,
+        kind: 'DI' as const,
+        value: rng.int(0, 1),
+      })),
       ...Array.from({ length: caps.digitalOutputs }, (_, i) => ({
         name: `DO${i + 1}`,
         kind: 'DO' as const,
         value: outputs.get(`DO${i + 1}`) ?? 0,
       })),
-      ...Array.from({ length: caps.analogInputs }, (_, i) => ({ name: `AI${i + 1}`, kind: 'AI' as const, value: round(rng.between(4, 20), 2) })),
+      ...Array.from({ length: caps.analogInputs }, (_, i) => ({
+        name: `AI${i + 1}`,
+        kind: 'AI' as const,
+        value: round(rng.between(4, 20), 2),
+      })),
     ];
     return { channels: p.channel ? channels.filter((c) => c.name === p.channel) : channels };
   },
@@ -164,7 +176,11 @@ export const HANDLERS: Handlers = {
     if (from !== p.link) {
       await ctx.wait(state.rng.between(2000, 6000));
       state.activeLink = p.link;
-      ctx.publish('event', { type: 'event', ts: Date.now(), event: { name: 'linkChange', from, to: p.link } });
+      ctx.publish('event', {
+        type: 'event',
+        ts: Date.now(),
+        event: { name: 'linkChange', from, to: p.link },
+      });
       ctx.publish('hello', state.hello());
     }
     return { activeLink: state.activeLink };
@@ -204,7 +220,8 @@ export const HANDLERS: Handlers = {
 
   async syslog(ctx, p) {
     if (p.action === 'tail') return { lines: ctx.state.syslogLines(p.lines), uploaded: false };
-    if (uploading.has(ctx.state)) throw new RpcFailure(RPC_ERROR.busy, 'A syslog upload is running, do not repeat');
+    if (uploading.has(ctx.state))
+      throw new RpcFailure(RPC_ERROR.busy, 'A syslog upload is running, do not repeat');
     uploading.add(ctx.state);
     try {
       ctx.acknowledge();
@@ -231,7 +248,12 @@ export const HANDLERS: Handlers = {
             lastSeen: Date.now() - rng.int(5, 900) * 1000,
           }))
         : [];
-    return { running: true, frequencyPlan: 'EU868', packetsReceived: Math.floor(ctx.state.uptimeSeconds() * 0.4), nodes };
+    return {
+      running: true,
+      frequencyPlan: 'EU868',
+      packetsReceived: Math.floor(ctx.state.uptimeSeconds() * 0.4),
+      nodes,
+    };
   },
 
   async keepAlive(ctx, p) {

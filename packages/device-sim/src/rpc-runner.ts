@@ -1,8 +1,8 @@
 import {
   parseRpcParams,
+  type ReplyMessage,
   RPC_ERROR,
   RPC_METHODS,
-  type ReplyMessage,
   type RpcMethod,
   RpcRequestSchema,
 } from '@fleetport/contract';
@@ -65,7 +65,11 @@ export class RpcRunner {
     } catch (error) {
       await delay(this.device.behaviour.replyDelayMs);
       if (error instanceof RpcFailure) this.finish(id, { code: error.code, message: error.message });
-      else this.finish(id, { code: RPC_ERROR.failed, message: error instanceof Error ? error.message : String(error) });
+      else
+        this.finish(id, {
+          code: RPC_ERROR.failed,
+          message: error instanceof Error ? error.message : String(error),
+        });
     } finally {
       this.running.delete(id);
     }
@@ -99,7 +103,8 @@ export class RpcRunner {
       ? { type: 'reply', ts: Date.now(), id, state: 'failure', error }
       : { type: 'reply', ts: Date.now(), id, state: 'success', result };
     this.replies.set(id, reply);
-    if (this.replies.size > REMEMBERED_REPLIES) this.replies.delete(this.replies.keys().next().value as string);
+    if (this.replies.size > REMEMBERED_REPLIES)
+      this.replies.delete(this.replies.keys().next().value as string);
     this.device.stats.rpcAnswered++;
     this.device.publish('reply', reply);
   }

@@ -39,7 +39,10 @@ export interface TestCloud {
   imported: Map<string, { mac?: string; imei?: string }>;
   sendRpc(sn: string, request: RpcRequest): Promise<void>;
   /** Resolves with the first recorded message (past or future) that matches. */
-  waitFor<T extends UpMessage>(match: (m: RecordedMessage) => m is RecordedMessage & { message: T }, timeoutMs?: number): Promise<T>;
+  waitFor<T extends UpMessage>(
+    match: (m: RecordedMessage) => m is RecordedMessage & { message: T },
+    timeoutMs?: number,
+  ): Promise<T>;
   waitFor(match: (m: RecordedMessage) => boolean, timeoutMs?: number): Promise<UpMessage>;
   close(): Promise<void>;
 }
@@ -78,7 +81,8 @@ export async function startTestCloud(options: { factoryKey?: string } = {}): Pro
     },
     authorizePublish(client, packet, callback) {
       const login = client ? logins.get(client) : undefined;
-      if (client && (!login || !devicePublishAllowed(login, packet.topic))) return callback(new Error('denied'));
+      if (client && (!login || !devicePublishAllowed(login, packet.topic)))
+        return callback(new Error('denied'));
       callback(null);
     },
     authorizeSubscribe(client, subscription, callback) {
@@ -94,7 +98,14 @@ export async function startTestCloud(options: { factoryKey?: string } = {}): Pro
   const publish = (topic: string, payload: unknown) =>
     new Promise<void>((resolve, reject) =>
       broker.publish(
-        { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(payload)), qos: 1, retain: false, dup: false },
+        {
+          cmd: 'publish',
+          topic,
+          payload: Buffer.from(JSON.stringify(payload)),
+          qos: 1,
+          retain: false,
+          dup: false,
+        },
         (error) => (error ? reject(error) : resolve()),
       ),
     );

@@ -48,7 +48,8 @@ async function download(
 ): Promise<void> {
   const forced = takeForcedFailure(ctx);
   if (p.expiresAt < Date.now()) throw fail(UPDATE_ERROR.downloadFailed);
-  if (p.size > ctx.state.capabilities.flashMb * 1024 * 1024 * 0.5) throw fail(UPDATE_ERROR.insufficientMemory);
+  if (p.size > ctx.state.capabilities.flashMb * 1024 * 1024 * 0.5)
+    throw fail(UPDATE_ERROR.insufficientMemory);
   if (ctx.transfers) {
     const res = await fetch(p.url).catch(() => null);
     if (!res?.ok) throw fail(UPDATE_ERROR.downloadFailed);
@@ -74,7 +75,10 @@ async function reportingFailure<T>(report: ReturnType<typeof reporter>, run: () 
   }
 }
 
-export const UPDATE_HANDLERS: Pick<Handlers, 'firmwareInstall' | 'appInstall' | 'appUninstall' | 'configApply'> = {
+export const UPDATE_HANDLERS: Pick<
+  Handlers,
+  'firmwareInstall' | 'appInstall' | 'appUninstall' | 'configApply'
+> = {
   async firmwareInstall(ctx, p) {
     const state = ctx.state;
     const report = reporter(ctx, { target: 'firmware', version: p.version });
@@ -104,7 +108,10 @@ export const UPDATE_HANDLERS: Pick<Handlers, 'firmwareInstall' | 'appInstall' | 
     report('pending');
     return reportingFailure(report, async () => {
       await download(ctx, p, report);
-      state.apps = [...state.apps.filter((a) => a.packageName !== p.packageName), { packageName: p.packageName, name: p.name, version: p.version }];
+      state.apps = [
+        ...state.apps.filter((a) => a.packageName !== p.packageName),
+        { packageName: p.packageName, name: p.name, version: p.version },
+      ];
       state.log('notice', 'appd', `installed ${p.packageName} ${p.version}`);
       report('success');
       ctx.publish('hello', state.hello());
@@ -129,7 +136,8 @@ export const UPDATE_HANDLERS: Pick<Handlers, 'firmwareInstall' | 'appInstall' | 
     const forced = takeForcedFailure(ctx);
     if (forced !== null) throw fail(forced);
     const madeFor = configFirmware(p.xml);
-    if (madeFor && major(madeFor) !== major(state.firmwareVersion)) throw fail(UPDATE_ERROR.templateAcrossVersions);
+    if (madeFor && major(madeFor) !== major(state.firmwareVersion))
+      throw fail(UPDATE_ERROR.templateAcrossVersions);
     const next = applyConfigXml(state.configXml, p.xml, p.mode);
     if (!next) throw fail(UPDATE_ERROR.invalidConfiguration);
     await ctx.wait(2000);

@@ -7,12 +7,20 @@ import { ALL_CALLS } from '@fleetport/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerBrokerHook } from './gateway/broker-hook.routes.ts';
 import { type Gateway, type GatewayOptions, startGateway } from './gateway/gateway.ts';
+import { accessRestrictionRoutes } from './modules/access-restriction/access-restriction.routes.ts';
+import { accessWindowGate } from './modules/access-restriction/access-restriction.service.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { activityRecorder } from './modules/activity-log/activity-log.recorder.ts';
+import { activityLogRoutes } from './modules/activity-log/activity-log.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
+import { companyAccountRoutes } from './modules/company-account/company-account.routes.ts';
 import { menuRoutes } from './modules/menus/menus.routes.ts';
+import { pageColumnRoutes } from './modules/page-columns/page-columns.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
+import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { shellRoutes } from './modules/shell/shell.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 import type { SessionResolver } from './platform/auth/session.ts';
 import { ticketSessions } from './platform/auth/ticket-sessions.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -75,6 +83,12 @@ export function allRoutes(deps: AppDeps): RouteBinding[] {
     ...companyRoutes(deps),
     ...menuRoutes(deps),
     ...shellRoutes(deps),
+    ...companyAccountRoutes(deps),
+    ...userRoutes(deps),
+    ...roleRoutes(deps),
+    ...accessRestrictionRoutes(deps),
+    ...pageColumnRoutes(deps),
+    ...activityLogRoutes(deps),
   ];
 }
 
@@ -109,7 +123,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   installErrorHandler(app, config.apiPrefix);
 
   const routes = allRoutes(deps);
-  registerCalls(app, routes, { prefix: config.apiPrefix, sessions: deps.sessions });
+  registerCalls(app, routes, {
+    prefix: config.apiPrefix,
+    sessions: deps.sessions,
+    admit: accessWindowGate(deps),
+    onCallFinished: activityRecorder(deps, () => app.log),
+  });
 
   await app.register(fastifySwagger, {
     mode: 'static',

@@ -172,3 +172,23 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * Gives a member of a company the company's default role of a type (issue 4 will do this through
+ * its user management calls); the person's next sign-in carries the role's funCodes.
+ */
+export async function giveRoleType(t: TestApp, companyId: number, userId: number, roleType: number) {
+  const role = await t.deps.db
+    .selectFrom('role')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('role_type', '=', roleType)
+    .where('is_default', '=', true)
+    .executeTakeFirstOrThrow();
+  await t.deps.db
+    .updateTable('company_user')
+    .set({ role_id: role.id })
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .execute();
+}

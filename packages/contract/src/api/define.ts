@@ -30,6 +30,11 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   mutates?: boolean;
   /** List calls answer `{list, total}` and the envelope carries pageNum/pageSize/total. */
   paged?: boolean;
+  /**
+   * Only administrators (core §6 admin flag by roleType) may make the call: others get 6 "not an
+   * administrator" before the funCode is checked.
+   */
+  adminOnly?: boolean;
 }
 
 export function defineCall<I extends z.ZodType, O extends z.ZodType>(def: CallDef<I, O>): CallDef<I, O> {

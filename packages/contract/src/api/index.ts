@@ -1,18 +1,30 @@
+import { ACCESS_RESTRICTION_CALLS } from './access-restriction.ts';
 import { ACCOUNT_CALLS } from './account.ts';
+import { ACTIVITY_LOG_CALLS } from './activity-log.ts';
 import { COMPANY_CALLS } from './company.ts';
+import { COMPANY_ACCOUNT_CALLS } from './company-account.ts';
 import type { CallDef } from './define.ts';
 import { MENU_CALLS } from './menu.ts';
+import { PAGE_COLUMN_CALLS } from './page-columns.ts';
 import { PLATFORM_CALLS } from './platform.ts';
+import { ROLE_CALLS } from './roles.ts';
 import { SHELL_CALLS } from './shell.ts';
 import { SSO_CALLS } from './sso.ts';
+import { USER_CALLS } from './users.ts';
 
+export * from './access-restriction.ts';
 export * from './account.ts';
+export * from './activity-log.ts';
 export * from './company.ts';
+export * from './company-account.ts';
 export * from './define.ts';
 export * from './menu.ts';
+export * from './page-columns.ts';
 export * from './platform.ts';
+export * from './roles.ts';
 export * from './shell.ts';
 export * from './sso.ts';
+export * from './users.ts';
 
 /**
  * Every call of the console API. The server registers exactly these; the tenancy and fuzz tests
@@ -25,4 +37,10 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...COMPANY_CALLS,
   ...MENU_CALLS,
   ...SHELL_CALLS,
+  ...COMPANY_ACCOUNT_CALLS,
+  ...USER_CALLS,
+  ...ROLE_CALLS,
+  ...ACCESS_RESTRICTION_CALLS,
+  ...PAGE_COLUMN_CALLS,
+  ...ACTIVITY_LOG_CALLS,
 ];

@@ -59,7 +59,7 @@ export const updateInstructionStatusCall = defineCall({
   id: 'shell.updateInstructionStatus',
   method: 'POST',
   path: '/pl/user/updateInstructionStatus',
-  input: InstructionStatusSchema.strict(),
+  input: z.strictObject(InstructionStatusSchema.shape),
   output: z.null(),
   permission: 'session',
   summary: 'Record that the instructions dialog was seen',

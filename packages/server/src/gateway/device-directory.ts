@@ -1,4 +1,5 @@
 import type { Db } from '../platform/db/open.ts';
+import { createBatchLoader } from '../modules/devices/batch-loader.ts';
 import { findDeviceCompanies, touchDevicesLastSeen } from '../modules/devices/devices.store.ts';
 
 /**
@@ -24,31 +25,8 @@ export function createDeviceDirectory(options: {
   lastSeenIntervalMs?: number;
 }): DeviceDirectory {
   const known = new Map<string, { companyId: number | null; at: number }>();
-  let asked = new Map<string, ((companyId: number | null) => void)[]>();
-  let scheduled = false;
+  const load = createBatchLoader((sns: string[]) => findDeviceCompanies(options.db, sns));
   let heard = new Set<string>();
-
-  async function lookUp() {
-    scheduled = false;
-    const batch = asked;
-    asked = new Map();
-    const sns = [...batch.keys()];
-    try {
-      for (let i = 0; i < sns.length; i += 1000) {
-        const chunk = sns.slice(i, i + 1000);
-        const companies = await findDeviceCompanies(options.db, chunk);
-        const at = Date.now();
-        for (const sn of chunk) {
-          const companyId = companies.get(sn) ?? null;
-          known.set(sn, { companyId, at });
-          for (const resolve of batch.get(sn) ?? []) resolve(companyId);
-        }
-      }
-    } catch (error) {
-      options.onError(error);
-      for (const resolvers of batch.values()) for (const resolve of resolvers) resolve(null);
-    }
-  }
 
   async function writeLastSeen() {
     if (heard.size === 0) return;
@@ -62,18 +40,17 @@ export function createDeviceDirectory(options: {
   interval.unref();
 
   return {
-    companyOf(sn) {
+    async companyOf(sn) {
       const hit = known.get(sn);
-      if (hit && Date.now() - hit.at < TTL_MS) return Promise.resolve(hit.companyId);
-      return new Promise((resolve) => {
-        const waiting = asked.get(sn);
-        if (waiting) waiting.push(resolve);
-        else asked.set(sn, [resolve]);
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(() => void lookUp());
-        }
-      });
+      if (hit && Date.now() - hit.at < TTL_MS) return hit.companyId;
+      try {
+        const companyId = (await load(sn)) ?? null;
+        known.set(sn, { companyId, at: Date.now() });
+        return companyId;
+      } catch (error) {
+        options.onError(error);
+        return null;
+      }
     },
     forget(sn) {
       known.delete(sn);

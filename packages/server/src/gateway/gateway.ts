@@ -10,7 +10,7 @@ import type { BrokerAdapter, DeviceGatekeeper } from './broker.ts';
 import { createDeviceDirectory } from './device-directory.ts';
 import { createEmbeddedBroker } from './embedded-broker.ts';
 import { createExternalBroker } from './external-broker.ts';
-import { createInboundRouter } from './inbound.ts';
+import { createInboundRouter, type InboundStats } from './inbound.ts';
 import { createPresenceTracker } from './presence.ts';
 import { createRetentionJob } from './retention.ts';
 import { createRpcService, type RpcService } from './rpc.service.ts';
@@ -44,7 +44,7 @@ export interface Gateway {
   gatekeeper: DeviceGatekeeper;
   /** Where devices connect, e.g. `mqtt://localhost:1883`. */
   endpoint(): string;
-  stats(): { handled: number; rejected: number; telemetryStored: number; connected: number };
+  stats(): InboundStats & { telemetryStored: number; connected: number };
   close(): Promise<void>;
 }
 
@@ -86,16 +86,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const presence = createPresenceTracker({
     debounceMs: options.presenceDebounceMs ?? 2000,
     onError,
-    async commit(change) {
-      const changed = await setDevicePresence(db, { ...change, at: clock.now() });
+    async commit(changes) {
+      const at = clock.now();
+      const changed = await setDevicePresence(db, changes, at);
+      const online = new Map(changes.map((c) => [c.sn, c.online]));
+      for (const row of changed) {
+        const now = online.get(row.sn) === true;
+        if (row.wasOnline !== now) hub.publish('device.presence', row.companyId, { sn: row.sn, online: now, at: at.toISOString() });
+      }
       // On an external broker a device announces itself online after subscribing to its commands.
-      if (change.online && broker.kind === 'external') await rpc.deliverQueued(change.sn);
-      if (changed && changed.wasOnline !== change.online) {
-        hub.publish('device.presence', changed.companyId, {
-          sn: change.sn,
-          online: change.online,
-          at: clock.now().toISOString(),
-        });
+      if (broker.kind === 'external') {
+        for (const c of changes) if (c.online) await rpc.deliverQueued(c.sn);
       }
     },
   });
@@ -111,6 +112,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     },
     onError,
     sweepIntervalMs: options.rpcSweepIntervalMs ?? 5000,
+    soleNode: broker.kind === 'embedded',
   });
   const inbound = createInboundRouter({
     db,

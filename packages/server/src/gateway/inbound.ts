@@ -33,11 +33,13 @@ export interface InboundDeps {
 export interface InboundStats {
   handled: number;
   rejected: number;
+  /** Messages handled per up kind. */
+  byKind: Partial<Record<UpKind, number>>;
 }
 
 /** Routes what devices publish on `fp/{sn}/up/<kind>` to the registry, the stores and the RPC service. */
 export function createInboundRouter(deps: InboundDeps) {
-  const stats: InboundStats = { handled: 0, rejected: 0 };
+  const stats: InboundStats = { handled: 0, rejected: 0, byKind: {} };
 
   function reject(sn: string, kind: string, reason: string) {
     stats.rejected++;
@@ -122,7 +124,7 @@ export function createInboundRouter(deps: InboundDeps) {
     }
     if (kind === 'claim') {
       await handleClaim(sn, message.message as UpMessageOf<'claim'>);
-      stats.handled++;
+      count(kind);
       return;
     }
     const companyId = await deps.directory.companyOf(sn);
@@ -133,8 +135,13 @@ export function createInboundRouter(deps: InboundDeps) {
     }
     deps.directory.heard(sn);
     await (handlers[kind] as Handler<typeof kind>)(sn, companyId, message.message as never);
-    stats.handled++;
+    count(kind);
   }
 
-  return { handle, stats: () => ({ ...stats }) };
+  function count(kind: UpKind) {
+    stats.handled++;
+    stats.byKind[kind] = (stats.byKind[kind] ?? 0) + 1;
+  }
+
+  return { handle, stats: () => ({ ...stats, byKind: { ...stats.byKind } }) };
 }

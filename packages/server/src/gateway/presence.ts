@@ -31,11 +31,25 @@ interface Entry {
 
 export function createPresenceTracker(options: {
   debounceMs: number;
-  commit: (change: PresenceChange) => Promise<void>;
+  /** Writes settled changes; called with batches, one change per device, in the order they settled. */
+  commit: (changes: PresenceChange[]) => Promise<void>;
   onError: (error: unknown) => void;
+  /** Settled changes are gathered this long into one write (a fleet reconnecting at once). */
+  batchMs?: number;
 }): PresenceTracker {
   const entries = new Map<string, Entry>();
   let stopped = false;
+  let outgoing = new Map<string, PresenceChange>();
+  let writing: Promise<void> = Promise.resolve();
+  let scheduled = false;
+
+  function write() {
+    scheduled = false;
+    const batch = [...outgoing.values()];
+    outgoing = new Map();
+    // One write at a time keeps each device's changes in order.
+    writing = writing.then(() => options.commit(batch)).catch(options.onError);
+  }
 
   function settle(sn: string, entry: Entry) {
     const change = entry.pending;
@@ -44,7 +58,12 @@ export function createPresenceTracker(options: {
     if (!change || stopped) return;
     entry.committed = change.online;
     entry.committedSession = change.session;
-    options.commit(change).catch(options.onError);
+    outgoing.delete(sn);
+    outgoing.set(sn, change);
+    if (!scheduled) {
+      scheduled = true;
+      setTimeout(write, options.batchMs ?? 20).unref();
+    }
     // An offline device needs no entry; forgetting it keeps memory to the connected fleet.
     if (!change.online) entries.delete(sn);
   }

@@ -17,6 +17,7 @@ import { findDeviceCompanies } from '../modules/devices/devices.store.ts';
 import {
   expireRpcCommands,
   finishRpcCommand,
+  findQueuedDevices,
   findRpcCommands,
   insertRpcCommands,
   markUndelivered,
@@ -36,6 +37,11 @@ export interface RpcServiceDeps {
   onError(error: unknown): void;
   /** Safety sweep for deadlines armed on other nodes (a node that stopped cannot time its own out). */
   sweepIntervalMs?: number;
+  /**
+   * This node is the only one sending commands (embedded broker): it remembers which devices have
+   * queued commands, so a device connecting with nothing queued costs no query.
+   */
+  soleNode?: boolean;
 }
 
 export interface SendRpc {
@@ -62,6 +68,8 @@ export function createRpcService(deps: RpcServiceDeps) {
   let armedAt = Number.POSITIVE_INFINITY;
   let sweeper: NodeJS.Timeout | undefined;
   let stopped = false;
+  /** Devices that may have undelivered commands; null when other nodes may queue them too. */
+  const queued: Set<string> | null = deps.soleNode ? new Set() : null;
 
   function announce(row: RpcCommandRow) {
     hub.publish('rpc.state', row.company_id, {
@@ -112,11 +120,17 @@ export function createRpcService(deps: RpcServiceDeps) {
     } catch (error) {
       deps.onError(error);
       await markUndelivered(db, row.id);
+      queued?.add(row.sn);
     }
   }
 
   /** Sends the commands waiting for a device; called when it comes online. */
   async function deliverQueued(sn: string, ids?: readonly string[]): Promise<number> {
+    if (queued && !ids) {
+      if (!queued.has(sn)) return 0;
+      // Forget before asking: a command queued meanwhile marks the device again after its insert.
+      queued.delete(sn);
+    }
     const rows = await takeUndelivered(db, sn, clock.now(), ids);
     for (const row of rows) await publishCommand(row);
     return rows.length;
@@ -147,6 +161,7 @@ export function createRpcService(deps: RpcServiceDeps) {
       at,
     }));
     await insertRpcCommands(db, commands);
+    for (const c of commands) queued?.add(c.sn);
     arm(deadline);
     await Promise.all(
       commands.map(async (c) => {
@@ -211,6 +226,7 @@ export function createRpcService(deps: RpcServiceDeps) {
     waitForResults,
     /** Times out what expired while the server was down and arms the timer for the rest. */
     async start() {
+      if (queued) for (const sn of await findQueuedDevices(db, clock.now())) queued.add(sn);
       await expire();
       sweeper = setInterval(() => sweep().catch(deps.onError), deps.sweepIntervalMs ?? 5000);
       sweeper.unref();

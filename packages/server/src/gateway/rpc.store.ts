@@ -58,6 +58,19 @@ export async function takeUndelivered(db: DbOrTx, sn: string, now: Date, ids?: r
   return (rows as RpcCommandRow[]).sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
 }
 
+/** Devices with commands waiting for delivery. */
+export async function findQueuedDevices(db: DbOrTx, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('rpc_command')
+    .select('sn')
+    .distinct()
+    .where('state', '=', 'inExecution')
+    .where('delivered_at', 'is', null)
+    .where('deadline', '>', now)
+    .execute();
+  return rows.map((r) => r.sn);
+}
+
 /** Puts a command back in the queue when publishing it failed. */
 export async function markUndelivered(db: DbOrTx, id: string): Promise<void> {
   await db.updateTable('rpc_command').set({ delivered_at: null }).where('id', '=', id).where('state', '=', 'inExecution').execute();

@@ -19,7 +19,8 @@ export function useBlockLeave(message: BlockLeaveReason | (string & {}) | null):
   const { t } = useTranslation();
   const { message: toast } = App.useApp();
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => message !== null && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      message !== null && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
     if (blocker.state !== 'blocked' || message === null) return;

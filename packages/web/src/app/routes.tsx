@@ -1,27 +1,60 @@
-import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { PublicNotice } from '../features/auth/public-notice-page.tsx';
 import { CONSOLE_AREAS } from '../features/shell/console-areas.ts';
 import { RouteGuard, RouteRoot } from './route-guard.tsx';
 
 /** A page loaded on first visit; `pick` names the export. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyExoticComponent<ComponentType> {
+function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): LazyExoticComponent<ComponentType> {
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
-const LandingPage = lazyPage(() => import('./pages/landing-page.tsx'), (m) => m.LandingPage);
-const UnknownPathPage = lazyPage(() => import('./pages/unknown-path-page.tsx'), (m) => m.UnknownPathPage);
-const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), (m) => m.LoginPage);
-const RegisterPage = lazyPage(() => import('../features/auth/register-page.tsx'), (m) => m.RegisterPage);
-const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page.tsx'), (m) => m.ResetPasswordPage);
+const LandingPage = lazyPage(
+  () => import('./pages/landing-page.tsx'),
+  (m) => m.LandingPage,
+);
+const UnknownPathPage = lazyPage(
+  () => import('./pages/unknown-path-page.tsx'),
+  (m) => m.UnknownPathPage,
+);
+const LoginPage = lazyPage(
+  () => import('../features/auth/login-page.tsx'),
+  (m) => m.LoginPage,
+);
+const RegisterPage = lazyPage(
+  () => import('../features/auth/register-page.tsx'),
+  (m) => m.RegisterPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/reset-password-page.tsx'),
+  (m) => m.ResetPasswordPage,
+);
 const NoticePage = lazy(() =>
   import('../features/auth/public-notice-page.tsx').then((m) => ({ default: m.PublicNoticePage })),
 );
-const CompanySelectPage = lazyPage(() => import('../features/company/company-select-page.tsx'), (m) => m.CompanySelectPage);
-const ShellLayout = lazyPage(() => import('../features/shell/shell-layout.tsx'), (m) => m.ShellLayout);
-const ShellHome = lazyPage(() => import('../features/shell/shell-home.tsx'), (m) => m.ShellHome);
-const ComingSoonPage = lazyPage(() => import('../features/shell/coming-soon-page.tsx'), (m) => m.ComingSoonPage);
-const MyAccountPage = lazyPage(() => import('../features/account/my-account-page.tsx'), (m) => m.MyAccountPage);
+const CompanySelectPage = lazyPage(
+  () => import('../features/company/company-select-page.tsx'),
+  (m) => m.CompanySelectPage,
+);
+const ShellLayout = lazyPage(
+  () => import('../features/shell/shell-layout.tsx'),
+  (m) => m.ShellLayout,
+);
+const ShellHome = lazyPage(
+  () => import('../features/shell/shell-home.tsx'),
+  (m) => m.ShellHome,
+);
+const ComingSoonPage = lazyPage(
+  () => import('../features/shell/coming-soon-page.tsx'),
+  (m) => m.ComingSoonPage,
+);
+const MyAccountPage = lazyPage(
+  () => import('../features/account/my-account-page.tsx'),
+  (m) => m.MyAccountPage,
+);
 
 /**
  * Console pages that exist, by `<area>/<page path>` of the console table; every other page of the
@@ -32,7 +65,10 @@ const BUILT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'superAdmin/myAccount': MyAccountPage,
 };
 
-const notice = (path: string, kind: PublicNotice): RouteObject => ({ path, element: <NoticePage notice={kind} /> });
+const notice = (path: string, kind: PublicNotice): RouteObject => ({
+  path,
+  element: <NoticePage notice={kind} />,
+});
 
 /** Every page of every console area (core §2 "Child routes by area", features §2). */
 const consoleRoutes: RouteObject[] = CONSOLE_AREAS.flatMap((area) =>

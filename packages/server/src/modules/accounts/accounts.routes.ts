@@ -8,6 +8,7 @@ import {
   updatePasswordCall,
 } from '@fleetport/contract';
 import type { AppDeps } from '../../app.ts';
+import { noPermission } from '../../platform/errors.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import * as accounts from './accounts.service.ts';
 import * as store from './accounts.store.ts';
@@ -38,7 +39,10 @@ export function accountRoutes(deps: AppDeps) {
       return null;
     }),
     bind(updateMyAccountCall, async (ctx) => {
-      await store.updateUserName(deps.db, requireSession(ctx).userId, ctx.input.userName);
+      const session = requireSession(ctx);
+      // The console recognises the Super Admin by this exact name (core §6), so it stays.
+      if (session.superAdmin) throw noPermission();
+      await store.updateUserName(deps.db, session.userId, ctx.input.userName);
       return null;
     }),
   ];

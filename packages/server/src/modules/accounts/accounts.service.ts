@@ -181,17 +181,23 @@ export async function ensureSuperAdmin(deps: AppDeps): Promise<{ account: string
   const password = randomPassword(deps.config.superAdminAccount);
   const now = deps.clock.now();
   const account = deps.config.superAdminAccount;
-  await inTransaction(deps.db, async (tx) => {
-    const passwordHash = await hashPassword(password);
-    const userId = await store.insertUser(tx, {
-      loginAccount: account,
-      userName: SUPER_ADMIN_NAME,
-      passwordHash,
-      now,
-      initialPwd: 1,
-      superAdmin: true,
+  const passwordHash = await hashPassword(password);
+  try {
+    await inTransaction(deps.db, async (tx) => {
+      const userId = await store.insertUser(tx, {
+        loginAccount: account,
+        userName: SUPER_ADMIN_NAME,
+        passwordHash,
+        now,
+        initialPwd: 1,
+        superAdmin: true,
+      });
+      await rememberPassword(tx, userId, passwordHash, now);
     });
-    await rememberPassword(tx, userId, passwordHash, now);
-  });
+  } catch (error) {
+    // Two servers starting on one PostgreSQL: the other one created it first (unique account).
+    if (await store.anySuperAdmin(deps.db)) return null;
+    throw error;
+  }
   return { account, password };
 }

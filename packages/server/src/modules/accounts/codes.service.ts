@@ -37,6 +37,11 @@ export async function issueCode(db: DbOrTx, target: string, purpose: string, now
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db
+    .deleteFrom('verification_code')
+    .where('target', '=', target)
+    .where('created_at', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000))
+    .execute();
+  await db
     .insertInto('verification_code')
     .values({
       target,

@@ -1,14 +1,15 @@
 import type { DbOrTx } from '../../platform/db/open.ts';
+import { isRestricted } from '../access-restriction/access-restriction.service.ts';
 
 /**
  * Core §6 company access restriction: whether a role type may enter a company at a moment (14091).
- * Sign-in and the company switch ask here; the accounts issue stores the windows and fills this in.
+ * Sign-in and the company switch ask here; the windows live in modules/access-restriction.
  */
 export async function isAccessRestricted(
-  _db: DbOrTx,
-  _companyId: number,
-  _roleType: number,
-  _at: Date,
+  db: DbOrTx,
+  companyId: number,
+  roleType: number,
+  at: Date,
 ): Promise<boolean> {
-  return false;
+  return isRestricted(db, companyId, roleType, at);
 }

@@ -10,6 +10,7 @@ import {
 } from '@fleetport/contract';
 import type { DeviceAuthResult } from '../../gateway/broker.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { createBatchLoader } from './batch-loader.ts';
 import { type Db, inTransaction } from '../../platform/db/open.ts';
 import {
   type DeviceImportRow,
@@ -51,6 +52,7 @@ const hmacSha256Hex = (key: string, message: string) => createHmac('sha256', key
 /** The device registry's rules: imports for zero touch, the claim, device credentials, self-reports. */
 export function createDevicesService(deps: DevicesServiceDeps) {
   const { db, clock } = deps;
+  const credentialsOf = createBatchLoader((sns: string[]) => findDeviceCredentials(db, sns));
 
   /**
    * Checks an MQTT login. A claimed device proves its secret; a device in the claim phase proves its
@@ -69,7 +71,7 @@ export function createDevicesService(deps: DevicesServiceDeps) {
       return { ok: false, refusal: 'notAuthorized' };
     }
     if (login.phase === 'claimed') {
-      const credentials = await findDeviceCredentials(db, login.sn);
+      const credentials = await credentialsOf(login.sn);
       if (!credentials) return { ok: false, refusal: 'notAuthorized' };
       return sameHash(credentials.secretHash, hashDeviceSecret(password))
         ? { ok: true, login, main }

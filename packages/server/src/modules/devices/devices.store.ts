@@ -9,13 +9,14 @@ export interface DeviceCredentials {
   secretHash: string;
 }
 
-export async function findDeviceCredentials(db: DbOrTx, sn: string): Promise<DeviceCredentials | null> {
-  const row = await db
+export async function findDeviceCredentials(db: DbOrTx, sns: readonly string[]): Promise<Map<string, DeviceCredentials>> {
+  if (sns.length === 0) return new Map();
+  const rows = await db
     .selectFrom('device')
     .select(['sn', 'company_id', 'secret_hash'])
-    .where('sn', '=', sn)
-    .executeTakeFirst();
-  return row ? { sn: row.sn, companyId: row.company_id, secretHash: row.secret_hash } : null;
+    .where('sn', 'in', [...sns])
+    .execute();
+  return new Map(rows.map((r) => [r.sn, { sn: r.sn, companyId: r.company_id, secretHash: r.secret_hash }]));
 }
 
 /** The companies of the given devices that exist; unknown serial numbers are left out. */
@@ -191,27 +192,33 @@ export async function saveDeviceSelfReport(db: DbOrTx, sn: string, report: Devic
 }
 
 /**
- * Records a presence change of one connection (`session`); returns whether the stored state changed.
- * Going offline only applies to the connection that is online, so a late will of an older one is
- * ignored, whichever server node handles it and in whatever order.
+ * Records presence changes, one per device and connection (`session`), in one statement; returns
+ * the devices whose stored state changed, with what it was before. Going offline only applies to
+ * the connection that is online, so a late will of an older one is ignored, whichever server node
+ * handles it and in whatever order.
  */
 export async function setDevicePresence(
   db: DbOrTx,
-  change: { sn: string; online: boolean; session: string; at: Date },
-): Promise<{ companyId: number; wasOnline: boolean } | null> {
-  const { sn, online, session, at } = change;
-  const applies = online
-    ? sql`(d.online = false or d.presence_session is distinct from ${session})`
-    : sql`(d.online = true and d.presence_session = ${session})`;
-  const { rows } = await sql<{ company_id: number; was_online: boolean }>`
+  changes: readonly { sn: string; online: boolean; session: string }[],
+  at: Date,
+): Promise<{ sn: string; companyId: number; wasOnline: boolean }[]> {
+  if (changes.length === 0) return [];
+  const { rows } = await sql<{ sn: string; company_id: number; was_online: boolean }>`
+    with change as (
+      select * from unnest(${changes.map((c) => c.sn)}::text[], ${changes.map((c) => c.online)}::boolean[],
+                           ${changes.map((c) => c.session)}::text[]) as c(sn, online, session)
+    ), before as (
+      select d.sn, d.online, d.presence_session from device d join change c on c.sn = d.sn for update of d
+    )
     update device d
-       set online = ${online}, presence_session = ${session}, online_changed_at = ${at},
+       set online = c.online, presence_session = c.session, online_changed_at = ${at},
            last_seen_at = ${at}, updated_at = ${at}
-      from (select sn, online from device where sn = ${sn} for update) before
-     where d.sn = before.sn and ${applies}
-    returning d.company_id, before.online as was_online`.execute(db);
-  const row = rows[0];
-  return row ? { companyId: Number(row.company_id), wasOnline: row.was_online } : null;
+      from change c join before b on b.sn = c.sn
+     where d.sn = c.sn
+       and case when c.online then b.online = false or b.presence_session is distinct from c.session
+                else b.online = true and b.presence_session = c.session end
+    returning d.sn, d.company_id, b.online as was_online`.execute(db);
+  return rows.map((r) => ({ sn: r.sn, companyId: Number(r.company_id), wasOnline: r.was_online }));
 }
 
 /** A broker that starts holds no sessions: whatever was online before it stopped is offline now. */

@@ -1,6 +1,6 @@
 import { ALL_FUN_CODES, ErrorCode, ROLE_TYPE } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCompany, signIn } from '../../../test/accounts.ts';
+import { giveRoleType, registerCompany, signIn } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { checkPermission } from '../../platform/http/calls.ts';
 
@@ -25,20 +25,7 @@ type VisitApp = {
   }[];
 };
 
-/** Gives the person the company's default role of a type, as issue 4's role assignment will. */
-async function useRoleType(roleType: number) {
-  const role = await t.deps.db
-    .selectFrom('role')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('role_type', '=', roleType)
-    .executeTakeFirstOrThrow();
-  await t.deps.db
-    .updateTable('company_user')
-    .set({ role_id: role.id })
-    .where('user_id', '=', userId)
-    .execute();
-}
+const useRoleType = (roleType: number) => giveRoleType(t, companyId, userId, roleType);
 
 async function menus(lang: 'en' | 'cn' = 'en'): Promise<VisitApp[]> {
   const s = await signIn(t, 'mia@menu.example');

@@ -18,6 +18,12 @@ export interface SessionRow {
 /** Starts a session for a user, ending the user's other sessions (one place signed in at a time). */
 export async function openSession(db: DbOrTx, userId: number, companyId: number | null, now: Date) {
   await endUserSessions(db, userId, 'elsewhere', now);
+  // The person's long-over sessions are dropped here, so the table stays small without a job.
+  await db
+    .deleteFrom('user_session')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000))
+    .execute();
   const { ticket, key } = newTicket();
   const expiresAt = new Date(now.getTime() + SESSION_MS);
   await db

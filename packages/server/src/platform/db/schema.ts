@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { AccountTables } from '../../modules/accounts/accounts.tables.ts';
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
+import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
 
 /**
  * The tables the server knows. Each module adds its tables here in one interface of its own, so
@@ -14,4 +15,4 @@ export interface PlatformTables {
   };
 }
 
-export interface Database extends PlatformTables, AccountTables, DeviceTables {}
+export interface Database extends PlatformTables, AccountTables, DeviceTables, AdministrationTables {}

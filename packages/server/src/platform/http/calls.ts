@@ -3,6 +3,7 @@ import {
   type CallOutput,
   type CallParsedInput,
   ErrorCode,
+  isAdminRoleType,
   type Lang,
   langFromHeader,
   localizeIssues,
@@ -63,12 +64,35 @@ export function checkPermission(call: CallDef, session: Session): void {
     return;
   }
   if (session.superAdmin) return;
+  if (call.adminOnly && !isAdminRoleType(session.roleType)) throw new AppError(ErrorCode.NOT_ADMINISTRATOR);
   if (!session.funCodes.has(call.permission)) throw new AppError(ErrorCode.NO_PERMISSION);
+}
+
+/** How a call ended, for the activity log: `input` is null when validation refused it. */
+export interface CallOutcome {
+  call: CallDef;
+  request: FastifyRequest;
+  session: Session | null;
+  input: unknown;
+  /** Catalogue code of the answer; 0 success. */
+  code: number;
 }
 
 export interface RegisterOptions {
   prefix: string;
   sessions: SessionResolver;
+  /** Runs after the permission check of every signed-in call; throws to refuse it (e.g. 14091). */
+  admit?: (call: CallDef, session: Session) => Promise<void>;
+  /** Told how every call whose def `mutates` ended; must not throw. */
+  onCallFinished?: (outcome: CallOutcome) => Promise<void>;
+}
+
+function codeOfError(error: unknown): number {
+  if (error instanceof AppError) return error.code;
+  const status = (error as { statusCode?: unknown })?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500
+    ? ErrorCode.PARAMETER_ERROR
+    : ErrorCode.INTERNAL_ERROR;
 }
 
 /**
@@ -84,26 +108,45 @@ export function registerCalls(
   for (const binding of bindings) {
     const { call } = binding;
     const readsQuery = call.method === 'GET' || call.method === 'DELETE';
+    const answer = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      seen: { session: Session | null; input: unknown },
+    ) => {
+      const lang = languageOf(request);
+      const session = call.permission === 'public' ? null : await options.sessions.resolve(request);
+      if (session) {
+        request.session = session;
+        seen.session = session;
+        checkPermission(call, session);
+        await options.admit?.(call, session);
+      }
+      const raw =
+        readsQuery && (request.body === undefined || request.body === null) ? request.query : request.body;
+      const input = parseInput(call, raw, lang);
+      seen.input = input;
+      const data = await binding.handle({ input, lang, session, request, reply });
+      if (call.paged) {
+        const paging = input as { pageNum?: number; pageSize?: number };
+        return pageEnvelope(data as Page<unknown>, paging.pageNum ?? 1, paging.pageSize ?? 10, lang);
+      }
+      return okEnvelope(data ?? null, lang);
+    };
     app.route({
       method: call.method,
       url: options.prefix + call.path,
       config: { callId: call.id },
       handler: async (request, reply) => {
-        const lang = languageOf(request);
-        const session = call.permission === 'public' ? null : await options.sessions.resolve(request);
-        if (session) {
-          request.session = session;
-          checkPermission(call, session);
+        const seen: { session: Session | null; input: unknown } = { session: null, input: null };
+        const finish = call.mutates ? options.onCallFinished : undefined;
+        try {
+          const envelope = await answer(request, reply, seen);
+          await finish?.({ call, request, ...seen, code: 0 });
+          return envelope;
+        } catch (error) {
+          await finish?.({ call, request, ...seen, code: codeOfError(error) });
+          throw error;
         }
-        const raw =
-          readsQuery && (request.body === undefined || request.body === null) ? request.query : request.body;
-        const input = parseInput(call, raw, lang);
-        const data = await binding.handle({ input, lang, session, request, reply });
-        if (call.paged) {
-          const paging = input as { pageNum?: number; pageSize?: number };
-          return pageEnvelope(data as Page<unknown>, paging.pageNum ?? 1, paging.pageSize ?? 10, lang);
-        }
-        return okEnvelope(data ?? null, lang);
       },
     });
   }

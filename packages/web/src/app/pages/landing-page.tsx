@@ -29,7 +29,10 @@ export function LandingPage() {
           <Typography.Title data-testid="app-title" style={{ color: '#fff', margin: 0, fontSize: 48 }}>
             {t('appName')}
           </Typography.Title>
-          <Typography.Paragraph data-testid="tagline" style={{ color: 'rgba(255,255,255,0.85)', fontSize: 18, margin: 0 }}>
+          <Typography.Paragraph
+            data-testid="tagline"
+            style={{ color: 'rgba(255,255,255,0.85)', fontSize: 18, margin: 0 }}
+          >
             {t('tagline')}
           </Typography.Paragraph>
         </Flex>
@@ -47,13 +50,25 @@ export function LandingPage() {
         </Flex>
         <Row gutter={[16, 16]} style={{ width: '100%' }}>
           <Col xs={24} md={8}>
-            <Feature icon={<WifiOutlined />} title={t('auth:landing.devicesTitle')} text={t('auth:landing.devicesText')} />
+            <Feature
+              icon={<WifiOutlined />}
+              title={t('auth:landing.devicesTitle')}
+              text={t('auth:landing.devicesText')}
+            />
           </Col>
           <Col xs={24} md={8}>
-            <Feature icon={<ClusterOutlined />} title={t('auth:landing.vpnTitle')} text={t('auth:landing.vpnText')} />
+            <Feature
+              icon={<ClusterOutlined />}
+              title={t('auth:landing.vpnTitle')}
+              text={t('auth:landing.vpnText')}
+            />
           </Col>
           <Col xs={24} md={8}>
-            <Feature icon={<ApiOutlined />} title={t('auth:landing.endpointsTitle')} text={t('auth:landing.endpointsText')} />
+            <Feature
+              icon={<ApiOutlined />}
+              title={t('auth:landing.endpointsTitle')}
+              text={t('auth:landing.endpointsText')}
+            />
           </Col>
         </Row>
       </Flex>

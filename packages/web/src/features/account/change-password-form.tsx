@@ -1,6 +1,6 @@
-import { UpdatePasswordBodySchema, updatePasswordCall, type UserInfo } from '@fleetport/contract';
-import { App, Button, Form, Input } from 'antd';
+import { UpdatePasswordBodySchema, type UserInfo, updatePasswordCall } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client.ts';
@@ -39,7 +39,13 @@ export function ChangePasswordForm({ user }: { user: UserInfo | undefined }) {
   }
 
   return (
-    <Form<PasswordForm> form={form} layout="vertical" onFinish={submit} requiredMark={false} style={{ maxWidth: 420 }}>
+    <Form<PasswordForm>
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      requiredMark={false}
+      style={{ maxWidth: 420 }}
+    >
       <Form.Item
         name="oldPassword"
         label={t('password.oldPassword')}

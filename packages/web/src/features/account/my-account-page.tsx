@@ -61,16 +61,25 @@ export function MyAccountPage() {
             )}
           </Descriptions.Item>
           <Descriptions.Item label={t('profile.loginAccount')}>{user?.loginAccount}</Descriptions.Item>
-          {user?.companyName && <Descriptions.Item label={t('profile.company')}>{user.companyName}</Descriptions.Item>}
+          {user?.companyName && (
+            <Descriptions.Item label={t('profile.company')}>{user.companyName}</Descriptions.Item>
+          )}
           {user?.roleName && <Descriptions.Item label={t('profile.role')}>{user.roleName}</Descriptions.Item>}
           {roleTypeKey && (
-            <Descriptions.Item label={t('profile.roleType')}>{ROLE_TYPE_LABELS[roleTypeKey][lang]}</Descriptions.Item>
+            <Descriptions.Item label={t('profile.roleType')}>
+              {ROLE_TYPE_LABELS[roleTypeKey][lang]}
+            </Descriptions.Item>
           )}
         </Descriptions>
       </Card>
       <Card title={t('password.title')}>
         {user?.initialPwd === 1 && (
-          <Alert type="warning" showIcon message={t('password.initialHint')} style={{ marginBottom: 16, maxWidth: 640 }} />
+          <Alert
+            type="warning"
+            showIcon
+            title={t('password.initialHint')}
+            style={{ marginBottom: 16, maxWidth: 640 }}
+          />
         )}
         <ChangePasswordForm user={user} />
       </Card>

@@ -54,12 +54,24 @@ export const auth = {
     notice: {
       backToLogin: 'Go to sign-in',
       backHome: 'Back to the start page',
-      ssoLogin: { title: 'Single sign-on', text: 'Single sign-on is not set up for this platform yet. Sign in with your account and password.' },
-      companyTips: { title: 'No company yet', text: 'Your account does not belong to a company. Register a company or ask a company administrator to invite you.' },
+      ssoLogin: {
+        title: 'Single sign-on',
+        text: 'Single sign-on is not set up for this platform yet. Sign in with your account and password.',
+      },
+      companyTips: {
+        title: 'No company yet',
+        text: 'Your account does not belong to a company. Register a company or ask a company administrator to invite you.',
+      },
       authorize: { title: 'Authorisation', text: 'Authorising third-party applications is coming soon.' },
-      emailToLogin: { title: 'Sign in from e-mail', text: 'Open the sign-in page and use the account named in the e-mail.' },
+      emailToLogin: {
+        title: 'Sign in from e-mail',
+        text: 'Open the sign-in page and use the account named in the e-mail.',
+      },
       client: { title: 'VPN client', text: 'The desktop VPN client and its downloads are coming soon.' },
-      unsubscribe: { title: 'E-mail subscriptions', text: 'Managing e-mail subscriptions from a link is coming soon.' },
+      unsubscribe: {
+        title: 'E-mail subscriptions',
+        text: 'Managing e-mail subscriptions from a link is coming soon.',
+      },
       azure: { title: 'Microsoft sign-in', text: 'Signing in with a Microsoft account is coming soon.' },
       sharedFile: { title: 'Shared file', text: 'Opening shared files is coming soon.' },
     },
@@ -94,7 +106,8 @@ export const auth = {
       userName: '您的姓名',
       password: '密码',
       confirmPassword: '确认密码',
-      passwordHint: '至少12位，包含小写字母、大写字母、数字和特殊字符；不能包含用户名或账号，不能有1234、qwer等连续字符。',
+      passwordHint:
+        '至少12位，包含小写字母、大写字母、数字和特殊字符；不能包含用户名或账号，不能有1234、qwer等连续字符。',
       code: '验证码',
       sendCode: '发送验证码',
       resend: '{{seconds}}秒后重新发送',
@@ -118,7 +131,10 @@ export const auth = {
       backToLogin: '前往登录',
       backHome: '返回首页',
       ssoLogin: { title: '单点登录', text: '本平台尚未配置单点登录，请使用账号和密码登录。' },
-      companyTips: { title: '暂无公司', text: '您的账号尚未加入任何公司。请注册公司，或请公司管理员邀请您。' },
+      companyTips: {
+        title: '暂无公司',
+        text: '您的账号尚未加入任何公司。请注册公司，或请公司管理员邀请您。',
+      },
       authorize: { title: '授权', text: '第三方应用授权功能即将推出。' },
       emailToLogin: { title: '从邮件登录', text: '请打开登录页面，使用邮件中提到的账号登录。' },
       client: { title: 'VPN客户端', text: '桌面VPN客户端及其下载即将推出。' },

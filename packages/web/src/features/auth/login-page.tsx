@@ -73,14 +73,23 @@ export function LoginPage() {
           {t('login.title')}
         </Typography.Title>
         {failure && (
-          <Alert data-testid="login-error" type="error" showIcon message={failure} style={{ marginBottom: 16 }} />
+          <Alert
+            data-testid="login-error"
+            type="error"
+            showIcon
+            title={failure}
+            style={{ marginBottom: 16 }}
+          />
         )}
         <Form<LoginForm> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
           <Form.Item
             name="account"
             label={accountLabel}
             validateFirst
-            rules={[schemaRule(LoginBodySchema.shape.account, lang, accountLabel), schemaRule(LoginAccountSchema, lang, accountLabel)]}
+            rules={[
+              schemaRule(LoginBodySchema.shape.account, lang, accountLabel),
+              schemaRule(LoginAccountSchema, lang, accountLabel),
+            ]}
           >
             <Input prefix={<UserOutlined />} autoComplete="username" data-testid="login-account" />
           </Form.Item>
@@ -89,7 +98,11 @@ export function LoginPage() {
             label={passwordLabel}
             rules={[schemaRule(LoginBodySchema.shape.password, lang, passwordLabel)]}
           >
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
+            <Input.Password
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+              data-testid="login-password"
+            />
           </Form.Item>
           {captcha && (
             <Form.Item label={t('login.captcha')} required>
@@ -101,8 +114,17 @@ export function LoginPage() {
                 >
                   <Input data-testid="login-captcha" autoComplete="off" />
                 </Form.Item>
-                <img data-testid="captcha-image" src={captcha.image} alt={t('login.captcha')} style={{ height: 32 }} />
-                <Button icon={<ReloadOutlined />} aria-label={t('login.captchaRefresh')} onClick={() => void showCaptcha()} />
+                <img
+                  data-testid="captcha-image"
+                  src={captcha.image}
+                  alt={t('login.captcha')}
+                  style={{ height: 32 }}
+                />
+                <Button
+                  icon={<ReloadOutlined />}
+                  aria-label={t('login.captchaRefresh')}
+                  onClick={() => void showCaptcha()}
+                />
               </Flex>
             </Form.Item>
           )}

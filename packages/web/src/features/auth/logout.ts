@@ -1,7 +1,5 @@
 import { logoutCall } from '@fleetport/contract';
 import { apiCall } from '../../api/client.ts';
-import { queryClient } from '../../app/providers.tsx';
-import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
 import { forgetSession, hasTicket } from './session-store.ts';
 
 /**
@@ -17,8 +15,8 @@ export async function signOut({ tellServer = true }: { tellServer?: boolean } = 
       // The session may already be gone; signing out here must not depend on the server.
     }
   }
+  // Nothing in memory is reset: the reload below starts the console afresh, and resetting the
+  // mounted shell first would let it refetch or re-save tabs on its way out.
   forgetSession();
-  reloadTabsFromStorage();
-  queryClient.clear();
   window.location.assign(`${import.meta.env.BASE_URL}index`);
 }

@@ -21,7 +21,11 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <Flex flex={1} align="center" justify="center" style={{ padding: 24 }}>
         {children}
       </Flex>
-      <Flex align="center" justify="center" style={{ height: 40, color: 'rgba(255,255,255,0.65)', fontSize: 12 }}>
+      <Flex
+        align="center"
+        justify="center"
+        style={{ height: 40, color: 'rgba(255,255,255,0.65)', fontSize: 12 }}
+      >
         © {new Date().getFullYear()} {t('appName')}
       </Flex>
     </Layout>

@@ -56,13 +56,25 @@ export function RegisterPage() {
           {t('register.title')}
         </Typography.Title>
         <Form<RegisterForm> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item name="companyName" label={label('companyName')} rules={[schemaRule(CompanyNameSchema, lang, label('companyName'))]}>
+          <Form.Item
+            name="companyName"
+            label={label('companyName')}
+            rules={[schemaRule(CompanyNameSchema, lang, label('companyName'))]}
+          >
             <Input data-testid="register-company" maxLength={50} />
           </Form.Item>
-          <Form.Item name="account" label={label('account')} rules={[schemaRule(LoginAccountSchema, lang, label('account'))]}>
+          <Form.Item
+            name="account"
+            label={label('account')}
+            rules={[schemaRule(LoginAccountSchema, lang, label('account'))]}
+          >
             <Input data-testid="register-account" autoComplete="username" />
           </Form.Item>
-          <Form.Item name="userName" label={label('userName')} rules={[schemaRule(UserNameSchema, lang, label('userName'))]}>
+          <Form.Item
+            name="userName"
+            label={label('userName')}
+            rules={[schemaRule(UserNameSchema, lang, label('userName'))]}
+          >
             <Input data-testid="register-user-name" maxLength={50} />
           </Form.Item>
           <Form.Item
@@ -84,7 +96,11 @@ export function RegisterPage() {
           </Form.Item>
           <Form.Item label={label('code')} required>
             <Flex gap={8}>
-              <Form.Item name="code" noStyle rules={[schemaRule(VerificationCodeSchema, lang, label('code'))]}>
+              <Form.Item
+                name="code"
+                noStyle
+                rules={[schemaRule(VerificationCodeSchema, lang, label('code'))]}
+              >
                 <Input data-testid="register-code" maxLength={6} inputMode="numeric" />
               </Form.Item>
               <SendCodeButton form={form} accountField="account" src="register" />

@@ -48,7 +48,9 @@ export function ResetPasswordPage() {
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {t('reset.title')}
         </Typography.Title>
-        {state?.expired && <Alert type="warning" showIcon message={t('login.expired')} style={{ marginBottom: 16 }} />}
+        {state?.expired && (
+          <Alert type="warning" showIcon title={t('login.expired')} style={{ marginBottom: 16 }} />
+        )}
         <Form<ResetForm>
           form={form}
           layout="vertical"
@@ -56,12 +58,20 @@ export function ResetPasswordPage() {
           requiredMark={false}
           initialValues={{ account: state?.account ?? '' }}
         >
-          <Form.Item name="account" label={label('account')} rules={[schemaRule(LoginAccountSchema, lang, label('account'))]}>
+          <Form.Item
+            name="account"
+            label={label('account')}
+            rules={[schemaRule(LoginAccountSchema, lang, label('account'))]}
+          >
             <Input data-testid="reset-account" autoComplete="username" />
           </Form.Item>
           <Form.Item label={label('code')} required>
             <Flex gap={8}>
-              <Form.Item name="code" noStyle rules={[schemaRule(VerificationCodeSchema, lang, label('code'))]}>
+              <Form.Item
+                name="code"
+                noStyle
+                rules={[schemaRule(VerificationCodeSchema, lang, label('code'))]}
+              >
                 <Input data-testid="reset-code" maxLength={6} inputMode="numeric" />
               </Form.Item>
               <SendCodeButton form={form} accountField="account" src="resetPassword" />

@@ -15,7 +15,10 @@ export function CompanySwitch({ current }: { current: string | null }) {
   const single = isOnlyOneCompany();
   const companies = useCompanyList({ pageNum: 1, pageSize: COMPANY_PAGE_SIZE, companyName: '' }, !single);
   const label = (
-    <span data-testid="current-company" style={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+    <span
+      data-testid="current-company"
+      style={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}
+    >
       {current ?? ''}
     </span>
   );
@@ -59,7 +62,12 @@ export function CompanySwitch({ current }: { current: string | null }) {
         },
       }}
     >
-      <Button type="text" style={{ color: '#fff' }} data-testid="company-switch" aria-label={t('switch.label')}>
+      <Button
+        type="text"
+        style={{ color: '#fff' }}
+        data-testid="company-switch"
+        aria-label={t('switch.label')}
+      >
         <SwapOutlined /> {label} <DownOutlined />
       </Button>
     </Dropdown>

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { ALL_MENUS } from '@fleetport/contract';
+import { describe, expect, it } from 'vitest';
 import { activeMenuFor, matchConsolePage } from './console-areas.ts';
 
 describe('console areas', () => {

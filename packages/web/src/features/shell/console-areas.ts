@@ -22,7 +22,8 @@ export interface ConsoleArea {
   pages: ConsolePage[];
 }
 
-const page = (path: string, label: string, menu?: string): ConsolePage => (menu ? { path, label, menu } : { path, label });
+const page = (path: string, label: string, menu?: string): ConsolePage =>
+  menu ? { path, label, menu } : { path, label };
 
 /** Series whose remote configuration screens are registered at start-up (core §2). */
 export const CONFIG_SERIES = [

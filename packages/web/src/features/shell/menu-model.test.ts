@@ -31,7 +31,9 @@ const menus: VisitApp[] = [
   {
     appName: 'platform',
     appId: 2,
-    mfs: [{ menuName: 'Licences', menuId: 30, loadRes: '/operation/licenses', funList: [{ funCode: 'buyMore' }] }],
+    mfs: [
+      { menuName: 'Licences', menuId: 30, loadRes: '/operation/licenses', funList: [{ funCode: 'buyMore' }] },
+    ],
   },
 ];
 
@@ -45,7 +47,10 @@ describe('left menu model', () => {
   it('keeps groups around their pages', () => {
     const [information, devices] = apps[0]!.nodes;
     expect(information).toMatchObject({ menuCode: 'Information', path: null });
-    expect(information?.children[0]).toMatchObject({ menuCode: 'robustlink.dashboard', path: '/robustlink/dashboard' });
+    expect(information?.children[0]).toMatchObject({
+      menuCode: 'robustlink.dashboard',
+      path: '/robustlink/dashboard',
+    });
     expect(devices?.children[0]).toMatchObject({ menuCode: null, fallback: 'All devices' });
   });
 

@@ -93,7 +93,6 @@ export function findMenuPage(apps: ReadonlyArray<MenuApp>, path: string): MenuNo
   return null;
 }
 
-
 /** funCodes the role holds, from the menus' function lists (core §6 "Permissions"). */
 export function funCodesOf(apps: ReadonlyArray<VisitApp>): Set<string> {
   const codes = new Set<string>();

@@ -16,7 +16,9 @@ export function ShellFooter() {
       gap={16}
       style={{ height: FOOTER_HEIGHT, borderTop: '1px solid #f0f0f0', background: '#fff', fontSize: 12 }}
     >
-      <Typography.Text type="secondary">{t('footer.copyright', { year: new Date().getFullYear() })}</Typography.Text>
+      <Typography.Text type="secondary">
+        {t('footer.copyright', { year: new Date().getFullYear() })}
+      </Typography.Text>
       {version && <Typography.Text type="secondary">{t('footer.version', { version })}</Typography.Text>}
     </Flex>
   );

@@ -86,7 +86,10 @@ export function ShellHeader({ apps, segment, user, myAccountPath, onNavigate, on
           {appName}
         </Typography.Text>
         {badge && (
-          <Tag data-testid="version-badge" color={badge === 'beta' ? 'gold' : badge === 'dev' ? 'purple' : 'cyan'}>
+          <Tag
+            data-testid="version-badge"
+            color={badge === 'beta' ? 'gold' : badge === 'dev' ? 'purple' : 'cyan'}
+          >
             {t(`badge.${badge}`)}
           </Tag>
         )}
@@ -105,7 +108,12 @@ export function ShellHeader({ apps, segment, user, myAccountPath, onNavigate, on
               },
             }}
           >
-            <Button type="text" style={{ color: '#fff' }} data-testid="app-switch" aria-label={t('header.switchApp')}>
+            <Button
+              type="text"
+              style={{ color: '#fff' }}
+              data-testid="app-switch"
+              aria-label={t('header.switchApp')}
+            >
               <AppstoreOutlined /> <DownOutlined />
             </Button>
           </Dropdown>
@@ -125,7 +133,12 @@ export function ShellHeader({ apps, segment, user, myAccountPath, onNavigate, on
             onClick: ({ key }) => (key === 'logout' ? void signOut() : onNavigate(myAccountPath)),
           }}
         >
-          <Button type="text" style={{ color: '#fff' }} data-testid="user-menu" aria-label={t('header.userMenu')}>
+          <Button
+            type="text"
+            style={{ color: '#fff' }}
+            data-testid="user-menu"
+            aria-label={t('header.userMenu')}
+          >
             <UserOutlined /> <span data-testid="user-name">{user?.userName ?? ''}</span> <DownOutlined />
           </Button>
         </Dropdown>

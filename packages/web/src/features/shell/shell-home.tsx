@@ -1,6 +1,7 @@
-import { Empty, Flex, Spin } from 'antd';
+import { Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { EmptyState } from '../../widgets/empty-state.tsx';
 import { firstMenuPath } from './menu-model.ts';
 import { useVisitMenus } from './shell-queries.ts';
 import { useWorkspaceTabs } from './tabs-store.ts';
@@ -20,5 +21,9 @@ export function ShellHome() {
   }
   const first = firstMenuPath(menus.apps);
   if (first) return <Navigate to={first} replace />;
-  return <Empty data-testid="no-menus" description={t('noMenus')} />;
+  return (
+    <div data-testid="no-menus">
+      <EmptyState description={t('noMenus')} />
+    </div>
+  );
 }

@@ -7,12 +7,12 @@ import { rememberApp } from '../auth/session-store.ts';
 import { myAccountPathFor } from './account-path.ts';
 import { activeMenuFor, areaOfPath } from './console-areas.ts';
 import { LeftMenu } from './left-menu.tsx';
-import { funCodesOf, menuPages, type MenuApp } from './menu-model.ts';
+import { funCodesOf, type MenuApp, menuPages } from './menu-model.ts';
 import { ShellFooter } from './shell-footer.tsx';
 import { HEADER_HEIGHT, ShellHeader } from './shell-header.tsx';
 import { InstructionAndNotesDialogs, MaintenanceNotice, useInitialPasswordPrompt } from './shell-notices.tsx';
 import { useUserInfo, useVisitMenus } from './shell-queries.ts';
-import { dispatchTabs, useWorkspaceTabs } from './tabs-store.ts';
+import { dispatchTabs, peekTabs, useWorkspaceTabs } from './tabs-store.ts';
 import { WorkspaceTabs } from './workspace-tabs.tsx';
 
 /** Pages outside every console (My Account) stay in the console the user came from. */
@@ -30,17 +30,21 @@ export function ShellLayout() {
   const user = useUserInfo().data;
   const menus = useVisitMenus();
   const tabs = useWorkspaceTabs();
-  const segment = areaOfPath(pathname)?.segment ?? tabs.app;
+  // Pages outside every console (My Account) show the console the user came from, else the first.
+  const segment =
+    areaOfPath(pathname)?.segment ??
+    (tabs.app && tabs.app !== NO_APP ? tabs.app : (menus.apps[0]?.segment ?? null));
   const currentApp: MenuApp | undefined = menus.apps.find((app) => app.segment === segment);
   const accountPath = myAccountPathFor(user, segment);
 
+  // The route drives the tabs; it runs on navigation only, never because the tabs changed.
   useEffect(() => {
     if (pathname === '/') return;
-    const app = areaOfPath(pathname)?.segment ?? tabs.app ?? NO_APP;
+    const app = areaOfPath(pathname)?.segment ?? peekTabs().app ?? NO_APP;
     if (dispatchTabs({ type: 'open', app, path: pathname })) {
       void message.warning({ content: t('tabs.maxWarning'), key: 'max-tabs' });
     }
-  }, [pathname, tabs.app, message, t]);
+  }, [pathname, message, t]);
 
   useEffect(() => {
     if (currentApp) rememberApp(currentApp.appId);
@@ -79,7 +83,11 @@ export function ShellLayout() {
         />
       </Layout.Header>
       <Layout>
-        <Layout.Sider width={220} theme="light" style={{ overflow: 'auto', borderInlineEnd: '1px solid #f0f0f0' }}>
+        <Layout.Sider
+          width={220}
+          theme="light"
+          style={{ overflow: 'auto', borderInlineEnd: '1px solid #f0f0f0' }}
+        >
           {menus.isLoading ? (
             <Flex justify="center" style={{ padding: 24 }}>
               <Spin />

@@ -20,7 +20,11 @@ export const INSTRUCTION_DELAY_MS = 1000;
  * Core §4 "Initial password": while initialPwd is 1 and the prompt was not shown yet, ask the
  * user to reset it; OK opens their account page. The flag is set whatever they answer.
  */
-export function useInitialPasswordPrompt(user: UserInfo | undefined, accountPath: string, open: (path: string) => void) {
+export function useInitialPasswordPrompt(
+  user: UserInfo | undefined,
+  accountPath: string,
+  open: (path: string) => void,
+) {
   const { t } = useTranslation('shell');
   const { modal } = App.useApp();
   useEffect(() => {
@@ -48,7 +52,7 @@ export function MaintenanceNotice() {
       type="warning"
       showIcon
       banner
-      message={t('maintenance.title')}
+      title={t('maintenance.title')}
       description={lang === 'cn' ? notice.messageCn : notice.messageEn}
       closable
     />

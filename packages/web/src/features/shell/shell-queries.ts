@@ -49,7 +49,10 @@ export function useOemDisplay() {
 }
 
 export function useShowNotes() {
-  return useQuery({ queryKey: shellKeys.notes(), queryFn: () => apiCall(getShowNotesCall, {}, { silent: true }) });
+  return useQuery({
+    queryKey: shellKeys.notes(),
+    queryFn: () => apiCall(getShowNotesCall, {}, { silent: true }),
+  });
 }
 
 export function useMaintenance() {

@@ -26,7 +26,8 @@ export const shell = {
     badge: { beta: 'Beta', dev: 'Dev', test: 'Test' },
     comingSoon: {
       title: '{{page}} is coming soon',
-      description: 'This part of the console is not available yet. The menu stays in place so you can find it when it lands.',
+      description:
+        'This part of the console is not available yet. The menu stays in place so you can find it when it lands.',
     },
     noMenus: 'Your role has no console pages in this company. Open My Account or switch company.',
     initialPassword: {

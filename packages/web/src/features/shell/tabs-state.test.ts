@@ -72,7 +72,10 @@ describe('tabbed workspace', () => {
   it('starts empty from unreadable storage', () => {
     localStorage.setItem('tabs', '{not json');
     expect(loadTabs()).toEqual(EMPTY_TABS);
-    localStorage.setItem('tabs', JSON.stringify({ app: 'x', tabs: [{ path: '/x/a' }, { nope: 1 }], active: '/x/z' }));
+    localStorage.setItem(
+      'tabs',
+      JSON.stringify({ app: 'x', tabs: [{ path: '/x/a' }, { nope: 1 }], active: '/x/z' }),
+    );
     expect(loadTabs()).toEqual({ app: 'x', tabs: [{ path: '/x/a' }], active: null });
   });
 });

@@ -43,7 +43,11 @@ export function reduceTabs(state: TabsState, action: TabsAction): TabsResult {
       const tabs = [...base.tabs, { path: action.path }];
       const overflowed = tabs.length > MAX_TABS;
       return {
-        state: { app: action.app, tabs: overflowed ? tabs.slice(tabs.length - MAX_TABS) : tabs, active: action.path },
+        state: {
+          app: action.app,
+          tabs: overflowed ? tabs.slice(tabs.length - MAX_TABS) : tabs,
+          active: action.path,
+        },
         overflowed,
       };
     }

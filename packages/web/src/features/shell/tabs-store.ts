@@ -21,6 +21,11 @@ export function dispatchTabs(action: TabsAction): boolean {
   return overflowed;
 }
 
+/** The current state without subscribing (event handlers and effects that must not re-run on it). */
+export function peekTabs(): TabsState {
+  return snapshot();
+}
+
 /** Forgets the in-memory copy so the next read comes from storage (after logout or in tests). */
 export function reloadTabsFromStorage(): void {
   current = null;

@@ -36,7 +36,10 @@ export function WorkspaceTabs({ state, onSelect, onClose, onCloseOthers, onClear
           trigger={['click']}
           menu={{
             items: [
-              { key: 'closeOthers', label: <span data-testid="tabs-close-others">{t('tabs.closeOthers')}</span> },
+              {
+                key: 'closeOthers',
+                label: <span data-testid="tabs-close-others">{t('tabs.closeOthers')}</span>,
+              },
               { key: 'clear', label: <span data-testid="tabs-clear">{t('tabs.clear')}</span> },
             ],
             onClick: ({ key }) => (key === 'clear' ? onClear() : onCloseOthers(active)),

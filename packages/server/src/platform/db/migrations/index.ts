@@ -7,6 +7,11 @@ import * as m0005 from './0005_shell.ts';
 import * as m0010 from './0010_devices.ts';
 import * as m0011 from './0011_device_reports.ts';
 import * as m0012 from './0012_rpc_commands.ts';
+import * as m0020 from './0020_company_relations.ts';
+import * as m0021 from './0021_invitations.ts';
+import * as m0022 from './0022_access_restrictions.ts';
+import * as m0023 from './0023_page_columns.ts';
+import * as m0024 from './0024_activity_log.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -21,4 +26,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_devices': m0010,
   '0011_device_reports': m0011,
   '0012_rpc_commands': m0012,
+  '0020_company_relations': m0020,
+  '0021_invitations': m0021,
+  '0022_access_restrictions': m0022,
+  '0023_page_columns': m0023,
+  '0024_activity_log': m0024,
 };

@@ -1,0 +1,250 @@
+/**
+ * Gateway benchmark: N devices connected to the embedded broker, memory per connection, and
+ * telemetry messages per second stored with none lost, beside the same load on a bare Aedes broker
+ * whose handler does nothing (the limit). Writes its section of bench/RESULTS.md.
+ *
+ *   npm run bench -- gateway         (with the other benchmarks: npm run bench)
+ *   node --import tsx bench/gateway.ts --devices 20000 --rate 5000 --seconds 10   (this section only)
+ */
+import { type ChildProcess, execSync, fork } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { Aedes } from 'aedes';
+import { sql } from 'kysely';
+import { buildApp } from '../packages/server/src/app.ts';
+import type { Gateway } from '../packages/server/src/gateway/gateway.ts';
+import { loadConfig } from '../packages/server/src/platform/config.ts';
+import { openDatabase } from '../packages/server/src/platform/db/open.ts';
+import type { LoadCommand, LoadReply } from './lib/gateway-load.ts';
+import { describeMachine, renderResults } from './lib/report.ts';
+import type { Measurement, ResultSection } from './lib/types.ts';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]?.replace(/^--/, '') ?? '', process.argv[i + 1] ?? '');
+const FD_LIMIT = Number(execSync('sh -c "ulimit -n"').toString().trim()) || 1024;
+// One file descriptor per connection in this process, plus some for itself.
+const WANTED = Number(args.get('devices') ?? 20_000);
+const DEVICES = Math.min(WANTED, FD_LIMIT - 150);
+const RATE = Number(args.get('rate') ?? 5000);
+const SECONDS = Number(args.get('seconds') ?? 10);
+const WORKERS = Math.max(2, Math.ceil(DEVICES / 10_000));
+const COMPANY = 1;
+
+interface Burst {
+  sent: number;
+  acked: number;
+  stored: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+interface Figures {
+  connected: number;
+  connectSeconds: number;
+  rssPerConnectionKb: number;
+  heapPerConnectionKb: number;
+  paced: Burst;
+  max: Burst;
+}
+
+function startWorkers(): ChildProcess[] {
+  return Array.from({ length: WORKERS }, () =>
+    fork(path.join(import.meta.dirname, 'lib/gateway-load.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }),
+  );
+}
+
+function ask(worker: ChildProcess, command: LoadCommand): Promise<LoadReply> {
+  return new Promise((resolve) => {
+    worker.once('message', (reply: LoadReply) => resolve(reply));
+    worker.send(command);
+  });
+}
+
+// Collect garbage before reading memory, so the per-connection figure is what connections hold.
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+async function memory() {
+  for (let i = 0; i < 3; i++) {
+    gc();
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const m = process.memoryUsage();
+  return { rss: m.rss, heap: m.heapUsed };
+}
+
+/** Connects the fleet, then sends telemetry twice: paced at RATE, then as fast as the server takes it. */
+async function drive(port: number, devices: { sn: string; secret: string }[], stored: () => Promise<number>): Promise<Figures> {
+  const workers = startWorkers();
+  const before = await memory();
+  const share = (i: number) => devices.filter((_, k) => k % WORKERS === i);
+  const connectStart = performance.now();
+  const connected = await Promise.all(
+    workers.map((w, i) => ask(w, { cmd: 'connect', port, hosts: ['127.0.0.1'], devices: share(i), ratePerSecond: 2000 / WORKERS })),
+  );
+  const connectSeconds = (performance.now() - connectStart) / 1000;
+  const count = connected.reduce((n, r) => n + (r.cmd === 'connected' ? r.connected : 0), 0);
+  const after = await memory();
+
+  async function burst(rate: number, seconds: number, maxInflight: number): Promise<Burst> {
+    const start = await stored();
+    const t0 = performance.now();
+    const replies = await Promise.all(workers.map((w) => ask(w, { cmd: 'telemetry', ratePerSecond: rate / WORKERS, seconds, maxInflight })));
+    let sent = 0;
+    let acked = 0;
+    let p50 = 0;
+    let p99 = 0;
+    for (const r of replies) {
+      if (r.cmd !== 'telemetry') continue;
+      sent += r.sent;
+      acked += r.acked;
+      p50 = Math.max(p50, r.latencyP50);
+      p99 = Math.max(p99, r.latencyP99);
+    }
+    const elapsed = (performance.now() - t0) / 1000;
+    await new Promise((r) => setTimeout(r, 500));
+    const landed = (await stored()) - start;
+    return { sent, acked, stored: landed, perSecond: Math.round(acked / elapsed), p50: Math.round(p50), p99: Math.round(p99) };
+  }
+
+  const paced = await burst(RATE, SECONDS, 20_000);
+  // As fast as the server acknowledges: a bounded window of messages in flight per load process.
+  const max = await burst(1_000_000, (2 * RATE * SECONDS) / 1_000_000, 4000);
+  await Promise.all(workers.map((w) => ask(w, { cmd: 'close' })));
+  return {
+    connected: count,
+    connectSeconds: Math.round(connectSeconds * 10) / 10,
+    rssPerConnectionKb: Math.round(((after.rss - before.rss) / Math.max(1, count) / 1024) * 10) / 10,
+    heapPerConnectionKb: Math.round(((after.heap - before.heap) / Math.max(1, count) / 1024) * 10) / 10,
+    paced,
+    max,
+  };
+}
+
+function fleet(n: number) {
+  return Array.from({ length: n }, (_, i) => ({ sn: `BENCH${String(i).padStart(8, '0')}`, secret: randomBytes(32).toString('base64url') }));
+}
+
+async function benchFleetport(devices: { sn: string; secret: string }[]): Promise<Figures> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const base = loadConfig({ LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv);
+  const config = { ...base, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-')), mqtt: { ...base.mqtt, port: 0 } };
+  const { app, deps } = await buildApp({ config, db: database.db, dialect: database.dialect, gateway: true, logger: { level: 'warn' } });
+  for (let i = 0; i < devices.length; i += 1000) {
+    await database.db
+      .insertInto('device')
+      .values(
+        devices.slice(i, i + 1000).map((d) => ({
+          sn: d.sn,
+          company_id: COMPANY,
+          secret_hash: createHash('sha256').update(d.secret).digest('hex'),
+        })),
+      )
+      .execute();
+  }
+  const gateway = deps.gateway as Gateway;
+  const port = Number(new URL(gateway.endpoint()).port);
+  const stored = async () => {
+    await gateway.telemetry.flush();
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from device_telemetry`.execute(database.db);
+    return rows[0]?.n ?? 0;
+  };
+  try {
+    return await drive(port, devices, stored);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+async function benchBareAedes(devices: { sn: string; secret: string }[]): Promise<Figures> {
+  let handled = 0;
+  const broker = new Aedes({
+    maxClientsIdLength: 128,
+    authenticate: (_c, _u, _p, done) => done(null, true),
+    published: (packet, client, done) => {
+      if (client) handled++;
+      done();
+    },
+  });
+  await broker.listen();
+  const server = net.createServer((socket) => broker.handle(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  try {
+    return await drive(port, devices, async () => handled);
+  } finally {
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+function measurements(ours: Figures, bare: Figures): Measurement[] {
+  const limit = (value: number) => ({ what: 'bare Aedes, no-op handler', value });
+  const m = (what: string, unit: string, a: number, b: number, higherIsBetter: boolean): Measurement => ({
+    what,
+    value: a,
+    unit,
+    limit: limit(b),
+    higherIsBetter,
+  });
+  return [
+    m(`devices connected (of ${DEVICES})`, 'devices', ours.connected, bare.connected, true),
+    m('time to connect them all', 's', ours.connectSeconds, bare.connectSeconds, false),
+    m('server RSS per connection', 'KB', ours.rssPerConnectionKb, bare.rssPerConnectionKb, false),
+    m('server JS heap per connection', 'KB', ours.heapPerConnectionKb, bare.heapPerConnectionKb, false),
+    m(`telemetry offered at ${RATE}/s for ${SECONDS} s, stored`, 'msg/s', ours.paced.perSecond, bare.paced.perSecond, true),
+    m(`... lost of ${ours.paced.sent} sent`, 'msgs', ours.paced.sent - ours.paced.stored, bare.paced.sent - bare.paced.stored, false),
+    m('... PUBACK latency p99', 'ms', ours.paced.p99, bare.paced.p99, false),
+    m('telemetry as fast as acknowledged, stored', 'msg/s', ours.max.perSecond, bare.max.perSecond, true),
+    m(`... lost of ${ours.max.sent} sent`, 'msgs', ours.max.sent - ours.max.stored, bare.max.sent - bare.max.stored, false),
+    m('... PUBACK latency p50', 'ms', ours.max.p50, bare.max.p50, false),
+    m('... PUBACK latency p99', 'ms', ours.max.p99, bare.max.p99, false),
+  ];
+}
+
+export async function run(): Promise<ResultSection> {
+  const devices = fleet(DEVICES);
+  console.log(`  ${DEVICES} devices, ${RATE} msg/s for ${SECONDS} s, ${WORKERS} load processes`);
+  const ours = await benchFleetport(devices);
+  console.log('  fleetport', JSON.stringify(ours));
+  const bare = await benchBareAedes(devices);
+  console.log('  bare aedes', JSON.stringify(bare));
+  return {
+    title: 'Device gateway: connections and telemetry',
+    method: `${DEVICES} simulated devices (bare MQTT 3.1.1 connections from ${WORKERS} load processes on the same machine, each authenticated with its own secret and subscribed to its command topic) connect to the embedded Aedes broker of a full server on in-memory PGlite; then they publish telemetry with QoS 1, first at ${RATE} msg/s for ${SECONDS} s, then as fast as acknowledged (at most 4000 in flight per load process). The limit is the same load on a bare Aedes broker whose handler does nothing. Memory is the server process's growth after garbage collection, divided by the connections.`,
+    measurements: measurements(ours, bare),
+    notes: [
+      'Fleetport acknowledges a telemetry message only once its row is in the database (batched inserts, every 200 ms or 500 rows), so stored = rows counted in device_telemetry and lost = sent − rows; the bare broker stores nothing and its PUBACK comes at once.',
+      `The open-file limit here is ${FD_LIMIT} per process (ulimit -n, not raisable in this sandbox), so one server process holds at most about ${FD_LIMIT - 150} device connections${WANTED > DEVICES ? `; the run asked for ${WANTED}` : ''}.`,
+    ],
+  };
+}
+
+/** Run alone: replace this section of bench/RESULTS.md and keep the others. */
+async function runAlone() {
+  const section = await run();
+  const rendered = renderResults(describeMachine(), [section], []);
+  const text = rendered.slice(rendered.indexOf(`## ${section.title}`)).trimEnd();
+  const file = path.join(import.meta.dirname, 'RESULTS.md');
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : rendered;
+  const start = current.indexOf(`## ${section.title}`);
+  const next = start < 0 ? -1 : current.indexOf('\n## ', start + 3);
+  const updated =
+    start < 0
+      ? `${current.trimEnd()}\n\n${text}\n`
+      : `${current.slice(0, start)}${text}\n${next < 0 ? '' : current.slice(next)}`;
+  fs.writeFileSync(file, updated);
+  execSync(`npx biome format --write ${file}`, { stdio: 'ignore' });
+  console.log('bench/RESULTS.md: gateway section updated');
+  process.exit(0);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await runAlone();

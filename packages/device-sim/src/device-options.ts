@@ -1,0 +1,38 @@
+import type { SeriesId } from '@fleetport/contract';
+import type { IClientOptions } from 'mqtt';
+import type { ClaimOptions } from './mqtt-link.ts';
+
+export interface SimulatedDeviceOptions {
+  sn: string;
+  series: SeriesId;
+  model?: string;
+  /** Broker URL, e.g. `mqtt://localhost:1883` or `mqtts://...`. */
+  url: string;
+  /** The device secret; without it the device claims itself (when `claim` is set). */
+  secret?: string;
+  claim?: boolean | ClaimOptions;
+  keepAlive?: number;
+  telemetryPeriodMs?: number;
+  /** Multiplies simulated durations (reboot, ping probes, downloads); 0.01 makes tests quick. */
+  timeScale?: number;
+  /** Time a reboot keeps the device offline, before scaling. */
+  rebootSeconds?: number;
+  /** First delay before reconnecting after a lost connection; doubles up to a minute. */
+  reconnectDelayMs?: number;
+  /** Schema-check every outgoing message and throw on a wrong one (tests). */
+  validate?: boolean;
+  /** Really download packages and upload captures over HTTP(S). */
+  transfers?: boolean;
+  mqtt?: IClientOptions;
+  /** Called when a claim issued a new secret, so a caller can keep it. */
+  onSecret?: (sn: string, secret: string) => void;
+}
+
+export type DeviceStatus = 'stopped' | 'claiming' | 'connecting' | 'online' | 'offline' | 'rebooting';
+
+export interface DeviceStats {
+  messagesSent: number;
+  rpcReceived: number;
+  rpcAnswered: number;
+  connects: number;
+}

@@ -1,0 +1,15 @@
+import { getAccessRestrictionCall, saveAccessRestrictionCall } from '@fleetport/contract';
+import type { AppDeps } from '../../app.ts';
+import { bind } from '../../platform/http/calls.ts';
+import { companyActor } from '../company-account/actor.ts';
+import { getRestriction, saveRestriction } from './access-restriction.service.ts';
+
+export function accessRestrictionRoutes(deps: AppDeps) {
+  return [
+    bind(getAccessRestrictionCall, async (ctx) => getRestriction(deps, companyActor(ctx))),
+    bind(saveAccessRestrictionCall, async (ctx) => {
+      await saveRestriction(deps, companyActor(ctx), ctx.input);
+      return null;
+    }),
+  ];
+}

@@ -1,0 +1,77 @@
+import { type CompanyAccount, ErrorCode } from '@fleetport/contract';
+import type { AppDeps } from '../../app.ts';
+import { endSession } from '../../platform/auth/session.store.ts';
+import { inTransaction } from '../../platform/db/open.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Actor } from './actor.ts';
+import * as store from './company-account.store.ts';
+
+export async function getCompanyAccount(deps: AppDeps, actor: Actor): Promise<CompanyAccount> {
+  const company = await store.findCompany(deps.db, actor.companyId);
+  if (!company) throw new AppError(ErrorCode.COMPANY_NOT_FOUND);
+  return {
+    companyId: Number(company.id),
+    name: company.name,
+    type: Number(company.type),
+    country: company.country,
+    memberCount: await store.countMembers(deps.db, actor.companyId),
+    hasRelations: await store.hasRelations(deps.db, actor.companyId),
+    createdAt: new Date(company.created_at).getTime(),
+  };
+}
+
+/** Name unique regardless of case (10); the type is locked while partner links exist (15002). */
+export async function updateCompanyAccount(
+  deps: AppDeps,
+  actor: Actor,
+  input: { name?: string | undefined; type?: number | undefined; country?: string | undefined },
+): Promise<void> {
+  await inTransaction(deps.db, async (tx) => {
+    const company = await store.findCompany(tx, actor.companyId);
+    if (!company) throw new AppError(ErrorCode.COMPANY_NOT_FOUND);
+    const changes: { name?: string; type?: number; country?: string | null } = {};
+    if (input.name !== undefined && input.name !== company.name) {
+      if (await store.otherCompanyNamed(tx, input.name, actor.companyId))
+        throw new AppError(ErrorCode.COMPANY_EXISTS);
+      changes.name = input.name;
+    }
+    if (input.type !== undefined && input.type !== Number(company.type)) {
+      if (await store.hasRelations(tx, actor.companyId)) throw new AppError(ErrorCode.COMPANY_TYPE_LOCKED);
+      changes.type = input.type;
+    }
+    if (input.country !== undefined) changes.country = input.country || null;
+    await store.updateCompany(tx, actor.companyId, changes);
+  });
+}
+
+export async function listCompanyMembers(deps: AppDeps, actor: Actor, page: { pageNum: number; pageSize: number }) {
+  const rows = await store.listMembers(deps.db, actor.companyId, (page.pageNum - 1) * page.pageSize, page.pageSize);
+  return {
+    total: await store.countMembers(deps.db, actor.companyId),
+    list: rows.map((r) => ({
+      userId: Number(r.user_id),
+      userName: r.user_name,
+      loginAccount: r.login_account,
+      roleName: r.role_name,
+      roleType: Number(r.role_type),
+    })),
+  };
+}
+
+/** Leaving ends the session bound to the company; the company's default user cannot leave (14025). */
+export async function leaveCompany(deps: AppDeps, actor: Actor): Promise<void> {
+  await inTransaction(deps.db, async (tx) => {
+    const member = await store.findMembership(tx, actor.companyId, actor.userId);
+    if (!member) throw new AppError(ErrorCode.NO_PERMISSION);
+    if (member.is_delete === 0) throw new AppError(ErrorCode.DEFAULT_USER_FIXED);
+    await store.removeMembership(tx, actor.companyId, actor.userId);
+    await endSession(tx, actor.sessionId, 'logout', deps.clock.now());
+  });
+}
+
+export async function chooseDefaultCompany(deps: AppDeps, userId: number, companyId: number): Promise<void> {
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await store.findMembership(tx, companyId, userId))) throw new AppError(ErrorCode.NO_PERMISSION);
+    await store.setDefaultCompany(tx, userId, companyId);
+  });
+}

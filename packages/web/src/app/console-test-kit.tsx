@@ -1,0 +1,36 @@
+import type { Envelope } from '@fleetport/contract';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders, queryClient } from './providers.tsx';
+import { ROUTES } from './routes.tsx';
+
+/** Test-only: answers by API path; a function sees the JSON body. Unknown paths answer code 0, null. */
+export type RouteAnswers = Record<string, Partial<Envelope> | ((body: unknown) => Partial<Envelope>)>;
+
+export function routeServer(answers: RouteAnswers) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = new URL(url, 'http://console.test').pathname.replace(/^\/api/, '');
+    const answer = answers[path];
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const envelope = typeof answer === 'function' ? answer(body) : (answer ?? { code: 0, data: null });
+    return new Response(JSON.stringify({ code: 0, data: null, msg: '', ...envelope }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The whole console's route table in memory, opened at `path`, as the browser would show it. */
+export function renderConsole(path: string) {
+  queryClient.clear();
+  const router = createMemoryRouter(ROUTES, { initialEntries: [path] });
+  const view = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router };
+}
