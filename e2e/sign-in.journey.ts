@@ -94,7 +94,7 @@ for (const lang of ['en', 'cn'] as const) {
         await menuGroups(page),
         deviceConsole.groups.map((group) => group.name[lang]),
       );
-      assert.equal(await page.getByTestId('current-company').innerText(), companyName);
+      assert.equal(await page.getByTestId('current-company').textContent(), companyName);
 
       // Eleven pages: the leftmost tab closes with the warning of core §2.
       const pages = deviceConsole.groups

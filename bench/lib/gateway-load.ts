@@ -16,7 +16,13 @@ interface Device {
 }
 
 export type LoadCommand =
-  | { cmd: 'connect'; port: number; hosts: string[]; devices: { sn: string; secret: string }[]; ratePerSecond: number }
+  | {
+      cmd: 'connect';
+      port: number;
+      hosts: string[];
+      devices: { sn: string; secret: string }[];
+      ratePerSecond: number;
+    }
   | { cmd: 'telemetry'; ratePerSecond: number; seconds: number; maxInflight: number }
   | { cmd: 'close' };
 
@@ -47,7 +53,13 @@ function connectOne(port: number, host: string, sn: string, secret: string): Pro
           settle(null);
           return;
         }
-        socket.write(mqttPacket.generate({ cmd: 'subscribe', messageId: 1, subscriptions: [{ topic: `fp/${sn}/down/rpc`, qos: 1 }] }));
+        socket.write(
+          mqttPacket.generate({
+            cmd: 'subscribe',
+            messageId: 1,
+            subscriptions: [{ topic: `fp/${sn}/down/rpc`, qos: 1 }],
+          }),
+        );
       } else if (packet.cmd === 'suback') {
         settle(device);
       } else if (packet.cmd === 'puback') {
@@ -98,7 +110,11 @@ async function connectAll(command: Extract<LoadCommand, { cmd: 'connect' }>): Pr
     // Pace the connects so the server's accept queue and authentication keep up.
     if (i % 50 === 49) await new Promise((r) => setTimeout(r, gap * 50));
   }
+  const progress = setInterval(() => {
+    if (process.env.BENCH_PROGRESS) console.error(`[load ${process.pid}] connected ${devices.length}, failed ${failed} of ${command.devices.length}`);
+  }, 2000);
   await Promise.all(pending);
+  clearInterval(progress);
   return { cmd: 'connected', connected: devices.length, failed, ms: performance.now() - started };
 }
 
@@ -119,7 +135,17 @@ async function sendTelemetry(command: Extract<LoadCommand, { cmd: 'telemetry' }>
       device.nextId = (device.nextId % 65_535) + 1;
       const payload = JSON.stringify({ ...DEVICE_EXAMPLES.telemetry, ts: Date.now(), seq: sent });
       device.inflight.set(messageId, performance.now());
-      device.socket.write(mqttPacket.generate({ cmd: 'publish', topic: upTopic(device.sn, 'telemetry'), payload, qos: 1, messageId, retain: false, dup: false }));
+      device.socket.write(
+        mqttPacket.generate({
+          cmd: 'publish',
+          topic: upTopic(device.sn, 'telemetry'),
+          payload,
+          qos: 1,
+          messageId,
+          retain: false,
+          dup: false,
+        }),
+      );
       sent++;
     }
     await new Promise((r) => setTimeout(r, tickMs));

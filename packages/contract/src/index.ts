@@ -17,6 +17,7 @@ export * from './errors/index.ts';
 export * from './format.ts';
 export * from './i18n.ts';
 export * from './limits.ts';
+export * from './live.ts';
 export * from './menus.ts';
 export * from './permissions.ts';
 export * from './role-types.ts';

@@ -110,7 +110,8 @@ export const SUPER_ADMIN_USER_NAME = 'Super Admin';
 export function derivedFlags(info: DerivedFlagSource): DerivedFlags {
   return {
     superAdmin:
-      (info.rootGroupId === null || info.rootGroupId === undefined) && info.userName === SUPER_ADMIN_USER_NAME,
+      (info.rootGroupId === null || info.rootGroupId === undefined) &&
+      info.userName === SUPER_ADMIN_USER_NAME,
     systemAdmin: info.isDelete === 0,
     distributor: info.groupType === COMPANY_TYPE.distributor,
     admin: isAdminRoleType(info.roleType),

@@ -15,9 +15,15 @@ import { activityLogRoutes } from './modules/activity-log/activity-log.routes.ts
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { companyAccountRoutes } from './modules/company-account/company-account.routes.ts';
+import { deviceDashboardRoutes } from './modules/device-dashboard/device-dashboard.routes.ts';
+import { deviceDetailRoutes } from './modules/device-details/device-details.routes.ts';
+import { deviceGroupRoutes } from './modules/device-groups/device-groups.routes.ts';
+import { deviceTagRoutes } from './modules/device-tags/device-tags.routes.ts';
+import { deviceRoutes } from './modules/devices/devices.routes.ts';
 import { menuRoutes } from './modules/menus/menus.routes.ts';
 import { pageColumnRoutes } from './modules/page-columns/page-columns.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
+import { remoteActionRoutes } from './modules/remote-actions/remote-actions.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { shellRoutes } from './modules/shell/shell.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -31,6 +37,7 @@ import { installErrorHandler } from './platform/http/error-handler.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { serveWebConsole } from './platform/http/web-console.ts';
 import { createLiveHub, type LiveHub } from './platform/live/hub.ts';
+import { registerLiveSocket } from './platform/live/ws.routes.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { logSmsProvider, type SmsProvider } from './platform/sms/sms.ts';
 
@@ -89,6 +96,12 @@ export function allRoutes(deps: AppDeps): RouteBinding[] {
     ...accessRestrictionRoutes(deps),
     ...pageColumnRoutes(deps),
     ...activityLogRoutes(deps),
+    ...deviceRoutes(deps),
+    ...deviceGroupRoutes(deps),
+    ...deviceTagRoutes(deps),
+    ...deviceDashboardRoutes(deps),
+    ...deviceDetailRoutes(deps),
+    ...remoteActionRoutes(deps),
   ];
 }
 
@@ -135,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     specification: { document: buildOpenApiDocument(ALL_CALLS, config.apiPrefix, VERSION) as never },
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${config.apiPrefix}/docs` });
+  await registerLiveSocket(app, deps, config.apiPrefix);
 
   if (options.gateway) {
     const tuning = options.gateway === true ? {} : options.gateway;

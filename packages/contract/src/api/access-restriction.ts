@@ -15,7 +15,10 @@ import { defineCall } from './define.ts';
 
 registerRuleMessages({
   dateInvalid: { en: 'Please enter a date as YYYY-MM-DD', cn: '请按YYYY-MM-DD格式输入日期' },
-  restrictionDatesOrder: { en: 'The start date must not be after the end date', cn: '开始日期不能晚于结束日期' },
+  restrictionDatesOrder: {
+    en: 'The start date must not be after the end date',
+    cn: '开始日期不能晚于结束日期',
+  },
   restrictionDayDuplicate: { en: 'Each day can be chosen once', cn: '每天只能选择一次' },
   restrictionRoleInvalid: { en: 'This role type cannot be restricted', cn: '该角色类型不能被限制' },
 });
@@ -39,17 +42,26 @@ export const AccessRestrictionSchema = z
     days: z
       .array(RestrictionDaySchema)
       .max(WEEKDAYS.length)
-      .superRefine(refineWith((days) => (duplicates(days, (d) => d.day).length ? 'restrictionDayDuplicate' : null))),
+      .superRefine(
+        refineWith((days) => (duplicates(days, (d) => d.day).length ? 'restrictionDayDuplicate' : null)),
+      ),
     /** Role types barred outside the hours (never the owner, 2). */
     roleTypes: z
-      .array(z.number().refine((t) => RESTRICTABLE_ROLE_TYPES.includes(t), { error: 'restrictionRoleInvalid' }))
+      .array(
+        z.number().refine((t) => RESTRICTABLE_ROLE_TYPES.includes(t), { error: 'restrictionRoleInvalid' }),
+      )
       .max(RESTRICTABLE_ROLE_TYPES.length)
       .transform((types) => [...new Set(types)]),
     holidays: HolidaysSchema,
   })
   .superRefine((value, ctx) => {
     if (value.startDate > value.endDate)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'restrictionDatesOrder', input: value.endDate });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: 'restrictionDatesOrder',
+        input: value.endDate,
+      });
   });
 export type AccessRestriction = z.infer<typeof AccessRestrictionSchema>;
 

@@ -43,7 +43,8 @@ export const activityLogListCall = defineCall({
   output: pageSchema(ActivityRowSchema),
   permission: 'activity.view',
   paged: true,
-  summary: 'What changed in the current company, newest first, filtered by user, call, object, result and time',
+  summary:
+    'What changed in the current company, newest first, filtered by user, call, object, result and time',
 });
 
 export const ACTIVITY_LOG_CALLS = [activityLogListCall] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_TYPE_VALUES } from '../enums/companies.ts';
-import { pageSchema, PageQuerySchema } from '../envelope.ts';
+import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { CompanyNameSchema, plainText } from '../rules/identity.ts';
 import { registerRuleMessages } from '../rules/messages.ts';
 import { defineCall } from './define.ts';

@@ -19,7 +19,15 @@ export const IMPORT_MAX_ROWS = 1000;
 /** Devices in one bulk call (delete, reboot); moves, tags and transfers have their own limit of 100. */
 export const BULK_MAX_DEVICES = 500;
 /** Sort keys of the device list. */
-export const DEVICE_SORT_FIELDS = ['sn', 'name', 'model', 'series', 'firmwareVersion', 'lastSeenAt', 'online'] as const;
+export const DEVICE_SORT_FIELDS = [
+  'sn',
+  'name',
+  'model',
+  'series',
+  'firmwareVersion',
+  'lastSeenAt',
+  'online',
+] as const;
 /** `groupId` value of the devices without a group (shown as Ungrouped, core §3). */
 export const UNGROUPED = 0;
 
@@ -85,7 +93,8 @@ export const listDevicesCall = defineCall({
   output: pageSchema(DeviceRowSchema),
   permission: 'devices.view',
   paged: true,
-  summary: 'The company devices, paged, filtered, searched (SN, name, MAC, IMEI, IP) and sorted on the server',
+  summary:
+    'The company devices, paged, filtered, searched (SN, name, MAC, IMEI, IP) and sorted on the server',
 });
 
 export const getDeviceCall = defineCall({
@@ -215,7 +224,11 @@ export const importDevicesCall = defineCall({
   method: 'POST',
   path: '/link/device/importDevices',
   input: z.strictObject({
-    fileName: z.string().trim().regex(/\.(xlsx|csv)$/i, { error: 'importFileType' }).max(255),
+    fileName: z
+      .string()
+      .trim()
+      .regex(/\.(xlsx|csv)$/i, { error: 'importFileType' })
+      .max(255),
     /** The file, base64. */
     content: z.string().min(1).max(1_400_000),
     /** false: check and answer row by row, save nothing (the preview); true: save when every row is valid. */

@@ -4,9 +4,15 @@ import { ACTIVITY_LOG_CALLS } from './activity-log.ts';
 import { COMPANY_CALLS } from './company.ts';
 import { COMPANY_ACCOUNT_CALLS } from './company-account.ts';
 import type { CallDef } from './define.ts';
+import { DEVICE_DASHBOARD_CALLS } from './device-dashboard.ts';
+import { DEVICE_DETAIL_CALLS } from './device-details.ts';
+import { DEVICE_GROUP_CALLS } from './device-groups.ts';
+import { DEVICE_TAG_CALLS } from './device-tags.ts';
+import { DEVICE_CALLS } from './devices.ts';
 import { MENU_CALLS } from './menu.ts';
 import { PAGE_COLUMN_CALLS } from './page-columns.ts';
 import { PLATFORM_CALLS } from './platform.ts';
+import { REMOTE_ACTION_CALLS } from './remote-actions.ts';
 import { ROLE_CALLS } from './roles.ts';
 import { SHELL_CALLS } from './shell.ts';
 import { SSO_CALLS } from './sso.ts';
@@ -18,9 +24,15 @@ export * from './activity-log.ts';
 export * from './company.ts';
 export * from './company-account.ts';
 export * from './define.ts';
+export * from './device-dashboard.ts';
+export * from './device-details.ts';
+export * from './device-groups.ts';
+export * from './device-tags.ts';
+export * from './devices.ts';
 export * from './menu.ts';
 export * from './page-columns.ts';
 export * from './platform.ts';
+export * from './remote-actions.ts';
 export * from './roles.ts';
 export * from './shell.ts';
 export * from './sso.ts';
@@ -43,4 +55,10 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...ACCESS_RESTRICTION_CALLS,
   ...PAGE_COLUMN_CALLS,
   ...ACTIVITY_LOG_CALLS,
+  ...DEVICE_CALLS,
+  ...DEVICE_GROUP_CALLS,
+  ...DEVICE_TAG_CALLS,
+  ...DEVICE_DASHBOARD_CALLS,
+  ...DEVICE_DETAIL_CALLS,
+  ...REMOTE_ACTION_CALLS,
 ];

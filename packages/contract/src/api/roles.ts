@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSchema, PageQuerySchema } from '../envelope.ts';
+import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { ALL_FUN_CODES } from '../menus.ts';
 import { DescriptionSchema, NameSchema } from '../rules/identity.ts';
 import { registerRuleMessages } from '../rules/messages.ts';
@@ -94,7 +94,7 @@ export const updateRoleCall = defineCall({
   permission: 'roles.edit',
   adminOnly: true,
   mutates: true,
-  summary: "Rename a custom role or change its privileges (14023 default, 14026 own or equal, 14027 higher)",
+  summary: 'Rename a custom role or change its privileges (14023 default, 14026 own or equal, 14027 higher)',
 });
 
 export const deleteRoleCall = defineCall({
@@ -109,4 +109,10 @@ export const deleteRoleCall = defineCall({
   summary: 'Delete a custom role without users (14023 default, 14024 has users)',
 });
 
-export const ROLE_CALLS = [roleListCall, getRoleCall, createRoleCall, updateRoleCall, deleteRoleCall] as const;
+export const ROLE_CALLS = [
+  roleListCall,
+  getRoleCall,
+  createRoleCall,
+  updateRoleCall,
+  deleteRoleCall,
+] as const;

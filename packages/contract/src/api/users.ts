@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSchema, PageQuerySchema } from '../envelope.ts';
+import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { EmailSchema, LoginAccountSchema, UserNameSchema } from '../rules/identity.ts';
 import { checkAccountPassword, PASSWORD_MISMATCH, passwordsMatch } from '../rules/password.ts';
 import { defineCall } from './define.ts';
@@ -56,7 +56,12 @@ export const userListCall = defineCall({
 });
 
 function refinePasswordPair(
-  value: { password?: string | undefined; confirmPassword?: string | undefined; account?: string; userName?: string },
+  value: {
+    password?: string | undefined;
+    confirmPassword?: string | undefined;
+    account?: string;
+    userName?: string;
+  },
   ctx: z.RefinementCtx,
 ) {
   if (value.password === undefined) return;
@@ -87,7 +92,8 @@ export const createUserCall = defineCall({
   permission: 'users.create',
   adminOnly: true,
   mutates: true,
-  summary: 'Create a person with an initial password in the current company (9 if the account exists: invite it)',
+  summary:
+    'Create a person with an initial password in the current company (9 if the account exists: invite it)',
 });
 
 export const updateUserCall = defineCall({

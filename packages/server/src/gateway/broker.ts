@@ -44,7 +44,11 @@ export interface BrokerHandlers {
 /** Decides who may connect, publish and subscribe; shared by the embedded broker and the HTTP hook. */
 export interface DeviceGatekeeper {
   /** The login when the credentials are good, otherwise why not. */
-  authenticate(username: string | undefined, password: string | undefined, clientId: string): Promise<DeviceAuthResult>;
+  authenticate(
+    username: string | undefined,
+    password: string | undefined,
+    clientId: string,
+  ): Promise<DeviceAuthResult>;
   mayPublish(login: DeviceLogin, topic: string): boolean;
   maySubscribe(login: DeviceLogin, filter: string): boolean;
 }

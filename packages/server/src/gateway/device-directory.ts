@@ -1,6 +1,6 @@
-import type { Db } from '../platform/db/open.ts';
 import { createBatchLoader } from '../modules/devices/batch-loader.ts';
 import { findDeviceCompanies, touchDevicesLastSeen } from '../modules/devices/devices.store.ts';
+import type { Db } from '../platform/db/open.ts';
 
 /**
  * Which company a device belongs to, for the rows its messages create, and when it was last heard.
@@ -33,10 +33,14 @@ export function createDeviceDirectory(options: {
     const sns = [...heard];
     heard = new Set();
     const at = options.now();
-    for (let i = 0; i < sns.length; i += 5000) await touchDevicesLastSeen(options.db, sns.slice(i, i + 5000), at);
+    for (let i = 0; i < sns.length; i += 5000)
+      await touchDevicesLastSeen(options.db, sns.slice(i, i + 5000), at);
   }
 
-  const interval = setInterval(() => writeLastSeen().catch(options.onError), options.lastSeenIntervalMs ?? 1000);
+  const interval = setInterval(
+    () => writeLastSeen().catch(options.onError),
+    options.lastSeenIntervalMs ?? 1000,
+  );
   interval.unref();
 
   return {

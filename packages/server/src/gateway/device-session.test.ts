@@ -1,9 +1,19 @@
 import { DEVICE_EXAMPLES, downTopic } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  findDeviceConfig,
+  findDeviceStatus,
+  listTelemetry,
+} from '../modules/devices/device-reports.store.ts';
 import { findDevice } from '../modules/devices/devices.store.ts';
-import { listTelemetry } from '../modules/devices/device-reports.store.ts';
 import type { LiveEvent } from '../platform/live/hub.ts';
-import { eventually, type GatewayEnv, openGatewayEnv, TEST_COMPANY, TEST_MAC } from './testing/gateway-env.ts';
+import {
+  eventually,
+  type GatewayEnv,
+  openGatewayEnv,
+  TEST_COMPANY,
+  TEST_MAC,
+} from './testing/gateway-env.ts';
 import { claimDevice, claimProof, connectMqtt, TestDevice } from './testing/test-device.ts';
 
 describe(`device sessions over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'embedded'} broker)`, () => {
@@ -26,9 +36,18 @@ describe(`device sessions over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'emb
     // Only a hash is kept.
     expect(row?.secret_hash).not.toContain(secret);
     const device = await TestDevice.connect(env.deviceUrl(), sn, secret);
-    await eventually(async () => (await findDevice(env.database.db, sn))?.firmware_version === '5.3.0', 5000, 'hello stored');
+    await eventually(
+      async () => (await findDevice(env.database.db, sn))?.firmware_version === '5.3.0',
+      5000,
+      'hello stored',
+    );
     const updated = await findDevice(env.database.db, sn);
-    expect(updated).toMatchObject({ model: 'R3000-Q', series: 'r3000', sim_count: 2, imei: DEVICE_EXAMPLES.hello.imei });
+    expect(updated).toMatchObject({
+      model: 'R3000-Q',
+      series: 'r3000',
+      sim_count: 2,
+      imei: DEVICE_EXAMPLES.hello.imei,
+    });
     expect(updated?.capabilities).toMatchObject({ cellular: true, dualSim: true });
     await device.end();
   });
@@ -38,9 +57,15 @@ describe(`device sessions over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'emb
     await env.importDevice(sn, TEST_MAC);
     const wrong = claimProof(sn, '00:11:22:33:44:55');
     await env.allowClaim(sn, claimProof(sn, TEST_MAC));
-    await expect(claimDevice(env.deviceUrl(), sn, TEST_MAC, wrong)).rejects.toMatchObject({ code: expect.any(Number) });
+    await expect(claimDevice(env.deviceUrl(), sn, TEST_MAC, wrong)).rejects.toMatchObject({
+      code: expect.any(Number),
+    });
     if (env.brokerKind === 'embedded') {
-      const log = await env.database.db.selectFrom('device_claim_log').selectAll().where('sn', '=', sn).execute();
+      const log = await env.database.db
+        .selectFrom('device_claim_log')
+        .selectAll()
+        .where('sn', '=', sn)
+        .execute();
       expect(log).toMatchObject([{ outcome: 'refused', reason: 'mismatch', company_id: TEST_COMPANY }]);
     }
   });
@@ -55,9 +80,11 @@ describe(`device sessions over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'emb
   it('refuses a wrong secret (CONNACK 4 on the embedded broker, 5 on Mosquitto)', async () => {
     const sn = 'FPSECRET001';
     await env.provisionDevice(sn);
-    const error = await connectMqtt(env.deviceUrl(), { clientId: sn, username: sn, password: 'not-the-secret-at-all-000000' }).catch(
-      (e: unknown) => e,
-    );
+    const error = await connectMqtt(env.deviceUrl(), {
+      clientId: sn,
+      username: sn,
+      password: 'not-the-secret-at-all-000000',
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: env.brokerKind === 'embedded' ? 4 : 5 });
   });
 
@@ -74,7 +101,12 @@ describe(`device sessions over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'emb
       await expect(intruder.client.subscribeAsync(filter, { qos: 1 })).rejects.toThrow(/Subscribe error/);
     }
     const device = await TestDevice.connect(env.deviceUrl(), victim, victimSecret);
-    const [command] = await env.servers[0]!.gateway.rpc.send({ companyId: TEST_COMPANY, sns: [victim], method: 'reboot', params: {} });
+    const [command] = await env.servers[0]!.gateway.rpc.send({
+      companyId: TEST_COMPANY,
+      sns: [victim],
+      method: 'reboot',
+      params: {},
+    });
     expect((await device.nextCommand()).id).toBe(command?.id);
     await new Promise((r) => setTimeout(r, 300));
     expect(heard).toEqual([]);
@@ -90,13 +122,48 @@ describe(`device sessions over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'emb
     device.drop();
     await eventually(async () => (await findDevice(env.database.db, sn))?.online === false, 5000, 'offline');
     expect(Date.now() - dropped).toBeLessThan(5000);
-    expect(events.filter((e) => e.name === 'device.presence' && e.data.sn === sn).map((e) => (e.data as { online: boolean }).online)).toEqual([
-      true,
-      false,
-    ]);
+    expect(
+      events
+        .filter((e) => e.name === 'device.presence' && e.data.sn === sn)
+        .map((e) => (e.data as { online: boolean }).online),
+    ).toEqual([true, false]);
     const back = await TestDevice.connect(env.deviceUrl(), sn, secret);
-    await eventually(async () => (await findDevice(env.database.db, sn))?.online === true, 5000, 'online again');
+    await eventually(
+      async () => (await findDevice(env.database.db, sn))?.online === true,
+      5000,
+      'online again',
+    );
     await back.end();
+  });
+
+  it('stores status modules, events, syslog lines and the configuration XML', async () => {
+    const sn = 'FPREPORTS01';
+    const device = await TestDevice.connect(env.deviceUrl(), sn, await env.provisionDevice(sn));
+    const now = Date.now();
+    await device.publish('status', { ...DEVICE_EXAMPLES.status, ts: now });
+    await device.publish('event', { ...DEVICE_EXAMPLES.event, ts: now });
+    await device.publish('syslog', { ...DEVICE_EXAMPLES.syslog, ts: now });
+    await device.publish('config', { ...DEVICE_EXAMPLES.config, ts: now });
+    // An older configuration arriving late does not replace the newer one.
+    await device.publish('config', {
+      ...DEVICE_EXAMPLES.config,
+      ts: now,
+      xml: '<config>old</config>',
+      lastUpdatedTime: DEVICE_EXAMPLES.config.lastUpdatedTime - 1,
+    });
+    const { db } = env.database;
+    const config = await eventually(() => findDeviceConfig(db, TEST_COMPANY, sn), 5000, 'config stored');
+    expect(config).toMatchObject({
+      xml: DEVICE_EXAMPLES.config.xml,
+      last_updated_time: new Date(DEVICE_EXAMPLES.config.lastUpdatedTime),
+    });
+    const modules = await findDeviceStatus(db, TEST_COMPANY, sn);
+    expect(modules.map((m) => m.module).sort()).toEqual(Object.keys(DEVICE_EXAMPLES.status.modules).sort());
+    const events = await db.selectFrom('device_event').selectAll().where('sn', '=', sn).execute();
+    expect(events).toMatchObject([{ type: DEVICE_EXAMPLES.event.event.name, company_id: TEST_COMPANY }]);
+    const lines = await db.selectFrom('device_syslog').selectAll().where('sn', '=', sn).execute();
+    expect(lines).toHaveLength(DEVICE_EXAMPLES.syslog.entries.length);
+    await device.end();
   });
 
   it('stores telemetry as a time series', async () => {
@@ -104,12 +171,29 @@ describe(`device sessions over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'emb
     const secret = await env.provisionDevice(sn);
     const device = await TestDevice.connect(env.deviceUrl(), sn, secret);
     for (let i = 0; i < 5; i++) await device.telemetry();
-    const rows = await eventually(async () => {
-      const stored = await listTelemetry(env.database.db, TEST_COMPANY, sn);
-      return stored.length === 5 ? stored : undefined;
-    }, 5000, 'telemetry rows');
+    const rows = await eventually(
+      async () => {
+        const stored = await listTelemetry(env.database.db, TEST_COMPANY, sn);
+        return stored.length === 5 ? stored : undefined;
+      },
+      5000,
+      'telemetry rows',
+    );
     expect(rows.map((r) => (r.data as { seq: number }).seq).sort()).toEqual([0, 1, 2, 3, 4]);
     expect(rows[0]?.data).toMatchObject({ usage: DEVICE_EXAMPLES.telemetry.usage });
     await device.end();
+  });
+
+  it('deletes telemetry older than the retention setting', async () => {
+    const sn = 'FPTELEMETRY';
+    const days = env.servers[0]!.deps.config.mqtt.telemetryRetentionDays;
+    const old = new Date(Date.now() - (days + 1) * 86_400_000);
+    await env.database.db
+      .insertInto('device_telemetry')
+      .values({ company_id: TEST_COMPANY, sn, at: old, data: '{"seq":-1}' })
+      .execute();
+    expect(await env.servers[0]!.gateway.applyRetention()).toBe(1);
+    const rows = await listTelemetry(env.database.db, TEST_COMPANY, sn);
+    expect(rows.map((r) => (r.data as { seq: number }).seq).sort()).toEqual([0, 1, 2, 3, 4]);
   });
 });

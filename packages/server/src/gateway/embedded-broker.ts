@@ -145,7 +145,9 @@ export function createEmbeddedBroker(options: EmbeddedBrokerOptions): BrokerAdap
       server = undefined;
       broker = undefined;
       // Stop accepting first, then drop the sessions, then wait for the sockets to be gone.
-      const stopped = listening ? new Promise<void>((resolve) => listening.close(() => resolve())) : undefined;
+      const stopped = listening
+        ? new Promise<void>((resolve) => listening.close(() => resolve()))
+        : undefined;
       if (aedes) await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await stopped;
     },

@@ -45,6 +45,8 @@ export interface Gateway {
   /** Where devices connect, e.g. `mqtt://localhost:1883`. */
   endpoint(): string;
   stats(): InboundStats & { telemetryStored: number; connected: number };
+  /** Deletes telemetry past the retention setting now (it also runs hourly); returns the rows deleted. */
+  applyRetention(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -92,7 +94,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const online = new Map(changes.map((c) => [c.sn, c.online]));
       for (const row of changed) {
         const now = online.get(row.sn) === true;
-        if (row.wasOnline !== now) hub.publish('device.presence', row.companyId, { sn: row.sn, online: now, at: at.toISOString() });
+        if (row.wasOnline !== now)
+          hub.publish('device.presence', row.companyId, { sn: row.sn, online: now, at: at.toISOString() });
       }
       // On an external broker a device announces itself online after subscribing to its commands.
       if (broker.kind === 'external') {
@@ -167,6 +170,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       telemetryStored: telemetry.stats().stored,
       connected: connected.size,
     }),
+    applyRetention: () => retention.run(),
     async close() {
       // Presence is decided afresh by the next start; stop timers before the sessions drop.
       presence.stop();

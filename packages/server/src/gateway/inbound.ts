@@ -1,7 +1,4 @@
 import { downTopic, parseTopic, parseUpMessage, type UpKind, type UpMessageOf } from '@fleetport/contract';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db/open.ts';
-import type { LiveHub } from '../platform/live/hub.ts';
 import {
   insertDeviceEvent,
   insertSyslogLines,
@@ -9,6 +6,9 @@ import {
   saveDeviceStatus,
 } from '../modules/devices/device-reports.store.ts';
 import type { DevicesService } from '../modules/devices/devices.service.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/open.ts';
+import type { LiveHub } from '../platform/live/hub.ts';
 import type { DeviceDirectory } from './device-directory.ts';
 import type { PresenceTracker } from './presence.ts';
 import type { RpcService } from './rpc.service.ts';
@@ -72,7 +72,14 @@ export function createInboundRouter(deps: InboundDeps) {
     async event(sn, companyId, message) {
       const { name, ...data } = message.event;
       const severity = 'severity' in message.event ? message.event.severity : null;
-      await insertDeviceEvent(deps.db, { companyId, sn, at: new Date(message.ts), type: name, severity, data });
+      await insertDeviceEvent(deps.db, {
+        companyId,
+        sn,
+        at: new Date(message.ts),
+        type: name,
+        severity,
+        data,
+      });
     },
     async syslog(sn, companyId, message) {
       await insertSyslogLines(
@@ -115,7 +122,7 @@ export function createInboundRouter(deps: InboundDeps) {
   /** Handles one message; resolves when what it carries is stored. */
   async function handle(topic: string, payload: Buffer): Promise<void> {
     const parsed = parseTopic(topic);
-    if (!parsed || parsed.direction !== 'up') return;
+    if (parsed?.direction !== 'up') return;
     const { sn, kind } = parsed;
     const message = parseUpMessage(kind, payload);
     if (!message.ok) {

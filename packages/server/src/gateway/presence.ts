@@ -71,8 +71,8 @@ export function createPresenceTracker(options: {
   return {
     observe(change) {
       if (stopped) return;
-      let entry = entries.get(change.sn);
-      if (!entry) entries.set(change.sn, (entry = {}));
+      const entry = entries.get(change.sn) ?? {};
+      entries.set(change.sn, entry);
       if (change.online) {
         entry.session = change.session;
       } else if (entry.session !== undefined && entry.session !== change.session) {

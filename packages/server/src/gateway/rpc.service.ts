@@ -9,16 +9,16 @@ import {
   RpcMethodSchema,
   rpcRequest,
 } from '@fleetport/contract';
+import { findDeviceCompanies } from '../modules/devices/devices.store.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/open.ts';
 import { AppError } from '../platform/errors.ts';
 import type { LiveHub } from '../platform/live/hub.ts';
-import { findDeviceCompanies } from '../modules/devices/devices.store.ts';
 import {
   expireRpcCommands,
-  finishRpcCommand,
   findQueuedDevices,
   findRpcCommands,
+  finishRpcCommand,
   insertRpcCommands,
   markUndelivered,
   nextRpcDeadline,
@@ -139,9 +139,11 @@ export function createRpcService(deps: RpcServiceDeps) {
   /** Creates one command per device; throws PARAMETER_ERROR for an unknown method or bad params. */
   async function send(request: SendRpc): Promise<RpcCommandRow[]> {
     const method = RpcMethodSchema.safeParse(request.method);
-    if (!method.success) throw new AppError(ErrorCode.PARAMETER_ERROR, null, 200, 'method: unknown RPC method');
+    if (!method.success)
+      throw new AppError(ErrorCode.PARAMETER_ERROR, null, 200, 'method: unknown RPC method');
     const params = parseRpcParams(method.data, request.params ?? {});
-    if (!params.success) throw new AppError(ErrorCode.PARAMETER_ERROR, null, 200, `params: ${params.error.message}`);
+    if (!params.success)
+      throw new AppError(ErrorCode.PARAMETER_ERROR, null, 200, `params: ${params.error.message}`);
     const seconds = Math.min(
       request.deadlineSeconds ?? DEVICE_TIMING.defaultRpcDeadlineSeconds,
       DEVICE_TIMING.maxRpcDeadlineSeconds,
@@ -211,8 +213,8 @@ export function createRpcService(deps: RpcServiceDeps) {
         };
         const poll = setTimeout(done, Math.min(left, 500));
         for (const r of running) {
-          let set = waiters.get(r.id);
-          if (!set) waiters.set(r.id, (set = new Set()));
+          const set = waiters.get(r.id) ?? new Set();
+          waiters.set(r.id, set);
           set.add(done);
         }
       });

@@ -20,7 +20,15 @@ export interface RpcCommandRow {
 
 export async function insertRpcCommands(
   db: DbOrTx,
-  commands: readonly { id: string; companyId: number; sn: string; method: string; params: unknown; deadline: Date; at: Date }[],
+  commands: readonly {
+    id: string;
+    companyId: number;
+    sn: string;
+    method: string;
+    params: unknown;
+    deadline: Date;
+    at: Date;
+  }[],
 ): Promise<void> {
   if (commands.length === 0) return;
   await db
@@ -45,7 +53,12 @@ export async function insertRpcCommands(
  * Takes the commands of one device that wait for delivery, marking them delivered in the same
  * statement, so when two nodes see the device return only one of them sends each command.
  */
-export async function takeUndelivered(db: DbOrTx, sn: string, now: Date, ids?: readonly string[]): Promise<RpcCommandRow[]> {
+export async function takeUndelivered(
+  db: DbOrTx,
+  sn: string,
+  now: Date,
+  ids?: readonly string[],
+): Promise<RpcCommandRow[]> {
   let query = db
     .updateTable('rpc_command')
     .set({ delivered_at: now, updated_at: now })
@@ -73,7 +86,12 @@ export async function findQueuedDevices(db: DbOrTx, now: Date): Promise<string[]
 
 /** Puts a command back in the queue when publishing it failed. */
 export async function markUndelivered(db: DbOrTx, id: string): Promise<void> {
-  await db.updateTable('rpc_command').set({ delivered_at: null }).where('id', '=', id).where('state', '=', 'inExecution').execute();
+  await db
+    .updateTable('rpc_command')
+    .set({ delivered_at: null })
+    .where('id', '=', id)
+    .where('state', '=', 'inExecution')
+    .execute();
 }
 
 /** Applies a device's final reply; null when the command is unknown, another device's, or already final. */
@@ -111,7 +129,11 @@ export async function expireRpcCommands(db: DbOrTx, now: Date): Promise<RpcComma
 
 export async function findRpcCommands(db: DbOrTx, ids: readonly string[]): Promise<RpcCommandRow[]> {
   if (ids.length === 0) return [];
-  return (await db.selectFrom('rpc_command').selectAll().where('id', 'in', [...ids]).execute()) as RpcCommandRow[];
+  return (await db
+    .selectFrom('rpc_command')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute()) as RpcCommandRow[];
 }
 
 /** The earliest deadline of a running command, to arm the expiry timer after a restart. */

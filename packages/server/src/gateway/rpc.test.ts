@@ -26,19 +26,45 @@ describe(`RPC over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'embedded'} brok
     const device = await TestDevice.connect(env.deviceUrl(), sn, await env.provisionDevice(sn));
     device.answerWith((command) =>
       command.method === 'ping'
-        ? { state: 'success', result: { host: '8.8.8.8', sent: 4, received: 4, lossPercent: 0, rttMs: [20, 21, 19, 22], minMs: 19, avgMs: 20.5, maxMs: 22 } }
+        ? {
+            state: 'success',
+            result: {
+              host: '8.8.8.8',
+              sent: 4,
+              received: 4,
+              lossPercent: 0,
+              rttMs: [20, 21, 19, 22],
+              minMs: 19,
+              avgMs: 20.5,
+              maxMs: 22,
+            },
+          }
         : command.method === 'ledTest'
           ? { state: 'failure', error: { code: 102, message: 'no LEDs on this board' } }
           : { state: 'inExecution' },
     );
-    const [ping] = await rpc().send({ companyId: TEST_COMPANY, sns: [sn], method: 'ping', params: { host: '8.8.8.8' } });
+    const [ping] = await rpc().send({
+      companyId: TEST_COMPANY,
+      sns: [sn],
+      method: 'ping',
+      params: { host: '8.8.8.8' },
+    });
     const [led] = await rpc().send({ companyId: TEST_COMPANY, sns: [sn], method: 'ledTest', params: {} });
-    const [reboot] = await rpc().send({ companyId: TEST_COMPANY, sns: [sn], method: 'reboot', params: {}, deadlineSeconds: 1 });
+    const [reboot] = await rpc().send({
+      companyId: TEST_COMPANY,
+      sns: [sn],
+      method: 'reboot',
+      params: {},
+      deadlineSeconds: 1,
+    });
     const ids = [ping!.id, led!.id, reboot!.id];
     const rows = await rpc().waitForResults(ids, 5000);
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(ping!.id)).toMatchObject({ state: 'success', result: { received: 4, avgMs: 20.5 } });
-    expect(byId.get(led!.id)).toMatchObject({ state: 'failure', error: { code: 102, message: 'no LEDs on this board' } });
+    expect(byId.get(led!.id)).toMatchObject({
+      state: 'failure',
+      error: { code: 102, message: 'no LEDs on this board' },
+    });
     expect(byId.get(reboot!.id)).toMatchObject({ state: 'timeout', result: null });
     // A late reply does not change a timed-out command.
     await device.reply(reboot!.id, { state: 'success', result: { rebootAt: Date.now() } });
@@ -49,11 +75,21 @@ describe(`RPC over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'embedded'} brok
 
   it('sends one command to many devices and tracks each result', async () => {
     const sns = ['FPRPCMANY01', 'FPRPCMANY02', 'FPRPCMANY03'];
-    const devices = await Promise.all(sns.map(async (sn) => TestDevice.connect(env.deviceUrl(), sn, await env.provisionDevice(sn))));
+    const devices = await Promise.all(
+      sns.map(async (sn) => TestDevice.connect(env.deviceUrl(), sn, await env.provisionDevice(sn))),
+    );
     for (const device of devices) device.answerWith(() => ({ state: 'success', result: { rebootAt: 1 } }));
-    const commands = await rpc().send({ companyId: TEST_COMPANY, sns, method: 'reboot', params: { delaySeconds: 5 } });
+    const commands = await rpc().send({
+      companyId: TEST_COMPANY,
+      sns,
+      method: 'reboot',
+      params: { delaySeconds: 5 },
+    });
     expect(commands.map((c) => c.sn).sort()).toEqual(sns);
-    const rows = await rpc().waitForResults(commands.map((c) => c.id), 5000);
+    const rows = await rpc().waitForResults(
+      commands.map((c) => c.id),
+      5000,
+    );
     expect(rows.map((r) => r.state)).toEqual(['success', 'success', 'success']);
     await Promise.all(devices.map((d) => d.end()));
   });
@@ -61,11 +97,20 @@ describe(`RPC over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'embedded'} brok
   it('queues a command for an offline device and delivers it when the device returns', async () => {
     const sn = 'FPRPCQUEUE1';
     const secret = await env.provisionDevice(sn);
-    const [queued] = await rpc().send({ companyId: TEST_COMPANY, sns: [sn], method: 'ping', params: { host: 'example.com' } });
+    const [queued] = await rpc().send({
+      companyId: TEST_COMPANY,
+      sns: [sn],
+      method: 'ping',
+      params: { host: 'example.com' },
+    });
     expect(queued).toMatchObject({ state: 'inExecution', delivered_at: null });
     const device = await TestDevice.connect(env.deviceUrl(), sn, secret);
     const command = await device.nextCommand();
-    expect(command).toMatchObject({ id: queued!.id, method: 'ping', params: { host: 'example.com', count: 4 } });
+    expect(command).toMatchObject({
+      id: queued!.id,
+      method: 'ping',
+      params: { host: 'example.com', count: 4 },
+    });
     expect(command.deadline).toBe(queued!.deadline.getTime());
     await device.end();
   });
@@ -75,7 +120,13 @@ describe(`RPC over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'embedded'} brok
     const secret = await env.provisionDevice(sn);
     const first = env.servers[0]!;
     const port = Number(new URL(first.gateway.endpoint()).port);
-    const [queued] = await rpc().send({ companyId: TEST_COMPANY, sns: [sn], method: 'cli', params: { command: 'uptime' }, deadlineSeconds: 120 });
+    const [queued] = await rpc().send({
+      companyId: TEST_COMPANY,
+      sns: [sn],
+      method: 'cli',
+      params: { command: 'uptime' },
+      deadlineSeconds: 120,
+    });
     await first.close();
     // Same database, same port: a new process would find the queue where the old one left it.
     await env.startServer({ port: env.brokerKind === 'embedded' ? port : 0 });
@@ -83,10 +134,14 @@ describe(`RPC over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'embedded'} brok
     const command = await device.nextCommand();
     expect(command).toMatchObject({ id: queued!.id, method: 'cli', params: { command: 'uptime' } });
     await device.reply(command.id, { state: 'success', result: { output: 'up 3 days', exitCode: 0 } });
-    const [row] = await eventually(async () => {
-      const rows = await findRpcCommands(database.db, [queued!.id]);
-      return rows[0]?.state === 'success' ? rows : undefined;
-    }, 5000, 'reply stored');
+    const [row] = await eventually(
+      async () => {
+        const rows = await findRpcCommands(database.db, [queued!.id]);
+        return rows[0]?.state === 'success' ? rows : undefined;
+      },
+      5000,
+      'reply stored',
+    );
     expect(row?.result).toEqual({ output: 'up 3 days', exitCode: 0 });
     await device.end();
   });
@@ -94,8 +149,12 @@ describe(`RPC over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'embedded'} brok
   it('refuses an unknown method and a device of another company', async () => {
     const sn = 'FPRPCOTHER1';
     await env.provisionDevice(sn, { companyId: TEST_COMPANY + 1 });
-    await expect(rpc().send({ companyId: TEST_COMPANY, sns: [sn], method: 'reboot', params: {} })).rejects.toMatchObject({ code: 120002 });
-    await expect(rpc().send({ companyId: TEST_COMPANY + 1, sns: [sn], method: 'selfDestruct' as 'reboot', params: {} })).rejects.toMatchObject({
+    await expect(
+      rpc().send({ companyId: TEST_COMPANY, sns: [sn], method: 'reboot', params: {} }),
+    ).rejects.toMatchObject({ code: 120002 });
+    await expect(
+      rpc().send({ companyId: TEST_COMPANY + 1, sns: [sn], method: 'selfDestruct' as 'reboot', params: {} }),
+    ).rejects.toMatchObject({
       code: 1,
     });
   });

@@ -1,5 +1,5 @@
-import type { Db } from '../platform/db/open.ts';
 import { insertTelemetry, type TelemetryRow } from '../modules/devices/device-reports.store.ts';
+import type { Db } from '../platform/db/open.ts';
 
 export interface TelemetryWriterOptions {
   db: Db;

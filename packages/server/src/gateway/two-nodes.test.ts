@@ -37,17 +37,27 @@ describe('two server nodes behind one Mosquitto', () => {
 
   it("handles every device's messages exactly once across the two nodes", async () => {
     const [a, b] = env.servers;
-    await Promise.all(devices.map(async (d) => { for (let i = 0; i < TELEMETRY_EACH; i++) await d.telemetry(); }));
+    await Promise.all(
+      devices.map(async (d) => {
+        for (let i = 0; i < TELEMETRY_EACH; i++) await d.telemetry();
+      }),
+    );
     const expected = FLEET * TELEMETRY_EACH;
-    const stored = await eventually(async () => {
-      const { rows } = await sql<{ total: number; distinct: number }>`
+    const stored = await eventually(
+      async () => {
+        const { rows } = await sql<{ total: number; distinct: number }>`
         select count(*)::int as total, count(distinct (sn, data->>'seq'))::int as distinct
           from device_telemetry where sn like 'FPNODES%'`.execute(database.db);
-      return rows[0] && rows[0].total >= expected ? rows[0] : undefined;
-    }, 20_000, 'all telemetry stored');
+        return rows[0] && rows[0].total >= expected ? rows[0] : undefined;
+      },
+      20_000,
+      'all telemetry stored',
+    );
     // Let a duplicate, if any, arrive before counting.
     await new Promise((r) => setTimeout(r, 500));
-    const { rows } = await sql<{ total: number }>`select count(*)::int as total from device_telemetry where sn like 'FPNODES%'`.execute(database.db);
+    const { rows } = await sql<{
+      total: number;
+    }>`select count(*)::int as total from device_telemetry where sn like 'FPNODES%'`.execute(database.db);
     expect(rows[0]?.total).toBe(expected);
     expect(stored.distinct).toBe(expected);
     const handledA = a!.gateway.stats().byKind.telemetry ?? 0;
@@ -59,14 +69,31 @@ describe('two server nodes behind one Mosquitto', () => {
   });
 
   it('delivers an RPC sent through either node to its device', async () => {
-    for (const d of devices) d.answerWith((command) => ({ state: 'success', result: { rebootAt: command.deadline } }));
+    for (const d of devices)
+      d.answerWith((command) => ({ state: 'success', result: { rebootAt: command.deadline } }));
     const [a, b] = env.servers;
     const half = devices.length / 2;
-    const viaA = await a!.gateway.rpc.send({ companyId: TEST_COMPANY, sns: devices.slice(0, half).map((d) => d.sn), method: 'reboot', params: {} });
-    const viaB = await b!.gateway.rpc.send({ companyId: TEST_COMPANY, sns: devices.slice(half).map((d) => d.sn), method: 'reboot', params: {} });
+    const viaA = await a!.gateway.rpc.send({
+      companyId: TEST_COMPANY,
+      sns: devices.slice(0, half).map((d) => d.sn),
+      method: 'reboot',
+      params: {},
+    });
+    const viaB = await b!.gateway.rpc.send({
+      companyId: TEST_COMPANY,
+      sns: devices.slice(half).map((d) => d.sn),
+      method: 'reboot',
+      params: {},
+    });
     // Replies reach whichever node the broker picks; each node sees the other's through the database.
-    const resultsA = await a!.gateway.rpc.waitForResults(viaA.map((c) => c.id), 10_000);
-    const resultsB = await b!.gateway.rpc.waitForResults(viaB.map((c) => c.id), 10_000);
+    const resultsA = await a!.gateway.rpc.waitForResults(
+      viaA.map((c) => c.id),
+      10_000,
+    );
+    const resultsB = await b!.gateway.rpc.waitForResults(
+      viaB.map((c) => c.id),
+      10_000,
+    );
     expect([...resultsA, ...resultsB].map((r) => r.state)).toEqual(Array(devices.length).fill('success'));
     for (const d of devices) expect(d.commands).toEqual([]);
   });

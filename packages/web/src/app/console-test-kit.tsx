@@ -1,9 +1,12 @@
 import type { Envelope } from '@fleetport/contract';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders, queryClient } from './providers.tsx';
 import { ROUTES } from './routes.tsx';
+
+// The whole console renders lazy pages; on a busy machine the first one takes seconds to load.
+configure({ asyncUtilTimeout: 10_000 });
 
 /** Test-only: answers by API path; a function sees the JSON body. Unknown paths answer code 0, null. */
 export type RouteAnswers = Record<string, Partial<Envelope> | ((body: unknown) => Partial<Envelope>)>;

@@ -56,13 +56,75 @@ const MyAccountPage = lazyPage(
   (m) => m.MyAccountPage,
 );
 
+const CompanyAccountPage = lazyPage(
+  () => import('../features/company-account/company-account-page.tsx'),
+  (m) => m.CompanyAccountPage,
+);
+const UsersPage = lazyPage(
+  () => import('../features/users/users-page.tsx'),
+  (m) => m.UsersPage,
+);
+const RolesPage = lazyPage(
+  () => import('../features/roles/roles-page.tsx'),
+  (m) => m.RolesPage,
+);
+const RoleEditorPage = lazyPage(
+  () => import('../features/roles/role-editor-page.tsx'),
+  (m) => m.RoleEditorPage,
+);
+const ActivityLogPage = lazyPage(
+  () => import('../features/activity-log/activity-log-page.tsx'),
+  (m) => m.ActivityLogPage,
+);
+const InvitationPage = lazyPage(
+  () => import('../features/users/invitation-page.tsx'),
+  (m) => m.InvitationPage,
+);
+
 /**
  * Console pages that exist, by `<area>/<page path>` of the console table; every other page of the
  * table shows "coming soon". A feature adds its page here with one line.
  */
 const BUILT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  'robustlink/dashboard': lazyPage(
+    () => import('../features/devices/dashboard-page.tsx'),
+    (m) => m.DashboardPage,
+  ),
+  'robustlink/devices/allDevices': lazyPage(
+    () => import('../features/devices/all-devices-page.tsx'),
+    (m) => m.AllDevicesPage,
+  ),
+  'robustlink/devices/import': lazyPage(
+    () => import('../features/devices/import-page.tsx'),
+    (m) => m.ImportPage,
+  ),
+  'robustlink/devices/deviceGroup': lazyPage(
+    () => import('../features/devices/device-groups-page.tsx'),
+    (m) => m.DeviceGroupsPage,
+  ),
+  'robustlink/devices/deviceGroup/:id': lazyPage(
+    () => import('../features/devices/device-group-detail-page.tsx'),
+    (m) => m.DeviceGroupDetailPage,
+  ),
+  'robustlink/device/deviceDetails/:sn': lazyPage(
+    () => import('../features/device-details/device-details-page.tsx'),
+    (m) => m.DeviceDetailsPage,
+  ),
+  'robustlink/tags': lazyPage(
+    () => import('../features/devices/tags-page.tsx'),
+    (m) => m.TagsPage,
+  ),
+  'robustlink/location': lazyPage(
+    () => import('../features/devices/locations-page.tsx'),
+    (m) => m.LocationsPage,
+  ),
   'operation/myAccount': MyAccountPage,
   'superAdmin/myAccount': MyAccountPage,
+  'operation/companyAccount': CompanyAccountPage,
+  'operation/userManager/user': UsersPage,
+  'operation/userManager/role': RolesPage,
+  'operation/userManager/role/jurisdiction/:id': RoleEditorPage,
+  'robustlink/activity': ActivityLogPage,
 };
 
 const notice = (path: string, kind: PublicNotice): RouteObject => ({
@@ -92,7 +154,7 @@ export const ROUTES: RouteObject[] = [
       notice('/ssoLogin', 'ssoLogin'),
       notice('/companyTips', 'companyTips'),
       notice('/authorize', 'authorize'),
-      notice('/emailToLogin', 'emailToLogin'),
+      { path: '/emailToLogin', element: <InvitationPage /> },
       notice('/client', 'client'),
       notice('/unsubscribe', 'unsubscribe'),
       notice('/seeShareFile/:id', 'sharedFile'),

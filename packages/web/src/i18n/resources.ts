@@ -1,6 +1,9 @@
 import { account } from '../features/account/account.i18n.ts';
 import { auth } from '../features/auth/auth.i18n.ts';
 import { company } from '../features/company/company.i18n.ts';
+import { deviceDetails } from '../features/device-details/device-details.i18n.ts';
+import { devices } from '../features/devices/devices.i18n.ts';
+import { operation } from '../features/operation/operation.i18n.ts';
 import { menus } from '../features/shell/menus.i18n.ts';
 import { shell } from '../features/shell/shell.i18n.ts';
 import { common } from './common.ts';
@@ -15,9 +18,12 @@ export const RESOURCES = {
   common,
   auth,
   company,
+  devices,
+  deviceDetails,
   account,
   shell,
   menus,
+  operation,
   request,
   widgets,
 } as const;

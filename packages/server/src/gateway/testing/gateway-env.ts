@@ -42,7 +42,9 @@ export function testBrokerKind(): 'embedded' | 'mosquitto' {
   return process.env.MQTT_TEST_BROKER === 'mosquitto' ? 'mosquitto' : 'embedded';
 }
 
-export async function openGatewayEnv(options: { brokerKind?: 'embedded' | 'mosquitto'; database?: OpenDatabase } = {}): Promise<GatewayEnv> {
+export async function openGatewayEnv(
+  options: { brokerKind?: 'embedded' | 'mosquitto'; database?: OpenDatabase } = {},
+): Promise<GatewayEnv> {
   const brokerKind = options.brokerKind ?? testBrokerKind();
   const database = options.database ?? (await openTestDatabase());
   const mosquitto = brokerKind === 'mosquitto' ? await startMosquitto() : undefined;
@@ -126,7 +128,11 @@ export async function openGatewayEnv(options: { brokerKind?: 'embedded' | 'mosqu
 }
 
 /** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -60,7 +60,10 @@ async function waitForPort(port: number, child: ChildProcess, log: () => string)
 
 export async function startMosquitto(): Promise<TestMosquitto> {
   const plugin = PLUGIN_CANDIDATES.find((p) => fs.existsSync(p));
-  if (!plugin) throw new Error('mosquitto_dynamic_security.so not found: install mosquitto (apt-get install mosquitto mosquitto-clients)');
+  if (!plugin)
+    throw new Error(
+      'mosquitto_dynamic_security.so not found: install mosquitto (apt-get install mosquitto mosquitto-clients)',
+    );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-mosquitto-'));
   const port = await freePort();
   const admin = { username: 'fp-admin', password: 'fp-admin-secret' };
@@ -92,7 +95,18 @@ export async function startMosquitto(): Promise<TestMosquitto> {
   await waitForPort(port, child, () => output);
 
   const ctrl = async (...args: string[]) => {
-    await run('mosquitto_ctrl', ['-h', '127.0.0.1', '-p', String(port), '-u', admin.username, '-P', admin.password, 'dynsec', ...args]);
+    await run('mosquitto_ctrl', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-u',
+      admin.username,
+      '-P',
+      admin.password,
+      'dynsec',
+      ...args,
+    ]);
   };
   const grant = async (role: string, acls: [type: string, topic: string][]) => {
     await ctrl('createRole', role);

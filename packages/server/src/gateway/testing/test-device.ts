@@ -20,13 +20,23 @@ import mqtt, { type MqttClient } from 'mqtt';
 
 const hmac = (key: string, message: string) => createHmac('sha256', key).update(message).digest('hex');
 
-export function claimProof(sn: string, mac: string, key = DEVELOPMENT_FACTORY_KEY, atMs = Date.now()): string {
+export function claimProof(
+  sn: string,
+  mac: string,
+  key = DEVELOPMENT_FACTORY_KEY,
+  atMs = Date.now(),
+): string {
   return claimPassword({ sn, kind: 'mac', identifier: mac, ts: Math.floor(atMs / 1000) }, key, hmac);
 }
 
 /** Connects; resolves with the client, or rejects with the CONNACK refusal (error.code 4 or 5). */
 export async function connectMqtt(url: string, options: mqtt.IClientOptions): Promise<MqttClient> {
-  const client = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 5000, protocolVersion: 4, ...options });
+  const client = mqtt.connect(url, {
+    reconnectPeriod: 0,
+    connectTimeout: 5000,
+    protocolVersion: 4,
+    ...options,
+  });
   return new Promise((resolve, reject) => {
     client.once('connect', () => resolve(client));
     client.once('error', (error) => {
@@ -37,7 +47,12 @@ export async function connectMqtt(url: string, options: mqtt.IClientOptions): Pr
 }
 
 /** The claim of §5: connect with the proof, ask, receive the answer. */
-export async function claimDevice(url: string, sn: string, mac: string, password = claimProof(sn, mac)): Promise<ClaimAnswer> {
+export async function claimDevice(
+  url: string,
+  sn: string,
+  mac: string,
+  password = claimProof(sn, mac),
+): Promise<ClaimAnswer> {
   const username = claimUsername(sn);
   const client = await connectMqtt(url, { clientId: username, username, password });
   try {
@@ -97,7 +112,12 @@ export class TestDevice {
     });
   }
 
-  static async connect(url: string, sn: string, secret: string, options: DeviceOptions = {}): Promise<TestDevice> {
+  static async connect(
+    url: string,
+    sn: string,
+    secret: string,
+    options: DeviceOptions = {},
+  ): Promise<TestDevice> {
     const session = randomUUID().slice(0, 8);
     const presence = (state: 'online' | 'offline', reason: string) =>
       JSON.stringify({ type: 'presence', ts: Date.now(), state, session, reason });
@@ -106,12 +126,20 @@ export class TestDevice {
       username: sn,
       password: secret,
       keepalive: options.keepalive ?? 60,
-      will: { topic: upTopic(sn, 'presence'), payload: Buffer.from(presence('offline', 'lastWill')), qos: 1, retain: true },
+      will: {
+        topic: upTopic(sn, 'presence'),
+        payload: Buffer.from(presence('offline', 'lastWill')),
+        qos: 1,
+        retain: true,
+      },
     });
     const device = new TestDevice(sn, client);
     await client.subscribeAsync(topicFilters.device(sn), { qos: 1 });
     if (options.hello !== false) {
-      await client.publishAsync(upTopic(sn, 'presence'), presence('online', 'connect'), { qos: 1, retain: true });
+      await client.publishAsync(upTopic(sn, 'presence'), presence('online', 'connect'), {
+        qos: 1,
+        retain: true,
+      });
       await device.hello();
     }
     return device;
@@ -160,7 +188,12 @@ export class TestDevice {
     this.#listeners.add(respond);
   }
 
-  async reply(id: string, outcome: { state: 'success'; result: unknown } | { state: 'failure'; error: { code: number; message: string } }) {
+  async reply(
+    id: string,
+    outcome:
+      | { state: 'success'; result: unknown }
+      | { state: 'failure'; error: { code: number; message: string } },
+  ) {
     await this.publish('reply', { type: 'reply', ts: Date.now(), id, ...outcome });
   }
 

@@ -18,7 +18,12 @@ import type { Actor } from '../company-account/actor.ts';
 import * as store from './access-restriction.store.ts';
 import { barredAt } from './access-window.ts';
 
-export async function isRestricted(db: DbOrTx, companyId: number, roleType: number, at: Date): Promise<boolean> {
+export async function isRestricted(
+  db: DbOrTx,
+  companyId: number,
+  roleType: number,
+  at: Date,
+): Promise<boolean> {
   return barredAt(await store.findRestriction(db, companyId), roleType, at);
 }
 

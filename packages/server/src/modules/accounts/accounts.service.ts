@@ -14,6 +14,7 @@ import {
   type RoleTypeName,
   type registerCall,
   type resetPasswordCall,
+  SUPER_ADMIN_USER_NAME,
   type sendCodeCall,
 } from '@fleetport/contract';
 import type { AppDeps } from '../../app.ts';
@@ -162,7 +163,7 @@ export async function checkCellphone(deps: AppDeps, cellphone: string, src: stri
   if (src !== 'register' && !user) throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
 }
 
-export const SUPER_ADMIN_NAME = 'Super Admin';
+export const SUPER_ADMIN_NAME = SUPER_ADMIN_USER_NAME;
 
 /** A random password that passes the core §5 rule (a random string may hold a run like "1234"). */
 function randomPassword(account: string): string {

@@ -1,4 +1,4 @@
-import { activityLogListCall, type ActivityRow } from '@fleetport/contract';
+import { type ActivityRow, activityLogListCall } from '@fleetport/contract';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../app.ts';
 import { bind } from '../../platform/http/calls.ts';
@@ -35,15 +35,15 @@ export function activityLogRoutes(deps: AppDeps) {
 }
 
 function toRow(r: {
-    id: number;
-    user_id: number | null;
-    user_name: string | null;
-    login_account: string | null;
-    call_id: string;
-    object: string | null;
-    remote_address: string | null;
-    result_code: number;
-    at: Date;
+  id: number;
+  user_id: number | null;
+  user_name: string | null;
+  login_account: string | null;
+  call_id: string;
+  object: string | null;
+  remote_address: string | null;
+  result_code: number;
+  at: Date;
 }): ActivityRow {
   return {
     id: Number(r.id),

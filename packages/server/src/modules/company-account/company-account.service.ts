@@ -44,8 +44,17 @@ export async function updateCompanyAccount(
   });
 }
 
-export async function listCompanyMembers(deps: AppDeps, actor: Actor, page: { pageNum: number; pageSize: number }) {
-  const rows = await store.listMembers(deps.db, actor.companyId, (page.pageNum - 1) * page.pageSize, page.pageSize);
+export async function listCompanyMembers(
+  deps: AppDeps,
+  actor: Actor,
+  page: { pageNum: number; pageSize: number },
+) {
+  const rows = await store.listMembers(
+    deps.db,
+    actor.companyId,
+    (page.pageNum - 1) * page.pageSize,
+    page.pageSize,
+  );
   return {
     total: await store.countMembers(deps.db, actor.companyId),
     list: rows.map((r) => ({

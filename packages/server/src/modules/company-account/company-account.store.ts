@@ -21,7 +21,9 @@ export async function hasRelations(db: DbOrTx, companyId: number): Promise<boole
   const row = await db
     .selectFrom('company_relation')
     .select('id')
-    .where((eb) => eb.or([eb('upstream_company_id', '=', companyId), eb('downstream_company_id', '=', companyId)]))
+    .where((eb) =>
+      eb.or([eb('upstream_company_id', '=', companyId), eb('downstream_company_id', '=', companyId)]),
+    )
     .executeTakeFirst();
   return Boolean(row);
 }

@@ -10,8 +10,8 @@ import {
 } from '@fleetport/contract';
 import type { DeviceAuthResult } from '../../gateway/broker.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { createBatchLoader } from './batch-loader.ts';
 import { type Db, inTransaction } from '../../platform/db/open.ts';
+import { createBatchLoader } from './batch-loader.ts';
 import {
   type DeviceImportRow,
   findDeviceCredentials,
@@ -47,7 +47,8 @@ function sameHash(a: string, b: string): boolean {
 /** `:<tag>` after the user name: an auxiliary connection of the same device (protocol §3). */
 const AUXILIARY = /^:[A-Za-z0-9_.-]{1,32}$/;
 
-const hmacSha256Hex = (key: string, message: string) => createHmac('sha256', key).update(message).digest('hex');
+const hmacSha256Hex = (key: string, message: string) =>
+  createHmac('sha256', key).update(message).digest('hex');
 
 /** The device registry's rules: imports for zero touch, the claim, device credentials, self-reports. */
 export function createDevicesService(deps: DevicesServiceDeps) {
@@ -67,7 +68,11 @@ export function createDevicesService(deps: DevicesServiceDeps) {
     // The client id is the user name (or `<user name>:<tag>` for an auxiliary connection), so no
     // one can take over another device's session by its client id.
     const main = clientId === username;
-    if (!login || !password || !(main || (clientId.startsWith(`${username}:`) && AUXILIARY.test(clientId.slice(username?.length))))) {
+    if (
+      !login ||
+      !password ||
+      !(main || (clientId.startsWith(`${username}:`) && AUXILIARY.test(clientId.slice(username?.length))))
+    ) {
       return { ok: false, refusal: 'notAuthorized' };
     }
     if (login.phase === 'claimed') {
@@ -80,7 +85,15 @@ export function createDevicesService(deps: DevicesServiceDeps) {
     const imported = await findDeviceImport(db, login.sn);
     const at = clock.now();
     if (!imported) {
-      await logClaimAttempt(db, { sn: login.sn, companyId: null, outcome: 'refused', reason: 'unknownDevice', mac: null, imei: null, at });
+      await logClaimAttempt(db, {
+        sn: login.sn,
+        companyId: null,
+        outcome: 'refused',
+        reason: 'unknownDevice',
+        mac: null,
+        imei: null,
+        at,
+      });
       return { ok: false, refusal: 'notAuthorized' };
     }
     const verdict = verifyClaimPassword({
@@ -115,7 +128,15 @@ export function createDevicesService(deps: DevicesServiceDeps) {
     return inTransaction(db, async (tx) => {
       const imported = await findDeviceImport(tx, sn);
       if (!imported) {
-        await logClaimAttempt(tx, { sn, companyId: null, outcome: 'refused', reason: 'unknownDevice', mac: request.mac, imei: request.imei ?? null, at });
+        await logClaimAttempt(tx, {
+          sn,
+          companyId: null,
+          outcome: 'refused',
+          reason: 'unknownDevice',
+          mac: request.mac,
+          imei: request.imei ?? null,
+          at,
+        });
         return {
           type: 'claimRefused',
           requestId: request.requestId,
@@ -134,7 +155,17 @@ export function createDevicesService(deps: DevicesServiceDeps) {
         secretHash: hashDeviceSecret(secret),
         at,
       });
-      await saveDeviceSelfReport(tx, sn, { model: request.model, series: request.series, firmwareVersion: request.firmwareVersion, appVersion: request.appVersion }, at);
+      await saveDeviceSelfReport(
+        tx,
+        sn,
+        {
+          model: request.model,
+          series: request.series,
+          firmwareVersion: request.firmwareVersion,
+          appVersion: request.appVersion,
+        },
+        at,
+      );
       await logClaimAttempt(tx, {
         sn,
         companyId: imported.company_id,
@@ -144,7 +175,12 @@ export function createDevicesService(deps: DevicesServiceDeps) {
         imei: request.imei ?? null,
         at,
       });
-      return { type: 'claimAccepted', requestId: request.requestId, secret, keepAlive: KEEPALIVE_SECONDS.default };
+      return {
+        type: 'claimAccepted',
+        requestId: request.requestId,
+        secret,
+        keepAlive: KEEPALIVE_SECONDS.default,
+      };
     });
   }
 

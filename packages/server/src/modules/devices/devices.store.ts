@@ -9,7 +9,10 @@ export interface DeviceCredentials {
   secretHash: string;
 }
 
-export async function findDeviceCredentials(db: DbOrTx, sns: readonly string[]): Promise<Map<string, DeviceCredentials>> {
+export async function findDeviceCredentials(
+  db: DbOrTx,
+  sns: readonly string[],
+): Promise<Map<string, DeviceCredentials>> {
   if (sns.length === 0) return new Map();
   const rows = await db
     .selectFrom('device')

@@ -130,7 +130,7 @@ describe('roles', () => {
 
   it('deletes a custom role only without users (14024)', async () => {
     const busy = (await create(admin, { roleName: 'Busy', roleType: 0, funCodes: [] })).body.data!.roleId;
-    const userId = await addUser(admin, { account: 'bo@keel.example', userName: 'Bo', roleId: busy });
+    const userId = await addUser(admin, { account: 'bea@keel.example', userName: 'Bea', roleId: busy });
     expect((await admin.call('POST', '/pl/role/deleteRole', { roleId: busy })).body.code).toBe(
       ErrorCode.ROLE_HAS_USERS,
     );

@@ -1,7 +1,7 @@
 import { ErrorCode, type UserRow } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompany, type SignedIn, signIn, TEST_PASSWORD } from '../../../test/accounts.ts';
-import { createTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { addUser, defaultRoles } from '../../../test/people.ts';
 
 let t: TestApp;

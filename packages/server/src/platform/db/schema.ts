@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AccountTables } from '../../modules/accounts/accounts.tables.ts';
+import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.tables.ts';
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
 
@@ -15,4 +16,9 @@ export interface PlatformTables {
   };
 }
 
-export interface Database extends PlatformTables, AccountTables, DeviceTables, AdministrationTables {}
+export interface Database
+  extends PlatformTables,
+    AccountTables,
+    DeviceTables,
+    AdministrationTables,
+    DeviceConsoleTables {}

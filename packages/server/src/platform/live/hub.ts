@@ -63,8 +63,8 @@ export function createLiveHub(onListenerError: (error: unknown) => void = () => 
         all.add(listener);
         return () => all.delete(listener);
       }
-      let set = byCompany.get(companyId);
-      if (!set) byCompany.set(companyId, (set = new Set()));
+      const set = byCompany.get(companyId) ?? new Set();
+      byCompany.set(companyId, set);
       set.add(listener);
       return () => {
         set.delete(listener);

@@ -8,7 +8,7 @@ import { COMPANY_PAGE_SIZE, enterCompany, useCompanyList } from './company-queri
 const ALL = '__all__';
 
 /** The header's company switch: the first page of companies, and the full list behind "All companies". */
-export function CompanySwitch({ current }: { current: string | null }) {
+export function CompanySwitch({ current }: { current: string }) {
   const { t } = useTranslation('company');
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -19,7 +19,7 @@ export function CompanySwitch({ current }: { current: string | null }) {
       data-testid="current-company"
       style={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}
     >
-      {current ?? ''}
+      {current}
     </span>
   );
   if (single) {

@@ -120,7 +120,8 @@ export function ShellHeader({ apps, segment, user, myAccountPath, onNavigate, on
         )}
       </Flex>
       <Flex align="center" gap={8}>
-        <CompanySwitch current={user?.companyName ?? null} />
+        {/* The Super Admin belongs to no company. */}
+        {user?.companyName && <CompanySwitch current={user.companyName} />}
         <LanguageSwitch />
         <NotificationsBell />
         <Dropdown

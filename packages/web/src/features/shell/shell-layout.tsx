@@ -133,7 +133,7 @@ export function ShellLayout() {
           <ShellFooter />
         </Layout>
       </Layout>
-      <InstructionAndNotesDialogs />
+      <InstructionAndNotesDialogs waiting={!user || user.initialPwd === 1} />
     </Layout>
   );
 }

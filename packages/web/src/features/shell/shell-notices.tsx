@@ -59,8 +59,11 @@ export function MaintenanceNotice() {
   );
 }
 
-/** Status '0': the instructions after one second; status '1': the unread notes, if any (core §4). */
-export function InstructionAndNotesDialogs() {
+/**
+ * Status '0': the instructions after one second; status '1': the unread notes, if any (core §4).
+ * `waiting` holds both back while another prompt (the initial password) has the user's attention.
+ */
+export function InstructionAndNotesDialogs({ waiting }: { waiting: boolean }) {
   const { t } = useTranslation('shell');
   const queryClient = useQueryClient();
   const status = useInstructionStatus().data?.status;
@@ -71,13 +74,13 @@ export function InstructionAndNotesDialogs() {
   const shown = useRef(false);
 
   useEffect(() => {
-    if (status !== '0' || shown.current) return;
+    if (waiting || status !== '0' || shown.current) return;
     const timer = setTimeout(() => {
       shown.current = true;
       setInstructionsOpen(true);
     }, INSTRUCTION_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [status]);
+  }, [status, waiting]);
 
   async function closeInstructions() {
     setInstructionsOpen(false);
@@ -122,7 +125,7 @@ export function InstructionAndNotesDialogs() {
         </div>
       </Modal>
       <Modal
-        open={status === '1' && !notesDismissed && unread.length > 0}
+        open={!waiting && status === '1' && !notesDismissed && unread.length > 0}
         title={t('notes.title')}
         onCancel={() => void closeNotes()}
         footer={

@@ -70,7 +70,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('imei', 'text')
     .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('device_claim_log_sn_idx').on('device_claim_log').columns(['sn', 'at']).execute();
+  await db.schema
+    .createIndex('device_claim_log_sn_idx')
+    .on('device_claim_log')
+    .columns(['sn', 'at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -13,7 +13,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('at', 'timestamptz', (c) => c.notNull())
     .addColumn('data', 'jsonb', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('device_telemetry_sn_at_idx').on('device_telemetry').columns(['sn', 'at']).execute();
+  await db.schema
+    .createIndex('device_telemetry_sn_at_idx')
+    .on('device_telemetry')
+    .columns(['sn', 'at'])
+    .execute();
   // The retention job deletes by age across all devices.
   await db.schema.createIndex('device_telemetry_at_idx').on('device_telemetry').column('at').execute();
 
@@ -61,7 +65,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['device_status', 'device_config', 'device_syslog', 'device_event', 'device_telemetry']) {
+  for (const table of [
+    'device_status',
+    'device_config',
+    'device_syslog',
+    'device_event',
+    'device_telemetry',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

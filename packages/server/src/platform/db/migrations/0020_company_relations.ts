@@ -8,7 +8,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('company_relation')
     .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('upstream_company_id', 'bigint', (c) => c.notNull().references('company.id').onDelete('cascade'))
+    .addColumn('upstream_company_id', 'bigint', (c) =>
+      c.notNull().references('company.id').onDelete('cascade'),
+    )
     .addColumn('downstream_company_id', 'bigint', (c) =>
       c.notNull().references('company.id').onDelete('cascade'),
     )

@@ -18,7 +18,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('result_code', 'integer', (c) => c.notNull())
     .addColumn('at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('activity_log_company_at').on('activity_log').columns(['company_id', 'at']).execute();
+  await db.schema
+    .createIndex('activity_log_company_at')
+    .on('activity_log')
+    .columns(['company_id', 'at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -12,6 +12,7 @@ import * as m0021 from './0021_invitations.ts';
 import * as m0022 from './0022_access_restrictions.ts';
 import * as m0023 from './0023_page_columns.ts';
 import * as m0024 from './0024_activity_log.ts';
+import * as m0030 from './0030_device_console.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -31,4 +32,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022_access_restrictions': m0022,
   '0023_page_columns': m0023,
   '0024_activity_log': m0024,
+  '0030_device_console': m0030,
 };

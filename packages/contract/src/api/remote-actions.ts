@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { LinkIdSchema } from '../device/links.ts';
+import { RpcStateSchema } from '../device/rpc.ts';
+import { CaptureCountSchema } from '../rules/device-config.ts';
+import { deviceResetPasswordSchema } from '../rules/password.ts';
+import { defineCall } from './define.ts';
+import { BULK_MAX_DEVICES } from './devices.ts';
+
+/**
+ * Remote actions on a device (core §2 device details: reboot, data management, serial port, switch
+ * connection, IO control, capture, speed test, PoE status, communication check, reset password, timers,
+ * LED test, LoRa; plus the CLI). Each sends an RPC through the gateway and answers its id at once; the
+ * console follows the state live (`rpc.state` on the WebSocket) or with `getRemoteActionStates`.
+ * An offline device refuses with 120052; a Basic licence refuses capture with 120095.
+ */
+
+const Sn = z.string().trim().min(1).max(64);
+
+export const RemoteActionSchema = z.object({
+  rpcId: z.string(),
+  sn: z.string(),
+  method: z.string(),
+  state: RpcStateSchema,
+  /** The command reached the device (false while it waits in the queue). */
+  delivered: z.boolean(),
+  result: z.unknown().nullable(),
+  error: z.unknown().nullable(),
+  createdAt: z.number().int(),
+  deadline: z.number().int(),
+});
+export type RemoteAction = z.infer<typeof RemoteActionSchema>;
+
+function action<I extends z.ZodRawShape>(id: string, path: string, shape: I, summary: string) {
+  return defineCall({
+    id: `remoteActions.${id}`,
+    method: 'POST',
+    path: `/link/device/remote/${path}`,
+    input: z.strictObject({ sn: Sn, ...shape }),
+    output: RemoteActionSchema,
+    permission: 'devices.apply',
+    mutates: true,
+    summary,
+  });
+}
+
+export const pingCall = action(
+  'ping',
+  'ping',
+  { host: z.string().trim().min(1).max(253), count: z.number().int().min(1).max(20).default(4) },
+  'Communication check: the device pings a host',
+);
+export const speedTestCall = action(
+  'speedTest',
+  'speedTest',
+  {
+    direction: z.enum(['both', 'download', 'upload']).default('both'),
+    durationSeconds: z.number().int().min(1).max(60).default(10),
+  },
+  'Speed test over the active link',
+);
+export const captureCall = action(
+  'capture',
+  'capture',
+  {
+    interface: z.string().trim().min(1).max(32),
+    count: CaptureCountSchema,
+    durationSeconds: z.number().int().min(1).max(300).default(30),
+    filter: z.string().max(256).default(''),
+  },
+  'Capture tool: 10-40000 packets (needs a licence above Basic, 120095)',
+);
+export const ledTestCall = action('ledTest', 'ledTest', {}, 'Blink the LEDs');
+export const cliCall = action(
+  'cli',
+  'cli',
+  { command: z.string().max(1024), session: z.string().max(64).optional() },
+  'One line of the device CLI; the answer is in the result',
+);
+export const TimerSchema = z.strictObject({
+  action: z.enum(['reboot', 'switchSim', 'ledTest']),
+  /** Unix ms: at least 15 minutes from now (120074), and 15 minutes from every other timer (120072). */
+  at: z.number().int().nonnegative(),
+  repeat: z.enum(['none', 'daily', 'weekly']).default('none'),
+});
+export const timersCall = action(
+  'timers',
+  'timers',
+  { timers: z.array(TimerSchema).max(32) },
+  'Replace the device timers',
+);
+export const resetDevicePasswordCall = action(
+  'resetPassword',
+  'resetPassword',
+  { user: z.string().trim().min(1).max(32), password: deviceResetPasswordSchema },
+  "Reset a device user's password (the device-reset password rule)",
+);
+export const switchConnectionCall = action(
+  'switchConnection',
+  'switchConnection',
+  { link: LinkIdSchema },
+  'Switch the active link',
+);
+export const ioControlCall = action(
+  'ioControl',
+  'ioControl',
+  {
+    action: z.enum(['read', 'write']),
+    channel: z.string().max(16).optional(),
+    value: z.union([z.literal(0), z.literal(1)]).optional(),
+  },
+  'Read the I/O channels or set a digital output',
+);
+export const serialPortCall = action(
+  'serialPort',
+  'serialPort',
+  {
+    action: z.enum(['open', 'write', 'read', 'close']),
+    port: z.number().int().min(1).max(16),
+    baudRate: z.number().int().default(9600),
+    data: z.string().max(65536).optional(),
+    /** The console window closed without a normal close: the port stays occupied 5 minutes (120069). */
+    abnormal: z.boolean().default(false),
+  },
+  'Remote serial port access',
+);
+export const poeStatusCall = action('poeStatus', 'poeStatus', {}, 'PoE ports and power');
+export const loraCall = action(
+  'lora',
+  'lora',
+  { action: z.enum(['status', 'nodes']).default('status') },
+  'LoRa gateway status (LoRa devices only)',
+);
+export const dataManagementCall = action(
+  'dataManagement',
+  'dataManagement',
+  { action: z.enum(['get', 'reset']).default('get') },
+  'Data usage counters per link and SIM',
+);
+
+export const rebootCall = defineCall({
+  id: 'remoteActions.reboot',
+  method: 'POST',
+  path: '/link/device/remote/reboot',
+  input: z.strictObject({
+    sns: z.array(Sn).min(1).max(BULK_MAX_DEVICES),
+    delaySeconds: z.number().int().min(0).max(3600).default(0),
+  }),
+  output: z.object({
+    succeeded: z.number().int(),
+    failed: z.number().int(),
+    results: z.array(
+      z.object({ sn: z.string(), code: z.number().int(), msg: z.string(), rpcId: z.string().nullable() }),
+    ),
+  }),
+  permission: 'devices.apply',
+  mutates: true,
+  summary: 'Reboot one or many devices; each result has its RPC id or the code that refused it',
+});
+
+export const remoteActionStatesCall = defineCall({
+  id: 'remoteActions.states',
+  method: 'POST',
+  path: '/link/device/remote/getRemoteActionStates',
+  input: z.strictObject({ rpcIds: z.array(z.string().min(1).max(64)).min(1).max(BULK_MAX_DEVICES) }),
+  output: z.array(RemoteActionSchema),
+  permission: 'devices.view',
+  summary: 'The states of remote actions of the company',
+});
+
+export const REMOTE_ACTION_CALLS = [
+  rebootCall,
+  pingCall,
+  speedTestCall,
+  captureCall,
+  ledTestCall,
+  cliCall,
+  timersCall,
+  resetDevicePasswordCall,
+  switchConnectionCall,
+  ioControlCall,
+  serialPortCall,
+  poeStatusCall,
+  loraCall,
+  dataManagementCall,
+  remoteActionStatesCall,
+] as const;

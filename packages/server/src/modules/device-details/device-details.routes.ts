@@ -1,0 +1,128 @@
+import {
+  checkDeviceDetailAccessCall,
+  deviceEventsCall,
+  deviceReportCall,
+  deviceSyslogCall,
+  getDeviceConfigJsonCall,
+  getLatestDeviceConfigCall,
+  getStatusByModuleCall,
+  requestSyslogCall,
+} from '@fleetport/contract';
+import type { AppDeps } from '../../app.ts';
+import { bind, requireSession } from '../../platform/http/calls.ts';
+import { checkedRange, signalSeries, usageSeries } from '../device-dashboard/telemetry-series.ts';
+import { companyOf } from '../devices/company-scope.ts';
+import { getCompanyDevice } from '../devices/device-list.store.ts';
+import { findDeviceConfig, findDeviceStatus } from '../devices/device-reports.store.ts';
+import { createRemoteActions } from '../remote-actions/remote-actions.service.ts';
+
+/** The device details tabs (core §2): status, configuration, events, syslog, reports. */
+export function deviceDetailRoutes(deps: AppDeps) {
+  const { db, clock } = deps;
+  const actions = createRemoteActions(deps);
+
+  function range(input: { startTime?: number; endTime?: number }) {
+    const end = new Date(input.endTime ?? clock.now().getTime());
+    const start = new Date(input.startTime ?? 0);
+    return { start, end };
+  }
+
+  return [
+    bind(getStatusByModuleCall, async (ctx) => {
+      const companyId = companyOf(ctx);
+      await getCompanyDevice(db, companyId, ctx.input.sn);
+      const rows = await findDeviceStatus(db, companyId, ctx.input.sn);
+      const answer: Record<string, { data: unknown; updatedAt: number } | null> = {};
+      for (const module of ctx.input.modules) {
+        const row = rows.find((r) => r.module === module);
+        answer[module] = row ? { data: row.data, updatedAt: row.updated_at.getTime() } : null;
+      }
+      return answer;
+    }),
+    bind(getLatestDeviceConfigCall, async (ctx) => {
+      const companyId = companyOf(ctx);
+      await getCompanyDevice(db, companyId, ctx.input.sn);
+      const row = await findDeviceConfig(db, companyId, ctx.input.sn);
+      return { sn: ctx.input.sn, xml: row?.xml ?? null, lastUpdatedTime: row ? row.last_updated_time.getTime() : null };
+    }),
+    bind(getDeviceConfigJsonCall, async (ctx) => {
+      const companyId = companyOf(ctx);
+      await getCompanyDevice(db, companyId, ctx.input.sn);
+      const row = await db
+        .selectFrom('device')
+        .select('capabilities')
+        .where('sn', '=', ctx.input.sn)
+        .executeTakeFirstOrThrow();
+      return { sn: ctx.input.sn, devcfg: (row.capabilities ?? {}) as Record<string, unknown> };
+    }),
+    // core §6: "a permission check for viewing device detail sets the device-console control flag".
+    bind(checkDeviceDetailAccessCall, async (ctx) => {
+      const session = requireSession(ctx);
+      return session.superAdmin || session.funCodes.has('devices.view');
+    }),
+    bind(deviceEventsCall, async (ctx) => {
+      const companyId = companyOf(ctx);
+      const { sn, pageNum, pageSize, severity } = ctx.input;
+      const { start, end } = range(ctx.input);
+      let q = db
+        .selectFrom('device_event')
+        .where('company_id', '=', companyId)
+        .where('sn', '=', sn)
+        .where('at', '>=', start)
+        .where('at', '<=', end);
+      if (severity) q = q.where('severity', '=', severity);
+      const [rows, count] = await Promise.all([
+        q
+          .select(['id', 'at', 'type', 'severity', 'data'])
+          .orderBy('at', 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        list: rows.map((r) => ({ id: Number(r.id), at: r.at.getTime(), type: r.type, severity: r.severity, data: r.data })),
+        total: Number(count.n),
+      };
+    }),
+    bind(deviceSyslogCall, async (ctx) => {
+      const companyId = companyOf(ctx);
+      const { sn, pageNum, pageSize } = ctx.input;
+      const { start, end } = range(ctx.input);
+      const q = db
+        .selectFrom('device_syslog')
+        .where('company_id', '=', companyId)
+        .where('sn', '=', sn)
+        .where('at', '>=', start)
+        .where('at', '<=', end);
+      const [rows, count] = await Promise.all([
+        q
+          .select(['id', 'at', 'level', 'message'])
+          .orderBy('at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        list: rows.map((r) => ({ id: Number(r.id), at: r.at.getTime(), level: r.level, message: r.message })),
+        total: Number(count.n),
+      };
+    }),
+    bind(requestSyslogCall, async (ctx) => {
+      const sent = await actions.requestSyslog(companyOf(ctx), ctx.input.sn, ctx.input.lines);
+      return { rpcId: sent.rpcId };
+    }),
+    bind(deviceReportCall, async (ctx) => {
+      const companyId = companyOf(ctx);
+      await getCompanyDevice(db, companyId, ctx.input.sn);
+      const r = checkedRange(ctx.input, clock.now());
+      const [usage, signal] = await Promise.all([
+        usageSeries(db, companyId, r, ctx.input.sn),
+        signalSeries(db, companyId, r, ctx.input.sn),
+      ]);
+      return { usage, signal };
+    }),
+  ];
+}

@@ -1,0 +1,24 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Id = number;
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** The device console's tables (migration 0030). */
+export interface DeviceConsoleTables {
+  device_tag: {
+    id: Generated<Id>;
+    company_id: Id;
+    name: string;
+    created_at: CreatedAt;
+  };
+  device_tag_link: {
+    tag_id: Id;
+    sn: string;
+  };
+  /** A serial port closed abnormally stays occupied until `held_until` (core §9: 5 minutes). */
+  serial_port_hold: {
+    sn: string;
+    port: number;
+    held_until: Date;
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * The tenancy proof (issue 4). Two companies hold a user of every role type. Walking every call of the
+ * contract:
+ * 1. each role type gets exactly the calls its permissions allow: a probe the contract refuses answers 1
+ *    when the role may make the call, 6 for an administrator-only call of a non-administrator, 5 otherwise;
+ * 2. company A's owner, who holds every function, aims every call at company B's objects (ids by field
+ *    name, see test/probe-input.ts): nothing of B changes and nothing of B comes back.
+ * A call added later without a permission or without company scoping fails here.
+ */
+import {
+  ALL_CALLS,
+  type CallDef,
+  defaultFunCodes,
+  ErrorCode,
+  isAdminRoleType,
+  ROLE_TYPE,
+} from '@fleetport/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, TEST_PASSWORD } from '../../test/accounts.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { companyWithEveryRole, type PopulatedCompany, ROLE_TYPE_NAMES } from '../../test/people.ts';
+import { type ProbeTargets, probeInput } from '../../test/probe-input.ts';
+import { saveClaimedDevice } from './devices/devices.store.ts';
+
+let t: TestApp;
+let a: PopulatedCompany;
+let b: PopulatedCompany;
+let targets: ProbeTargets;
+
+const SIGNED_IN_CALLS = ALL_CALLS.filter((call) => call.permission !== 'public');
+
+/** Calls whose generated input the contract refuses: what to send instead, aimed at B. */
+const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
+  'users.create': (target) => ({
+    account: 'newcomer@alpha.example',
+    userName: 'Newcomer',
+    roleId: target.roleId,
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
+  }),
+  'users.invite': (target) => ({ email: 'guest@alpha.example', roleId: target.roleId }),
+  'devices.add': (target) => ({ sn: target.sn, mac: '00:11:22:33:44:55' }),
+  'devices.import': (target) => ({
+    fileName: 'probe.csv',
+    content: Buffer.from(`sn,name,model,mac\n${target.sn},Taken,R1520,00:11:22:33:44:55\n`).toString(
+      'base64',
+    ),
+    commit: true,
+  }),
+  'remoteActions.resetPassword': (target) => ({ sn: target.sn, user: 'admin', password: 'Probe12' }),
+  'accessRestriction.save': () => ({
+    enabled: false,
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+    days: [],
+    roleTypes: [ROLE_TYPE.readOnly],
+    holidays: [],
+  }),
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await companyWithEveryRole(t, 'Alpha Shipping', 'alpha.example');
+  b = await companyWithEveryRole(t, 'Bravo Cargo', 'bravo.example');
+  const bOwner = b.members.owner.session!;
+  // B holds one of everything issue 4 stores, and a device.
+  const role = await bOwner.call<{ roleId: number }>('POST', '/pl/role/addRole', {
+    roleName: 'Bravo Crew',
+    roleType: ROLE_TYPE.operator,
+    funCodes: ['devices.view'],
+  });
+  const invitation = await bOwner.call<{ invitationId: number }>('POST', '/pl/user/inviteUser', {
+    email: 'guest@bravo.example',
+    roleId: b.roles.operator,
+  });
+  await bOwner.call('POST', '/pl/company/saveAccessRestriction', BUILDERS['accessRestriction.save']!({}));
+  await bOwner.call('POST', '/pl/page/updatePageColumns', { pageName: 'bravoPage', columns: ['bravo'] });
+  for (const [company, sn] of [
+    [a, 'SNA0000000000001'],
+    [b, 'SNB0000000000001'],
+  ] as const) {
+    await saveClaimedDevice(t.deps.db, {
+      sn,
+      companyId: company.companyId,
+      name: `${company.name} router`,
+      model: 'R1520',
+      mac: null,
+      imei: null,
+      secretHash: 'x',
+      at: t.clock.now(),
+    });
+  }
+  const rootGroup = await t.deps.db
+    .selectFrom('company_group')
+    .select('id')
+    .where('company_id', '=', b.companyId)
+    .executeTakeFirstOrThrow();
+  targets = {
+    companyId: b.companyId,
+    userId: b.members.operator.userId,
+    roleId: role.body.data!.roleId,
+    invitationId: invitation.body.data!.invitationId,
+    groupId: Number(rootGroup.id),
+    sn: 'SNB0000000000001',
+  };
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+/** What a probe the contract refuses should answer for a role type. */
+function expectedCode(call: CallDef, roleType: number): number {
+  if (call.permission === 'session') return ErrorCode.PARAMETER_ERROR;
+  if (call.permission === 'superAdmin') return ErrorCode.NO_PERMISSION;
+  if (call.adminOnly && !isAdminRoleType(roleType)) return ErrorCode.NOT_ADMINISTRATOR;
+  return defaultFunCodes(roleType).includes(call.permission)
+    ? ErrorCode.PARAMETER_ERROR
+    : ErrorCode.NO_PERMISSION;
+}
+
+describe('permissions by role type', () => {
+  it('declares a permission on every call the console makes signed in', () => {
+    expect(SIGNED_IN_CALLS.length).toBeGreaterThan(30);
+    expect(ALL_CALLS.filter((call) => !call.permission).map((call) => call.id)).toEqual([]);
+  });
+
+  it.each(ROLE_TYPE_NAMES.filter((n) => n !== 'vpnClientOnly'))(
+    'gives %s exactly the calls its role allows',
+    async (type) => {
+      const session = a.members[type].session!;
+      const wrong: string[] = [];
+      for (const call of SIGNED_IN_CALLS) {
+        const res = await session.call(call.method, call.path, { __probe__: '1' });
+        const expected = expectedCode(call, ROLE_TYPE[type]);
+        if (res.body.code !== expected) wrong.push(`${call.id}: ${res.body.code}, expected ${expected}`);
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  it('keeps the VPN-client-only user out of the web platform (14054)', async () => {
+    const res = await t.call('POST', '/pl/sso/login', {
+      account: a.members.vpnClientOnly.account,
+      password: TEST_PASSWORD,
+    });
+    expect(res.body.code).toBe(ErrorCode.VPN_CLIENT_ONLY_USER);
+  });
+});
+
+/** Every row of company B: each table with a company_id, the company, its people and partner links. */
+async function snapshotOf(company: PopulatedCompany): Promise<string> {
+  const tables = await sql<{ table_name: string }>`
+    select table_name from information_schema.columns
+    where table_schema = current_schema() and column_name = 'company_id' order by table_name`.execute(
+    t.deps.db,
+  );
+  const parts: Record<string, unknown> = {};
+  for (const { table_name } of tables.rows) {
+    const rows = await sql`select * from ${sql.table(table_name)} as r where company_id = ${company.companyId}
+      order by to_jsonb(r)::text`.execute(t.deps.db);
+    parts[table_name] = rows.rows;
+  }
+  const people = Object.values(company.members).map((m) => m.userId);
+  parts.company = (await sql`select * from company where id = ${company.companyId}`.execute(t.deps.db)).rows;
+  parts.app_user = await t.deps.db
+    .selectFrom('app_user')
+    .selectAll()
+    .where('id', 'in', people)
+    .orderBy('id')
+    .execute();
+  parts.company_relation = await t.deps.db
+    .selectFrom('company_relation')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('upstream_company_id', '=', company.companyId),
+        eb('downstream_company_id', '=', company.companyId),
+      ]),
+    )
+    .execute();
+  return JSON.stringify(parts);
+}
+
+describe("company A cannot read or change company B's data", () => {
+  it('has an input aimed at B for every call', () => {
+    const missing = SIGNED_IN_CALLS.filter(
+      (call) => call.permission !== 'superAdmin' && !BUILDERS[call.id] && probeInput(call, targets) === null,
+    ).map((call) => call.id);
+    expect(missing).toEqual([]);
+  });
+
+  it.each(
+    SIGNED_IN_CALLS.filter((call) => call.permission !== 'superAdmin').map(
+      (call) => [call.id, call] as const,
+    ),
+  )('%s', async (_id, call) => {
+    const before = await snapshotOf(b);
+    const owner = await signIn(t, a.members.owner.account);
+    const input = BUILDERS[call.id]?.(targets) ?? probeInput(call, targets);
+    const res = await owner.call(call.method, call.path, input as Record<string, unknown>);
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+    expect(JSON.stringify(res.body)).not.toMatch(/bravo/i);
+    expect(await snapshotOf(b)).toBe(before);
+  });
+});

@@ -1,0 +1,173 @@
+import {
+  cliCall,
+  ErrorCode,
+  LIVE_CLOSE_UNAUTHORIZED,
+  type LiveClientMessage,
+  type LiveServerMessage,
+} from '@fleetport/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { registerCompany, type SignedIn, signIn } from '../../../test/accounts.ts';
+import { createTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
+import { eventually } from '../../gateway/testing/gateway-env.ts';
+import { claimDevice, TestDevice } from '../../gateway/testing/test-device.ts';
+
+/** A browser tab's socket: every message it received, and a way to wait for the next of a type. */
+class Tab {
+  readonly received: LiveServerMessage[] = [];
+  closed: { code: number; reason: string } | null = null;
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => this.received.push(JSON.parse(data.toString()) as LiveServerMessage));
+    socket.on('close', (code, reason) => {
+      this.closed = { code, reason: reason.toString() };
+    });
+  }
+  static open(url: string): Promise<Tab> {
+    const socket = new WebSocket(url);
+    const tab = new Tab(socket);
+    return new Promise((resolve, reject) => {
+      socket.once('open', () => resolve(tab));
+      socket.once('error', reject);
+    });
+  }
+  send(message: LiveClientMessage) {
+    this.socket.send(JSON.stringify(message));
+  }
+  next<T extends LiveServerMessage['type']>(
+    type: T,
+    match: (m: Extract<LiveServerMessage, { type: T }>) => boolean = () => true,
+  ) {
+    return eventually(
+      async () =>
+        this.received.find(
+          (m): m is Extract<LiveServerMessage, { type: T }> => m.type === type && match(m as never),
+        ),
+      8000,
+      type,
+    );
+  }
+}
+
+describe('the live WebSocket', () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let companyId: number;
+  let base: string;
+  const sn = 'FPLIVE0000001';
+  const mac = '00:11:22:3A:4B:7D';
+
+  beforeAll(async () => {
+    const config = testConfig();
+    t = await createTestApp({
+      config: { ...config, mqtt: { ...config.mqtt, port: 0 } },
+      gateway: { presenceDebounceMs: 100, telemetryFlushMs: 50, rpcSweepIntervalMs: 500 },
+    });
+    ({ companyId } = await registerCompany(t, { companyName: 'Harbour Live', account: 'live@harbour.test' }));
+    owner = await signIn(t, 'live@harbour.test');
+    await t.deps.gateway!.devices.importDevices([
+      { companyId, sn, mac, name: 'Quay router', model: 'R3000-Q' },
+    ]);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `${address.replace('http', 'ws')}${t.deps.config.apiPrefix}/ws`;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const ticketUrl = (lang = 'en') =>
+    `${base}?lang=${lang}&ticket=${encodeURIComponent(owner.headers().ticket!)}`;
+
+  it('refuses a socket without a valid ticket with 4401 and the catalogue code', async () => {
+    const tab = await Tab.open(`${base}?ticket=nonsense`);
+    await eventually(async () => tab.closed ?? undefined, 5000, 'close');
+    expect(tab.closed).toEqual({ code: LIVE_CLOSE_UNAUTHORIZED, reason: String(ErrorCode.SESSION_EXPIRED) });
+  });
+
+  it('shows a device coming online and runs CLI lines on it, recorded in the activity log', async () => {
+    const tab = await Tab.open(ticketUrl());
+    await tab.next('ready');
+    // Offline device: the CLI is refused with the catalogue message.
+    tab.send({ type: 'cli.open', sn });
+    const offline = await tab.next('error');
+    expect(offline).toMatchObject({
+      code: ErrorCode.DEVICE_OFFLINE_OPERATION,
+      msg: 'The device is offline, the operation cannot be performed',
+    });
+
+    const endpoint = t.deps.gateway!.endpoint();
+    const answer = await claimDevice(endpoint, sn, mac);
+    if (answer.type !== 'claimAccepted') throw new Error('claim refused');
+    const device = await TestDevice.connect(endpoint, sn, answer.secret);
+    device.answerWith((command) => {
+      const line = String((command.params as { command?: string }).command);
+      return line === 'show version'
+        ? { state: 'success', result: { output: 'Fleetport OS 3.2.1', exitCode: 0 } }
+        : { state: 'success', result: { output: `unknown command: ${line}`, exitCode: 127 } };
+    });
+    expect(await tab.next('device.presence', (m) => m.sn === sn && m.online)).toMatchObject({ online: true });
+
+    tab.send({ type: 'cli.open', sn });
+    const opened = await tab.next('cli.opened');
+    tab.send({ type: 'cli.input', session: opened.session, line: 'show version' });
+    tab.send({ type: 'cli.input', session: opened.session, line: 'frobnicate' });
+    expect(await tab.next('cli.output', (m) => m.line === 'show version')).toMatchObject({
+      output: 'Fleetport OS 3.2.1',
+      exitCode: 0,
+      code: 0,
+    });
+    expect(await tab.next('cli.output', (m) => m.line === 'frobnicate')).toMatchObject({
+      output: 'unknown command: frobnicate',
+      exitCode: 127,
+    });
+    // Each line went to the device as a `cli` RPC of this session, and its state was pushed live.
+    await tab.next('rpc.state', (m) => m.method === 'cli' && m.state === 'success');
+    tab.send({ type: 'cli.close', session: opened.session });
+    await tab.next('cli.closed');
+
+    const rows = await t.deps.db
+      .selectFrom('activity_log')
+      .select(['object', 'result_code', 'user_name'])
+      .where('call_id', '=', cliCall.id)
+      .where('company_id', '=', companyId)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.object)).toEqual([
+      `sn=${sn}, cli open`,
+      `sn=${sn}, command=show version`,
+      `sn=${sn}, command=frobnicate`,
+      `sn=${sn}, cli close`,
+    ]);
+    await device.end();
+    tab.socket.close();
+  });
+
+  it("keeps another company's events away and answers bad messages in the tab's language", async () => {
+    const other = await registerCompany(t, { companyName: 'Other Port', account: 'other@port.test' });
+    const stranger = await signIn(t, 'other@port.test');
+    const tab = await Tab.open(`${base}?lang=cn&ticket=${encodeURIComponent(stranger.headers().ticket!)}`);
+    expect(await tab.next('ready')).toEqual({ type: 'ready', companyId: other.companyId });
+    tab.send({ type: 'cli.open', sn });
+    expect(await tab.next('error')).toMatchObject({
+      code: ErrorCode.DEVICE_NOT_FOUND,
+      msg: '设备不存在，请先注册',
+    });
+    tab.socket.send('not json');
+    await eventually(
+      async () => tab.received.filter((m) => m.type === 'error').length === 2,
+      5000,
+      'second error',
+    );
+    expect(tab.received.at(-1)).toMatchObject({ code: ErrorCode.PARAMETER_ERROR });
+    t.deps.hub.publish('device.presence', companyId, { sn, online: false, at: new Date().toISOString() });
+    t.deps.hub.publish('device.presence', other.companyId, {
+      sn: 'THEIRS01',
+      online: true,
+      at: new Date().toISOString(),
+    });
+    await tab.next('device.presence');
+    expect(
+      tab.received.filter((m) => m.type === 'device.presence').map((m) => (m as { sn: string }).sn),
+    ).toEqual(['THEIRS01']);
+    tab.socket.close();
+  });
+});

@@ -1,0 +1,186 @@
+import {
+  LIVE_CLOSE_UNAUTHORIZED,
+  LIVE_PATH,
+  LIVE_TICKET_PARAM,
+  type LiveClientMessage,
+  type LiveServerMessage,
+  LiveServerMessageSchema,
+} from '@fleetport/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { currentLanguage } from '../i18n/index.ts';
+import { API_PREFIX } from './client.ts';
+import { signTicket } from './ticket-signature.ts';
+import { loadTicket } from './ticket-store.ts';
+
+/**
+ * The console's one WebSocket per browser tab (contract `live.ts`). Pages that show live data call
+ * `useLive()`; the socket opens with the first and closes a while after the last. It reconnects with
+ * a growing pause, re-signing the ticket each time, and stops when the server refuses the ticket
+ * (the next call then shows the sign-in reaction). Events update the TanStack Query cache in place.
+ */
+
+/** Query keys the live events update; the device pages use the same keys. */
+export const LIVE_KEYS = {
+  devices: ['devices'] as const,
+  remoteAction: (rpcId: string) => ['remoteAction', rpcId] as const,
+};
+
+export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
+type Listener = (message: LiveServerMessage) => void;
+
+const RETRY_MS = [500, 1000, 2000, 5000, 10_000];
+const IDLE_CLOSE_MS = 30_000;
+
+let socket: WebSocket | null = null;
+let status: LiveStatus = 'idle';
+let users = 0;
+let attempt = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+let cache: QueryClient | null = null;
+const listeners = new Set<Listener>();
+const statusListeners = new Set<() => void>();
+/** Sent once the socket is open (a CLI opened while reconnecting). */
+const outbox: LiveClientMessage[] = [];
+
+function setStatus(next: LiveStatus) {
+  status = next;
+  for (const l of statusListeners) l();
+}
+
+export function liveUrl(now = Date.now()): string | null {
+  const stored = loadTicket();
+  if (!stored) return null;
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  const params = new URLSearchParams({
+    lang: currentLanguage(),
+    [LIVE_TICKET_PARAM]: signTicket(stored.ticket, stored.key, now),
+  });
+  return `${scheme}://${window.location.host}${API_PREFIX}${LIVE_PATH}?${params}`;
+}
+
+/** Device rows anywhere in the cache (pages, single devices) take the new online state. */
+function patchDevices(queryClient: QueryClient, sn: string, patch: Record<string, unknown>) {
+  queryClient.setQueriesData({ queryKey: LIVE_KEYS.devices }, (old: unknown) => {
+    if (!old || typeof old !== 'object') return old;
+    const record = old as Record<string, unknown>;
+    if (Array.isArray(record.list)) {
+      const list = record.list as Array<Record<string, unknown>>;
+      if (!list.some((row) => row.sn === sn)) return old;
+      return { ...record, list: list.map((row) => (row.sn === sn ? { ...row, ...patch } : row)) };
+    }
+    return record.sn === sn ? { ...record, ...patch } : old;
+  });
+}
+
+export function applyToCache(queryClient: QueryClient, message: LiveServerMessage): void {
+  if (message.type === 'device.presence') {
+    patchDevices(queryClient, message.sn, { online: message.online, lastSeenAt: Date.parse(message.at) });
+    // Counts on the dashboard change with presence; they are refetched when someone looks at them.
+    void queryClient.invalidateQueries({ queryKey: ['deviceDashboard'], refetchType: 'none' });
+  } else if (message.type === 'device.hello') {
+    patchDevices(queryClient, message.sn, { model: message.model, firmwareVersion: message.firmwareVersion });
+  } else if (message.type === 'rpc.state') {
+    const key = LIVE_KEYS.remoteAction(message.id);
+    queryClient.setQueryData(key, (old: Record<string, unknown> | undefined) =>
+      old ? { ...old, state: message.state, delivered: message.delivered } : old,
+    );
+    // A final state carries a result the event does not: fetch it once.
+    if (message.state !== 'inExecution') void queryClient.invalidateQueries({ queryKey: key });
+  }
+}
+
+function connect() {
+  clearTimeout(retryTimer);
+  const url = liveUrl();
+  if (!url) return setStatus('closed');
+  setStatus('connecting');
+  const ws = new WebSocket(url);
+  socket = ws;
+  ws.onopen = () => {
+    attempt = 0;
+    setStatus('open');
+    for (const message of outbox.splice(0)) ws.send(JSON.stringify(message));
+  };
+  ws.onmessage = (event) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(String(event.data));
+    } catch {
+      return;
+    }
+    const parsed = LiveServerMessageSchema.safeParse(json);
+    if (!parsed.success) return;
+    if (cache) applyToCache(cache, parsed.data);
+    for (const listener of listeners) listener(parsed.data);
+  };
+  ws.onclose = (event) => {
+    if (socket !== ws) return;
+    socket = null;
+    setStatus('closed');
+    if (event.code === LIVE_CLOSE_UNAUTHORIZED || users === 0) return;
+    const pause = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] ?? 10_000;
+    attempt += 1;
+    retryTimer = setTimeout(connect, pause);
+  };
+}
+
+function release() {
+  users -= 1;
+  if (users > 0) return;
+  // A page change unmounts one user and mounts the next: keep the socket through it.
+  idleTimer = setTimeout(() => {
+    if (users > 0) return;
+    clearTimeout(retryTimer);
+    const ws = socket;
+    socket = null;
+    ws?.close();
+    setStatus('idle');
+  }, IDLE_CLOSE_MS);
+}
+
+function retain(queryClient: QueryClient) {
+  cache = queryClient;
+  users += 1;
+  clearTimeout(idleTimer);
+  if (!socket && status !== 'connecting') connect();
+}
+
+/** Keeps the tab's socket open while the calling component is mounted; returns its status. */
+export function useLive(queryClient: QueryClient): LiveStatus {
+  useEffect(() => {
+    retain(queryClient);
+    return release;
+  }, [queryClient]);
+  return useSyncExternalStore(
+    (onChange) => {
+      statusListeners.add(onChange);
+      return () => statusListeners.delete(onChange);
+    },
+    () => status,
+  );
+}
+
+/** Closes the socket now and forgets queued messages (signing out, switching company). */
+export function stopLive(): void {
+  clearTimeout(retryTimer);
+  clearTimeout(idleTimer);
+  outbox.length = 0;
+  const ws = socket;
+  socket = null;
+  ws?.close();
+  setStatus('idle');
+}
+
+/** Every message from the server, as it arrives; returns the unsubscribe function. */
+export function onLiveMessage(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Sends now, or as soon as the socket is open again. */
+export function sendLive(message: LiveClientMessage): void {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  else outbox.push(message);
+}

@@ -1,0 +1,118 @@
+import { ROLE_TYPE } from '@fleetport/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveTicket } from '../../api/ticket-store.ts';
+import { type RouteAnswers, renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { changeLanguage } from '../../i18n/index.ts';
+import { menusHolding, signedInUser } from '../operation/test-menus.ts';
+import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
+import { draftOf, restrictionOf } from './restriction-model.ts';
+
+const SLOW = 60_000;
+
+function serve(extra: RouteAnswers) {
+  return routeServer({
+    '/pl/user/getVisitMenus': { data: menusHolding(['companyAccount.view', 'companyAccount.edit']) },
+    '/pl/sso/queryUserInfo': { data: signedInUser(ROLE_TYPE.owner) },
+    '/pl/user/getInstructionStatus': { data: { status: '1' } },
+    '/pl/notification/getShowNotes': { data: [] },
+    '/pl/company/getCompanyAccount': {
+      data: {
+        companyId: 7,
+        name: 'Acme',
+        type: 0,
+        country: null,
+        memberCount: 2,
+        hasRelations: false,
+        createdAt: 0,
+      },
+    },
+    '/pl/company/getAccessRestriction': { data: null },
+    ...extra,
+  });
+}
+
+async function openRestrictionTab() {
+  renderConsole('/operation/companyAccount');
+  await userEvent.click(await screen.findByText('Access restriction', {}, { timeout: 10_000 }));
+  await screen.findByTestId('restriction-save');
+}
+
+beforeEach(() => {
+  saveTicket({ ticket: 't1', key: 'k1' });
+  localStorage.setItem('userName', 'Ada');
+  reloadTabsFromStorage();
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+});
+
+describe('access restriction', () => {
+  it('starts a new restriction off, every day open, for a year from today', () => {
+    const draft = draftOf(null, new Date('2026-11-21T10:00:00Z'));
+    expect(restrictionOf(draft)).toMatchObject({
+      enabled: false,
+      startDate: '2026-11-21',
+      endDate: '2027-11-21',
+      roleTypes: [],
+      holidays: [],
+    });
+    expect(restrictionOf(draft).days).toHaveLength(7);
+  });
+
+  it(
+    'refuses two holidays of the same name with the contract message and sends nothing',
+    async () => {
+      const saves: unknown[] = [];
+      serve({
+        '/pl/company/saveAccessRestriction': (body) => {
+          saves.push(body);
+          return { data: null };
+        },
+      });
+      await openRestrictionTab();
+      await userEvent.click(screen.getByTestId('holiday-add'));
+      await userEvent.click(screen.getByTestId('holiday-add'));
+      const names = screen.getAllByTestId('holiday-name');
+      await userEvent.type(names[0]!, 'New year');
+      await userEvent.type(names[1]!, 'new year');
+      const dates = screen
+        .getAllByTestId('holiday-date')
+        .map((d) => (d.tagName === 'INPUT' ? d : d.querySelector('input')!));
+      await userEvent.type(dates[0]!, '2027-01-01{Enter}');
+      await userEvent.type(dates[1]!, '2027-01-02{Enter}');
+      await userEvent.click(screen.getByTestId('restriction-save'));
+      expect((await screen.findByTestId('restriction-problems')).textContent).toContain(
+        'The holiday already exists',
+      );
+      expect(saves).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'saves the barred role types, in Chinese',
+    async () => {
+      await changeLanguage('cn');
+      const saves: Array<Record<string, unknown>> = [];
+      serve({
+        '/pl/company/saveAccessRestriction': (body) => {
+          saves.push(body as never);
+          return { data: null };
+        },
+      });
+      renderConsole('/operation/companyAccount');
+      await userEvent.click(await screen.findByText('访问限制', {}, { timeout: 10_000 }));
+      await userEvent.click(await screen.findByTestId('restriction-enabled'));
+      await userEvent.click(screen.getByTestId(`restriction-role-${ROLE_TYPE.readOnly}`));
+      await userEvent.click(screen.getByTestId('restriction-save'));
+      await waitFor(() => expect(saves).toHaveLength(1));
+      expect(saves[0]).toMatchObject({ enabled: true, roleTypes: [ROLE_TYPE.readOnly], holidays: [] });
+      expect(await screen.findByText('访问限制已保存。')).toBeTruthy();
+    },
+    SLOW,
+  );
+});

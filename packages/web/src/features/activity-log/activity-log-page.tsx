@@ -1,0 +1,157 @@
+import {
+  type ActivityRow,
+  ALL_CALLS,
+  activityLogListCall,
+  errorMessage,
+  formatDateTime,
+} from '@fleetport/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, DatePicker, Flex, Form, Input, Select, Tag, Tooltip } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sendCall } from '../../api/client.ts';
+import { PageGate } from '../../app/permissions.tsx';
+import { useLang } from '../../app/use-lang.ts';
+import { EmptyState } from '../../widgets/empty-state.tsx';
+import { IndexTable } from '../../widgets/index-table.tsx';
+
+/** The calls the log can hold: those that change something. */
+const RECORDED_CALL_IDS = ALL_CALLS.filter((c) => c.mutates)
+  .map((c) => c.id)
+  .sort();
+
+interface Filter {
+  callId?: string;
+  object?: string;
+  result?: 'success' | 'failure';
+  startTime?: number;
+  endTime?: number;
+}
+
+interface FilterValues {
+  callId?: string;
+  object?: string;
+  result?: 'success' | 'failure';
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** The activity log (/robustlink/activity): what changed in the company, filtered and paged. */
+export function ActivityLogPage() {
+  return (
+    <PageGate funCode="activity.view">
+      <ActivityLog />
+    </PageGate>
+  );
+}
+
+function ActivityLog() {
+  const { t } = useTranslation('operation');
+  const lang = useLang();
+  const [filter, setFilter] = useState<Filter>({});
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const log = useQuery({
+    queryKey: ['activityLog', filter, paging],
+    queryFn: () => sendCall(activityLogListCall, { ...paging, ...filter }),
+    placeholderData: keepPreviousData,
+  });
+
+  function apply(values: FilterValues) {
+    setPaging((p) => ({ ...p, pageNum: 1 }));
+    setFilter({
+      ...(values.callId ? { callId: values.callId } : {}),
+      ...(values.object?.trim() ? { object: values.object.trim() } : {}),
+      ...(values.result ? { result: values.result } : {}),
+      ...(values.range?.[0] ? { startTime: values.range[0].startOf('day').valueOf() } : {}),
+      ...(values.range?.[1] ? { endTime: values.range[1].endOf('day').valueOf() } : {}),
+    });
+  }
+
+  const columns = useMemo(
+    () => [
+      { key: 'at', dataIndex: 'at', title: t('activity.at'), render: (at: number) => formatDateTime(at) },
+      {
+        key: 'user',
+        dataIndex: 'userName',
+        title: t('activity.user'),
+        render: (name: string | null, row: ActivityRow) =>
+          name ? `${name} (${row.loginAccount ?? ''})` : null,
+      },
+      { key: 'callId', dataIndex: 'callId', title: t('activity.action') },
+      { key: 'object', dataIndex: 'object', title: t('activity.object') },
+      { key: 'remoteAddress', dataIndex: 'remoteAddress', title: t('activity.address') },
+      {
+        key: 'resultCode',
+        dataIndex: 'resultCode',
+        title: t('activity.result'),
+        render: (code: number) =>
+          code === 0 ? (
+            <Tag color="green">{t('activity.success')}</Tag>
+          ) : (
+            <Tooltip title={errorMessage(code, lang)}>
+              <Tag color="red">
+                {t('activity.failure')} ({code})
+              </Tag>
+            </Tooltip>
+          ),
+      },
+    ],
+    [t, lang],
+  );
+
+  return (
+    <Card title={t('activity.title')} data-testid="activity-log">
+      <Form<FilterValues> layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }}>
+        <Form.Item name="callId">
+          <Select
+            allowClear
+            showSearch
+            placeholder={t('activity.action')}
+            style={{ width: 220 }}
+            options={RECORDED_CALL_IDS.map((id) => ({ value: id, label: id }))}
+            data-testid="activity-call"
+          />
+        </Form.Item>
+        <Form.Item name="object">
+          <Input placeholder={t('activity.object')} style={{ width: 160 }} data-testid="activity-object" />
+        </Form.Item>
+        <Form.Item name="result">
+          <Select
+            allowClear
+            placeholder={t('activity.result')}
+            style={{ width: 140 }}
+            options={[
+              { value: 'success', label: t('activity.success') },
+              { value: 'failure', label: t('activity.failure') },
+            ]}
+            data-testid="activity-result"
+          />
+        </Form.Item>
+        <Form.Item name="range">
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <Flex gap={8}>
+          <Button type="primary" htmlType="submit" data-testid="activity-search">
+            {t('activity.search')}
+          </Button>
+        </Flex>
+      </Form>
+      <IndexTable<ActivityRow>
+        rowKey="id"
+        data-testid="activity-table"
+        loading={log.isLoading}
+        columns={columns}
+        dataSource={log.data?.data?.list ?? []}
+        locale={{ emptyText: <EmptyState description={t('activity.empty')} /> }}
+        pagination={{
+          current: paging.pageNum,
+          pageSize: paging.pageSize,
+          total: log.data?.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('paging.total', { total }),
+        }}
+        onChange={(page) => setPaging({ pageNum: page.current ?? 1, pageSize: page.pageSize ?? 20 })}
+      />
+    </Card>
+  );
+}

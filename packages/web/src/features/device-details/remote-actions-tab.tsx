@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ButtonProps } from 'antd';
+import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../app/permissions.tsx';
+import { ActionResult } from './action-result.tsx';
+import { type ActionField, type ActionSpec, REMOTE_ACTIONS } from './remote-action-specs.ts';
+import { rememberAction, useRemoteAction } from './remote-action-state.ts';
+
+/** Remote actions of one device, each with its parameters, progress and result state. */
+export function RemoteActionsTab({
+  sn,
+  capabilities,
+  liveOpen,
+}: {
+  sn: string;
+  capabilities: Record<string, unknown>;
+  liveOpen: boolean;
+}) {
+  const shown = REMOTE_ACTIONS.filter((a) => !a.capability || capabilities[a.capability] === true);
+  return (
+    <Row gutter={[16, 16]} data-testid="remote-actions">
+      {shown.map((spec) => (
+        <Col key={spec.key} xs={24} md={12} xl={8}>
+          <ActionCard spec={spec} sn={sn} liveOpen={liveOpen} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+function FieldInput({ field, label }: { field: ActionField; label: string }) {
+  const testId = `field-${field.name}`;
+  if (field.kind === 'number')
+    return <InputNumber min={field.min} max={field.max} style={{ width: '100%' }} data-testid={testId} />;
+  if (field.kind === 'select')
+    return (
+      <Select
+        options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
+        data-testid={testId}
+        aria-label={label}
+      />
+    );
+  if (field.kind === 'password') return <Input.Password data-testid={testId} autoComplete="new-password" />;
+  if (field.kind === 'datetime')
+    return <DatePicker showTime style={{ width: '100%' }} data-testid={testId} />;
+  return <Input data-testid={testId} />;
+}
+
+function ActionCard({ spec, sn, liveOpen }: { spec: ActionSpec; sn: string; liveOpen: boolean }) {
+  const { modal } = App.useApp();
+  const { t } = useTranslation('deviceDetails');
+  const queryClient = useQueryClient();
+  const mayApply = usePermission('devices.apply');
+  const [form] = Form.useForm();
+  const [rpcId, setRpcId] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const action = useRemoteAction(rpcId, liveOpen);
+
+  async function start() {
+    const raw = (await form.validateFields()) as Record<string, unknown>;
+    const values = Object.fromEntries(
+      Object.entries(raw).map(([k, v]) => [
+        k,
+        v && typeof v === 'object' && 'valueOf' in v ? (v as Dayjs).valueOf() : v,
+      ]),
+    );
+    setStarting(true);
+    try {
+      const started = await spec.start(sn, values);
+      if (typeof started === 'string') setRpcId(started);
+      else {
+        rememberAction(queryClient, started);
+        setRpcId(started.rpcId);
+      }
+    } catch {
+      // Offline (120052), Basic licence (120095, the upgrade dialog), timers (120072/120074): shown by the client.
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  const run = () =>
+    spec.confirm
+      ? modal.confirm({
+          title: t('actions.confirm', { action: t(`actions.${spec.key}.title`), sn }),
+          okButtonProps: { danger: true, 'data-testid': `confirm-${spec.key}` } as ButtonProps,
+          cancelText: t('common:cancel'),
+          onOk: start,
+        })
+      : void start();
+
+  const running = action.data?.state === 'inExecution';
+  return (
+    <Card size="small" title={t(`actions.${spec.key}.title`)} data-testid={`action-${spec.key}`}>
+      <Form
+        form={form}
+        layout="vertical"
+        size="small"
+        initialValues={Object.fromEntries(spec.fields.map((f) => [f.name, f.initial]))}
+      >
+        {spec.fields.map((field) => (
+          <Form.Item
+            key={field.name}
+            name={field.name}
+            label={t(`fields.${field.name}`)}
+            rules={[
+              { required: field.kind !== 'number' || field.min !== undefined, message: t('fields.required') },
+            ]}
+          >
+            <FieldInput field={field} label={t(`fields.${field.name}`)} />
+          </Form.Item>
+        ))}
+      </Form>
+      <Button
+        type="primary"
+        onClick={run}
+        loading={starting || running}
+        disabled={!mayApply}
+        data-testid={`run-${spec.key}`}
+      >
+        {running ? t('actions.running') : t('actions.run')}
+      </Button>
+      {action.data && <ActionResult action={action.data} />}
+    </Card>
+  );
+}

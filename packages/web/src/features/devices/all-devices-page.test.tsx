@@ -1,0 +1,154 @@
+import { listDevicesCall, rebootCall } from '@fleetport/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveTicket } from '../../api/ticket-store.ts';
+import { type RouteAnswers, renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { changeLanguage } from '../../i18n/index.ts';
+import { menusHolding, signedInUser } from '../operation/test-menus.ts';
+import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
+import { deviceRow, FakeSocket, stubLiveSocket } from './device-test-fixtures.ts';
+
+const SLOW = 60_000;
+const PAGE = '/robustlink/devices/allDevices';
+const CODES = ['devices.view', 'devices.create', 'devices.edit', 'devices.apply', 'devices.remove'];
+
+function serve(extra: RouteAnswers = {}) {
+  const lists: unknown[] = [];
+  const fetchMock = routeServer({
+    '/pl/user/getVisitMenus': { data: menusHolding(CODES) },
+    '/pl/sso/queryUserInfo': { data: signedInUser(2, 3) },
+    '/pl/user/getInstructionStatus': { data: { status: '1' } },
+    '/pl/notification/getShowNotes': { data: [] },
+    '/pl/page/getPageColumnByName': (body) => ({
+      data: { pageName: (body as { pageName: string }).pageName, columns: null },
+    }),
+    '/link/device/queryGroupInformation': {
+      data: { deviceRootGroup: { rootGroupId: 70, deviceCount: 2 }, deviceOtherGroup: [], ungroupedCount: 2 },
+    },
+    [listDevicesCall.path]: (body) => {
+      lists.push(body);
+      return {
+        data: {
+          list: [deviceRow('FP0000000000001'), deviceRow('FP0000000000002', { online: true })],
+          total: 2,
+        },
+      };
+    },
+    ...extra,
+  });
+  return { fetchMock, lists };
+}
+
+beforeEach(() => {
+  saveTicket({ ticket: 't1', key: 'k1' });
+  localStorage.setItem('userName', 'Ada');
+  reloadTabsFromStorage();
+  stubLiveSocket();
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+});
+
+describe('all devices', () => {
+  it(
+    'searches on the server and shows a device coming online live, without polling',
+    async () => {
+      const { lists } = serve();
+      renderConsole(PAGE);
+      const table = await screen.findByTestId('devices-table', {}, { timeout: 10_000 });
+      await within(table).findByText('FP0000000000001');
+      expect(within(table).getByTestId('online-FP0000000000001').dataset.online).toBe('false');
+      expect(within(table).getByTestId('online-FP0000000000002').textContent).toBe('Online');
+
+      // The tab's one socket carries the signed ticket and the language.
+      await waitFor(() => expect(FakeSocket.sockets).toHaveLength(1));
+      const url = new URL(FakeSocket.last().url);
+      expect(url.pathname).toBe('/api/ws');
+      expect(url.searchParams.get('ticket')).toMatch(/^t1\.\d+\.[0-9a-f]{64}$/);
+      expect(url.searchParams.get('lang')).toBe('en');
+      await screen.findByText('Live');
+
+      const listCalls = lists.length;
+      act(() =>
+        FakeSocket.last().emit({
+          type: 'device.presence',
+          sn: 'FP0000000000001',
+          online: true,
+          at: new Date().toISOString(),
+        }),
+      );
+      await waitFor(() =>
+        expect(within(table).getByTestId('online-FP0000000000001').dataset.online).toBe('true'),
+      );
+      expect(lists.length).toBe(listCalls);
+
+      await userEvent.type(
+        screen.getByPlaceholderText('Search by SN, name, MAC, IMEI or IP'),
+        '3A:4B{Enter}',
+      );
+      await waitFor(() => expect(lists.at(-1)).toMatchObject({ search: '3A:4B', pageNum: 1 }));
+    },
+    SLOW,
+  );
+
+  it(
+    'reboots the selected devices after a confirmation and lists the result of each',
+    async () => {
+      const reboots: unknown[] = [];
+      serve({
+        [rebootCall.path]: (body) => {
+          reboots.push(body);
+          return {
+            data: {
+              succeeded: 1,
+              failed: 1,
+              results: [
+                {
+                  sn: 'FP0000000000001',
+                  code: 120052,
+                  msg: 'The device is offline, the operation cannot be performed',
+                  rpcId: null,
+                },
+                { sn: 'FP0000000000002', code: 0, msg: '', rpcId: 'r-2' },
+              ],
+            },
+          };
+        },
+      });
+      renderConsole(PAGE);
+      const table = await screen.findByTestId('devices-table', {}, { timeout: 10_000 });
+      await within(table).findByText('FP0000000000001');
+      for (const checkbox of within(table).getAllByRole('checkbox').slice(1)) await userEvent.click(checkbox);
+      await userEvent.hover(screen.getByTestId('bulk-actions'));
+      await userEvent.click(await screen.findByText('Reboot'));
+      expect(await screen.findByText('Reboot 2 selected devices?')).toBeTruthy();
+      expect(reboots).toEqual([]);
+      await userEvent.click(screen.getByTestId('confirm-reboot'));
+      await waitFor(() => expect(reboots).toEqual([{ sns: ['FP0000000000001', 'FP0000000000002'] }]));
+      const results = await screen.findByTestId('bulk-results-table');
+      expect(await screen.findByText('1 succeeded, 1 failed')).toBeTruthy();
+      expect(
+        within(results).getByText('The device is offline, the operation cannot be performed'),
+      ).toBeTruthy();
+      expect(within(results).getByText('Done')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'reads in Chinese',
+    async () => {
+      await changeLanguage('cn');
+      serve();
+      renderConsole(PAGE);
+      await screen.findByTestId('devices-table', {}, { timeout: 10_000 });
+      expect(await screen.findByPlaceholderText('按序列号、名称、MAC、IMEI或IP搜索')).toBeTruthy();
+      expect((await screen.findAllByText('在线')).length).toBeGreaterThan(0);
+      await waitFor(() => expect(new URL(FakeSocket.last().url).searchParams.get('lang')).toBe('cn'));
+    },
+    SLOW,
+  );
+});

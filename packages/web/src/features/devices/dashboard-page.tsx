@@ -1,0 +1,165 @@
+import {
+  dashboardSummaryCall,
+  dataUsageSeriesCall,
+  formatDateTime,
+  groupUnreadAlertSummaryCall,
+  signalSeriesCall,
+  topUsageCall,
+} from '@fleetport/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Row, Statistic, Table } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { apiCall } from '../../api/client.ts';
+import { useLive } from '../../api/live.ts';
+import { PageGate } from '../../app/permissions.tsx';
+import { ChartCard } from '../../widgets/chart-card.tsx';
+import { LineChart } from '../../widgets/charts/line-chart.tsx';
+import { PieChart } from '../../widgets/charts/pie-chart.tsx';
+import { deviceDetailsPath } from './device-columns.tsx';
+
+const MB = 1024 * 1024;
+const key = (name: string) => ['deviceDashboard', name] as const;
+
+/** The device dashboard (core §2 dashboard) on chart cards; presence events refresh the counts. */
+export function DashboardPage() {
+  return (
+    <PageGate funCode="dashboard.view">
+      <Dashboard />
+    </PageGate>
+  );
+}
+
+function Dashboard() {
+  const { t } = useTranslation('devices');
+  useLive(useQueryClient());
+  const [hidden, setHidden] = useState<string[]>([]);
+  const summary = useQuery({ queryKey: key('summary'), queryFn: () => apiCall(dashboardSummaryCall, {}) });
+  const alerts = useQuery({
+    queryKey: key('alerts'),
+    queryFn: () => apiCall(groupUnreadAlertSummaryCall, {}),
+  });
+  const usage = useQuery({ queryKey: key('usage'), queryFn: () => apiCall(dataUsageSeriesCall, {}) });
+  const signal = useQuery({ queryKey: key('signal'), queryFn: () => apiCall(signalSeriesCall, {}) });
+  const top = useQuery({ queryKey: key('top'), queryFn: () => apiCall(topUsageCall, { limit: 10 }) });
+  const s = summary.data;
+
+  const card = (name: string, children: ReactNode, span = 8) =>
+    hidden.includes(name) ? null : (
+      <Col xs={24} lg={span} key={name} data-testid={`card-${name}`}>
+        <ChartCard
+          title={t(`dashboard.${name}`)}
+          isDefault
+          canEdit={false}
+          onHide={() => setHidden((h) => [...h, name])}
+          onEdit={() => {}}
+          onDelete={() => {}}
+        >
+          {children}
+        </ChartCard>
+      </Col>
+    );
+  const slices = (list?: { key: string; count: number }[]) =>
+    (list ?? []).map((c) => ({ name: c.key || t('dashboard.unknown'), value: c.count }));
+
+  return (
+    <Row gutter={[16, 16]} data-testid="dashboard-page">
+      <Col span={24}>
+        <Card size="small">
+          <Row gutter={16}>
+            <Col span={6}>
+              <Statistic title={t('dashboard.total')} value={s?.total ?? 0} data-testid="stat-total" />
+            </Col>
+            <Col span={6}>
+              <Statistic
+                title={t('state.online')}
+                value={s?.online ?? 0}
+                styles={{ content: { color: '#3f8600' } }}
+                data-testid="stat-online"
+              />
+            </Col>
+            <Col span={6}>
+              <Statistic title={t('state.offline')} value={s?.offline ?? 0} data-testid="stat-offline" />
+            </Col>
+            <Col span={6}>
+              <Statistic title={t('dashboard.unreadAlerts')} value={alerts.data?.total ?? 0} />
+            </Col>
+          </Row>
+          {hidden.length > 0 && (
+            <Button type="link" onClick={() => setHidden([])}>
+              {t('dashboard.showHidden', { count: hidden.length })}
+            </Button>
+          )}
+        </Card>
+      </Col>
+      {card('byModel', <PieChart slices={slices(s?.byModel)} />)}
+      {card('bySeries', <PieChart slices={slices(s?.bySeries)} />)}
+      {card('byFirmware', <PieChart slices={slices(s?.byFirmware)} />)}
+      {card(
+        'usage',
+        <LineChart
+          unit="MB"
+          categories={(usage.data ?? []).map((p) => formatDateTime(p.at, 'MM-DD HH:mm'))}
+          series={[
+            { name: t('dashboard.rx'), data: (usage.data ?? []).map((p) => +(p.rxBytes / MB).toFixed(2)) },
+            { name: t('dashboard.tx'), data: (usage.data ?? []).map((p) => +(p.txBytes / MB).toFixed(2)) },
+          ]}
+        />,
+        12,
+      )}
+      {card(
+        'signal',
+        <LineChart
+          unit="dBm"
+          categories={(signal.data ?? []).map((p) => formatDateTime(p.at, 'MM-DD HH:mm'))}
+          series={[
+            { name: 'RSSI', data: (signal.data ?? []).map((p) => p.rssi) },
+            { name: 'RSRP', data: (signal.data ?? []).map((p) => p.rsrp) },
+          ]}
+        />,
+        12,
+      )}
+      {card(
+        'alerts',
+        <Table
+          size="small"
+          rowKey={(r) => String(r.groupId)}
+          pagination={false}
+          dataSource={alerts.data?.groupALertSummaryList ?? []}
+          columns={['groupName', 'critical', 'major', 'minor', 'notice', 'total'].map((k) => ({
+            key: k,
+            dataIndex: k,
+            title: t(`dashboard.alert.${k}`),
+          }))}
+        />,
+        12,
+      )}
+      {card(
+        'top',
+        <Table
+          size="small"
+          rowKey="sn"
+          pagination={false}
+          dataSource={top.data ?? []}
+          columns={[
+            {
+              key: 'sn',
+              dataIndex: 'sn',
+              title: t('field.sn'),
+              render: (sn: string) => <Link to={deviceDetailsPath(sn)}>{sn}</Link>,
+            },
+            { key: 'name', dataIndex: 'name', title: t('field.name') },
+            {
+              key: 'totalBytes',
+              dataIndex: 'totalBytes',
+              title: t('dashboard.usageMb'),
+              render: (b: number) => (b / MB).toFixed(1),
+            },
+          ]}
+        />,
+        12,
+      )}
+    </Row>
+  );
+}

@@ -1,0 +1,117 @@
+import { FUN_ACTION_LABELS, grantableFunCodes, ROLE_TYPE } from '@fleetport/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveTicket } from '../../api/ticket-store.ts';
+import { type RouteAnswers, renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { changeLanguage } from '../../i18n/index.ts';
+import { menusHolding, signedInUser } from '../operation/test-menus.ts';
+import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
+
+const SLOW = 60_000;
+const OPERATOR_CODES = grantableFunCodes(ROLE_TYPE.operator);
+
+const role = (extra: Record<string, unknown> = {}) => ({
+  roleId: 12,
+  roleName: 'Field team',
+  roleType: ROLE_TYPE.operator,
+  description: '',
+  isDefault: false,
+  userCount: 0,
+  funCodes: OPERATOR_CODES,
+  grantable: OPERATOR_CODES,
+  ...extra,
+});
+
+function serve(extra: RouteAnswers, ownRoleType: number = ROLE_TYPE.owner) {
+  return routeServer({
+    '/pl/user/getVisitMenus': {
+      data: menusHolding(['roles.view', 'roles.create', 'roles.edit', 'roles.remove']),
+    },
+    '/pl/sso/queryUserInfo': { data: signedInUser(ownRoleType) },
+    '/pl/user/getInstructionStatus': { data: { status: '1' } },
+    '/pl/notification/getShowNotes': { data: [] },
+    '/pl/role/getRoleById': { data: role() },
+    ...extra,
+  });
+}
+
+/** The checkbox of one privilege leaf of the tree. */
+function leafCheckbox(funCode: string): HTMLElement {
+  return screen
+    .getByTestId(`privilege-${funCode}`)
+    .closest('.ant-tree-treenode')!
+    .querySelector('.ant-tree-checkbox')!;
+}
+
+beforeEach(() => {
+  saveTicket({ ticket: 't1', key: 'k1' });
+  localStorage.setItem('userName', 'Ada');
+  reloadTabsFromStorage();
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+});
+
+describe('role editor', () => {
+  it(
+    'unticks a privilege and saves the rest of the tree',
+    async () => {
+      const saved: Array<{ roleId: number; funCodes: string[] }> = [];
+      serve({
+        '/pl/role/updateRole': (body) => {
+          saved.push(body as never);
+          return { data: null };
+        },
+      });
+      renderConsole('/operation/userManager/role/jurisdiction/12');
+      await screen.findByTestId('privilege-devices.remove', {}, { timeout: 10_000 });
+      expect(screen.getAllByText(FUN_ACTION_LABELS.remove.en).length).toBeGreaterThan(0);
+      await userEvent.click(leafCheckbox('devices.remove'));
+      await userEvent.click(screen.getByTestId('role-save'));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]!.roleId).toBe(12);
+      expect([...saved[0]!.funCodes].sort()).toEqual(
+        OPERATOR_CODES.filter((c) => c !== 'devices.remove').sort(),
+      );
+      expect(await screen.findByText('The privileges are saved.')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'shows a default role read-only, in Chinese',
+    async () => {
+      await changeLanguage('cn');
+      serve({ '/pl/role/getRoleById': { data: role({ isDefault: true, roleName: '操作员' }) } });
+      renderConsole('/operation/userManager/role/jurisdiction/12');
+      expect(await screen.findByText('默认角色不能修改。', {}, { timeout: 10_000 })).toBeTruthy();
+      expect(screen.getAllByText(FUN_ACTION_LABELS.view.cn).length).toBeGreaterThan(0);
+      expect(screen.queryByTestId('role-save')).toBeNull();
+      expect(leafCheckbox('devices.view').className).toContain('ant-tree-checkbox-disabled');
+    },
+    SLOW,
+  );
+
+  it(
+    'does not let an administrator edit a role of an equal type',
+    async () => {
+      serve(
+        { '/pl/role/getRoleById': { data: role({ roleType: ROLE_TYPE.administrator }) } },
+        ROLE_TYPE.administrator,
+      );
+      renderConsole('/operation/userManager/role/jurisdiction/12');
+      expect(
+        await screen.findByText(
+          'You cannot change the privileges of your own role or of an equal or higher role.',
+          {},
+          { timeout: 10_000 },
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByTestId('role-save')).toBeNull();
+    },
+    SLOW,
+  );
+});
