@@ -102,7 +102,7 @@ async function drive(
         port,
         hosts: ['127.0.0.1'],
         devices: share(i),
-        ratePerSecond: 2000 / WORKERS,
+        concurrency: 100,
       }),
     ),
   );
@@ -217,7 +217,7 @@ async function benchBareAedes(devices: { sn: string; secret: string }[]): Promis
   });
   await broker.listen();
   const server = net.createServer((socket) => broker.handle(socket));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 2048 }, resolve));
   const { port } = server.address() as net.AddressInfo;
   try {
     return await drive(port, devices, async () => handled);

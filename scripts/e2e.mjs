@@ -82,6 +82,8 @@ async function main() {
   fs.mkdirSync(screenshots, { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetport-e2e-'));
   const port = await freePort();
+  // The device gateway listens on its own free port; journeys connect simulated routers to E2E_MQTT_URL.
+  const mqttPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const serverLog = path.join(artifacts, 'server.log');
   const logFd = fs.openSync(serverLog, 'w');
@@ -93,6 +95,7 @@ async function main() {
     env: {
       ...process.env,
       PORT: String(port),
+      MQTT_PORT: String(mqttPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       AUTOMATED_TEST_MODE: 'true',
@@ -115,7 +118,11 @@ async function main() {
         '--test-timeout=120000',
         ...files,
       ],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: baseUrl } },
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MQTT_URL: `mqtt://127.0.0.1:${mqttPort}` },
+      },
     );
     status = run.status ?? 1;
     log(`screenshots in ${path.relative(root, screenshots)}/: ${fs.readdirSync(screenshots).length} files`);

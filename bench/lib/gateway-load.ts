@@ -21,7 +21,8 @@ export type LoadCommand =
       port: number;
       hosts: string[];
       devices: { sn: string; secret: string }[];
-      ratePerSecond: number;
+      /** Handshakes in flight at once. */
+      concurrency: number;
     }
   | { cmd: 'telemetry'; ratePerSecond: number; seconds: number; maxInflight: number }
   | { cmd: 'close' };
@@ -44,8 +45,11 @@ function connectOne(port: number, host: string, sn: string, secret: string): Pro
     const settle = (value: Device | null) => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
+      if (!value) socket.destroy();
       resolve(value);
     };
+    const timer = setTimeout(() => settle(null), 10_000);
     parser.on('packet', (packet) => {
       if (packet.cmd === 'connack') {
         if (packet.returnCode !== 0) {
@@ -94,26 +98,31 @@ function connectOne(port: number, host: string, sn: string, secret: string): Pro
   });
 }
 
+/**
+ * Opens every connection with a bounded number of handshakes in flight; a handshake that stalls
+ * (a full accept queue on a busy machine) is abandoned after 10 s and retried, as a device would.
+ */
 async function connectAll(command: Extract<LoadCommand, { cmd: 'connect' }>): Promise<LoadReply> {
   const started = performance.now();
   let failed = 0;
-  const gap = 1000 / command.ratePerSecond;
-  const pending: Promise<void>[] = [];
-  for (const [i, d] of command.devices.entries()) {
-    const host = command.hosts[i % command.hosts.length] as string;
-    pending.push(
-      connectOne(command.port, host, d.sn, d.secret).then((device) => {
-        if (device) devices.push(device);
-        else failed++;
-      }),
-    );
-    // Pace the connects so the server's accept queue and authentication keep up.
-    if (i % 50 === 49) await new Promise((r) => setTimeout(r, gap * 50));
-  }
+  let next = 0;
   const progress = setInterval(() => {
-    if (process.env.BENCH_PROGRESS) console.error(`[load ${process.pid}] connected ${devices.length}, failed ${failed} of ${command.devices.length}`);
+    if (process.env.BENCH_PROGRESS)
+      console.error(`[load ${process.pid}] connected ${devices.length}, failed ${failed}`);
   }, 2000);
-  await Promise.all(pending);
+  async function lane() {
+    while (next < command.devices.length) {
+      const i = next++;
+      const d = command.devices[i] as { sn: string; secret: string };
+      const host = command.hosts[i % command.hosts.length] as string;
+      let device: Device | null = null;
+      for (let attempt = 0; attempt < 3 && !device; attempt++)
+        device = await connectOne(command.port, host, d.sn, d.secret);
+      if (device) devices.push(device);
+      else failed++;
+    }
+  }
+  await Promise.all(Array.from({ length: command.concurrency }, lane));
   clearInterval(progress);
   return { cmd: 'connected', connected: devices.length, failed, ms: performance.now() - started };
 }

@@ -28,6 +28,12 @@ export const DEVICE_SORT_FIELDS = [
   'lastSeenAt',
   'online',
 ] as const;
+/**
+ * A filtered device list counts matching devices up to this many and then says "more": an exact COUNT
+ * over a 100,000-device company costs more than the page itself (bench/device-list.ts). The unfiltered
+ * total is always exact (kept by the database).
+ */
+export const DEVICE_LIST_COUNT_CAP = 10_000;
 /** `groupId` value of the devices without a group (shown as Ungrouped, core §3). */
 export const UNGROUPED = 0;
 
@@ -90,7 +96,10 @@ export const listDevicesCall = defineCall({
   method: 'POST',
   path: '/link/device/getDeviceList',
   input: DeviceListQuerySchema,
-  output: pageSchema(DeviceRowSchema),
+  output: pageSchema(DeviceRowSchema).extend({
+    /** True when more than DEVICE_LIST_COUNT_CAP devices match: `total` is then the cap ("10000+"). */
+    totalCapped: z.boolean(),
+  }),
   permission: 'devices.view',
   paged: true,
   summary:

@@ -116,7 +116,8 @@ export function createEmbeddedBroker(options: EmbeddedBrokerOptions): BrokerAdap
       server.on('error', onError);
       await new Promise<void>((resolve, reject) => {
         server?.once('error', reject);
-        server?.listen(options.port, options.host ?? '0.0.0.0', () => {
+        // A fleet reconnecting at once (after a restart) must not overflow the accept queue.
+        server?.listen({ port: options.port, host: options.host ?? '0.0.0.0', backlog: 2048 }, () => {
           server?.off('error', reject);
           resolve();
         });

@@ -1,7 +1,11 @@
 import type { Envelope } from '@fleetport/contract';
 import { configure, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { MyAccountPage } from '../features/account/my-account-page.tsx';
+import { ComingSoonPage } from '../features/shell/coming-soon-page.tsx';
+import { ShellHome } from '../features/shell/shell-home.tsx';
+import { ShellLayout } from '../features/shell/shell-layout.tsx';
 import { AppProviders, queryClient } from './providers.tsx';
 import { ROUTES } from './routes.tsx';
 
@@ -26,10 +30,25 @@ export function routeServer(answers: RouteAnswers) {
   return fetchMock;
 }
 
-/** The whole console's route table in memory, opened at `path`, as the browser would show it. */
-export function renderConsole(path: string) {
+/**
+ * The shell alone (eagerly loaded), every console page a placeholder: tests of the shell stay
+ * independent of the feature pages that fill the console.
+ */
+export const SHELL_ONLY_ROUTES: RouteObject[] = [
+  {
+    element: <ShellLayout />,
+    children: [
+      { path: '/', element: <ShellHome /> },
+      { path: '/myAccount', element: <MyAccountPage /> },
+      { path: '*', element: <ComingSoonPage /> },
+    ],
+  },
+];
+
+/** A route table in memory (the whole console by default), opened at `path`, as the browser would show it. */
+export function renderConsole(path: string, routes: RouteObject[] = ROUTES) {
   queryClient.clear();
-  const router = createMemoryRouter(ROUTES, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <AppProviders>
       <RouterProvider router={router} />

@@ -44,12 +44,9 @@ export function PageGate({ funCode, children }: { funCode: string; children: Rea
   if (loading) return null;
   if (!codes.has(funCode))
     return (
-      <Result
-        status="403"
-        title={t('forbidden.title')}
-        subTitle={t('forbidden.text')}
-        data-testid="page-forbidden"
-      />
+      <div data-testid="page-forbidden">
+        <Result status="403" title={t('forbidden.title')} subTitle={t('forbidden.text')} />
+      </div>
     );
   return children;
 }

@@ -34,7 +34,10 @@ export function deviceDashboardRoutes(deps: AppDeps) {
       const [totals, byModel, bySeries, byFirmware] = await Promise.all([
         db
           .selectFrom('device')
-          .select([(eb) => eb.fn.countAll<string>().as('total'), sql<string>`count(*) filter (where online)`.as('online')])
+          .select([
+            (eb) => eb.fn.countAll<string>().as('total'),
+            sql<string>`count(*) filter (where online)`.as('online'),
+          ])
           .where('company_id', '=', companyId)
           .executeTakeFirstOrThrow(),
         countBy('model'),
@@ -49,14 +52,30 @@ export function deviceDashboardRoutes(deps: AppDeps) {
     // so until then every alert counts as unread.
     bind(groupUnreadAlertSummaryCall, async (ctx) => {
       const companyId = companyOf(ctx);
-      const { rows } = await sql<{ group_id: string | null; group_name: string | null; severity: string; n: string }>`
+      const { rows } = await sql<{
+        group_id: string | null;
+        group_name: string | null;
+        severity: string;
+        n: string;
+      }>`
         select d.group_id, g.name as group_name, e.severity, count(*) as n
           from device_event e
           join device d on d.sn = e.sn and d.company_id = e.company_id
           left join company_group g on g.id = d.group_id
          where e.company_id = ${companyId} and e.severity is not null
          group by 1, 2, 3`.execute(db);
-      const byGroup = new Map<string, { groupId: number | null; groupName: string; critical: number; major: number; minor: number; notice: number; total: number }>();
+      const byGroup = new Map<
+        string,
+        {
+          groupId: number | null;
+          groupName: string;
+          critical: number;
+          major: number;
+          minor: number;
+          notice: number;
+          total: number;
+        }
+      >();
       for (const r of rows) {
         const key = r.group_id ?? 'none';
         const entry = byGroup.get(key) ?? {
@@ -69,7 +88,12 @@ export function deviceDashboardRoutes(deps: AppDeps) {
           total: 0,
         };
         const n = Number(r.n);
-        if (r.severity === 'critical' || r.severity === 'major' || r.severity === 'minor' || r.severity === 'notice')
+        if (
+          r.severity === 'critical' ||
+          r.severity === 'major' ||
+          r.severity === 'minor' ||
+          r.severity === 'notice'
+        )
           entry[r.severity] += n;
         entry.total += n;
         byGroup.set(key, entry);
@@ -91,21 +115,56 @@ export function deviceDashboardRoutes(deps: AppDeps) {
       let q = db
         .selectFrom('device_status')
         .innerJoin('device', 'device.sn', 'device_status.sn')
-        .select(['device.sn', 'device.name', 'device.online', 'device_status.module', 'device_status.data', 'device_status.updated_at'])
+        .select([
+          'device.sn',
+          'device.name',
+          'device.online',
+          'device_status.module',
+          'device_status.data',
+          'device_status.updated_at',
+        ])
         .where('device.company_id', '=', companyId)
         .where('device_status.module', 'in', Object.keys(LOCATION_MODULES));
       const { groupId } = ctx.input;
       if (groupId !== undefined)
-        q = groupId === UNGROUPED ? q.where('device.group_id', 'is', null) : q.where('device.group_id', '=', groupId);
-      const found = new Map<string, { sn: string; name: string; online: boolean; latitude: number; longitude: number; source: 'gps' | 'baseStation'; at: number }>();
+        q =
+          groupId === UNGROUPED
+            ? q.where('device.group_id', 'is', null)
+            : q.where('device.group_id', '=', groupId);
+      const found = new Map<
+        string,
+        {
+          sn: string;
+          name: string;
+          online: boolean;
+          latitude: number;
+          longitude: number;
+          source: 'gps' | 'baseStation';
+          at: number;
+        }
+      >();
       for (const r of await q.execute()) {
         const data = r.data as { latitude?: unknown; longitude?: unknown };
         const latitude = Number(data?.latitude);
         const longitude = Number(data?.longitude);
-        if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) continue;
+        if (
+          !Number.isFinite(latitude) ||
+          !Number.isFinite(longitude) ||
+          Math.abs(latitude) > 90 ||
+          Math.abs(longitude) > 180
+        )
+          continue;
         const source = LOCATION_MODULES[r.module as keyof typeof LOCATION_MODULES];
         if (found.get(r.sn)?.source === 'gps') continue;
-        found.set(r.sn, { sn: r.sn, name: r.name, online: r.online, latitude, longitude, source, at: r.updated_at.getTime() });
+        found.set(r.sn, {
+          sn: r.sn,
+          name: r.name,
+          online: r.online,
+          latitude,
+          longitude,
+          source,
+          at: r.updated_at.getTime(),
+        });
       }
       return [...found.values()];
     }),

@@ -52,7 +52,11 @@ export async function usageSeries(db: DbOrTx, companyId: number, range: Range, s
     ${usageDeltas(companyId, range, sn)}
     select date_trunc('hour', at) as bucket, sum(rx) as rx, sum(tx) as tx
       from deltas group by 1 order by 1`.execute(db);
-  return rows.map((r) => ({ at: new Date(r.bucket).getTime(), rxBytes: Number(r.rx), txBytes: Number(r.tx) }));
+  return rows.map((r) => ({
+    at: new Date(r.bucket).getTime(),
+    rxBytes: Number(r.rx),
+    txBytes: Number(r.tx),
+  }));
 }
 
 export async function topUsage(db: DbOrTx, companyId: number, range: Range, limit: number) {
@@ -65,7 +69,13 @@ export async function topUsage(db: DbOrTx, companyId: number, range: Range, limi
 }
 
 export async function signalSeries(db: DbOrTx, companyId: number, range: Range, sn?: string) {
-  const { rows } = await sql<{ bucket: Date; rssi: number | null; rsrp: number | null; rsrq: number | null; sinr: number | null }>`
+  const { rows } = await sql<{
+    bucket: Date;
+    rssi: number | null;
+    rsrp: number | null;
+    rsrq: number | null;
+    sinr: number | null;
+  }>`
     select date_trunc('hour', t.at) as bucket,
            avg((s->>'rssi')::float8) as rssi, avg((s->>'rsrp')::float8) as rsrp,
            avg((s->>'rsrq')::float8) as rsrq, avg((s->>'sinr')::float8) as sinr
@@ -74,5 +84,11 @@ export async function signalSeries(db: DbOrTx, companyId: number, range: Range, 
            ${sn ? sql`and t.sn = ${sn}` : sql``}
      group by 1 order by 1`.execute(db);
   const num = (v: number | null) => (v === null ? null : Math.round(Number(v) * 10) / 10);
-  return rows.map((r) => ({ at: new Date(r.bucket).getTime(), rssi: num(r.rssi), rsrp: num(r.rsrp), rsrq: num(r.rsrq), sinr: num(r.sinr) }));
+  return rows.map((r) => ({
+    at: new Date(r.bucket).getTime(),
+    rssi: num(r.rssi),
+    rsrp: num(r.rsrp),
+    rsrq: num(r.rsrq),
+    sinr: num(r.sinr),
+  }));
 }

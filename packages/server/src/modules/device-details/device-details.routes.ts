@@ -43,7 +43,11 @@ export function deviceDetailRoutes(deps: AppDeps) {
       const companyId = companyOf(ctx);
       await getCompanyDevice(db, companyId, ctx.input.sn);
       const row = await findDeviceConfig(db, companyId, ctx.input.sn);
-      return { sn: ctx.input.sn, xml: row?.xml ?? null, lastUpdatedTime: row ? row.last_updated_time.getTime() : null };
+      return {
+        sn: ctx.input.sn,
+        xml: row?.xml ?? null,
+        lastUpdatedTime: row ? row.last_updated_time.getTime() : null,
+      };
     }),
     bind(getDeviceConfigJsonCall, async (ctx) => {
       const companyId = companyOf(ctx);
@@ -81,7 +85,13 @@ export function deviceDetailRoutes(deps: AppDeps) {
         q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return {
-        list: rows.map((r) => ({ id: Number(r.id), at: r.at.getTime(), type: r.type, severity: r.severity, data: r.data })),
+        list: rows.map((r) => ({
+          id: Number(r.id),
+          at: r.at.getTime(),
+          type: r.type,
+          severity: r.severity,
+          data: r.data,
+        })),
         total: Number(count.n),
       };
     }),

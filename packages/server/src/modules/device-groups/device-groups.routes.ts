@@ -27,7 +27,10 @@ export function deviceGroupRoutes(deps: AppDeps) {
         listGroups(db, companyId),
         db
           .selectFrom('device')
-          .select([(eb) => eb.fn.countAll<string>().as('all'), (eb) => eb.fn.count<string>('group_id').as('grouped')])
+          .select([
+            (eb) => eb.fn.countAll<string>().as('all'),
+            (eb) => eb.fn.count<string>('group_id').as('grouped'),
+          ])
           .where('company_id', '=', companyId)
           .executeTakeFirstOrThrow(),
       ]);
@@ -57,7 +60,11 @@ export function deviceGroupRoutes(deps: AppDeps) {
       await ensureGroup(db, companyId, ctx.input.groupId);
       if (await groupNameTaken(db, companyId, ctx.input.groupName, ctx.input.groupId))
         throw new AppError(ErrorCode.NAME_EXISTS);
-      await db.updateTable('company_group').set({ name: ctx.input.groupName }).where('id', '=', ctx.input.groupId).execute();
+      await db
+        .updateTable('company_group')
+        .set({ name: ctx.input.groupName })
+        .where('id', '=', ctx.input.groupId)
+        .execute();
       return ensureGroup(db, companyId, ctx.input.groupId);
     }),
     bind(deleteGroupCall, async (ctx) => {
@@ -65,7 +72,12 @@ export function deviceGroupRoutes(deps: AppDeps) {
       await ensureGroup(db, companyId, ctx.input.groupId);
       await inTransaction(db, async (tx) => {
         const ids = await subtreeIds(tx, ctx.input.groupId);
-        await tx.updateTable('device').set({ group_id: null }).where('company_id', '=', companyId).where('group_id', 'in', ids).execute();
+        await tx
+          .updateTable('device')
+          .set({ group_id: null })
+          .where('company_id', '=', companyId)
+          .where('group_id', 'in', ids)
+          .execute();
         // Subgroups go with it (the foreign key cascades).
         await tx.deleteFrom('company_group').where('id', '=', ctx.input.groupId).execute();
       });
@@ -73,11 +85,18 @@ export function deviceGroupRoutes(deps: AppDeps) {
     }),
     bind(moveDevicesCall, async (ctx) => {
       const companyId = companyOf(ctx);
-      const target = ctx.input.groupId === UNGROUPED ? null : (await ensureGroup(db, companyId, ctx.input.groupId)).groupId;
+      const target =
+        ctx.input.groupId === UNGROUPED
+          ? null
+          : (await ensureGroup(db, companyId, ctx.input.groupId)).groupId;
       const owned = await ownedSns(db, companyId, ctx.input.sns);
       const results = await eachDevice(ctx.input.sns, ctx.lang, async (sn) => {
         if (!owned.has(sn)) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, sn);
-        await db.updateTable('device').set({ group_id: target, updated_at: clock.now() }).where('sn', '=', sn).execute();
+        await db
+          .updateTable('device')
+          .set({ group_id: target, updated_at: clock.now() })
+          .where('sn', '=', sn)
+          .execute();
       });
       return bulkResult(results);
     }),

@@ -18,7 +18,13 @@ export async function rootGroupId(db: DbOrTx, companyId: number): Promise<number
 
 /** Every group but the root, with its device counts. */
 export async function listGroups(db: DbOrTx, companyId: number): Promise<DeviceGroup[]> {
-  const { rows } = await sql<{ id: string; name: string; parent_id: string; devices: string; online: string }>`
+  const { rows } = await sql<{
+    id: string;
+    name: string;
+    parent_id: string;
+    devices: string;
+    online: string;
+  }>`
     select g.id, g.name, g.parent_id,
            count(d.sn) as devices, count(d.sn) filter (where d.online) as online
       from company_group g
@@ -42,7 +48,12 @@ export async function ensureGroup(db: DbOrTx, companyId: number, groupId: number
   return group;
 }
 
-export async function groupNameTaken(db: DbOrTx, companyId: number, name: string, except?: number): Promise<boolean> {
+export async function groupNameTaken(
+  db: DbOrTx,
+  companyId: number,
+  name: string,
+  except?: number,
+): Promise<boolean> {
   let q = db
     .selectFrom('company_group')
     .select('id')

@@ -60,7 +60,8 @@ export function deviceTagRoutes(deps: AppDeps) {
     }),
     bind(tagDevicesCall, async (ctx) => {
       const companyId = companyOf(ctx);
-      if (new Set(ctx.input.sns).size > MAX_DEVICES_PER_ASSIGN) throw new AppError(ErrorCode.TAG_ASSIGN_LIMIT);
+      if (new Set(ctx.input.sns).size > MAX_DEVICES_PER_ASSIGN)
+        throw new AppError(ErrorCode.TAG_ASSIGN_LIMIT);
       const add = checkedTagNames(ctx.input.add);
       const remove = checkedTagNames(ctx.input.remove).map((n) => n.toLowerCase());
       const owned = await ownedSns(db, companyId, ctx.input.sns);
@@ -73,7 +74,8 @@ export function deviceTagRoutes(deps: AppDeps) {
         if (!owned.has(sn)) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, sn);
         const kept = (current.get(sn) ?? []).filter((t) => !remove.includes(t.toLowerCase()));
         const after = new Set([...kept, ...add].map((t) => t.toLowerCase()));
-        if (after.size > MAX_TAGS_PER_DEVICE) throw new AppError(ErrorCode.TAGS_PER_DEVICE, MAX_TAGS_PER_DEVICE);
+        if (after.size > MAX_TAGS_PER_DEVICE)
+          throw new AppError(ErrorCode.TAGS_PER_DEVICE, MAX_TAGS_PER_DEVICE);
         await inTransaction(db, async (tx) => {
           await unlinkTags(tx, [sn], removeIds);
           await linkTags(tx, [sn], addIds);
@@ -84,7 +86,8 @@ export function deviceTagRoutes(deps: AppDeps) {
     bind(setDeviceTagsCall, async (ctx) => {
       const companyId = companyOf(ctx);
       const names = checkedTagNames(ctx.input.tags);
-      if (names.length > MAX_TAGS_PER_DEVICE) throw new AppError(ErrorCode.TAGS_PER_DEVICE, MAX_TAGS_PER_DEVICE);
+      if (names.length > MAX_TAGS_PER_DEVICE)
+        throw new AppError(ErrorCode.TAGS_PER_DEVICE, MAX_TAGS_PER_DEVICE);
       const device = await getCompanyDevice(db, companyId, ctx.input.sn);
       await inTransaction(db, async (tx) => {
         await unlinkTags(tx, [device.sn]);

@@ -29,7 +29,11 @@ export async function listTags(db: DbOrTx, companyId: number, nameLike?: string)
   let q = db
     .selectFrom('device_tag')
     .leftJoin('device_tag_link', 'device_tag_link.tag_id', 'device_tag.id')
-    .select(['device_tag.id', 'device_tag.name', (eb) => eb.fn.count<string>('device_tag_link.sn').as('device_count')])
+    .select([
+      'device_tag.id',
+      'device_tag.name',
+      (eb) => eb.fn.count<string>('device_tag_link.sn').as('device_count'),
+    ])
     .where('device_tag.company_id', '=', companyId)
     .groupBy(['device_tag.id', 'device_tag.name'])
     .orderBy('device_tag.name');
@@ -92,7 +96,11 @@ export async function linkTags(db: DbOrTx, sns: readonly string[], tagIds: reado
   if (over) throw new AppError(ErrorCode.TAGS_PER_DEVICE, MAX_TAGS_PER_DEVICE);
 }
 
-export async function unlinkTags(db: DbOrTx, sns: readonly string[], tagIds?: readonly number[]): Promise<void> {
+export async function unlinkTags(
+  db: DbOrTx,
+  sns: readonly string[],
+  tagIds?: readonly number[],
+): Promise<void> {
   if (sns.length === 0) return;
   let q = db.deleteFrom('device_tag_link').where('sn', 'in', [...sns]);
   if (tagIds) {

@@ -6,7 +6,13 @@ import ExcelJS from 'exceljs';
  */
 
 export const IMPORT_COLUMNS = ['SN', 'Name', 'Model', 'MAC or IMEI', 'Tags'] as const;
-export const IMPORT_EXAMPLE = ['20231105000001', 'Pump station 1', 'R1510-4L', '00:1A:2B:3C:4D:5E', 'north;pumps'];
+export const IMPORT_EXAMPLE = [
+  '20231105000001',
+  'Pump station 1',
+  'R1510-4L',
+  '00:1A:2B:3C:4D:5E',
+  'north;pumps',
+];
 
 export interface ImportCells {
   row: number;

@@ -36,15 +36,33 @@ export interface NewDevice {
 }
 
 /** Which of the SNs are devices already: of this company (120028) or another (120027). */
-export async function existingDevices(db: DbOrTx, companyId: number, sns: readonly string[]): Promise<Map<string, number>> {
+export async function existingDevices(
+  db: DbOrTx,
+  companyId: number,
+  sns: readonly string[],
+): Promise<Map<string, number>> {
   if (sns.length === 0) return new Map();
-  const rows = await db.selectFrom('device').select(['sn', 'company_id']).where('sn', 'in', [...sns]).execute();
+  const rows = await db
+    .selectFrom('device')
+    .select(['sn', 'company_id'])
+    .where('sn', 'in', [...sns])
+    .execute();
   return new Map(
-    rows.map((r) => [r.sn, Number(r.company_id) === companyId ? ErrorCode.DEVICE_ALREADY_REGISTERED : ErrorCode.DEVICE_IN_OTHER_COMPANY]),
+    rows.map((r) => [
+      r.sn,
+      Number(r.company_id) === companyId
+        ? ErrorCode.DEVICE_ALREADY_REGISTERED
+        : ErrorCode.DEVICE_IN_OTHER_COMPANY,
+    ]),
   );
 }
 
-export async function registerDevices(tx: DbOrTx, companyId: number, devices: readonly NewDevice[], at: Date): Promise<void> {
+export async function registerDevices(
+  tx: DbOrTx,
+  companyId: number,
+  devices: readonly NewDevice[],
+  at: Date,
+): Promise<void> {
   if (devices.length === 0) return;
   for (let i = 0; i < devices.length; i += 500) {
     const chunk = devices.slice(i, i + 500);
@@ -70,7 +88,15 @@ export async function registerDevices(tx: DbOrTx, companyId: number, devices: re
       .execute();
     await upsertDeviceImports(
       tx,
-      chunk.map((d) => ({ companyId, sn: d.sn, name: d.name, model: d.model, mac: d.mac, imei: d.imei, tags: d.tags })),
+      chunk.map((d) => ({
+        companyId,
+        sn: d.sn,
+        name: d.name,
+        model: d.model,
+        mac: d.mac,
+        imei: d.imei,
+        tags: d.tags,
+      })),
     );
   }
   const byTag = new Map<string, string[]>();
@@ -93,7 +119,11 @@ function splitTags(cell: string): string[] {
 }
 
 /** Checks every row; problems are sentences in the caller's language, so the preview can list them. */
-export function checkImportRows(rows: readonly ImportCells[], existing: Map<string, number>, lang: Lang): ImportRowResult[] {
+export function checkImportRows(
+  rows: readonly ImportCells[],
+  existing: Map<string, number>,
+  lang: Lang,
+): ImportRowResult[] {
   const firstRowOf = new Map<string, number>();
   return rows.map(({ row, cells }) => {
     const [sn = '', name = '', model = '', id = '', tagCell = ''] = cells;
@@ -102,17 +132,32 @@ export function checkImportRows(rows: readonly ImportCells[], existing: Map<stri
     const tags = splitTags(tagCell);
     if (!isImportSerialNumber(sn)) errors.push(`SN: ${ruleText('importSerialNumberInvalid', lang)}`);
     const nameCheck = DeviceNameSchema.safeParse(name);
-    if (name && !nameCheck.success) errors.push(`${lang === 'cn' ? '名称' : 'Name'}: ${ruleText('maxChars', lang, { num: 30 })}`);
-    if (!who) errors.push(`MAC/IMEI: ${ruleText(id ? 'macInvalid' : 'required', lang, { name: 'MAC/IMEI' })}`);
-    if (tags.length > MAX_TAGS_PER_DEVICE) errors.push(errorMessage(ErrorCode.TAGS_PER_DEVICE, lang, MAX_TAGS_PER_DEVICE));
+    if (name && !nameCheck.success)
+      errors.push(`${lang === 'cn' ? '名称' : 'Name'}: ${ruleText('maxChars', lang, { num: 30 })}`);
+    if (!who)
+      errors.push(`MAC/IMEI: ${ruleText(id ? 'macInvalid' : 'required', lang, { name: 'MAC/IMEI' })}`);
+    if (tags.length > MAX_TAGS_PER_DEVICE)
+      errors.push(errorMessage(ErrorCode.TAGS_PER_DEVICE, lang, MAX_TAGS_PER_DEVICE));
     const longTag = tags.find((t) => tagNameProblem(t) !== null);
     if (longTag) errors.push(`${longTag}: ${errorMessage(ErrorCode.TAG_NAME_TOO_LONG, lang, TAG_NAME_MAX)}`);
     const first = firstRowOf.get(sn);
-    if (first !== undefined) errors.push(`${ruleText('deviceIdDuplicate', lang)} (${lang === 'cn' ? '第' : 'row '}${first}${lang === 'cn' ? '行' : ''})`);
+    if (first !== undefined)
+      errors.push(
+        `${ruleText('deviceIdDuplicate', lang)} (${lang === 'cn' ? '第' : 'row '}${first}${lang === 'cn' ? '行' : ''})`,
+      );
     else if (sn) firstRowOf.set(sn, row);
     const taken = existing.get(sn);
     if (taken) errors.push(errorMessage(taken, lang));
-    return { row, sn, name: nameCheck.success ? nameCheck.data : name, model, mac: who?.mac ?? null, imei: who?.imei ?? null, tags, errors };
+    return {
+      row,
+      sn,
+      name: nameCheck.success ? nameCheck.data : name,
+      model,
+      mac: who?.mac ?? null,
+      imei: who?.imei ?? null,
+      tags,
+      errors,
+    };
   });
 }
 
@@ -120,15 +165,28 @@ export function createDeviceImport(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   return {
     /** Reads and checks a file; with `commit` saves every row, but only when none has a problem. */
-    async importFile(companyId: number, input: { fileName: string; content: string; commit: boolean }, lang: Lang) {
+    async importFile(
+      companyId: number,
+      input: { fileName: string; content: string; commit: boolean },
+      lang: Lang,
+    ) {
       let cells: ImportCells[];
       try {
         cells = await readImportFile(input.fileName, Buffer.from(input.content, 'base64'));
       } catch {
-        throw new AppError(ErrorCode.PARAMETER_ERROR, null, 200, `${input.fileName}: ${lang === 'cn' ? '无法读取文件' : 'the file cannot be read'}`);
+        throw new AppError(
+          ErrorCode.PARAMETER_ERROR,
+          null,
+          200,
+          `${input.fileName}: ${lang === 'cn' ? '无法读取文件' : 'the file cannot be read'}`,
+        );
       }
       if (cells.length > IMPORT_MAX_ROWS) throw new AppError(ErrorCode.IMPORT_LIMIT, IMPORT_MAX_ROWS);
-      const existing = await existingDevices(db, companyId, cells.map((c) => c.cells[0] ?? '').filter(Boolean));
+      const existing = await existingDevices(
+        db,
+        companyId,
+        cells.map((c) => c.cells[0] ?? '').filter(Boolean),
+      );
       const rows = checkImportRows(cells, existing, lang);
       const invalid = rows.filter((r) => r.errors.length > 0).length;
       let imported = 0;

@@ -1,4 +1,10 @@
-import { ErrorCode, IMPORT_MAX_ROWS, importDevicesCall, importTemplateCall, listDevicesCall } from '@fleetport/contract';
+import {
+  ErrorCode,
+  IMPORT_MAX_ROWS,
+  importDevicesCall,
+  importTemplateCall,
+  listDevicesCall,
+} from '@fleetport/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -43,7 +49,11 @@ describe('device import', () => {
       '20231105000008,Tagged,R3000,00:1A:2B:3C:4D:07,a;b;c;d;e;f',
       `20231105000009,${'n'.repeat(31)},R3000,00:1A:2B:3C:4D:08,${'t'.repeat(21)}`,
     ].join('\n');
-    const res = await acme.run(importDevicesCall, { fileName: 'devices.csv', content: b64(csv), commit: false });
+    const res = await acme.run(importDevicesCall, {
+      fileName: 'devices.csv',
+      content: b64(csv),
+      commit: false,
+    });
     expect(res.code).toBe(0);
     const byRow = Object.fromEntries(res.data!.rows.map((r) => [r.row, r.errors]));
     expect(byRow[2]).toEqual([]);
@@ -54,9 +64,16 @@ describe('device import', () => {
     expect(byRow[7]).toEqual(['The device is registered to another company']);
     expect(byRow[8]).toEqual(['The device is already registered to this company']);
     expect(byRow[9]).toEqual(['A device can have at most 5 tags']);
-    expect(byRow[10]).toEqual(['Name: Max. 30 characters', `${'t'.repeat(21)}: The tag name can be at most 20 characters`]);
+    expect(byRow[10]).toEqual([
+      'Name: Max. 30 characters',
+      `${'t'.repeat(21)}: The tag name can be at most 20 characters`,
+    ]);
     expect(res.data).toMatchObject({ valid: 1, invalid: 7, imported: 0 });
-    const commit = await acme.run(importDevicesCall, { fileName: 'devices.csv', content: b64(csv), commit: true });
+    const commit = await acme.run(importDevicesCall, {
+      fileName: 'devices.csv',
+      content: b64(csv),
+      commit: true,
+    });
     expect(commit.data?.imported).toBe(0);
     expect((await acme.run(listDevicesCall, { search: '20231105000001' })).total).toBe(0);
   });
@@ -77,35 +94,64 @@ describe('device import', () => {
     expect(preview.data).toMatchObject({ valid: 2, invalid: 0, imported: 0 });
     const res = await acme.run(importDevicesCall, { fileName: 'fleet.xlsx', content, commit: true });
     expect(res.data).toMatchObject({ valid: 2, invalid: 0, imported: 2 });
-    const list = await acme.run(listDevicesCall, { search: '2023110500010', sortField: 'sn', sortOrder: 'asc' });
+    const list = await acme.run(listDevicesCall, {
+      search: '2023110500010',
+      sortField: 'sn',
+      sortOrder: 'asc',
+    });
     expect(list.data?.list.map((d) => [d.sn, d.name, d.mac, d.imei, d.tags])).toEqual([
       ['20231105000101', 'Pump A', '00:1A:2B:3C:4D:11', null, ['north']],
       ['20231105000102', 'Pump B', null, '356789012345671', ['north', 'pumps']],
     ]);
-    const claim = await t.deps.db.selectFrom('device_import').select(['sn', 'company_id']).where('sn', '=', '20231105000102').executeTakeFirst();
+    const claim = await t.deps.db
+      .selectFrom('device_import')
+      .select(['sn', 'company_id'])
+      .where('sn', '=', '20231105000102')
+      .executeTakeFirst();
     expect(claim).toEqual({ sn: '20231105000102', company_id: acme.companyId });
   });
 
   it(`refuses a file of more than ${IMPORT_MAX_ROWS} rows with 120024`, async () => {
-    const rows = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `2023${String(i).padStart(10, '0')},,R1,00:1A:2B:3C:4D:5E,`);
-    const res = await acme.run(importDevicesCall, { fileName: 'big.csv', content: b64([HEADER, ...rows].join('\n')) });
-    expect(res).toMatchObject({ code: ErrorCode.IMPORT_LIMIT, msg: 'The number of imported devices exceeds the limit' });
+    const rows = Array.from(
+      { length: IMPORT_MAX_ROWS + 1 },
+      (_, i) => `2023${String(i).padStart(10, '0')},,R1,00:1A:2B:3C:4D:5E,`,
+    );
+    const res = await acme.run(importDevicesCall, {
+      fileName: 'big.csv',
+      content: b64([HEADER, ...rows].join('\n')),
+    });
+    expect(res).toMatchObject({
+      code: ErrorCode.IMPORT_LIMIT,
+      msg: 'The number of imported devices exceeds the limit',
+    });
   });
 
   it('refuses other file types and unreadable spreadsheets', async () => {
     const pdf = await acme.run(importDevicesCall, { fileName: 'devices.pdf', content: b64('x') });
     expect(pdf.msg).toBe('fileName: Only .xlsx and .csv files can be imported');
     const broken = await acme.run(importDevicesCall, { fileName: 'devices.xlsx', content: b64('not a zip') });
-    expect(broken).toMatchObject({ code: ErrorCode.PARAMETER_ERROR, msg: 'devices.xlsx: the file cannot be read' });
+    expect(broken).toMatchObject({
+      code: ErrorCode.PARAMETER_ERROR,
+      msg: 'devices.xlsx: the file cannot be read',
+    });
   });
 
   it('gives a template in both formats that imports as it is', async () => {
     for (const format of ['xlsx', 'csv'] as const) {
       const template = await acme.run(importTemplateCall, { format });
       expect(template.data?.fileName).toBe(`device-import-template.${format}`);
-      const preview = await acme.run(importDevicesCall, { fileName: template.data!.fileName, content: template.data!.content });
+      const preview = await acme.run(importDevicesCall, {
+        fileName: template.data!.fileName,
+        content: template.data!.content,
+      });
       expect(preview.data?.rows).toEqual([
-        expect.objectContaining({ row: 2, sn: '20231105000001', mac: '00:1A:2B:3C:4D:5E', tags: ['north', 'pumps'], errors: [] }),
+        expect.objectContaining({
+          row: 2,
+          sn: '20231105000001',
+          mac: '00:1A:2B:3C:4D:5E',
+          tags: ['north', 'pumps'],
+          errors: [],
+        }),
       ]);
     }
   });

@@ -1,4 +1,5 @@
 import {
+  DEVICE_LIST_COUNT_CAP,
   type DeviceListQuery,
   type DeviceRow,
   ErrorCode,
@@ -29,6 +30,20 @@ const SORT_COLUMNS = {
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** Query fields that narrow the list (paging and sorting do not). */
+const LIST_FILTERS = new Set([
+  'search',
+  'online',
+  'model',
+  'series',
+  'groupId',
+  'tagId',
+  'firmwareVersion',
+  'appVersion',
+  'licenceLevel',
+  'activeLink',
+]);
 
 type DeviceQuery = SelectQueryBuilder<Database, 'device', object>;
 
@@ -145,7 +160,7 @@ export async function tagsOfDevices(db: DbOrTx, sns: readonly string[]): Promise
     .innerJoin('device_tag', 'device_tag.id', 'device_tag_link.tag_id')
     .select(['device_tag_link.sn', 'device_tag.name'])
     .where('device_tag_link.sn', 'in', [...sns])
-    .orderBy('device_tag.name')
+    .orderBy(sql`lower(device_tag.name)`)
     .execute();
   for (const r of rows) map.set(r.sn, [...(map.get(r.sn) ?? []), r.name]);
   return map;
@@ -167,11 +182,28 @@ export async function listDevices(db: DbOrTx, companyId: number, f: DeviceListQu
     .orderBy('device.sn', direction)
     .limit(f.pageSize)
     .offset((f.pageNum - 1) * f.pageSize) as unknown as ReturnType<typeof selectRows>;
-  const countQuery = applyDeviceFilters(db.selectFrom('device') as DeviceQuery, companyId, f).select((eb) =>
-    eb.fn.countAll<string>().as('count'),
+  // The whole fleet's total is kept by triggers; a filtered count stops one past the cap, so it reads
+  // at most 10,001 index entries, not the fleet.
+  const filtered = Object.entries(f).some(
+    ([key, value]) => LIST_FILTERS.has(key) && value !== undefined && value !== '',
   );
+  const matching = applyDeviceFilters(db.selectFrom('device') as DeviceQuery, companyId, f)
+    .select(sql<number>`1`.as('one'))
+    .limit(DEVICE_LIST_COUNT_CAP + 1);
+  const countQuery = filtered
+    ? db.selectFrom(matching.as('m')).select((eb) => eb.fn.countAll<string>().as('count'))
+    : db
+        .selectFrom('device_count')
+        .select(sql<string>`coalesce(max(total), 0)`.as('count'))
+        .where('company_id', '=', companyId);
   const [rows, count] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
-  return { list: await withTags(db, rows), total: Number(count.count) };
+  const total = Number(count.count);
+  if (!filtered) return { list: await withTags(db, rows), total, totalCapped: false };
+  return {
+    list: await withTags(db, rows),
+    total: Math.min(total, DEVICE_LIST_COUNT_CAP),
+    totalCapped: total > DEVICE_LIST_COUNT_CAP,
+  };
 }
 
 export async function findCompanyDevices(

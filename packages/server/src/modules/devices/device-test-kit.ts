@@ -14,10 +14,13 @@ export interface Owner extends SignedIn {
 
 export async function companyOwner(t: TestApp, companyName: string, account: string): Promise<Owner> {
   const { companyId, userId } = await registerCompany(t, { companyName, account });
-  return asOwner(t, await signIn(t, account), { companyId, userId, account });
+  return asOwner(await signIn(t, account), { companyId, userId, account });
 }
 
-export function asOwner(t: TestApp, session: SignedIn, who: { companyId: number; userId: number; account: string }): Owner {
+export function asOwner(
+  session: SignedIn,
+  who: { companyId: number; userId: number; account: string },
+): Owner {
   return {
     ...session,
     ...who,
@@ -32,7 +35,18 @@ export function asOwner(t: TestApp, session: SignedIn, who: { companyId: number;
 export async function seedDevices(
   t: TestApp,
   companyId: number,
-  devices: { sn: string; name?: string; model?: string; series?: string; online?: boolean; firmware?: string; ip?: string; mac?: string; imei?: string; lastSeenAt?: Date }[],
+  devices: {
+    sn: string;
+    name?: string;
+    model?: string;
+    series?: string;
+    online?: boolean;
+    firmware?: string;
+    ip?: string;
+    mac?: string;
+    imei?: string;
+    lastSeenAt?: Date;
+  }[],
 ): Promise<void> {
   const now = t.clock.now();
   await t.deps.db

@@ -16,8 +16,8 @@ import type { AppDeps } from '../../app.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
-import { checkedTagNames } from '../device-tags/device-tags.store.ts';
 import { ensureGroup } from '../device-groups/device-groups.store.ts';
+import { checkedTagNames } from '../device-tags/device-tags.store.ts';
 import { bulkResult, eachDevice, ownedSns } from './bulk-results.ts';
 import { companyOf } from './company-scope.ts';
 import { importTemplate } from './device-import.parse.ts';
@@ -40,7 +40,8 @@ export function deviceRoutes(deps: AppDeps) {
       const tags = checkedTagNames(input.tags ?? []);
       if (tags.length > 5) throw new AppError(ErrorCode.TAGS_PER_DEVICE, 5);
       if (input.groupId) await ensureGroup(db, companyId, input.groupId);
-      if ((await existingDevices(db, companyId, [input.sn])).size > 0) throw new AppError(ErrorCode.DEVICE_SN_EXISTS);
+      if ((await existingDevices(db, companyId, [input.sn])).size > 0)
+        throw new AppError(ErrorCode.DEVICE_SN_EXISTS);
       await inTransaction(db, (tx) =>
         registerDevices(
           tx,
@@ -72,7 +73,11 @@ export function deviceRoutes(deps: AppDeps) {
         ...(licenceLevel !== undefined ? { licence_level: licenceLevel } : {}),
       };
       if (Object.keys(set).length > 0)
-        await db.updateTable('device').set({ ...set, updated_at: clock.now() }).where('sn', '=', sn).execute();
+        await db
+          .updateTable('device')
+          .set({ ...set, updated_at: clock.now() })
+          .where('sn', '=', sn)
+          .execute();
       return getCompanyDevice(db, companyId, sn);
     }),
     bind(deleteDevicesCall, async (ctx) => {
@@ -91,7 +96,8 @@ export function deviceRoutes(deps: AppDeps) {
       const session = requireSession(ctx);
       const companyId = companyOf(ctx);
       const sns = [...new Set(ctx.input.sns)];
-      if (sns.length > MAX_DEVICES_PER_ASSIGN) throw new AppError(ErrorCode.TRANSFER_LIMIT, MAX_DEVICES_PER_ASSIGN);
+      if (sns.length > MAX_DEVICES_PER_ASSIGN)
+        throw new AppError(ErrorCode.TRANSFER_LIMIT, MAX_DEVICES_PER_ASSIGN);
       const target = ctx.input.companyId;
       const member = await db
         .selectFrom('company_user')
@@ -137,7 +143,11 @@ export function deviceRoutes(deps: AppDeps) {
     bind(importDevicesCall, async (ctx) => importer.importFile(companyOf(ctx), ctx.input, ctx.lang)),
     bind(importTemplateCall, async (ctx) => {
       const { content, mimeType } = await importTemplate(ctx.input.format);
-      return { fileName: `device-import-template.${ctx.input.format}`, mimeType, content: content.toString('base64') };
+      return {
+        fileName: `device-import-template.${ctx.input.format}`,
+        mimeType,
+        content: content.toString('base64'),
+      };
     }),
   ];
 }

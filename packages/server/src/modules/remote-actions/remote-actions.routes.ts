@@ -47,14 +47,22 @@ export function remoteActionRoutes(deps: AppDeps) {
     ),
     bind(speedTestCall, async (ctx) => {
       const { sn, ...params } = ctx.input;
-      return actions.act(companyOf(ctx), sn, 'speedTest', params, { deadlineSeconds: params.durationSeconds * 2 + 60 });
+      return actions.act(companyOf(ctx), sn, 'speedTest', params, {
+        deadlineSeconds: params.durationSeconds * 2 + 60,
+      });
     }),
     bind(captureCall, async (ctx) => {
       const { sn, count, ...rest } = ctx.input;
-      return actions.act(companyOf(ctx), sn, 'capture', { ...rest, maxPackets: count }, {
-        licence: true,
-        deadlineSeconds: rest.durationSeconds + 120,
-      });
+      return actions.act(
+        companyOf(ctx),
+        sn,
+        'capture',
+        { ...rest, maxPackets: count },
+        {
+          licence: true,
+          deadlineSeconds: rest.durationSeconds + 120,
+        },
+      );
     }),
     bind(ledTestCall, async (ctx) => actions.act(companyOf(ctx), ctx.input.sn, 'ledTest', {})),
     bind(cliCall, async (ctx) => {
@@ -74,7 +82,9 @@ export function remoteActionRoutes(deps: AppDeps) {
       return actions.act(companyOf(ctx), sn, 'ioControl', params, { capability: 'dido' });
     }),
     bind(serialPortCall, async (ctx) => actions.serialPort(companyOf(ctx), ctx.input)),
-    bind(poeStatusCall, async (ctx) => actions.act(companyOf(ctx), ctx.input.sn, 'poeStatus', {}, { capability: 'poe' })),
+    bind(poeStatusCall, async (ctx) =>
+      actions.act(companyOf(ctx), ctx.input.sn, 'poeStatus', {}, { capability: 'poe' }),
+    ),
     bind(loraCall, async (ctx) =>
       actions.act(companyOf(ctx), ctx.input.sn, 'lora', { action: ctx.input.action }, { capability: 'lora' }),
     ),

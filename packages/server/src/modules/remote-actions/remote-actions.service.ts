@@ -41,10 +41,12 @@ export function capability(device: { capabilities?: unknown }, key: string): unk
 
 /** Timers must start 15 minutes from now (120074) and be 15 minutes apart from each other (120072). */
 export function checkTimers(timers: readonly { at: number }[], now: number): void {
-  if (timers.some((t) => t.at - now < TIMER_MIN_LEAD_MINUTES * MINUTE)) throw new AppError(ErrorCode.TIMER_TOO_SOON);
+  if (timers.some((t) => t.at - now < TIMER_MIN_LEAD_MINUTES * MINUTE))
+    throw new AppError(ErrorCode.TIMER_TOO_SOON);
   const times = timers.map((t) => t.at).sort((a, b) => a - b);
   for (let i = 1; i < times.length; i++) {
-    if (times[i]! - times[i - 1]! < UPDATE_MIN_GAP_MINUTES * MINUTE) throw new AppError(ErrorCode.UPDATE_TOO_SOON);
+    if (times[i]! - times[i - 1]! < UPDATE_MIN_GAP_MINUTES * MINUTE)
+      throw new AppError(ErrorCode.UPDATE_TOO_SOON);
   }
 }
 
@@ -57,13 +59,23 @@ export function createRemoteActions(deps: AppDeps) {
   }
 
   /** The device of the company, online; 120052 otherwise (`offlineCode` lets a data request say 120023). */
-  async function onlineDevice(companyId: number, sn: string, offlineCode: number = ErrorCode.DEVICE_OFFLINE_OPERATION): Promise<DeviceRow> {
+  async function onlineDevice(
+    companyId: number,
+    sn: string,
+    offlineCode: number = ErrorCode.DEVICE_OFFLINE_OPERATION,
+  ): Promise<DeviceRow> {
     const device = await getCompanyDevice(db, companyId, sn);
     if (!device.online || !deps.gateway) throw new AppError(offlineCode, sn);
     return device;
   }
 
-  async function send(companyId: number, sn: string, method: RpcMethod, params: unknown, deadlineSeconds?: number): Promise<RemoteAction> {
+  async function send(
+    companyId: number,
+    sn: string,
+    method: RpcMethod,
+    params: unknown,
+    deadlineSeconds?: number,
+  ): Promise<RemoteAction> {
     if (!deps.gateway) throw new AppError(ErrorCode.DEVICE_OFFLINE_OPERATION, sn);
     const [row] = await deps.gateway.rpc.send({ companyId, sns: [sn], method, params, deadlineSeconds });
     if (!row) throw new AppError(ErrorCode.INTERNAL_ERROR);
@@ -96,7 +108,14 @@ export function createRemoteActions(deps: AppDeps) {
     },
     async serialPort(
       companyId: number,
-      input: { sn: string; action: 'open' | 'write' | 'read' | 'close'; port: number; baudRate: number; data?: string; abnormal: boolean },
+      input: {
+        sn: string;
+        action: 'open' | 'write' | 'read' | 'close';
+        port: number;
+        baudRate: number;
+        data?: string;
+        abnormal: boolean;
+      },
     ) {
       const { sn, port } = input;
       const device = await onlineDevice(companyId, sn);

@@ -128,6 +128,9 @@ export async function acceptInvitation(
   }
   const passwordHash = person ? null : await hashPassword(input.password!);
   return inTransaction(deps.db, async (tx) => {
+    // Claimed first, so two clicks on the link cannot both join (the second is 700007).
+    if (!(await store.markAccepted(tx, Number(invitation.id), now)))
+      throw new AppError(ErrorCode.INVITATION_ACCEPTED);
     let userId: number;
     if (person) {
       userId = Number(person.id);
@@ -150,7 +153,6 @@ export async function acceptInvitation(
       isDefault,
       isDelete: 1,
     });
-    await store.markAccepted(tx, Number(invitation.id), now);
     return { companyId, accountCreated: !person };
   });
 }

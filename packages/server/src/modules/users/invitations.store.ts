@@ -63,12 +63,16 @@ export async function findByToken(db: DbOrTx, token: string) {
     .executeTakeFirst();
 }
 
-export async function markAccepted(db: DbOrTx, id: number, now: Date) {
-  await db
+/** Marks a pending invitation accepted; false when another request got there first. */
+export async function markAccepted(db: DbOrTx, id: number, now: Date): Promise<boolean> {
+  const row = await db
     .updateTable('user_invitation')
     .set({ state: 'accepted', accepted_at: now })
     .where('id', '=', id)
-    .execute();
+    .where('state', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 export async function deleteInvitation(db: DbOrTx, id: number) {

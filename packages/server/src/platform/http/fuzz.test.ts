@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ALL_CALLS, type CallDef, ErrorCode, errorEntry, type Lang } from '@fleetport/contract';
+import { ALL_CALLS, type CallDef, ErrorCode, errorEntry, type Lang, LIVE_PATH } from '@fleetport/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bodyCases, contractRefuses, type FuzzCase, queryCases } from '../../../test/fuzz-cases.ts';
 import { createTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
@@ -50,7 +50,11 @@ const { apiPrefix, bodyLimit } = anonymous.deps.config;
 const routes = registeredRoutes(anonymous.app);
 const callOf = (method: string, url: string) =>
   ALL_CALLS.find((call) => call.method === method && apiPrefix + call.path === url);
-const isApiRoute = (url: string) => url.startsWith(`${apiPrefix}/`) && !url.startsWith(`${apiPrefix}/docs`);
+/** Routes under the API prefix that are not JSON calls: the docs UI and the live WebSocket. */
+const notCalls = [`${apiPrefix}/docs`, apiPrefix + LIVE_PATH];
+const isApiRoute = (url: string) =>
+  url.startsWith(`${apiPrefix}/`) &&
+  !notCalls.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
 const STACK_TRACE = /\n\s+at |node_modules|\.tsx?:\d+|\bat \w+ \(|TypeError|ReferenceError/;
 const CJK = /[\u3400-\u9fff]/;

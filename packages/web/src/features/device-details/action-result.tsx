@@ -1,4 +1,4 @@
-import type { RemoteAction } from '@fleetport/contract';
+import { formatDateTime, type RemoteAction } from '@fleetport/contract';
 import { Descriptions, Flex, Progress, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -13,6 +13,7 @@ const mbps = (bps: unknown) => (typeof bps === 'number' ? `${(bps / 1_000_000).t
 
 /** The readable lines of a result the console knows (ping, speed test); other results as JSON. */
 function summary(method: string, result: Record<string, unknown>): [string, string][] | null {
+  if (method === 'reboot') return [['rebootAt', formatDateTime(Number(result.rebootAt))]];
   if (method === 'ping')
     return [
       ['host', String(result.host)],

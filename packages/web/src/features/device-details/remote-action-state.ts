@@ -10,7 +10,7 @@ export function rememberAction(queryClient: QueryClient, action: RemoteAction): 
 
 /**
  * One remote action's state. The WebSocket's `rpc.state` events move it along and fetch the result
- * when it is final; while the socket is down the state is polled instead.
+ * when it is final; a poll (faster while the socket is down) covers an event missed in between.
  */
 export function useRemoteAction(rpcId: string | null, liveOpen: boolean) {
   return useQuery({
@@ -19,6 +19,8 @@ export function useRemoteAction(rpcId: string | null, liveOpen: boolean) {
     queryFn: async () =>
       (await apiCall(remoteActionStatesCall, { rpcIds: [rpcId as string] }, { silent: true }))[0] ?? null,
     staleTime: Number.POSITIVE_INFINITY,
-    refetchInterval: (query) => (!liveOpen && query.state.data?.state === 'inExecution' ? 3000 : false),
+    // Live events move the state at once; a slow poll covers an event that raced the first fetch.
+    refetchInterval: (query) =>
+      query.state.data?.state === 'inExecution' ? (liveOpen ? 5000 : 2000) : false,
   });
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
-import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,22 +31,43 @@ export function RemoteActionsTab({
   );
 }
 
-function FieldInput({ field, label }: { field: ActionField; label: string }) {
+/** The control of one parameter; Form.Item hands it `value` and `onChange`, passed on to the input. */
+function FieldInput({
+  field,
+  label,
+  ...control
+}: {
+  field: ActionField;
+  label: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+}) {
   const testId = `field-${field.name}`;
+  const props = control as Record<string, never>;
   if (field.kind === 'number')
-    return <InputNumber min={field.min} max={field.max} style={{ width: '100%' }} data-testid={testId} />;
+    return (
+      <InputNumber
+        {...props}
+        min={field.min}
+        max={field.max}
+        style={{ width: '100%' }}
+        data-testid={testId}
+      />
+    );
   if (field.kind === 'select')
     return (
       <Select
+        {...props}
         options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
         data-testid={testId}
         aria-label={label}
       />
     );
-  if (field.kind === 'password') return <Input.Password data-testid={testId} autoComplete="new-password" />;
+  if (field.kind === 'password')
+    return <Input.Password {...props} data-testid={testId} autoComplete="new-password" />;
   if (field.kind === 'datetime')
-    return <DatePicker showTime style={{ width: '100%' }} data-testid={testId} />;
-  return <Input data-testid={testId} />;
+    return <DatePicker {...props} showTime style={{ width: '100%' }} data-testid={testId} />;
+  return <Input {...props} data-testid={testId} />;
 }
 
 function ActionCard({ spec, sn, liveOpen }: { spec: ActionSpec; sn: string; liveOpen: boolean }) {

@@ -58,7 +58,7 @@ describe('all devices', () => {
     async () => {
       const { lists } = serve();
       renderConsole(PAGE);
-      const table = await screen.findByTestId('devices-table', {}, { timeout: 10_000 });
+      const table = await screen.findByTestId('devices-table', {}, { timeout: 25_000 });
       await within(table).findByText('FP0000000000001');
       expect(within(table).getByTestId('online-FP0000000000001').dataset.online).toBe('false');
       expect(within(table).getByTestId('online-FP0000000000002').textContent).toBe('Online');
@@ -119,12 +119,12 @@ describe('all devices', () => {
         },
       });
       renderConsole(PAGE);
-      const table = await screen.findByTestId('devices-table', {}, { timeout: 10_000 });
+      const table = await screen.findByTestId('devices-table', {}, { timeout: 25_000 });
       await within(table).findByText('FP0000000000001');
       for (const checkbox of within(table).getAllByRole('checkbox').slice(1)) await userEvent.click(checkbox);
-      await userEvent.hover(screen.getByTestId('bulk-actions'));
+      await userEvent.click(screen.getByTestId('bulk-actions'));
       await userEvent.click(await screen.findByText('Reboot'));
-      expect(await screen.findByText('Reboot 2 selected devices?')).toBeTruthy();
+      expect((await screen.findAllByText('Reboot 2 selected devices?')).length).toBeGreaterThan(0);
       expect(reboots).toEqual([]);
       await userEvent.click(screen.getByTestId('confirm-reboot'));
       await waitFor(() => expect(reboots).toEqual([{ sns: ['FP0000000000001', 'FP0000000000002'] }]));
@@ -144,7 +144,7 @@ describe('all devices', () => {
       await changeLanguage('cn');
       serve();
       renderConsole(PAGE);
-      await screen.findByTestId('devices-table', {}, { timeout: 10_000 });
+      await screen.findByTestId('devices-table', {}, { timeout: 25_000 });
       expect(await screen.findByPlaceholderText('按序列号、名称、MAC、IMEI或IP搜索')).toBeTruthy();
       expect((await screen.findAllByText('在线')).length).toBeGreaterThan(0);
       await waitFor(() => expect(new URL(FakeSocket.last().url).searchParams.get('lang')).toBe('cn'));

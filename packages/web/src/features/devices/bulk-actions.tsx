@@ -32,13 +32,18 @@ export function BulkActions({ sns, onDone }: { sns: string[]; onDone: () => void
   const canApply = usePermission('devices.apply');
   const canRemove = usePermission('devices.remove');
 
-  async function run(title: string, action: () => Promise<Omit<BulkOutcome, 'title'>>) {
+  /** Runs a bulk call; devices that left the list (deleted, transferred) leave the selection too. */
+  async function run(
+    title: string,
+    action: () => Promise<Omit<BulkOutcome, 'title'>>,
+    clearSelection = false,
+  ) {
     setBusy(true);
     try {
       const result = await action();
       setDialog(null);
       setOutcome({ title, ...result });
-      onDone();
+      if (clearSelection) onDone();
       void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
       void queryClient.invalidateQueries({ queryKey: deviceKeys.groups });
       void queryClient.invalidateQueries({ queryKey: deviceKeys.tags });
@@ -58,7 +63,7 @@ export function BulkActions({ sns, onDone }: { sns: string[]; onDone: () => void
       onOk: () =>
         kind === 'reboot'
           ? run(t('bulk.reboot'), () => apiCall(rebootCall, { sns }))
-          : run(t('bulk.delete'), () => apiCall(deleteDevicesCall, { sns })),
+          : run(t('bulk.delete'), () => apiCall(deleteDevicesCall, { sns }), true),
     });
 
   const items = [
@@ -85,6 +90,7 @@ export function BulkActions({ sns, onDone }: { sns: string[]; onDone: () => void
             'data-testid': `bulk-${item.key}`,
           })),
         }}
+        trigger={['click']}
         disabled={sns.length === 0}
       >
         <Button data-testid="bulk-actions" disabled={sns.length === 0}>
@@ -110,7 +116,7 @@ export function BulkActions({ sns, onDone }: { sns: string[]; onDone: () => void
           busy={busy}
           onCancel={() => setDialog(null)}
           onSave={(companyId) =>
-            run(t('bulk.transfer'), () => apiCall(transferDevicesCall, { sns, companyId }))
+            run(t('bulk.transfer'), () => apiCall(transferDevicesCall, { sns, companyId }), true)
           }
         />
       )}

@@ -80,6 +80,7 @@ export const operation = {
       invalidTitle: 'This invitation cannot be used',
       invalid: 'The link is incomplete. Please open the link from the invitation mail.',
       toLogin: 'Sign in',
+      password: 'Password',
     },
     roles: {
       title: 'Roles',
@@ -219,6 +220,7 @@ export const operation = {
       invalidTitle: '该邀请无法使用',
       invalid: '链接不完整，请打开邀请邮件中的链接。',
       toLogin: '登录',
+      password: '密码',
     },
     roles: {
       title: '角色',

@@ -37,14 +37,21 @@ export function ShellLayout() {
   const currentApp: MenuApp | undefined = menus.apps.find((app) => app.segment === segment);
   const accountPath = myAccountPathFor(user, segment);
 
-  // The route drives the tabs; it runs on navigation only, never because the tabs changed.
+  /** Opens (or selects) the tab of a page and warns when the leftmost one is pushed out. */
+  const openTab = useCallback(
+    (path: string) => {
+      const app = areaOfPath(path)?.segment ?? peekTabs().app ?? NO_APP;
+      if (dispatchTabs({ type: 'open', app, path })) {
+        void message.warning({ content: t('tabs.maxWarning'), key: 'max-tabs' });
+      }
+    },
+    [message, t],
+  );
+
+  // The route drives the tabs: every page shown becomes (or selects) a tab.
   useEffect(() => {
-    if (pathname === '/') return;
-    const app = areaOfPath(pathname)?.segment ?? peekTabs().app ?? NO_APP;
-    if (dispatchTabs({ type: 'open', app, path: pathname })) {
-      void message.warning({ content: t('tabs.maxWarning'), key: 'max-tabs' });
-    }
-  }, [pathname, message, t]);
+    if (pathname !== '/') openTab(pathname);
+  }, [pathname, openTab]);
 
   useEffect(() => {
     if (currentApp) rememberApp(currentApp.appId);
@@ -55,7 +62,9 @@ export function ShellLayout() {
     setCanOpenLicences(() => codes.has('licenses.view'));
   }, [menus.data]);
 
-  const open = useCallback((path: string) => navigate(path), [navigate]);
+  // flushSync: a page that is still loading would otherwise hold the route back in a transition,
+  // and a quick second click would replace it before its tab was ever opened.
+  const open = useCallback((path: string) => void navigate(path, { flushSync: true }), [navigate]);
   useInitialPasswordPrompt(user, myAccountPathFor(user, null), open);
 
   function closeTab(path: string) {
@@ -78,7 +87,7 @@ export function ShellLayout() {
           onNavigate={open}
           onOpenApp={(app) => {
             const first = menuPages(app.nodes)[0]?.path;
-            if (first) navigate(first);
+            if (first) open(first);
           }}
         />
       </Layout.Header>
@@ -107,7 +116,7 @@ export function ShellLayout() {
           <div style={{ background: '#fff', padding: '4px 8px 0' }}>
             <WorkspaceTabs
               state={tabs}
-              onSelect={open}
+              onSelect={(path) => navigate(path)}
               onClose={closeTab}
               onCloseOthers={(path) => {
                 dispatchTabs({ type: 'closeOthers', path });

@@ -2,7 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTicket } from '../../api/ticket-store.ts';
-import { type RouteAnswers, renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import {
+  type RouteAnswers,
+  renderConsole,
+  routeServer,
+  SHELL_ONLY_ROUTES,
+} from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
 import { reloadTabsFromStorage } from './tabs-store.ts';
 
@@ -49,8 +54,8 @@ describe('shell notices', () => {
     'asks to reset an initial password once and opens My Account on OK',
     async () => {
       serve({ '/pl/sso/queryUserInfo': { data: user(1) } });
-      const { router } = renderConsole('/');
-      const ok = await screen.findByTestId('initial-password-ok', {}, { timeout: 10_000 });
+      const { router } = renderConsole('/', SHELL_ONLY_ROUTES);
+      const ok = await screen.findByTestId('initial-password-ok');
       expect(screen.getAllByText('Change your initial password').length).toBeGreaterThan(0);
       expect(localStorage.getItem('resetPwdPrompted')).toBe('1');
       await userEvent.click(ok);
@@ -71,10 +76,10 @@ describe('shell notices', () => {
           return { data: null };
         },
       });
-      renderConsole('/');
-      await screen.findByTestId('no-menus', {}, { timeout: 5000 });
+      renderConsole('/', SHELL_ONLY_ROUTES);
+      await screen.findByTestId('no-menus', {});
       expect(screen.queryByTestId('instructions-dialog')).toBeNull();
-      await userEvent.click(await screen.findByTestId('instructions-ok', {}, { timeout: 3000 }));
+      await userEvent.click(await screen.findByTestId('instructions-ok'));
       await waitFor(() => expect(seen).toEqual([{ status: '1' }]));
     },
     SLOW,
@@ -92,8 +97,8 @@ describe('shell notices', () => {
           data: { messageEn: 'Upgrade tonight', messageCn: '今晚升级', startTime: 1, endTime: 2 },
         },
       });
-      renderConsole('/');
-      expect(await screen.findByText('今晚升级', {}, { timeout: 5000 })).toBeTruthy();
+      renderConsole('/', SHELL_ONLY_ROUTES);
+      expect(await screen.findByText('今晚升级', {})).toBeTruthy();
       expect(screen.queryByText('Upgrade tonight')).toBeNull();
       expect((await screen.findByTestId('notes-dialog')).textContent).toContain('新版本已发布');
     },

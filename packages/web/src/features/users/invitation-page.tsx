@@ -117,7 +117,7 @@ export function InvitationPage() {
             </Form.Item>
             <Form.Item
               name="password"
-              label={t('users.password')}
+              label={t('invitation.password')}
               rules={newPasswordRules(lang, { userName: 'userName' }, { account: view.email })}
             >
               <Input.Password data-testid="invitation-password" autoComplete="new-password" />

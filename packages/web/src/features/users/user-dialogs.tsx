@@ -167,7 +167,7 @@ export function UserDialog({ open, onClose, onDone, user }: DialogProps & { user
           label={t('users.userName')}
           rules={[schemaRule(UserNameSchema, lang, t('users.userName'))]}
         >
-          <Input data-testid="user-name" maxLength={50} />
+          <Input data-testid="user-form-name" maxLength={50} />
         </Form.Item>
         <Form.Item
           name="roleId"

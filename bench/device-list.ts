@@ -1,0 +1,313 @@
+/**
+ * The all-devices list over 100,000 devices: p50/p95 latency and requests/s of filtered, sorted pages
+ * through the real app (ticket check, permission, contract validation, SQL, envelope) on loopback HTTP,
+ * beside a bare Fastify route that answers the same JSON, measured in the same run.
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEVICE_LIST_COUNT_CAP, type DeviceListQuery, ErrorCode, listDevicesCall } from '@fleetport/contract';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../packages/server/src/app.ts';
+import { signTicket } from '../packages/server/src/platform/auth/ticket.ts';
+import { ManualClock } from '../packages/server/src/platform/clock.ts';
+import { loadConfig } from '../packages/server/src/platform/config.ts';
+import { type Db, openDatabase } from '../packages/server/src/platform/db/open.ts';
+import { registerCompany, signIn } from '../packages/server/test/accounts.ts';
+import type { TestApp } from '../packages/server/test/helpers.ts';
+import { describeMachine, renderResults } from './lib/report.ts';
+import type { Measurement, ResultSection } from './lib/types.ts';
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
+const CONNECTIONS = 8;
+const WARMUP_MS = 1000;
+const DURATION_MS = 4000;
+
+type Query = Partial<DeviceListQuery> & { pageNum: number; pageSize: number };
+
+/** What a console user does on the list: the first page, filters with a sort, searches, a deep page. */
+const SCENARIOS: { what: string; query: Query }[] = [
+  { what: 'first page, newest seen first (default sort)', query: { pageNum: 1, pageSize: 20 } },
+  {
+    what: 'online + model filter, sorted by name, page 5',
+    query: {
+      pageNum: 5,
+      pageSize: 20,
+      online: 'online',
+      model: 'R1510-4L',
+      sortField: 'name',
+      sortOrder: 'asc',
+    },
+  },
+  {
+    what: 'search by name part "Site 4217", sorted by SN',
+    query: { pageNum: 1, pageSize: 20, search: 'Site 4217', sortField: 'sn', sortOrder: 'asc' },
+  },
+  { what: 'search by IP part "10.3.17."', query: { pageNum: 1, pageSize: 20, search: '10.3.17.' } },
+  {
+    what: 'firmware filter, sorted by last seen, page 200',
+    query: { pageNum: 200, pageSize: 20, firmwareVersion: '5.2.2' },
+  },
+];
+
+interface LoadResult {
+  requests: number;
+  errors: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+/** Keeps `CONNECTIONS` keep-alive connections posting `body`; fresh headers per request (tickets are timed). */
+async function loadPost(
+  url: string,
+  body: string,
+  headers: () => Record<string, string>,
+): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let errors = 0;
+  let measuring = false;
+  let stop = false;
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const started = process.hrtime.bigint();
+      const req = http.request(
+        url,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers() } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            if (measuring) {
+              const ok =
+                res.statusCode === 200 &&
+                (JSON.parse(Buffer.concat(chunks).toString()) as { code: number }).code === 0;
+              if (ok) latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+              else errors++;
+            }
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        if (measuring) errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+  const loop = async () => {
+    while (!stop) await once();
+  };
+  const loops = Array.from({ length: CONNECTIONS }, loop);
+  await sleep(WARMUP_MS);
+  measuring = true;
+  const started = performance.now();
+  await sleep(DURATION_MS);
+  const elapsed = performance.now() - started;
+  measuring = false;
+  stop = true;
+  await Promise.all(loops);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    requestsPerSecond: (latencies.length / elapsed) * 1000,
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+  };
+}
+
+/** 100,000 devices in one INSERT ... SELECT: realistic spread of models, states, versions and addresses. */
+async function seed(db: Db, companyId: number): Promise<void> {
+  await sql`
+    insert into device (sn, company_id, name, model, series, firmware_version, app_version, online, last_seen_at,
+                        mac, imei, ip, licence_level, secret_hash, sim_count)
+    select '2023' || lpad(i::text, 10, '0'), ${companyId},
+           'Site ' || i || ' ' || (array['pump','gate','depot','kiosk','tower'])[1 + i % 5],
+           (array['R1510-4L','R1511','R3000-Q','R2010','MEG5000','R1520-4L'])[1 + i % 6],
+           (array['r151x','r151x','r3000','r201x','meg5000','r1520'])[1 + i % 6],
+           (array['5.3.0','5.2.2','5.1.4','2.3.1'])[1 + i % 4], '1.0.' || (i % 7),
+           (i % 5) < 3, now() - (i % 10000) * interval '37 seconds',
+           '00:1A:2B:' || lpad(to_hex((i >> 16) & 255), 2, '0') || ':' || lpad(to_hex((i >> 8) & 255), 2, '0') || ':' || lpad(to_hex(i & 255), 2, '0'),
+           '35' || lpad(i::text, 13, '0'),
+           '10.' || (i % 8) || '.' || ((i / 8) % 256) || '.' || ((i / 2048) % 256),
+           case when i % 10 = 0 then 'ESSENTIALS' else 'BASE' end, 'x', 2
+      from generate_series(1, ${DEVICES}) as i`.execute(db);
+  await sql`analyze device`.execute(db);
+}
+
+/** Median time of a bare SQL statement over 9 runs. */
+async function medianMs(db: Db, text: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    const started = performance.now();
+    await sql.raw(text).execute(db);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[4]!;
+}
+
+async function countCosts(db: Db, companyId: number) {
+  const where = `company_id = ${Number(companyId)}`;
+  const fw = `${where} and firmware_version = '5.2.2'`;
+  const cap = DEVICE_LIST_COUNT_CAP + 1;
+  return {
+    exactAll: await medianMs(db, `select count(*) from device where ${where}`),
+    cappedAll: await medianMs(
+      db,
+      `select count(*) from (select 1 from device where ${where} limit ${cap}) m`,
+    ),
+    exactFiltered: await medianMs(db, `select count(*) from device where ${fw}`),
+    cappedFiltered: await medianMs(
+      db,
+      `select count(*) from (select 1 from device where ${fw} limit ${cap}) m`,
+    ),
+    page: await medianMs(
+      db,
+      `select sn from device where ${where} order by last_seen_at desc nulls last, sn desc limit 20`,
+    ),
+  };
+}
+
+export async function run(): Promise<ResultSection> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), webDist: '/nonexistent' };
+  const clock = new ManualClock();
+  const { app, deps } = await buildApp({ config, db: database.db, dialect: database.dialect, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const bare = Fastify({ logger: false });
+  try {
+    // Sign up and sign in through the real flow, as a console user would.
+    const shim = {
+      app,
+      deps,
+      clock,
+      async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+        const res = await app.inject({
+          method: method as 'POST',
+          url: config.apiPrefix + path,
+          headers: { language: 'en', ...headers },
+          payload: body as object,
+        });
+        return { status: res.statusCode, body: res.json() };
+      },
+    } as unknown as TestApp;
+    const { companyId } = await registerCompany(shim, {
+      companyName: 'Bench Fleet',
+      account: 'owner@bench-fleet.test',
+    });
+    const session = await signIn(shim, 'owner@bench-fleet.test');
+    const seedStarted = performance.now();
+    await seed(deps.db, companyId);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const headers = () => ({ language: 'en', ticket: signTicket(session.ticket, session.key, Date.now()) });
+    const address = app.server.address() as { port: number };
+    const url = `http://127.0.0.1:${address.port}${config.apiPrefix}${listDevicesCall.path}`;
+
+    // The bare route answers exactly what the real call answered for the same page.
+    const answers = new Map<string, unknown>();
+    for (const s of SCENARIOS) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers() },
+        body: JSON.stringify(s.query),
+      });
+      const body = (await res.json()) as { code: number; total: number };
+      if (body.code !== ErrorCode.SUCCESS) throw new Error(`${s.what}: code ${body.code}`);
+      answers.set(JSON.stringify(s.query), body);
+    }
+    bare.post('/bare', async (request) => answers.get(JSON.stringify(request.body)));
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+
+    const counts = await countCosts(deps.db, companyId);
+    const measurements: Measurement[] = [];
+    const notes: string[] = [
+      `Why the list counts only up to ${DEVICE_LIST_COUNT_CAP.toLocaleString('en')} matches (then answers "10,000+"): an exact COUNT over ` +
+        `the whole company took ${counts.exactAll.toFixed(1)} ms and over a firmware filter ${counts.exactFiltered.toFixed(1)} ms, against ` +
+        `${counts.cappedAll.toFixed(1)} ms and ${counts.cappedFiltered.toFixed(1)} ms capped, while the first page itself took ` +
+        `${counts.page.toFixed(1)} ms (medians of 9 runs of the bare SQL, same database, same run).`,
+      `Seeding ${DEVICES.toLocaleString('en')} devices with one INSERT … SELECT took ${seedSeconds.toFixed(1)} s.`,
+    ];
+    for (const s of SCENARIOS) {
+      const body = JSON.stringify(s.query);
+      // Alternate bare and real so a slower moment of the shared machine does not favour one side.
+      const limit = await loadPost(bareUrl, body, () => ({}));
+      const real = await loadPost(url, body, headers);
+      if (real.errors > 0) throw new Error(`${s.what}: ${real.errors} failed requests`);
+      const total = (answers.get(body) as { total: number }).total;
+      notes.push(
+        `${s.what}: ${total.toLocaleString('en')} matching devices, ${real.requests} requests measured.`,
+      );
+      const bareWhat = 'bare Fastify route, same JSON';
+      measurements.push(
+        {
+          what: `${s.what}: p50`,
+          value: real.p50Ms,
+          unit: 'ms',
+          limit: { what: bareWhat, value: limit.p50Ms },
+          higherIsBetter: false,
+        },
+        {
+          what: `${s.what}: p95`,
+          value: real.p95Ms,
+          unit: 'ms',
+          limit: { what: bareWhat, value: limit.p95Ms },
+          higherIsBetter: false,
+        },
+        {
+          what: `${s.what}: requests/s`,
+          value: real.requestsPerSecond,
+          unit: 'req/s',
+          limit: { what: bareWhat, value: limit.requestsPerSecond },
+          higherIsBetter: true,
+        },
+      );
+    }
+    return {
+      title: `Device list over ${DEVICES.toLocaleString('en')} devices (\`bench/device-list.ts\`)`,
+      method:
+        `One company holds ${DEVICES.toLocaleString('en')} devices in in-memory PGlite. The real app and a bare Fastify route ` +
+        `run in this process on 127.0.0.1; ${CONNECTIONS} keep-alive connections POST ${listDevicesCall.path} (signed ticket per ` +
+        `request, page size 20) for ${WARMUP_MS / 1000} s of warm-up and ${DURATION_MS / 1000} s measured per scenario; the bare ` +
+        'route answers the same JSON the real call answered. Each page carries the matching total, counted up to ' +
+        `${DEVICE_LIST_COUNT_CAP.toLocaleString('en')}.`,
+      measurements,
+      notes,
+    };
+  } finally {
+    await bare.close();
+    await app.close();
+    await database.close();
+  }
+}
+
+/** Run alone (`node --import tsx bench/device-list.ts`): replace this section of bench/RESULTS.md, keep the others. */
+async function runAlone() {
+  const section = await run();
+  const rendered = renderResults(describeMachine(), [section], []);
+  const text = rendered.slice(rendered.indexOf(`## ${section.title}`)).trimEnd();
+  const file = path.join(import.meta.dirname, 'RESULTS.md');
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : rendered;
+  const start = current.indexOf(`## ${section.title}`);
+  const next = start < 0 ? -1 : current.indexOf('\n## ', start + 3);
+  const updated =
+    start < 0
+      ? `${current.trimEnd()}\n\n${text}\n`
+      : `${current.slice(0, start)}${text}\n${next < 0 ? '' : current.slice(next)}`;
+  fs.writeFileSync(file, updated);
+  execSync(`npx biome format --write ${file}`, { stdio: 'ignore' });
+  console.log('bench/RESULTS.md: device list section updated');
+  process.exit(0);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await runAlone();

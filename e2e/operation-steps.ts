@@ -1,0 +1,127 @@
+/**
+ * Steps the operation journeys share: registering an owner, reading mail from the server log,
+ * signing in, choosing from Ant Design selects, and calling the API with a page's own session.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CallDef, Envelope, Lang } from '@fleetport/contract';
+import type { Locator, Page } from 'playwright-core';
+import { signTicket } from '../packages/web/src/api/ticket-signature.ts';
+import { TICKET_STORAGE_KEY } from '../packages/web/src/api/ticket-store.ts';
+import { baseUrl, consolePath, consoleUrl } from './harness.ts';
+
+const serverLog = path.resolve(import.meta.dirname, '.artifacts/server.log');
+
+/**
+ * The first match of `pattern` in mail sent to `to`. Without SMTP_URL the server keeps mail in its
+ * outbox and logs each message, which the e2e runner writes to .artifacts/server.log.
+ */
+export async function mailed(to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const lines = fs.existsSync(serverLog) ? fs.readFileSync(serverLog, 'utf8').split('\n') : [];
+    for (const line of lines.reverse()) {
+      if (!line.includes(to)) continue;
+      const found = pattern.exec(JSON.parse(line).msg ?? '')?.[1];
+      if (found) return found;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail matching ${pattern} reached ${to} within ${timeoutMs} ms`);
+}
+
+/** Clicks the instructions away if a new user gets them (one second after the shell opens). */
+export async function dismissInstructions(page: Page): Promise<void> {
+  const ok = page.getByTestId('instructions-ok');
+  try {
+    await ok.waitFor({ timeout: 4000 });
+    await ok.click();
+    await page.getByTestId('instructions-dialog').waitFor({ state: 'hidden' });
+  } catch {
+    // No instructions for this user.
+  }
+}
+
+export async function signIn(page: Page, account: string, password: string): Promise<void> {
+  await page.goto(consoleUrl('login'));
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('shell').waitFor();
+}
+
+/** Registers a company with a mailed code and signs its owner in (as the sign-in journey does). */
+export async function registerOwner(
+  page: Page,
+  v: { email: string; password: string; companyName: string; userName: string },
+): Promise<void> {
+  await page.goto(consoleUrl('register'));
+  await page.getByTestId('register-company').fill(v.companyName);
+  await page.getByTestId('register-account').fill(v.email);
+  await page.getByTestId('register-user-name').fill(v.userName);
+  await page.getByTestId('register-password').fill(v.password);
+  await page.getByTestId('register-confirm-password').fill(v.password);
+  await page.getByTestId('send-code').click();
+  await page.getByTestId('send-code').and(page.locator('[disabled]')).waitFor();
+  await page.getByTestId('register-code').fill(await mailed(v.email, /\b(\d{6})\b/));
+  await page.getByTestId('register-submit').click();
+  await page.waitForURL(`**${consolePath}login`);
+  await signIn(page, v.email, v.password);
+  await dismissInstructions(page);
+}
+
+/** Opens a console page by address and waits for its test id. */
+export async function open(page: Page, route: string, testId: string): Promise<void> {
+  await page.goto(consoleUrl(route));
+  await page.getByTestId(testId).waitFor();
+}
+
+/** Picks the option showing `text` in the Ant Design select `select`. */
+export async function choose(page: Page, select: Locator, text: string): Promise<void> {
+  await select.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
+    .first()
+    .click();
+}
+
+/** The open dialog holding `inner`, and its Save button. */
+export function dialogSave(page: Page, inner: string): Locator {
+  return page
+    .locator('.ant-modal')
+    .filter({ has: page.getByTestId(inner) })
+    .locator('.ant-modal-footer .ant-btn-primary');
+}
+
+/** Confirms the open confirmation dialog. */
+export async function confirm(page: Page): Promise<void> {
+  await page.getByTestId('confirm-ok').click();
+  await page.getByTestId('confirm-ok').waitFor({ state: 'detached' });
+}
+
+/** Paths of the left menu's pages. */
+export function menuPaths(page: Page): Promise<string[]> {
+  return page
+    .getByTestId('menu-item')
+    .evaluateAll((items) => items.map((i) => i.getAttribute('data-path') ?? ''));
+}
+
+/**
+ * Calls the API as the page's signed-in user would, bypassing the console: proves the server
+ * refuses what the console hides.
+ */
+export async function callAs(page: Page, call: CallDef, body: unknown, lang: Lang): Promise<Envelope> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), TICKET_STORAGE_KEY);
+  const stored = JSON.parse(raw ?? 'null') as { ticket: string; key: string } | null;
+  if (!stored) throw new Error('the page is not signed in');
+  const response = await fetch(`${baseUrl}/api${call.path}`, {
+    method: call.method,
+    headers: {
+      'content-type': 'application/json',
+      language: lang,
+      ticket: signTicket(stored.ticket, stored.key, Date.now()),
+    },
+    ...(call.method === 'GET' ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await response.json()) as Envelope;
+}

@@ -1,0 +1,221 @@
+import {
+  addDeviceCall,
+  captureCall,
+  cliCall,
+  ErrorCode,
+  getDeviceCall,
+  ioControlCall,
+  loraCall,
+  pingCall,
+  type RemoteAction,
+  rebootCall,
+  remoteActionStatesCall,
+  requestSyslogCall,
+  resetDevicePasswordCall,
+  serialPortCall,
+  speedTestCall,
+  timersCall,
+  updateDeviceCall,
+} from '@fleetport/contract';
+// biome-ignore lint/style/noRestrictedImports: a test, which the rule allows ("outside tests"): real simulated routers answer.
+import { createSimulatedDevice, identityOf, type SimulatedDevice } from '@fleetport/device-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
+import type { Gateway } from '../../gateway/gateway.ts';
+import { eventually } from '../../gateway/testing/gateway-env.ts';
+import { companyOwner, type Owner } from '../devices/device-test-kit.ts';
+
+let t: TestApp;
+let acme: Owner;
+const devices: SimulatedDevice[] = [];
+const MINUTE = 60_000;
+
+/** Adds the device through the API with its label MAC, then powers a simulated router on that claims itself. */
+async function connect(sn: string, series: 'meg5000' | 'r1500', model: string): Promise<SimulatedDevice> {
+  const added = await acme.run(addDeviceCall, { sn, model, mac: identityOf(sn, series, model).mac });
+  expect(added.code).toBe(0);
+  const device = await createSimulatedDevice({
+    sn,
+    series,
+    model,
+    url: (t.deps.gateway as Gateway).endpoint(),
+    claim: true,
+    timeScale: 0.01,
+    telemetryPeriodMs: 3_600_000,
+  });
+  devices.push(device);
+  await eventually(async () => (await acme.run(getDeviceCall, { sn })).data?.online, 10_000, `${sn} online`);
+  return device;
+}
+
+/** Follows a remote action as the console does until it is final. */
+async function finalState(sent: { data: RemoteAction | null }): Promise<RemoteAction> {
+  const rpcId = sent.data?.rpcId;
+  if (!rpcId) throw new Error(`no rpc id in ${JSON.stringify(sent)}`);
+  return eventually(
+    async () => {
+      const [row] = (await acme.run(remoteActionStatesCall, { rpcIds: [rpcId] })).data ?? [];
+      return row && row.state !== 'inExecution' ? row : undefined;
+    },
+    10_000,
+    `rpc ${rpcId}`,
+  );
+}
+
+beforeAll(async () => {
+  const base = testConfig();
+  t = await createTestApp({
+    config: { ...base, mqtt: { ...base.mqtt, port: 0 } },
+    gateway: { presenceDebounceMs: 100, telemetryFlushMs: 50, rpcSweepIntervalMs: 500 },
+  });
+  acme = await companyOwner(t, 'Acme Water', 'owner@acme-remote.test');
+  await connect('RA0001', 'meg5000', 'MEG5000');
+  await connect('RA0002', 'r1500', 'R1500');
+  await acme.run(addDeviceCall, { sn: 'RA0003', mac: '00:1A:2B:00:00:03' });
+}, 60_000);
+afterAll(async () => {
+  for (const device of devices) await device.stop();
+  await t.close();
+});
+
+describe('remote actions through the gateway', () => {
+  it('pings from the device and reports the round trips', async () => {
+    const sent = await acme.run(pingCall, { sn: 'RA0001', host: '8.8.8.8', count: 3 });
+    expect(sent.code).toBe(0);
+    expect(sent.data).toMatchObject({ sn: 'RA0001', method: 'ping' });
+    const done = await finalState(sent);
+    expect(done.state).toBe('success');
+    expect(done.result).toMatchObject({ host: '8.8.8.8', sent: 3 });
+  });
+
+  it('runs a speed test and a CLI command', async () => {
+    const speed = await finalState(await acme.run(speedTestCall, { sn: 'RA0001', durationSeconds: 2 }));
+    expect(speed.state).toBe('success');
+    expect((speed.result as { downloadBps: number }).downloadBps).toBeGreaterThan(0);
+    const cli = await finalState(await acme.run(cliCall, { sn: 'RA0001', command: 'show version' }));
+    expect(cli.result).toMatchObject({ exitCode: 0, output: expect.stringContaining('RA0001') });
+  });
+
+  it('reboots many devices with one result each: 120052 for the offline one', async () => {
+    const res = await acme.run(rebootCall, { sns: ['RA0002', 'RA0003'] });
+    expect(res.data?.results.map((r) => [r.sn, r.code, r.rpcId === null])).toEqual([
+      ['RA0002', 0, false],
+      ['RA0003', ErrorCode.DEVICE_OFFLINE_OPERATION, true],
+    ]);
+    const rpcId = res.data!.results[0]!.rpcId!;
+    expect((await finalState({ data: { rpcId } as RemoteAction })).state).toBe('success');
+    await eventually(
+      async () => (await acme.run(getDeviceCall, { sn: 'RA0002' })).data?.online,
+      15_000,
+      'RA0002 back',
+    );
+  });
+
+  it('refuses every action on an offline device with 120052', async () => {
+    const res = await acme.run(pingCall, { sn: 'RA0003', host: '8.8.8.8' }, 'cn');
+    expect(res).toMatchObject({ code: ErrorCode.DEVICE_OFFLINE_OPERATION, msg: '设备离线，无法执行该操作' });
+    expect((await acme.run(requestSyslogCall, { sn: 'RA0003' })).code).toBe(ErrorCode.DEVICE_OFFLINE);
+  });
+
+  it('allows a capture of 10-40000 packets, and not on a Basic licence (120095)', async () => {
+    expect((await acme.run(captureCall, { sn: 'RA0001', interface: 'eth0', count: 9 })).msg).toBe(
+      'count: Please enter an integer from 10 to 40000',
+    );
+    expect((await acme.run(captureCall, { sn: 'RA0001', interface: 'eth0', count: 40001 })).code).toBe(
+      ErrorCode.PARAMETER_ERROR,
+    );
+    const basic = await acme.run(captureCall, { sn: 'RA0001', interface: 'eth0', count: 100 });
+    expect(basic).toMatchObject({
+      code: ErrorCode.BASIC_LICENCE_UPGRADE,
+      msg: 'The Basic licence cannot use this function, please upgrade the licence',
+    });
+    await acme.run(updateDeviceCall, { sn: 'RA0001', licenceLevel: 'ESSENTIALS' });
+    const done = await finalState(
+      await acme.run(captureCall, { sn: 'RA0001', interface: 'eth0', count: 40000, durationSeconds: 1 }),
+    );
+    expect(done.state).toBe('success');
+  });
+
+  it('sets timers at least 15 minutes ahead (120074) and 15 minutes apart (120072)', async () => {
+    const now = t.clock.now().getTime();
+    const soon = await acme.run(timersCall, {
+      sn: 'RA0001',
+      timers: [{ action: 'reboot', at: now + 14 * MINUTE }],
+    });
+    expect(soon).toMatchObject({
+      code: ErrorCode.TIMER_TOO_SOON,
+      msg: 'The timer must be at least 15 minutes after now',
+    });
+    const close = await acme.run(timersCall, {
+      sn: 'RA0001',
+      timers: [
+        { action: 'reboot', at: now + 60 * MINUTE },
+        { action: 'ledTest', at: now + 70 * MINUTE },
+      ],
+    });
+    expect(close.code).toBe(ErrorCode.UPDATE_TOO_SOON);
+    const ok = await acme.run(timersCall, {
+      sn: 'RA0001',
+      timers: [
+        { action: 'reboot', at: now + 15 * MINUTE },
+        { action: 'ledTest', at: now + 30 * MINUTE },
+      ],
+    });
+    expect((await finalState(ok)).state).toBe('success');
+  });
+
+  it('resets a device password only when it follows the device-reset rule', async () => {
+    const weak = await acme.run(resetDevicePasswordCall, {
+      sn: 'RA0001',
+      user: 'admin',
+      password: 'abcdefg',
+    });
+    expect(weak.code).toBe(ErrorCode.PARAMETER_ERROR);
+    expect(weak.msg.startsWith('password: ')).toBe(true);
+    const ok = await finalState(
+      await acme.run(resetDevicePasswordCall, { sn: 'RA0001', user: 'admin', password: 'Router.2024' }),
+    );
+    expect(ok.state).toBe('success');
+  });
+
+  it('answers LoRa and IO control only where the capabilities say so', async () => {
+    expect((await finalState(await acme.run(loraCall, { sn: 'RA0001' }))).state).toBe('success');
+    expect((await acme.run(loraCall, { sn: 'RA0002' })).code).toBe(ErrorCode.PARTIAL_UNSUPPORTED);
+    expect((await acme.run(ioControlCall, { sn: 'RA0002', action: 'read' })).code).toBe(
+      ErrorCode.PARTIAL_UNSUPPORTED,
+    );
+    expect((await finalState(await acme.run(ioControlCall, { sn: 'RA0001', action: 'read' }))).state).toBe(
+      'success',
+    );
+  });
+
+  it('says "do not repeat" (120008) for a syslog request while one is running', async () => {
+    const device = devices[0]!;
+    device.behaviour.replyDelayMs = 1500;
+    const first = await acme.run(requestSyslogCall, { sn: 'RA0001', lines: 5 });
+    expect(first.code).toBe(0);
+    const again = await acme.run(requestSyslogCall, { sn: 'RA0001' }, 'cn');
+    expect(again).toMatchObject({ code: ErrorCode.DO_NOT_REPEAT, msg: '请求正在处理中，请勿重复操作' });
+    await finalState({ data: { rpcId: first.data!.rpcId } as RemoteAction });
+    device.behaviour.replyDelayMs = 0;
+    expect((await acme.run(requestSyslogCall, { sn: 'RA0001', lines: 5 })).code).toBe(0);
+  });
+
+  it('keeps a serial port occupied 5 minutes after an abnormal close (120069)', async () => {
+    const opened = await finalState(
+      await acme.run(serialPortCall, { sn: 'RA0001', action: 'open', port: 1 }),
+    );
+    expect(opened.state).toBe('success');
+    await finalState(
+      await acme.run(serialPortCall, { sn: 'RA0001', action: 'close', port: 1, abnormal: true }),
+    );
+    const busy = await acme.run(serialPortCall, { sn: 'RA0001', action: 'open', port: 1 });
+    expect(busy.code).toBe(ErrorCode.SERIAL_PORT_BUSY);
+    expect((await acme.run(serialPortCall, { sn: 'RA0001', action: 'open', port: 3 })).code).toBe(
+      ErrorCode.PARTIAL_UNSUPPORTED,
+    );
+    t.clock.advance(5 * MINUTE + 1000);
+    const later = await acme.run(serialPortCall, { sn: 'RA0001', action: 'open', port: 1 });
+    expect(later.code).toBe(0);
+  });
+});

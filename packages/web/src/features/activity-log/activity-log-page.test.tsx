@@ -1,0 +1,85 @@
+import { errorMessage } from '@fleetport/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveTicket } from '../../api/ticket-store.ts';
+import { type RouteAnswers, renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { changeLanguage } from '../../i18n/index.ts';
+import { menusHolding, signedInUser } from '../operation/test-menus.ts';
+import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
+
+const SLOW = 60_000;
+const entry = (id: number, resultCode: number) => ({
+  id,
+  userId: 3,
+  userName: 'Ada',
+  loginAccount: 'ada@example.com',
+  callId: 'users.delete',
+  object: 'userId=9',
+  remoteAddress: '10.0.0.8',
+  resultCode,
+  at: Date.UTC(2026, 10, 20, 8, 0),
+});
+
+function serve(extra: RouteAnswers) {
+  return routeServer({
+    '/pl/user/getVisitMenus': { data: menusHolding(['activity.view']) },
+    '/pl/sso/queryUserInfo': { data: signedInUser(2) },
+    '/pl/user/getInstructionStatus': { data: { status: '1' } },
+    '/pl/notification/getShowNotes': { data: [] },
+    ...extra,
+  });
+}
+
+beforeEach(() => {
+  saveTicket({ ticket: 't1', key: 'k1' });
+  localStorage.setItem('userName', 'Ada');
+  reloadTabsFromStorage();
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+});
+
+describe('activity log', () => {
+  it(
+    'lists who changed what with the result, and filters by object from page one',
+    async () => {
+      const asked: Array<Record<string, unknown>> = [];
+      serve({
+        '/pl/activity/getActivityLogList': (body) => {
+          asked.push(body as never);
+          return { data: { list: [entry(1, 0), entry(2, 14029)], total: 2 } };
+        },
+      });
+      renderConsole('/robustlink/activity');
+      const table = await screen.findByTestId('activity-table', {}, { timeout: 10_000 });
+      await within(table).findAllByText('users.delete');
+      expect(within(table).getAllByText('Ada (ada@example.com)')).toHaveLength(2);
+      expect(within(table).getByText('Success')).toBeTruthy();
+      expect(within(table).getByText('Failed (14029)')).toBeTruthy();
+      expect(asked[0]).toEqual({ pageNum: 1, pageSize: 20 });
+
+      // A failure explains its code in the reader's language on hover.
+      await userEvent.hover(within(table).getByText('Failed (14029)'));
+      expect(await screen.findByText(errorMessage(14029, 'en'))).toBeTruthy();
+
+      fireEvent.change(screen.getByTestId('activity-object'), { target: { value: 'userId=9' } });
+      await userEvent.click(screen.getByTestId('activity-search'));
+      await waitFor(() => expect(asked.at(-1)).toEqual({ pageNum: 1, pageSize: 20, object: 'userId=9' }));
+    },
+    SLOW,
+  );
+
+  it(
+    'shows its empty state in Chinese',
+    async () => {
+      await changeLanguage('cn');
+      serve({ '/pl/activity/getActivityLogList': { data: { list: [], total: 0 } } });
+      renderConsole('/robustlink/activity');
+      expect(await screen.findByText('没有匹配的活动。', {}, { timeout: 10_000 })).toBeTruthy();
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,119 @@
+import { importDevicesCall, obtainNotExistDevicesCall } from '@fleetport/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveTicket } from '../../api/ticket-store.ts';
+import { renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { changeLanguage } from '../../i18n/index.ts';
+import { menusHolding, signedInUser } from '../operation/test-menus.ts';
+import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
+import { stubLiveSocket } from './device-test-fixtures.ts';
+
+const SLOW = 60_000;
+const CSV =
+  'SN,Name,Model,MAC,IMEI,Tags\n12345678901234,Quay,R3000,00:11:22:33:44:55,,north\n12345678901234,Dup,R3000,00:11:22:33:44:56,,\n';
+
+const importRow = (row: number, sn: string, errors: string[]) => ({
+  row,
+  sn,
+  name: 'Quay',
+  model: 'R3000',
+  mac: '00:11:22:33:44:55',
+  imei: null,
+  tags: [],
+  errors,
+});
+
+function serve(imports: { commit: boolean; fileName: string; content: string }[], missing: string[] = []) {
+  return routeServer({
+    '/pl/user/getVisitMenus': { data: menusHolding(['devices.view', 'devices.create']) },
+    '/pl/sso/queryUserInfo': { data: signedInUser(2, 3) },
+    '/pl/user/getInstructionStatus': { data: { status: '1' } },
+    '/pl/notification/getShowNotes': { data: [] },
+    [importDevicesCall.path]: (body) => {
+      const input = body as (typeof imports)[number];
+      imports.push(input);
+      const bad = input.fileName.startsWith('bad');
+      return {
+        data: {
+          rows: bad
+            ? [
+                importRow(2, '12345678901234', []),
+                importRow(3, '12345678901234', ['Row 3: the SN 12345678901234 appears twice in the file']),
+              ]
+            : [importRow(2, '12345678901234', [])],
+          valid: 1,
+          invalid: bad ? 1 : 0,
+          imported: input.commit ? 1 : 0,
+        },
+      };
+    },
+    [obtainNotExistDevicesCall.path]: { data: missing },
+  });
+}
+
+beforeEach(() => {
+  saveTicket({ ticket: 't1', key: 'k1' });
+  localStorage.setItem('userName', 'Ada');
+  reloadTabsFromStorage();
+  stubLiveSocket();
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+});
+
+describe('device import', () => {
+  it(
+    'previews a file row by row, refuses to save while a row has an error, then imports a clean file',
+    async () => {
+      const imports: { commit: boolean; fileName: string; content: string }[] = [];
+      serve(imports);
+      const view = renderConsole('/robustlink/devices/import');
+      const upload = await screen.findByTestId('import-upload', {}, { timeout: 25_000 });
+      const fileInput = () =>
+        (upload.querySelector('input[type=file]') ??
+          view.container.querySelector('input[type=file]')) as HTMLInputElement;
+      await userEvent.upload(fileInput(), new File([CSV], 'bad-devices.csv', { type: 'text/csv' }));
+      const preview = await screen.findByTestId('import-preview');
+      expect(imports[0]).toMatchObject({ fileName: 'bad-devices.csv', commit: false });
+      expect(atob(imports[0]!.content)).toBe(CSV);
+      expect(
+        within(preview).getByText('Row 3: the SN 12345678901234 appears twice in the file'),
+      ).toBeTruthy();
+      expect(screen.getByText('1 rows have errors. Correct the file and choose it again.')).toBeTruthy();
+      expect(screen.getByTestId('import-commit').hasAttribute('disabled')).toBe(true);
+
+      await userEvent.upload(fileInput(), new File([CSV], 'devices.csv', { type: 'text/csv' }));
+      await waitFor(() => expect(imports).toHaveLength(2));
+      await waitFor(() => expect(screen.getByTestId('import-commit').hasAttribute('disabled')).toBe(false));
+      await userEvent.click(screen.getByTestId('import-commit'));
+      await waitFor(() => expect(imports.at(-1)).toMatchObject({ fileName: 'devices.csv', commit: true }));
+      expect(await screen.findByText('1 devices imported.')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'names a single missing SN in an error and lists several in an alert',
+    async () => {
+      const missing: string[] = ['AB0000000000001'];
+      serve([], missing);
+      renderConsole('/robustlink/devices/import');
+      const box = await screen.findByTestId('sn-check-input', {}, { timeout: 25_000 });
+      await userEvent.type(box, 'AB0000000000001, AB0000000000009');
+      await userEvent.click(screen.getByTestId('sn-check-run'));
+      expect(await screen.findByText('No SN record AB0000000000001')).toBeTruthy();
+      expect(screen.queryByTestId('sn-check-missing')).toBeNull();
+
+      missing.push('AB0000000000009');
+      await userEvent.click(screen.getByTestId('sn-check-run'));
+      const alert = await screen.findByTestId('sn-check-missing');
+      expect(alert.textContent).toContain(
+        'These serial numbers have no record: AB0000000000001, AB0000000000009',
+      );
+    },
+    SLOW,
+  );
+});
