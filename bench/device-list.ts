@@ -5,7 +5,7 @@
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEVICE_LIST_COUNT_CAP, type DeviceListQuery, ErrorCode, listDevicesCall } from '@fleetport/contract';
@@ -18,13 +18,12 @@ import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { type Db, openDatabase } from '../packages/server/src/platform/db/open.ts';
 import { registerCompany, signIn } from '../packages/server/test/accounts.ts';
 import type { TestApp } from '../packages/server/test/helpers.ts';
+import { loadPost } from './lib/post-load.ts';
 import { describeMachine, renderResults } from './lib/report.ts';
 import type { Measurement, ResultSection } from './lib/types.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
-const CONNECTIONS = 8;
-const WARMUP_MS = 1000;
-const DURATION_MS = 4000;
+const LOAD = { connections: 8, warmupMs: 1000, durationMs: 4000 };
 
 type Query = Partial<DeviceListQuery> & { pageNum: number; pageSize: number };
 
@@ -52,79 +51,6 @@ const SCENARIOS: { what: string; query: Query }[] = [
     query: { pageNum: 200, pageSize: 20, firmwareVersion: '5.2.2' },
   },
 ];
-
-interface LoadResult {
-  requests: number;
-  errors: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p95Ms: number;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-
-/** Keeps `CONNECTIONS` keep-alive connections posting `body`; fresh headers per request (tickets are timed). */
-async function loadPost(
-  url: string,
-  body: string,
-  headers: () => Record<string, string>,
-): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies: number[] = [];
-  let errors = 0;
-  let measuring = false;
-  let stop = false;
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const started = process.hrtime.bigint();
-      const req = http.request(
-        url,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers() } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            if (measuring) {
-              const ok =
-                res.statusCode === 200 &&
-                (JSON.parse(Buffer.concat(chunks).toString()) as { code: number }).code === 0;
-              if (ok) latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-              else errors++;
-            }
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        if (measuring) errors++;
-        resolve();
-      });
-      req.end(body);
-    });
-  const loop = async () => {
-    while (!stop) await once();
-  };
-  const loops = Array.from({ length: CONNECTIONS }, loop);
-  await sleep(WARMUP_MS);
-  measuring = true;
-  const started = performance.now();
-  await sleep(DURATION_MS);
-  const elapsed = performance.now() - started;
-  measuring = false;
-  stop = true;
-  await Promise.all(loops);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    errors,
-    requestsPerSecond: (latencies.length / elapsed) * 1000,
-    p50Ms: percentile(latencies, 50),
-    p95Ms: percentile(latencies, 95),
-  };
-}
 
 /** 100,000 devices in one INSERT ... SELECT: realistic spread of models, states, versions and addresses. */
 async function seed(db: Db, companyId: number): Promise<void> {
@@ -179,6 +105,7 @@ async function countCosts(db: Db, companyId: number) {
 }
 
 export async function run(): Promise<ResultSection> {
+  const loadAtStart = os.loadavg()[0] ?? 0;
   const database = await openDatabase({ dataDir: 'memory://' });
   const config = { ...loadConfig({ LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), webDist: '/nonexistent' };
   const clock = new ManualClock();
@@ -232,17 +159,19 @@ export async function run(): Promise<ResultSection> {
     const counts = await countCosts(deps.db, companyId);
     const measurements: Measurement[] = [];
     const notes: string[] = [
-      `Why the list counts only up to ${DEVICE_LIST_COUNT_CAP.toLocaleString('en')} matches (then answers "10,000+"): an exact COUNT over ` +
+      `Why a filtered list counts only up to ${DEVICE_LIST_COUNT_CAP.toLocaleString('en')} matches (then answers "more"), and the whole fleet's total comes from a trigger-kept counter: an exact COUNT over ` +
         `the whole company took ${counts.exactAll.toFixed(1)} ms and over a firmware filter ${counts.exactFiltered.toFixed(1)} ms, against ` +
         `${counts.cappedAll.toFixed(1)} ms and ${counts.cappedFiltered.toFixed(1)} ms capped, while the first page itself took ` +
         `${counts.page.toFixed(1)} ms (medians of 9 runs of the bare SQL, same database, same run).`,
+      `Load average (1 min) when this benchmark began: ${loadAtStart.toFixed(2)} on ${os.availableParallelism()} CPUs; ` +
+        'the bare route is measured beside each scenario, so its figures show how much of the machine was left.',
       `Seeding ${DEVICES.toLocaleString('en')} devices with one INSERT … SELECT took ${seedSeconds.toFixed(1)} s.`,
     ];
     for (const s of SCENARIOS) {
       const body = JSON.stringify(s.query);
       // Alternate bare and real so a slower moment of the shared machine does not favour one side.
-      const limit = await loadPost(bareUrl, body, () => ({}));
-      const real = await loadPost(url, body, headers);
+      const limit = await loadPost(bareUrl, body, () => ({}), LOAD);
+      const real = await loadPost(url, body, headers, LOAD);
       if (real.errors > 0) throw new Error(`${s.what}: ${real.errors} failed requests`);
       const total = (answers.get(body) as { total: number }).total;
       notes.push(
@@ -277,8 +206,8 @@ export async function run(): Promise<ResultSection> {
       title: `Device list over ${DEVICES.toLocaleString('en')} devices (\`bench/device-list.ts\`)`,
       method:
         `One company holds ${DEVICES.toLocaleString('en')} devices in in-memory PGlite. The real app and a bare Fastify route ` +
-        `run in this process on 127.0.0.1; ${CONNECTIONS} keep-alive connections POST ${listDevicesCall.path} (signed ticket per ` +
-        `request, page size 20) for ${WARMUP_MS / 1000} s of warm-up and ${DURATION_MS / 1000} s measured per scenario; the bare ` +
+        `run in this process on 127.0.0.1; ${LOAD.connections} keep-alive connections POST ${listDevicesCall.path} (signed ticket per ` +
+        `request, page size 20) for ${LOAD.warmupMs / 1000} s of warm-up and ${LOAD.durationMs / 1000} s measured per scenario; the bare ` +
         'route answers the same JSON the real call answered. Each page carries the matching total, counted up to ' +
         `${DEVICE_LIST_COUNT_CAP.toLocaleString('en')}.`,
       measurements,

@@ -213,6 +213,12 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       );
       await screenshot(page, `devices-${lang}-05-cli`);
 
+      // The dashboard counts the fleet.
+      await page.goto(consoleUrl('robustlink/dashboard'));
+      await page.getByTestId('stat-total').getByText(String(FLEET)).waitFor();
+      await page.getByTestId('card-byModel').waitFor();
+      await screenshot(page, `devices-${lang}-06-dashboard`);
+
       assert.deepEqual(errors, []);
       await close();
     });

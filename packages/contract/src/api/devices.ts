@@ -29,11 +29,12 @@ export const DEVICE_SORT_FIELDS = [
   'online',
 ] as const;
 /**
- * A filtered device list counts matching devices up to this many and then says "more": an exact COUNT
- * over a 100,000-device company costs more than the page itself (bench/device-list.ts). The unfiltered
- * total is always exact (kept by the database).
+ * A filtered device list counts matching devices up to this many and then says "more" (50 pages of 20;
+ * past that a user narrows the filter rather than pages): an exact COUNT over a 100,000-device company
+ * costs far more than the page itself (bench/device-list.ts). The unfiltered total is always exact
+ * (kept by the database).
  */
-export const DEVICE_LIST_COUNT_CAP = 10_000;
+export const DEVICE_LIST_COUNT_CAP = 1_000;
 /** `groupId` value of the devices without a group (shown as Ungrouped, core §3). */
 export const UNGROUPED = 0;
 

@@ -80,7 +80,11 @@ export function applyToCache(queryClient: QueryClient, message: LiveServerMessag
     // Counts on the dashboard change with presence; they are refetched when someone looks at them.
     void queryClient.invalidateQueries({ queryKey: ['deviceDashboard'], refetchType: 'none' });
   } else if (message.type === 'device.hello') {
-    patchDevices(queryClient, message.sn, { model: message.model, series: message.series, firmwareVersion: message.firmwareVersion });
+    patchDevices(queryClient, message.sn, {
+      model: message.model,
+      series: message.series,
+      firmwareVersion: message.firmwareVersion,
+    });
   } else if (message.type === 'rpc.state') {
     const key = LIVE_KEYS.remoteAction(message.id);
     queryClient.setQueryData(key, (old: Record<string, unknown> | undefined) =>

@@ -1,6 +1,7 @@
 import type { Envelope } from '@fleetport/contract';
 import { configure, render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { vi } from 'vitest';
 import { MyAccountPage } from '../features/account/my-account-page.tsx';
 import { ComingSoonPage } from '../features/shell/coming-soon-page.tsx';

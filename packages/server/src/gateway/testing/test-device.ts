@@ -29,9 +29,13 @@ export function claimProof(
   return claimPassword({ sn, kind: 'mac', identifier: mac, ts: Math.floor(atMs / 1000) }, key, hmac);
 }
 
+/** Options every test connection uses, e.g. the CA of a test broker's TLS certificate. */
+export const connectionDefaults: mqtt.IClientOptions = {};
+
 /** Connects; resolves with the client, or rejects with the CONNACK refusal (error.code 4 or 5). */
 export async function connectMqtt(url: string, options: mqtt.IClientOptions): Promise<MqttClient> {
   const client = mqtt.connect(url, {
+    ...connectionDefaults,
     reconnectPeriod: 0,
     connectTimeout: 5000,
     protocolVersion: 4,

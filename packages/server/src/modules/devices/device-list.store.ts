@@ -183,7 +183,7 @@ export async function listDevices(db: DbOrTx, companyId: number, f: DeviceListQu
     .limit(f.pageSize)
     .offset((f.pageNum - 1) * f.pageSize) as unknown as ReturnType<typeof selectRows>;
   // The whole fleet's total is kept by triggers; a filtered count stops one past the cap, so it reads
-  // at most 10,001 index entries, not the fleet.
+  // at most DEVICE_LIST_COUNT_CAP + 1 rows, not the fleet.
   const filtered = Object.entries(f).some(
     ([key, value]) => LIST_FILTERS.has(key) && value !== undefined && value !== '',
   );

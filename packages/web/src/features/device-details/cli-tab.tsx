@@ -11,12 +11,22 @@ export function CliTab({ sn }: { sn: string }) {
   const { t } = useTranslation('deviceDetails');
   const box = useRef<HTMLDivElement>(null);
   const term = useRef<Terminal | null>(null);
+  // The session may open before xterm.js has loaded: text waits here until the terminal exists.
+  const pending = useRef<string[]>([]);
+  const write = (text: string) => {
+    if (term.current) term.current.write(text);
+    else pending.current.push(text);
+  };
   const editor = useRef<CliLineEditor | null>(null);
+  editor.current ??= new CliLineEditor(write, (line) => {
+    if (line) send.current(line);
+    else editor.current?.prompt(sn);
+  });
   const [refused, setRefused] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const send = useRef<(line: string) => void>(() => {});
 
   const onEvent = (event: CliEvent) => {
-    const write = (text: string) => term.current?.write(text);
     if (event.kind === 'opened') {
       setRefused(null);
       write(t('cli.connected', { sn }));
@@ -32,9 +42,9 @@ export function CliTab({ sn }: { sn: string }) {
     editor.current?.prompt(sn);
   };
   const cli = useCliSession(sn, attempt, onEvent);
-  const send = useRef(cli.send);
   send.current = cli.send;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another device gets a fresh terminal.
   useEffect(() => {
     let disposed = false;
     let dispose = () => {};
@@ -50,13 +60,7 @@ export function CliTab({ sn }: { sn: string }) {
       });
       terminal.open(box.current);
       term.current = terminal;
-      editor.current = new CliLineEditor(
-        (text) => terminal.write(text),
-        (line) => {
-          if (line) send.current(line);
-          else editor.current?.prompt(sn);
-        },
-      );
+      for (const text of pending.current.splice(0)) terminal.write(text);
       const sub = terminal.onData((data) => editor.current?.input(data));
       terminal.focus();
       dispose = () => {

@@ -58,6 +58,7 @@ export const deviceDetails = {
       timeoutHint: 'The device did not answer in time.',
     },
     result: {
+      rebootAt: 'Reboots at',
       host: 'Host',
       received: 'Replies',
       loss: 'Loss',
@@ -142,6 +143,7 @@ export const deviceDetails = {
       timeoutHint: '设备未在规定时间内应答。',
     },
     result: {
+      rebootAt: '重启时间',
       host: '主机',
       received: '应答',
       loss: '丢包',

@@ -42,7 +42,7 @@ export function ShellLayout() {
     (path: string) => {
       const app = areaOfPath(path)?.segment ?? peekTabs().app ?? NO_APP;
       if (dispatchTabs({ type: 'open', app, path })) {
-        void message.warning({ content: t('tabs.maxWarning'), key: 'max-tabs' });
+        void message.warning({ content: t('tabs.maxWarning'), key: 'max-tabs', duration: 5 });
       }
     },
     [message, t],
