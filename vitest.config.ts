@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Server test files each open a database from a snapshot; two workers fit CI's two cores. Set
+    // here, not per project: Vitest 4 refuses projects of one run with different maxWorkers.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -19,8 +22,6 @@ export default defineConfig({
           globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file opens its own database from a snapshot; two workers fit this machine's two cores.
-          maxWorkers: 2,
         },
       },
       {

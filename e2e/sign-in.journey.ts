@@ -88,8 +88,9 @@ for (const lang of ['en', 'cn'] as const) {
       await row.getByTestId('company-enter').click();
       await page.waitForURL(`**${consolePath}robustlink/dashboard`);
 
-      // The menus of the device console render in the page's language.
+      // The menus of the device console render in the page's language, and the first page is a tab.
       await page.getByTestId('left-menu').waitFor();
+      await page.locator('[data-testid="workspace-tab"][data-path="/robustlink/dashboard"]').waitFor();
       assert.deepEqual(
         await menuGroups(page),
         deviceConsole.groups.map((group) => group.name[lang]),

@@ -17,6 +17,12 @@ export interface DeviceDirectory {
 }
 
 const TTL_MS = 60_000;
+/**
+ * A device's last-seen time is written at most this often: every write of a device row updates all
+ * of its indexes (the console's search and sort indexes among them), and a minute is as precise as
+ * "last seen" needs to be. Presence changes write it at once.
+ */
+const LAST_SEEN_EVERY_MS = 60_000;
 
 export function createDeviceDirectory(options: {
   db: Db;
@@ -27,6 +33,7 @@ export function createDeviceDirectory(options: {
   const known = new Map<string, { companyId: number | null; at: number }>();
   const load = createBatchLoader((sns: string[]) => findDeviceCompanies(options.db, sns));
   let heard = new Set<string>();
+  const lastWritten = new Map<string, number>();
 
   async function writeLastSeen() {
     if (heard.size === 0) return;
@@ -60,6 +67,9 @@ export function createDeviceDirectory(options: {
       known.delete(sn);
     },
     heard(sn) {
+      const now = Date.now();
+      if (now - (lastWritten.get(sn) ?? 0) < LAST_SEEN_EVERY_MS) return;
+      lastWritten.set(sn, now);
       heard.add(sn);
     },
     flush: writeLastSeen,

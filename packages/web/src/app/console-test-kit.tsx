@@ -1,7 +1,8 @@
 import type { Envelope } from '@fleetport/contract';
 import { configure, render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+// react-router/dom resolves to a second copy of the router under vitest; the plain provider only
+// lacks flushSync, which jsdom renders do not need.
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { MyAccountPage } from '../features/account/my-account-page.tsx';
 import { ComingSoonPage } from '../features/shell/coming-soon-page.tsx';
