@@ -1,5 +1,23 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * Tests that drive the real Mosquitto broker and its command-line clients (`*.broker.test.ts`).
+ * They need Debian's mosquitto, mosquitto-clients, jq and openssl, which a fresh machine running
+ * `npm test` may not have, so they form their own project: `npm run test:broker` (CI runs it).
+ */
+const BROKER_TESTS = 'packages/*/src/**/*.broker.test.ts';
+const brokerProject: TestProjectInlineConfiguration = {
+  test: {
+    name: 'broker',
+    include: [BROKER_TESTS],
+    environment: 'node',
+    globalSetup: ['packages/server/test/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+};
+const wantsBrokerTests = process.env.FLEETPORT_BROKER_TESTS === '1';
 
 export default defineConfig({
   test: {
@@ -18,6 +36,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
+          exclude: [BROKER_TESTS],
           environment: 'node',
           globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 30_000,
@@ -38,10 +57,12 @@ export default defineConfig({
         test: {
           name: 'device-sim',
           include: ['packages/device-sim/src/**/*.test.ts'],
+          exclude: [BROKER_TESTS],
           environment: 'node',
           testTimeout: 30_000,
         },
       },
+      ...(wantsBrokerTests ? [brokerProject] : []),
     ],
   },
 });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { KEEPALIVE_SECONDS, SERIES_IDS, type SeriesId } from '@fleetport/contract';
 import { createFleet } from './fleet.ts';
-import { importCsv } from './identity.ts';
+import { DEFAULT_SN_PREFIX, importCsv } from './identity.ts';
 
 const USAGE = `Fleetport device simulator
 
@@ -11,7 +11,8 @@ const USAGE = `Fleetport device simulator
   --devices N          number of virtual routers (default 10)
   --url URL            broker (default mqtt://localhost:1883; mqtts:// for TLS)
   --series a,b         series to use (default: all ${SERIES_IDS.length}, round robin)
-  --prefix P           serial numbers P-<SERIES>-000001 ... (default SIM)
+  --prefix P           4 digits give 14-digit SNs (default 9900: 9900 + series + index);
+                       letters give P-<SERIES>-000001 ...
   --claim              claim devices without a secret (zero touch); import them first
   --identifier mac|imei  identifier the claim proof uses (default mac)
   --factory-key K      factory claim key (default: the development key)
@@ -30,7 +31,7 @@ const { values } = parseArgs({
     devices: { type: 'string', default: '10' },
     url: { type: 'string', default: 'mqtt://localhost:1883' },
     series: { type: 'string' },
-    prefix: { type: 'string', default: 'SIM' },
+    prefix: { type: 'string', default: DEFAULT_SN_PREFIX },
     claim: { type: 'boolean', default: false },
     identifier: { type: 'string', default: 'mac' },
     'factory-key': { type: 'string' },

@@ -1,11 +1,11 @@
 import { SERIES_IDS, type SeriesId } from '@fleetport/contract';
 import { type DeviceStatus, SimulatedDevice, type SimulatedDeviceOptions } from './device.ts';
-import { type DeviceIdentity, simulatedSerial } from './identity.ts';
+import { DEFAULT_SN_PREFIX, type DeviceIdentity, simulatedSerial } from './identity.ts';
 
 export interface FleetOptions extends Omit<SimulatedDeviceOptions, 'sn' | 'series' | 'secret'> {
   /** Series to cycle through; every series by default. */
   series?: readonly SeriesId[];
-  /** SN prefix: `SIM` gives `SIM-R3000-000001`. */
+  /** SN prefix: digits (default `9900`) give 14-digit SNs an import accepts; `SIM` gives `SIM-R3000-000001`. */
   prefix?: string;
   /** First index (so two fleets can share a broker). */
   firstIndex?: number;
@@ -37,7 +37,7 @@ export interface Fleet {
 /** N simulated devices of every series (round robin), each its own MQTT connection. */
 export function createFleet(count: number, options: FleetOptions): Fleet {
   const series = options.series?.length ? options.series : SERIES_IDS;
-  const prefix = options.prefix ?? 'SIM';
+  const prefix = options.prefix ?? DEFAULT_SN_PREFIX;
   const first = options.firstIndex ?? 1;
   let claimRefused = 0;
   let stopped = false;

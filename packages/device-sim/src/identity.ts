@@ -1,4 +1,4 @@
-import { findSeries, type Series, type SeriesId } from '@fleetport/contract';
+import { findSeries, SERIES_IDS, type Series, type SeriesId } from '@fleetport/contract';
 import { Random } from './random.ts';
 
 /** The factory identity of a simulated device: everything printed on its label and burnt in. */
@@ -14,7 +14,16 @@ export interface DeviceIdentity {
 }
 
 /** Serial numbers of a simulated fleet: `SIM-R3000-000001`. */
+/** The default SN prefix of a simulated fleet. */
+export const DEFAULT_SN_PREFIX = '9900';
+
 export function simulatedSerial(prefix: string, series: SeriesId, index: number): string {
+  // A numeric prefix gives the 14-digit SNs an import file accepts (core §5): 4 prefix digits,
+  // 2 for the series, 8 for the index. Any other prefix keeps the readable P-SERIES-000001 form.
+  if (/^\d{1,4}$/.test(prefix)) {
+    const seriesIndex = Math.max(0, SERIES_IDS.indexOf(series));
+    return `${prefix.padStart(4, '0')}${String(seriesIndex).padStart(2, '0')}${String(index).padStart(8, '0')}`;
+  }
   return `${prefix}-${series.toUpperCase()}-${String(index).padStart(6, '0')}`;
 }
 

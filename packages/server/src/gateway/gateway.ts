@@ -173,7 +173,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     applyRetention: () => retention.run(),
     async close() {
       // Presence is decided afresh by the next start; stop timers before the sessions drop.
-      presence.stop();
+      await presence.stop();
       rpc.stop();
       retention.stop();
       await broker.close();

@@ -19,8 +19,8 @@ describe('presence debouncing', () => {
       },
     });
   });
-  afterEach(() => {
-    tracker.stop();
+  afterEach(async () => {
+    await tracker.stop();
     vi.useRealTimers();
   });
 

@@ -16,7 +16,7 @@ export interface PresenceTracker {
   /** Devices with a change waiting out the debounce window. */
   pendingCount(): number;
   /** Drops pending changes (shutdown: the next start decides presence afresh). */
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 interface Entry {
@@ -42,9 +42,11 @@ export function createPresenceTracker(options: {
   let outgoing = new Map<string, PresenceChange>();
   let writing: Promise<void> = Promise.resolve();
   let scheduled = false;
+  let batchTimer: NodeJS.Timeout | undefined;
 
   function write() {
     scheduled = false;
+    if (stopped) return;
     const batch = [...outgoing.values()];
     outgoing = new Map();
     // One write at a time keeps each device's changes in order.
@@ -62,7 +64,8 @@ export function createPresenceTracker(options: {
     outgoing.set(sn, change);
     if (!scheduled) {
       scheduled = true;
-      setTimeout(write, options.batchMs ?? 20).unref();
+      batchTimer = setTimeout(write, options.batchMs ?? 20);
+      batchTimer.unref();
     }
     // An offline device needs no entry; forgetting it keeps memory to the connected fleet.
     if (!change.online) entries.delete(sn);
@@ -99,8 +102,11 @@ export function createPresenceTracker(options: {
       for (const entry of entries.values()) if (entry.pending) count++;
       return count;
     },
-    stop() {
+    /** Drops what waits and lets a write under way finish (before the database closes). */
+    async stop() {
       stopped = true;
+      clearTimeout(batchTimer);
+      await writing;
       for (const entry of entries.values()) if (entry.timer) clearTimeout(entry.timer);
       entries.clear();
     },
