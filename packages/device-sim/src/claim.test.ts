@@ -66,7 +66,7 @@ describe('zero-touch claim', () => {
     const csv = importCsv([identityOf('SIM-R2000-000001', 'r2000')]);
     const id = identityOf('SIM-R2000-000001', 'r2000');
     expect(csv).toBe(
-      `SN,Name,Model,MAC,IMEI\nSIM-R2000-000001,SIM-R2000-000001,${id.model},${id.mac},${id.imei}\n`,
+      `SN,Name,Model,MAC or IMEI,Tags\nSIM-R2000-000001,SIM-R2000-000001,${id.model},${id.mac},sim\n`,
     );
   });
 });

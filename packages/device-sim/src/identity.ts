@@ -1,4 +1,10 @@
-import { findSeries, SERIES_IDS, type Series, type SeriesId } from '@fleetport/contract';
+import {
+  DEVICE_IMPORT_COLUMNS,
+  findSeries,
+  SERIES_IDS,
+  type Series,
+  type SeriesId,
+} from '@fleetport/contract';
 import { Random } from './random.ts';
 
 /** The factory identity of a simulated device: everything printed on its label and burnt in. */
@@ -66,6 +72,7 @@ function luhnComplete(body: string): string {
 
 /** One import row per device, as the console's import file takes them (core §3 Import row). */
 export function importCsv(identities: DeviceIdentity[]): string {
-  const rows = identities.map((d) => [d.sn, d.sn, d.model, d.mac, d.imei ?? ''].join(','));
-  return ['SN,Name,Model,MAC,IMEI', ...rows].join('\n') + '\n';
+  // The console's import template: the MAC proves the claim; every simulated device is tagged `sim`.
+  const rows = identities.map((d) => [d.sn, d.sn, d.model, d.mac, 'sim'].join(','));
+  return [DEVICE_IMPORT_COLUMNS.join(','), ...rows].join('\n') + '\n';
 }

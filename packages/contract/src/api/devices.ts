@@ -215,6 +215,9 @@ export const checkGatewayExistCall = defineCall({
 
 // ---- import ------------------------------------------------------------------------------------------
 
+/** Columns of an import file, in order (the template's header row). Tags are separated by `;`. */
+export const DEVICE_IMPORT_COLUMNS = ['SN', 'Name', 'Model', 'MAC or IMEI', 'Tags'] as const;
+
 export const ImportRowResultSchema = z.object({
   /** Row number in the file, the header being row 1. */
   row: z.number().int(),

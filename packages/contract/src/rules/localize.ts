@@ -21,11 +21,20 @@ function fieldOf(path: readonly PropertyKey[]): string {
   return path.length ? path.map(String).join('.') : 'body';
 }
 
+/**
+ * Zod 4 carries the offending value only when parsing with `reportInput: true`; without it, its
+ * default message still says "received undefined" for an absent field. A wrong type is not "required".
+ */
+function isMissing(issue: z.core.$ZodIssueInvalidType): boolean {
+  if ('input' in issue) return issue.input === undefined;
+  return /received undefined/.test(issue.message);
+}
+
 /** The message key a zod issue falls back to when the schema did not name one. */
 function defaultKey(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'required' : 'invalidType';
+      return isMissing(issue) ? 'required' : 'invalidType';
     case 'unrecognized_keys':
       return 'unknownField';
     case 'too_big':

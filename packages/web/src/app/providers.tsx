@@ -4,11 +4,19 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client.ts';
 import { NotifierBridge } from '../api/notifier.tsx';
 import { i18n } from '../i18n/index.ts';
 
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
+  defaultOptions: {
+    queries: {
+      // A business code answers the same on a retry and would toast twice; only transport failures retry.
+      retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.code > 0),
+      refetchOnWindowFocus: false,
+      staleTime: 10_000,
+    },
+  },
 });
 
 function LocalizedAntd({ children }: { children: ReactNode }) {

@@ -1,3 +1,4 @@
+import { DEVICE_IMPORT_COLUMNS } from '@fleetport/contract';
 import ExcelJS from 'exceljs';
 
 /**
@@ -5,7 +6,7 @@ import ExcelJS from 'exceljs';
  * row is the header; data rows are numbered as a spreadsheet numbers them (the header is row 1).
  */
 
-export const IMPORT_COLUMNS = ['SN', 'Name', 'Model', 'MAC or IMEI', 'Tags'] as const;
+export const IMPORT_COLUMNS = DEVICE_IMPORT_COLUMNS;
 export const IMPORT_EXAMPLE = [
   '20231105000001',
   'Pump station 1',

@@ -49,7 +49,7 @@ export function languageOf(request: FastifyRequest): Lang {
 
 /** Validates a call's input against its contract schema; bad input is code 1 naming the field. */
 export function parseInput<C extends CallDef>(call: C, raw: unknown, lang: Lang): CallParsedInput<C> {
-  const result = call.input.safeParse(raw ?? {});
+  const result = call.input.safeParse(raw ?? {}, { reportInput: true });
   if (!result.success) {
     const fields = localizeIssues(result.error, lang);
     throw new AppError(ErrorCode.PARAMETER_ERROR, { fields }, 400, summarizeFieldErrors(fields));
