@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { KEEPALIVE_SECONDS, SERIES_IDS, type SeriesId } from '@fleetport/contract';
 import { createFleet } from './fleet.ts';
 import { DEFAULT_SN_PREFIX, importCsv } from './identity.ts';
+import { userPath } from './user-path.ts';
 
 const USAGE = `Fleetport device simulator
 
@@ -60,8 +61,9 @@ if (unknown?.length) {
   process.exit(2);
 }
 
+const secretsFile = values.secrets ? userPath(values.secrets) : undefined;
 const secrets: Record<string, string> =
-  values.secrets && existsSync(values.secrets) ? JSON.parse(readFileSync(values.secrets, 'utf8')) : {};
+  secretsFile && existsSync(secretsFile) ? JSON.parse(readFileSync(secretsFile, 'utf8')) : {};
 let secretsDirty = false;
 
 const fleet = createFleet(Number(values.devices), {
@@ -112,8 +114,8 @@ function progress(): void {
     s.claimRefused ? `claims refused ${s.claimRefused}` : '',
   ];
   console.log(parts.filter(Boolean).join('  '));
-  if (secretsDirty && values.secrets) {
-    writeFileSync(values.secrets, JSON.stringify(secrets, null, 2));
+  if (secretsDirty && secretsFile) {
+    writeFileSync(secretsFile, JSON.stringify(secrets, null, 2));
     secretsDirty = false;
   }
 }

@@ -13,6 +13,7 @@ import {
 } from '@fleetport/contract';
 import { factoryConfigXml, uciFromConfig } from './config-xml.ts';
 import type { DeviceIdentity } from './identity.ts';
+import { Position } from './position.ts';
 import { Random, round, walk } from './random.ts';
 
 type SyslogEntry = SyslogMessage['entries'][number];
@@ -48,10 +49,12 @@ export class RouterState {
   timers: { id: string; action: string; at: number; repeat: string }[] = [];
   openSerialPorts = new Map<number, { baudRate: number; buffer: string }>();
   outputs = new Map<string, number>();
+  poeTimers = new Map<number, { enableTime: string; disableTime: string }>();
   users = new Map<string, string>([['admin', 'admin']]);
   /** Syslog ring; entries after `syslogSent` have not been forwarded yet. */
   syslog: SyslogEntry[] = [];
   private syslogSent = 0;
+  readonly position: Position;
   private traffic = new Map<LinkId, LinkTraffic>();
   private radio: RadioState[] = [];
   private cpu = 10;
@@ -63,6 +66,7 @@ export class RouterState {
     keepAlive: number,
   ) {
     this.rng = new Random(`state:${identity.sn}`);
+    this.position = new Position(identity.sn);
     this.capabilities = CapabilitiesSchema.parse(identity.series.capabilities);
     this.firmwareVersion = identity.series.factoryFirmware;
     this.appVersion = identity.series.factoryAppVersion;
@@ -245,7 +249,7 @@ export class RouterState {
     };
   }
 
-  status(modules: string[] = ['uci', 'modem', 'network']): StatusMessage {
+  status(modules: string[] = ['uci', 'modem', 'network', 'gps', 'cellLocation']): StatusMessage {
     const id = this.identity;
     const out: StatusMessage['modules'] = {};
     if (modules.includes('uci')) out.uci = uciFromConfig(this.configXml);
@@ -274,6 +278,10 @@ export class RouterState {
         networkEnvironment: this.activeLink === 'wan' ? 'public' : 'private',
         ssid: id.ssid,
       };
+    // A GPS-capable router reports its receiver's fix; any other one the base station's estimate.
+    if (modules.includes('gps') && this.capabilities.gps) out.gps = this.position.gps(this.rng);
+    if (modules.includes('cellLocation') && !this.capabilities.gps)
+      out.cellLocation = this.position.cellLocation();
     return { type: 'status', ts: Date.now(), modules: out };
   }
 

@@ -48,6 +48,7 @@ const PARAMS: Record<RpcMethod, Record<string, unknown>> = {
   switchConnection: { link: 'cellular1' },
   dataManagement: {},
   poeStatus: {},
+  poeTimers: { port: 1, enableTime: '07:00', disableTime: '19:00' },
   resetPassword: { user: 'admin', password: 'Router.2026' },
   syslog: { lines: 5 },
   lora: { action: 'nodes' },

@@ -1,5 +1,6 @@
 import { RPC_ERROR, type RpcMethod, type RpcParams, type RpcResult } from '@fleetport/contract';
 import { runCliCommand } from './cli-shell.ts';
+import { samplePcap } from './pcap.ts';
 import { round } from './random.ts';
 import { type RpcContext, RpcFailure } from './rpc-context.ts';
 import { UPDATE_HANDLERS } from './update-handlers.ts';
@@ -70,13 +71,15 @@ export const HANDLERS: Handlers = {
     // Stops early when maxPackets is reached, as tcpdump -c does.
     await ctx.wait((packets / perSecond) * 1000);
     const bytes = packets * ctx.state.rng.int(90, 900);
-    let uploaded = false;
+    // The file holds the first few packets: enough for Wireshark, small enough for one reply.
+    const pcap = samplePcap(ctx.state.rng, Math.min(packets, 20));
+    const fileName = `capture-${p.interface}-${Date.now()}.pcap`;
     if (p.uploadUrl && ctx.transfers) {
-      const res = await fetch(p.uploadUrl, { method: 'PUT', body: new Uint8Array(Math.min(bytes, 65536)) });
+      const res = await fetch(p.uploadUrl, { method: 'PUT', body: new Uint8Array(pcap) });
       if (!res.ok) throw new RpcFailure(RPC_ERROR.failed, `Upload failed: HTTP ${res.status}`);
-      uploaded = true;
+      return { packets, bytes, fileName, uploaded: true };
     }
-    return { packets, bytes, fileName: `capture-${p.interface}-${Date.now()}.pcap`, uploaded };
+    return { packets, bytes, fileName, uploaded: false, pcapBase64: pcap.toString('base64') };
   },
 
   async ledTest(ctx, p) {
@@ -206,6 +209,18 @@ export const HANDLERS: Handlers = {
       };
     });
     return { budgetW: 15.4 * Math.max(1, caps.poePorts), ports };
+  },
+
+  async poeTimers(ctx, p) {
+    const caps = ctx.state.capabilities;
+    if (!caps.poe) throw unsupported('PoE');
+    if (p.port > caps.poePorts) throw notFound(`PoE port ${p.port}`);
+    // The router checks the rule too: equal times would switch the port on and off at once.
+    if (p.enableTime === p.disableTime)
+      throw new RpcFailure(RPC_ERROR.invalidParams, 'enableTime and disableTime must differ');
+    ctx.state.poeTimers.set(p.port, { enableTime: p.enableTime, disableTime: p.disableTime });
+    ctx.state.log('info', 'poe', `port ${p.port} on at ${p.enableTime}, off at ${p.disableTime}`);
+    return { port: p.port, enableTime: p.enableTime, disableTime: p.disableTime };
   },
 
   async resetPassword(ctx, p) {

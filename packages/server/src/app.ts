@@ -37,6 +37,7 @@ import { installErrorHandler } from './platform/http/error-handler.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { serveWebConsole } from './platform/http/web-console.ts';
 import { createLiveHub, type LiveHub } from './platform/live/hub.ts';
+import { bridgeLiveHub } from './platform/live/pg-bridge.ts';
 import { registerLiveSocket } from './platform/live/ws.routes.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { logSmsProvider, type SmsProvider } from './platform/sms/sms.ts';
@@ -134,6 +135,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     reply.header('x-request-id', request.id);
   });
   installErrorHandler(app, config.apiPrefix);
+  // Several nodes on one PostgreSQL hear each other's live events; PGlite is one process, so it stays local.
+  if (deps.dialect === 'postgres' && config.databaseUrl) {
+    const bridge = bridgeLiveHub({ hub: deps.hub, databaseUrl: config.databaseUrl, log: app.log });
+    deps.hub = bridge.hub;
+    app.addHook('onClose', () => bridge.close());
+  }
 
   const routes = allRoutes(deps);
   registerCalls(app, routes, {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { EXPORT_MAX_RECORDS } from '../limits.ts';
 import { defineCall } from './define.ts';
+
+export * from './activity-actions.ts';
 
 /**
  * The activity log (issue 4): every call whose contract def has `mutates: true` is recorded with who
@@ -24,7 +27,7 @@ export const ActivityRowSchema = z.object({
 });
 export type ActivityRow = z.infer<typeof ActivityRowSchema>;
 
-export const ActivityFilterSchema = PageQuerySchema.extend({
+const ActivityFilterFields = {
   userId: z.coerce.number().int().positive().optional(),
   callId: z.string().trim().max(64).optional(),
   /** Part of the object, any case. */
@@ -33,7 +36,12 @@ export const ActivityFilterSchema = PageQuerySchema.extend({
   /** Unix ms, inclusive. */
   startTime: z.coerce.number().int().nonnegative().optional(),
   endTime: z.coerce.number().int().nonnegative().optional(),
-}).strict();
+};
+
+export const ActivityFilterSchema = PageQuerySchema.extend(ActivityFilterFields).strict();
+/** The list's filter without paging: what an export covers. */
+export const ActivityExportFilterSchema = z.strictObject(ActivityFilterFields);
+export type ActivityExportFilter = z.output<typeof ActivityExportFilterSchema>;
 
 export const activityLogListCall = defineCall({
   id: 'activityLog.list',
@@ -47,4 +55,23 @@ export const activityLogListCall = defineCall({
     'What changed in the current company, newest first, filtered by user, call, object, result and time',
 });
 
-export const ACTIVITY_LOG_CALLS = [activityLogListCall] as const;
+export const activityLogExportCall = defineCall({
+  id: 'activityLog.export',
+  method: 'POST',
+  path: '/pl/activity/exportActivityLog',
+  input: ActivityExportFilterSchema,
+  output: z.object({
+    fileName: z.string(),
+    mimeType: z.string(),
+    /** The .xlsx file, base64; a header row in the caller's language, then one row per entry. */
+    content: z.string(),
+    /** Entries in the file. */
+    rows: z.number().int(),
+    /** How many entries the filter matches; beyond EXPORT_MAX_RECORDS only the newest are in the file. */
+    total: z.number().int(),
+  }),
+  permission: 'activity.export',
+  summary: `The filtered activity log as an .xlsx file, newest first, at most ${EXPORT_MAX_RECORDS} entries`,
+});
+
+export const ACTIVITY_LOG_CALLS = [activityLogListCall, activityLogExportCall] as const;

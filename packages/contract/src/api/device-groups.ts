@@ -96,6 +96,24 @@ export const moveDevicesCall = defineCall({
   summary: 'Move devices (at most 100 per operation) into a group or out of every group',
 });
 
+export const setGroupAdminCall = defineCall({
+  id: 'deviceGroups.setAdmin',
+  method: 'POST',
+  path: '/link/device/setGroupAdministrator',
+  input: z.strictObject({
+    groupId: z.number().int().positive(),
+    userId: z.number().int().positive(),
+    /** true: make the user an administrator of the group; false: no longer one. */
+    admin: z.boolean(),
+  }),
+  /** The group's administrators after the change. */
+  output: z.object({ userIds: z.array(z.number().int()) }),
+  permission: 'groups.edit',
+  mutates: true,
+  summary:
+    'Make a user of the company an administrator of a group or no longer one; group administrators cannot be altered (14025)',
+});
+
 export const DEVICE_GROUP_CALLS = [
   queryGroupInformationCall,
   getGroupCall,
@@ -103,4 +121,5 @@ export const DEVICE_GROUP_CALLS = [
   renameGroupCall,
   deleteGroupCall,
   moveDevicesCall,
+  setGroupAdminCall,
 ] as const;

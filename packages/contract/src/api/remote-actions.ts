@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LinkIdSchema } from '../device/links.ts';
 import { RpcStateSchema } from '../device/rpc.ts';
-import { CaptureCountSchema } from '../rules/device-config.ts';
+import { CaptureCountSchema, poeTimesDiffer } from '../rules/device-config.ts';
 import { deviceResetPasswordSchema } from '../rules/password.ts';
+import { TimeOfDaySchema } from '../rules/time.ts';
 import { defineCall } from './define.ts';
 import { BULK_MAX_DEVICES } from './devices.ts';
 
@@ -124,6 +125,27 @@ export const serialPortCall = action(
   'Remote serial port access',
 );
 export const poeStatusCall = action('poeStatus', 'poeStatus', {}, 'PoE ports and power');
+/** Core §5: a PoE timer needs two different times, or it would switch the port on and off at once. */
+export const poeTimersCall = defineCall({
+  id: 'remoteActions.poeTimers',
+  method: 'POST',
+  path: '/link/device/remote/poeTimers',
+  input: z
+    .strictObject({
+      sn: Sn,
+      port: z.number().int().min(1).max(16),
+      enableTime: TimeOfDaySchema,
+      disableTime: TimeOfDaySchema,
+    })
+    .refine((t) => poeTimesDiffer(t.enableTime, t.disableTime), {
+      error: 'poeTimesSame',
+      path: ['disableTime'],
+    }),
+  output: RemoteActionSchema,
+  permission: 'devices.apply',
+  mutates: true,
+  summary: 'Daily PoE timer of a port: two different times to enable and disable the power',
+});
 export const loraCall = action(
   'lora',
   'lora',
@@ -167,6 +189,18 @@ export const remoteActionStatesCall = defineCall({
   summary: 'The states of remote actions of the company',
 });
 
+/** The pcap file of a finished capture, as a download (base64 in the envelope, like the import template). */
+export const CAPTURE_FILE_TYPE = 'application/vnd.tcpdump.pcap';
+export const captureFileCall = defineCall({
+  id: 'remoteActions.captureFile',
+  method: 'POST',
+  path: '/link/device/remote/captureFile',
+  input: z.strictObject({ rpcId: z.string().trim().min(1).max(64) }),
+  output: z.object({ fileName: z.string(), contentType: z.string(), content: z.string() }),
+  permission: 'devices.view',
+  summary: 'Download the pcap file of a successful capture',
+});
+
 export const REMOTE_ACTION_CALLS = [
   rebootCall,
   pingCall,
@@ -180,7 +214,9 @@ export const REMOTE_ACTION_CALLS = [
   ioControlCall,
   serialPortCall,
   poeStatusCall,
+  poeTimersCall,
   loraCall,
   dataManagementCall,
   remoteActionStatesCall,
+  captureFileCall,
 ] as const;

@@ -75,9 +75,34 @@ export const ModemStatusSchema = z.object({
 });
 export type ModemStatus = z.infer<typeof ModemStatusSchema>;
 
+const latitude = z.number().min(-90).max(90);
+const longitude = z.number().min(-180).max(180);
+
+/** Status module `gps`: the router's own receiver (GPS-capable series). */
+export const GpsStatusSchema = z.object({
+  latitude,
+  longitude,
+  altitudeM: z.number().optional(),
+  satellites: z.number().int().nonnegative().optional(),
+  /** Estimated horizontal error in metres. */
+  accuracyM: z.number().nonnegative().optional(),
+});
+export type GpsStatus = z.infer<typeof GpsStatusSchema>;
+
+/** Status module `cellLocation`: a position estimated from the serving base station (no GPS). */
+export const CellLocationStatusSchema = z.object({
+  latitude,
+  longitude,
+  accuracyM: z.number().nonnegative().optional(),
+  mcc: z.string().max(3).optional(),
+  mnc: z.string().max(3).optional(),
+  cellId: z.string().max(16).optional(),
+});
+export type CellLocationStatus = z.infer<typeof CellLocationStatusSchema>;
+
 /**
  * `up/status`: status modules (core: getStatusByModule). `uci` is the running configuration as
- * `{config: {section.option: value}}`; `modem` the cellular state; further modules may be added.
+ * `{config: {section.option: value}}`; `modem` the cellular state; `gps` or `cellLocation` the position; further modules may be added.
  */
 export const StatusMessageSchema = z.object({
   type: z.literal('status'),
@@ -95,6 +120,8 @@ export const StatusMessageSchema = z.object({
           ssid: z.string().optional(),
         })
         .optional(),
+      gps: GpsStatusSchema.optional(),
+      cellLocation: CellLocationStatusSchema.optional(),
     })
     .catchall(z.unknown()),
 });

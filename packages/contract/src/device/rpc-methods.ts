@@ -10,6 +10,7 @@ import { EpochMsSchema, KeepAliveSchema } from './protocol.ts';
 const host = z.string().min(1).max(253);
 const seconds = (max: number) => z.number().int().min(1).max(max);
 const empty = z.object({});
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 /** Signed, expiring HTTPS URL of a firmware or app package (docs §9). */
 export const PackageSchema = z.object({
@@ -79,6 +80,8 @@ export const RPC_DEFS = {
       bytes: z.number().int().nonnegative(),
       fileName: z.string(),
       uploaded: z.boolean(),
+      /** Without `uploadUrl`: the first packets of the capture as a pcap file, base64 (at most 64 KiB). */
+      pcapBase64: z.string().max(90_000).optional(),
     }),
   },
   /** Blink every LED so a technician finds the box. */
@@ -195,6 +198,15 @@ export const RPC_DEFS = {
         }),
       ),
     }),
+  },
+  /** Daily PoE schedule of one port: power on at `enableTime`, off at `disableTime` ("HH:mm", different). */
+  poeTimers: {
+    params: z.object({
+      port: z.number().int().min(1).max(16),
+      enableTime: timeOfDay,
+      disableTime: timeOfDay,
+    }),
+    result: z.object({ port: z.number().int(), enableTime: z.string(), disableTime: z.string() }),
   },
   /** Reset a device user's password (core §5 device password reset rule is checked by the cloud). */
   resetPassword: {

@@ -19,6 +19,9 @@ export const SERIES_IDS = [
   'eg5100',
 ] as const;
 export type SeriesId = (typeof SERIES_IDS)[number];
+
+/** Series whose remote configuration screens are registered at start-up (core §2). */
+export const CONFIG_MENU_SERIES = SERIES_IDS.filter((id) => id !== 'eg5100');
 export const SeriesIdSchema = z.enum(SERIES_IDS);
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helpers.ts';
 import type { OpenDatabase } from '../platform/db/open.ts';
+import type { LiveEvent } from '../platform/live/hub.ts';
 import { eventually, type GatewayEnv, openGatewayEnv, TEST_COMPANY } from './testing/gateway-env.ts';
 import { TestDevice } from './testing/test-device.ts';
 
@@ -96,5 +97,46 @@ describe('two server nodes behind one Mosquitto', () => {
     );
     expect([...resultsA, ...resultsB].map((r) => r.state)).toEqual(Array(devices.length).fill('success'));
     for (const d of devices) expect(d.commands).toEqual([]);
+  });
+
+  it("tells both nodes' live subscribers of a presence change, whichever node handled it", async () => {
+    const [a, b] = env.servers;
+    const sn = 'FPLIVENODE01';
+    const heard = { a: [] as boolean[], b: [] as boolean[] };
+    const listen = (into: boolean[]) => (event: LiveEvent) => {
+      if (event.name === 'device.presence' && event.data.sn === sn)
+        into.push((event as LiveEvent<'device.presence'>).data.online);
+    };
+    a!.deps.hub.subscribe(listen(heard.a), TEST_COMPANY);
+    b!.deps.hub.subscribe(listen(heard.b), TEST_COMPANY);
+    const secret = await env.provisionDevice(sn);
+    const both = (n: number) => async () => heard.a.length >= n && heard.b.length >= n;
+
+    let device = await TestDevice.connect(env.deviceUrl(), sn, secret);
+    if (database.dialect === 'pglite') {
+      // One process on PGlite: the hub stays in-process, so only the node that handled it hears it.
+      await eventually(async () => heard.a.length + heard.b.length >= 1, 5000, 'presence heard');
+      await new Promise((r) => setTimeout(r, 500));
+      expect([...heard.a, ...heard.b]).toEqual([true]);
+      await device.end();
+      return;
+    }
+    await eventually(both(1), 5000, 'online heard on both nodes');
+    device.drop();
+    await eventually(both(2), 5000, 'offline heard on both nodes');
+    // Let an echo, if any, arrive: a node must not hear its own event twice.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(heard).toEqual({ a: [true, false], b: [true, false] });
+
+    // The database drops the listening connections; the nodes reconnect and keep hearing each other.
+    const listeners = sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+      where application_name = 'fleetport-live-listen' and datname = current_database()`;
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = 'fleetport-live-listen' and datname = current_database()`.execute(database.db);
+    await eventually(async () => (await listeners.execute(database.db)).rows[0]?.n === 2, 10_000, 'relisten');
+    device = await TestDevice.connect(env.deviceUrl(), sn, secret);
+    await eventually(both(3), 5000, 'online heard on both nodes after reconnecting');
+    expect(heard).toEqual({ a: [true, false, true], b: [true, false, true] });
+    await device.end();
   });
 });

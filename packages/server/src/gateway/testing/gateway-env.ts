@@ -65,6 +65,8 @@ export async function openGatewayEnv(
       const base = testConfig();
       const config = {
         ...base,
+        // On PostgreSQL the nodes bridge their live events through it, as in production.
+        databaseUrl: database.url,
         mqtt: {
           ...base.mqtt,
           port: serverOptions.port ?? 0,

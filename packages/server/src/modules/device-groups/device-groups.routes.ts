@@ -6,6 +6,7 @@ import {
   moveDevicesCall,
   queryGroupInformationCall,
   renameGroupCall,
+  setGroupAdminCall,
   UNGROUPED,
 } from '@fleetport/contract';
 import type { AppDeps } from '../../app.ts';
@@ -14,7 +15,9 @@ import { AppError } from '../../platform/errors.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { bulkResult, eachDevice, ownedSns } from '../devices/bulk-results.ts';
 import { companyOf } from '../devices/company-scope.ts';
+import { findMember } from '../users/users.store.ts';
 import { ensureGroup, groupNameTaken, listGroups, rootGroupId, subtreeIds } from './device-groups.store.ts';
+import { groupAdminIds, setGroupAdmin } from './group-admins.store.ts';
 
 /** Device groups (core §2 devices/deviceGroup, §3 device group info, §5 at most 100 devices a move). */
 export function deviceGroupRoutes(deps: AppDeps) {
@@ -99,6 +102,14 @@ export function deviceGroupRoutes(deps: AppDeps) {
           .execute();
       });
       return bulkResult(results);
+    }),
+    bind(setGroupAdminCall, async (ctx) => {
+      const companyId = companyOf(ctx);
+      const { groupId, userId, admin } = ctx.input;
+      await ensureGroup(db, companyId, groupId);
+      if (!(await findMember(db, companyId, userId))) throw new AppError(ErrorCode.USER_NOT_FOUND);
+      await setGroupAdmin(db, companyId, groupId, userId, admin);
+      return { userIds: await groupAdminIds(db, companyId, groupId) };
     }),
   ];
 }

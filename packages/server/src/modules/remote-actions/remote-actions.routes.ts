@@ -1,12 +1,16 @@
 import {
+  CAPTURE_FILE_TYPE,
   captureCall,
+  captureFileCall,
   cliCall,
   dataManagementCall,
+  ErrorCode,
   ioControlCall,
   ledTestCall,
   loraCall,
   pingCall,
   poeStatusCall,
+  poeTimersCall,
   rebootCall,
   remoteActionStatesCall,
   resetDevicePasswordCall,
@@ -17,7 +21,7 @@ import {
 } from '@fleetport/contract';
 import type { AppDeps } from '../../app.ts';
 import { findRpcCommands } from '../../gateway/rpc.store.ts';
-import { isAppError } from '../../platform/errors.ts';
+import { AppError, isAppError } from '../../platform/errors.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { deviceResult } from '../devices/bulk-results.ts';
 import { companyOf } from '../devices/company-scope.ts';
@@ -85,6 +89,25 @@ export function remoteActionRoutes(deps: AppDeps) {
     bind(poeStatusCall, async (ctx) =>
       actions.act(companyOf(ctx), ctx.input.sn, 'poeStatus', {}, { capability: 'poe' }),
     ),
+    bind(poeTimersCall, async (ctx) => {
+      const { sn, ...params } = ctx.input;
+      return actions.act(companyOf(ctx), sn, 'poeTimers', params, { capability: 'poe' });
+    }),
+    bind(captureFileCall, async (ctx) => {
+      const companyId = companyOf(ctx);
+      const [row] = await findRpcCommands(deps.db, [ctx.input.rpcId]);
+      const result = row?.result as { fileName?: unknown; pcapBase64?: unknown } | null | undefined;
+      if (
+        !row ||
+        Number(row.company_id) !== companyId ||
+        row.method !== 'capture' ||
+        row.state !== 'success' ||
+        typeof result?.pcapBase64 !== 'string'
+      )
+        throw new AppError(ErrorCode.PARAMETER_ERROR);
+      const fileName = typeof result.fileName === 'string' ? result.fileName : `capture-${row.sn}.pcap`;
+      return { fileName, contentType: CAPTURE_FILE_TYPE, content: result.pcapBase64 };
+    }),
     bind(loraCall, async (ctx) =>
       actions.act(companyOf(ctx), ctx.input.sn, 'lora', { action: ctx.input.action }, { capability: 'lora' }),
     ),

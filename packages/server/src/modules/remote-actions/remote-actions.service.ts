@@ -26,11 +26,21 @@ export function toRemoteAction(row: RpcCommandRow): RemoteAction {
     method: row.method,
     state: row.state,
     delivered: row.delivered_at !== null,
-    result: row.result ?? null,
+    result: withoutPcap(row.result ?? null),
     error: row.error ?? null,
     createdAt: row.created_at.getTime(),
     deadline: row.deadline.getTime(),
   };
+}
+
+/**
+ * A capture's pcap travels in its result; the states the console polls say only that a file is there
+ * (`hasFile`), the file itself comes from the capture file call.
+ */
+function withoutPcap(result: unknown): unknown {
+  if (!result || typeof result !== 'object' || !('pcapBase64' in result)) return result;
+  const { pcapBase64, ...rest } = result as { pcapBase64: unknown };
+  return { ...rest, hasFile: typeof pcapBase64 === 'string' };
 }
 
 /** A capability flag of the device's devcfg, read loosely: devices report what they have. */

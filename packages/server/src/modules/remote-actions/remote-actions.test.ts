@@ -1,17 +1,22 @@
 import {
   addDeviceCall,
+  CAPTURE_FILE_TYPE,
   captureCall,
+  captureFileCall,
   cliCall,
+  deviceLocationsCall,
   ErrorCode,
   getDeviceCall,
   ioControlCall,
   loraCall,
   pingCall,
+  poeTimersCall,
   type RemoteAction,
   rebootCall,
   remoteActionStatesCall,
   requestSyslogCall,
   resetDevicePasswordCall,
+  type SeriesId,
   serialPortCall,
   speedTestCall,
   timersCall,
@@ -31,7 +36,7 @@ const devices: SimulatedDevice[] = [];
 const MINUTE = 60_000;
 
 /** Adds the device through the API with its label MAC, then powers a simulated router on that claims itself. */
-async function connect(sn: string, series: 'meg5000' | 'r1500', model: string): Promise<SimulatedDevice> {
+async function connect(sn: string, series: SeriesId, model: string): Promise<SimulatedDevice> {
   const added = await acme.run(addDeviceCall, { sn, model, mac: identityOf(sn, series, model).mac });
   expect(added.code).toBe(0);
   const device = await createSimulatedDevice({
@@ -71,6 +76,7 @@ beforeAll(async () => {
   acme = await companyOwner(t, 'Acme Water', 'owner@acme-remote.test');
   await connect('RA0001', 'meg5000', 'MEG5000');
   await connect('RA0002', 'r1500', 'R1500');
+  await connect('RA0004', 'r2110', 'R2110');
   await acme.run(addDeviceCall, { sn: 'RA0003', mac: '00:1A:2B:00:00:03' });
 }, 60_000);
 afterAll(async () => {
@@ -134,6 +140,63 @@ describe('remote actions through the gateway', () => {
       await acme.run(captureCall, { sn: 'RA0001', interface: 'eth0', count: 40000, durationSeconds: 1 }),
     );
     expect(done.state).toBe('success');
+    expect(done.result).toMatchObject({ hasFile: true });
+    expect(done.result).not.toHaveProperty('pcapBase64');
+  });
+
+  it('offers the pcap of a successful capture as a download', async () => {
+    const done = await finalState(
+      await acme.run(captureCall, { sn: 'RA0001', interface: 'eth0', count: 10, durationSeconds: 1 }),
+    );
+    const file = await acme.run(captureFileCall, { rpcId: done.rpcId });
+    expect(file.code).toBe(0);
+    expect(file.data?.contentType).toBe(CAPTURE_FILE_TYPE);
+    expect(file.data?.fileName).toMatch(/^capture-eth0-\d+\.pcap$/);
+    const bytes = Buffer.from(file.data!.content, 'base64');
+    // The pcap global header: magic a1b2c3d4 (little-endian), version 2.4, Ethernet link type.
+    expect(bytes.readUInt32LE(0)).toBe(0xa1b2c3d4);
+    expect([bytes.readUInt16LE(4), bytes.readUInt16LE(6), bytes.readUInt32LE(20)]).toEqual([2, 4, 1]);
+    expect(bytes.length).toBeGreaterThan(24 + 16);
+    // Only a capture with a file has one: a ping's id is a parameter error.
+    const ping = await finalState(await acme.run(pingCall, { sn: 'RA0001', host: '8.8.8.8', count: 1 }));
+    expect((await acme.run(captureFileCall, { rpcId: ping.rpcId })).code).toBe(ErrorCode.PARAMETER_ERROR);
+  });
+
+  it('sets a PoE timer only with two different times', async () => {
+    const same = { sn: 'RA0004', port: 1, enableTime: '08:00', disableTime: '08:00' };
+    expect(await acme.run(poeTimersCall, same)).toMatchObject({
+      code: ErrorCode.PARAMETER_ERROR,
+      msg: 'disableTime: The enable and disable times must be different',
+    });
+    expect((await acme.run(poeTimersCall, same, 'cn')).msg).toBe('disableTime: 启用时间和禁用时间不能相同');
+    const ok = await finalState(
+      await acme.run(poeTimersCall, { ...same, enableTime: '07:00', disableTime: '19:30' }),
+    );
+    expect(ok).toMatchObject({
+      state: 'success',
+      result: { port: 1, enableTime: '07:00', disableTime: '19:30' },
+    });
+    expect((await acme.run(poeTimersCall, { ...same, sn: 'RA0002', disableTime: '09:00' })).code).toBe(
+      ErrorCode.PARTIAL_UNSUPPORTED,
+    );
+  });
+
+  it('places simulated routers on the map: GPS where they have it, the base station otherwise', async () => {
+    const located = await eventually(
+      async () => {
+        const list = (await acme.run(deviceLocationsCall, {})).data ?? [];
+        return list.length >= 2 ? list : undefined;
+      },
+      10_000,
+      'locations',
+    );
+    const bySn = new Map(located.map((l) => [l.sn, l]));
+    expect(bySn.get('RA0001')?.source).toBe('gps');
+    expect(bySn.get('RA0002')?.source).toBe('baseStation');
+    for (const l of located) {
+      expect(Math.abs(l.latitude)).toBeLessThanOrEqual(90);
+      expect(Math.abs(l.longitude)).toBeLessThanOrEqual(180);
+    }
   });
 
   it('sets timers at least 15 minutes ahead (120074) and 15 minutes apart (120072)', async () => {

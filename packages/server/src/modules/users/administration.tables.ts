@@ -6,7 +6,7 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type JsonColumn<T> = ColumnType<T, string, string>;
 
 /**
- * Company administration (migrations 0020-0024): partner links, invitations, access restrictions,
+ * Company administration (migrations 0020-0024, 0040): partner links, invitations, access restrictions,
  * page column preferences and the activity log.
  */
 export interface AdministrationTables {
@@ -58,5 +58,11 @@ export interface AdministrationTables {
     remote_address: string | null;
     result_code: number;
     at: Date;
+  };
+  /** Migration 0040: administrators of device groups; they cannot be altered (14025). */
+  group_admin: {
+    company_id: Id;
+    group_id: Id;
+    user_id: Id;
   };
 }

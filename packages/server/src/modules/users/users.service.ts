@@ -16,6 +16,7 @@ import { normalizeAccount } from '../accounts/login-account.ts';
 import { rememberPassword } from '../accounts/passwords.ts';
 import { type Actor, assertNotHigher } from '../company-account/actor.ts';
 import { removeMembership } from '../company-account/company-account.store.ts';
+import { isGroupAdmin } from '../device-groups/group-admins.store.ts';
 import * as store from './users.store.ts';
 
 function toRow(m: NonNullable<Awaited<ReturnType<typeof store.findMember>>>): UserRow {
@@ -58,13 +59,14 @@ export async function assignableRole(db: DbOrTx, actor: Actor, roleId: number) {
 }
 
 /**
- * Another user of the actor's company that the actor may change: a member (700004), not the company's
- * default user (14025), not above the actor (14027).
+ * Another user of the actor's company that the actor may change: a member (700004), neither the
+ * company's default user nor a device group's administrator (14025), not above the actor (14027).
  */
 async function alterableMember(db: DbOrTx, actor: Actor, userId: number) {
   const member = await store.findMember(db, actor.companyId, userId);
   if (!member) throw new AppError(ErrorCode.USER_NOT_FOUND);
-  if (member.is_delete === 0) throw new AppError(ErrorCode.DEFAULT_USER_FIXED);
+  if (member.is_delete === 0 || (await isGroupAdmin(db, actor.companyId, userId)))
+    throw new AppError(ErrorCode.DEFAULT_USER_FIXED);
   assertNotHigher(actor, Number(member.role_type));
   return member;
 }

@@ -17,6 +17,8 @@ export type DbDialectName = 'pglite' | 'postgres';
 export interface OpenDatabase {
   db: Db;
   dialect: DbDialectName;
+  /** PostgreSQL only: where it is, for the connections that live outside the pool (live events). */
+  url?: string;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tar, for test snapshots. */
   dumpDataDir?: () => Promise<Blob>;
@@ -57,7 +59,13 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
     dumpDataDir = async () => (await lite.dumpDataDir('none')) as Blob;
   }
   if (options.migrate !== false) await migrateToLatest(db);
-  return { db, dialect, close: () => db.destroy(), ...(dumpDataDir ? { dumpDataDir } : {}) };
+  return {
+    db,
+    dialect,
+    close: () => db.destroy(),
+    ...(dumpDataDir ? { dumpDataDir } : {}),
+    ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
+  };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,8 +1,8 @@
 /**
  * The live hub: in-process publish/subscribe for what the console shows as it happens (presence,
  * RPC progress, ...). The web's WebSocket subscribes here and forwards a company's events to its
- * sessions. Between server nodes the hub will be bridged through PostgreSQL LISTEN/NOTIFY (a later
- * step): until then an event is seen by the sockets of the node that produced it.
+ * sessions. On PostgreSQL, `pg-bridge.ts` wraps it so that events also reach the other server
+ * nodes (LISTEN/NOTIFY); on PGlite there is one process and events stay in it.
  */
 
 /** Every event by name. A module adds its events to this map. */

@@ -21,9 +21,9 @@ const entry = (id: number, resultCode: number) => ({
   at: Date.UTC(2026, 10, 20, 8, 0),
 });
 
-function serve(extra: RouteAnswers) {
+function serve(extra: RouteAnswers, funCodes = ['activity.view']) {
   return routeServer({
-    '/pl/user/getVisitMenus': { data: menusHolding(['activity.view']) },
+    '/pl/user/getVisitMenus': { data: menusHolding(funCodes) },
     '/pl/sso/queryUserInfo': { data: signedInUser(2) },
     '/pl/user/getInstructionStatus': { data: { status: '1' } },
     '/pl/notification/getShowNotes': { data: [] },
@@ -55,7 +55,9 @@ describe('activity log', () => {
       });
       renderConsole('/robustlink/activity');
       const table = await screen.findByTestId('activity-table', {}, { timeout: 10_000 });
-      await within(table).findAllByText('users.delete');
+      // Actions read as names, never as call ids.
+      await within(table).findAllByText('Delete user');
+      expect(within(table).queryByText('users.delete')).toBeNull();
       expect(within(table).getAllByText('Ada (ada@example.com)')).toHaveLength(2);
       expect(within(table).getByText('Success')).toBeTruthy();
       expect(within(table).getByText('Failed (14029)')).toBeTruthy();
@@ -79,6 +81,62 @@ describe('activity log', () => {
       serve({ '/pl/activity/getActivityLogList': { data: { list: [], total: 0 } } });
       renderConsole('/robustlink/activity');
       expect(await screen.findByText('没有匹配的活动。', {}, { timeout: 10_000 })).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'names actions in Chinese, and shows no Export button without activity.export',
+    async () => {
+      await changeLanguage('cn');
+      serve({ '/pl/activity/getActivityLogList': { data: { list: [entry(1, 0)], total: 1 } } });
+      renderConsole('/robustlink/activity');
+      const table = await screen.findByTestId('activity-table', {}, { timeout: 10_000 });
+      expect(await within(table).findByText('删除用户')).toBeTruthy();
+      expect(screen.queryByTestId('activity-export')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    'exports the listed filter as .xlsx, asking first above 1000 entries',
+    async () => {
+      const exported: Array<Record<string, unknown>> = [];
+      const createObjectURL = vi.fn((_blob: Blob) => 'blob:activity');
+      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+      serve(
+        {
+          '/pl/activity/getActivityLogList': { data: { list: [entry(1, 0)], total: 1500 } },
+          '/pl/activity/exportActivityLog': (body) => {
+            exported.push(body as never);
+            return {
+              data: {
+                fileName: 'activity-log-2026-11-20.xlsx',
+                mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+                content: btoa('PK'),
+                rows: 1500,
+                total: 1500,
+              },
+            };
+          },
+        },
+        ['activity.view', 'activity.export'],
+      );
+      renderConsole('/robustlink/activity');
+      await screen.findByTestId('activity-table', {}, { timeout: 10_000 });
+      fireEvent.change(screen.getByTestId('activity-object'), { target: { value: 'userId=9' } });
+      await userEvent.click(screen.getByTestId('activity-search'));
+      const button = await screen.findByTestId('activity-export');
+      await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+      await userEvent.click(button);
+
+      expect(
+        await screen.findByText('The filter matches 1500 entries; a file holds at most the newest 10000.'),
+      ).toBeTruthy();
+      expect(exported).toEqual([]);
+      await userEvent.click(screen.getByTestId('activity-export-ok'));
+      await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+      expect(exported).toEqual([{ object: 'userId=9' }]);
     },
     SLOW,
   );

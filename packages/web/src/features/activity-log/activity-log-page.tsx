@@ -1,9 +1,11 @@
 import {
   type ActivityRow,
   ALL_CALLS,
+  activityActionLabel,
   activityLogListCall,
   errorMessage,
   formatDateTime,
+  type Lang,
 } from '@fleetport/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Flex, Form, Input, Select, Tag, Tooltip } from 'antd';
@@ -15,11 +17,14 @@ import { PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { IndexTable } from '../../widgets/index-table.tsx';
+import { ActivityExportButton } from './activity-export-button.tsx';
 
 /** The calls the log can hold: those that change something. */
-const RECORDED_CALL_IDS = ALL_CALLS.filter((c) => c.mutates)
-  .map((c) => c.id)
-  .sort();
+const RECORDED_CALLS = ALL_CALLS.filter((c) => c.mutates);
+const SUMMARIES = new Map(ALL_CALLS.map((c) => [c.id, c.summary]));
+
+/** A call's name in the reader's language; never the call id (the contract's summary if unlabelled). */
+const actionName = (callId: string, lang: Lang) => activityActionLabel(callId, lang, SUMMARIES.get(callId));
 
 interface Filter {
   callId?: string;
@@ -77,7 +82,12 @@ function ActivityLog() {
         render: (name: string | null, row: ActivityRow) =>
           name ? `${name} (${row.loginAccount ?? ''})` : null,
       },
-      { key: 'callId', dataIndex: 'callId', title: t('activity.action') },
+      {
+        key: 'callId',
+        dataIndex: 'callId',
+        title: t('activity.action'),
+        render: (callId: string) => actionName(callId, lang),
+      },
       { key: 'object', dataIndex: 'object', title: t('activity.object') },
       { key: 'remoteAddress', dataIndex: 'remoteAddress', title: t('activity.address') },
       {
@@ -99,16 +109,28 @@ function ActivityLog() {
     [t, lang],
   );
 
+  const actionOptions = useMemo(
+    () =>
+      RECORDED_CALLS.map((c) => ({ value: c.id, label: actionName(c.id, lang) })).sort((a, b) =>
+        a.label.localeCompare(b.label, lang === 'cn' ? 'zh' : 'en'),
+      ),
+    [lang],
+  );
+
   return (
-    <Card title={t('activity.title')} data-testid="activity-log">
+    <Card
+      title={t('activity.title')}
+      data-testid="activity-log"
+      extra={<ActivityExportButton filter={filter} total={log.data?.data?.total ?? 0} />}
+    >
       <Form<FilterValues> layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="callId">
           <Select
             allowClear
-            showSearch
+            showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('activity.action')}
             style={{ width: 220 }}
-            options={RECORDED_CALL_IDS.map((id) => ({ value: id, label: id }))}
+            options={actionOptions}
             data-testid="activity-call"
           />
         </Form.Item>

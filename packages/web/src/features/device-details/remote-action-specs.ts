@@ -8,6 +8,8 @@ import {
   loraCall,
   pingCall,
   poeStatusCall,
+  poeTimersCall,
+  poeTimesDiffer,
   type RemoteAction,
   rebootCall,
   resetDevicePasswordCall,
@@ -25,6 +27,8 @@ export interface ActionField {
   options?: readonly string[];
   min?: number;
   max?: number;
+  /** A rule over the whole form (e.g. two times that must differ): the rule message key, or null. */
+  check?: (values: Record<string, unknown>) => string | null;
 }
 
 /** One remote action of the details page: its parameters and how it starts. */
@@ -92,6 +96,23 @@ export const REMOTE_ACTIONS: ActionSpec[] = [
     { name: 'action', kind: 'select', initial: 'read', options: ['read'] },
   ]),
   single('poeStatus', poeStatusCall, [], { capability: 'poe' }),
+  single(
+    'poeTimers',
+    poeTimersCall,
+    [
+      { name: 'port', kind: 'number', initial: 1, min: 1, max: 16 },
+      { name: 'enableTime', kind: 'text', initial: '07:00' },
+      {
+        name: 'disableTime',
+        kind: 'text',
+        initial: '19:00',
+        // Core §5: equal times would switch the port on and off at once.
+        check: (v) =>
+          poeTimesDiffer(String(v.enableTime ?? ''), String(v.disableTime ?? '')) ? null : 'poeTimesSame',
+      },
+    ],
+    { capability: 'poe' },
+  ),
   single(
     'resetPassword',
     resetDevicePasswordCall,

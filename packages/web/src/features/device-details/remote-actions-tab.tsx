@@ -1,3 +1,4 @@
+import { ruleText } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
@@ -5,7 +6,9 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/permissions.tsx';
+import { currentLanguage } from '../../i18n/index.ts';
 import { ActionResult } from './action-result.tsx';
+import { CaptureDownload } from './capture-download.tsx';
 import { type ActionField, type ActionSpec, REMOTE_ACTIONS } from './remote-action-specs.ts';
 import { rememberAction, useRemoteAction } from './remote-action-state.ts';
 
@@ -81,7 +84,9 @@ function ActionCard({ spec, sn, liveOpen }: { spec: ActionSpec; sn: string; live
   const action = useRemoteAction(rpcId, liveOpen);
 
   async function start() {
-    const raw = (await form.validateFields()) as Record<string, unknown>;
+    // A field that breaks its rule shows the message under it; nothing is sent.
+    const raw = (await form.validateFields().catch(() => null)) as Record<string, unknown> | null;
+    if (!raw) return;
     const values = Object.fromEntries(
       Object.entries(raw).map(([k, v]) => [
         k,
@@ -127,8 +132,15 @@ function ActionCard({ spec, sn, liveOpen }: { spec: ActionSpec; sn: string; live
             key={field.name}
             name={field.name}
             label={t(`fields.${field.name}`)}
+            dependencies={field.check ? spec.fields.map((f) => f.name) : undefined}
             rules={[
               { required: field.kind !== 'number' || field.min !== undefined, message: t('fields.required') },
+              ({ getFieldsValue }) => ({
+                validator: async () => {
+                  const key = field.check?.(getFieldsValue());
+                  if (key) throw new Error(ruleText(key, currentLanguage()));
+                },
+              }),
             ]}
           >
             <FieldInput field={field} label={t(`fields.${field.name}`)} />
@@ -145,6 +157,7 @@ function ActionCard({ spec, sn, liveOpen }: { spec: ActionSpec; sn: string; live
         {running ? t('actions.running') : t('actions.run')}
       </Button>
       {action.data && <ActionResult action={action.data} />}
+      {action.data && <CaptureDownload action={action.data} />}
     </Card>
   );
 }

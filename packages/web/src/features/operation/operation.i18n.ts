@@ -138,6 +138,9 @@ export const operation = {
       failure: 'Failed',
       search: 'Search',
       empty: 'No activity matches.',
+      export: 'Export',
+      exportManyTitle: 'Export {{total}} entries?',
+      exportMany: 'The filter matches {{total}} entries; a file holds at most the newest {{max}}.',
     },
   },
   cn: {
@@ -278,6 +281,9 @@ export const operation = {
       failure: '失败',
       search: '查询',
       empty: '没有匹配的活动。',
+      export: '导出',
+      exportManyTitle: '导出 {{total}} 条记录？',
+      exportMany: '筛选结果共 {{total}} 条，一个文件最多包含最新的 {{max}} 条。',
     },
   },
 };

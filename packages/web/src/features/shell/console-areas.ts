@@ -1,3 +1,4 @@
+import { CONFIG_MENU_SERIES } from '@fleetport/contract';
 import { matchPath } from 'react-router';
 
 /**
@@ -26,21 +27,7 @@ const page = (path: string, label: string, menu?: string): ConsolePage =>
   menu ? { path, label, menu } : { path, label };
 
 /** Series whose remote configuration screens are registered at start-up (core §2). */
-export const CONFIG_SERIES = [
-  'et801x',
-  'meg5000',
-  'r151x',
-  'r201x',
-  'r1500',
-  'r1520',
-  'r2000',
-  'r2100',
-  'r2110',
-  'r3000',
-  'r3000lg',
-  'r3020',
-  'r5020',
-] as const;
+export const CONFIG_SERIES = CONFIG_MENU_SERIES;
 
 export const CONSOLE_AREAS: ConsoleArea[] = [
   {

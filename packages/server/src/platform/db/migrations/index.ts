@@ -14,6 +14,7 @@ import * as m0023 from './0023_page_columns.ts';
 import * as m0024 from './0024_activity_log.ts';
 import * as m0030 from './0030_device_console.ts';
 import * as m0031 from './0031_device_counts.ts';
+import * as m0040 from './0040_group_admins.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -35,4 +36,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024_activity_log': m0024,
   '0030_device_console': m0030,
   '0031_device_counts': m0031,
+  '0040_group_admins': m0040,
 };

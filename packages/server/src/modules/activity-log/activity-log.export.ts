@@ -1,0 +1,55 @@
+import {
+  type ActivityRow,
+  ALL_CALLS,
+  activityActionLabel,
+  errorMessage,
+  formatDateTime,
+  type Lang,
+  type Localized,
+} from '@fleetport/contract';
+import ExcelJS from 'exceljs';
+
+export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The export's columns, in order, with their header in both languages. */
+interface Reader {
+  lang: Lang;
+  utcOffsetMinutes: number;
+}
+const COLUMNS: readonly { header: Localized; width: number; value(row: ActivityRow, r: Reader): string }[] = [
+  {
+    header: { en: 'Time', cn: '时间' },
+    width: 20,
+    value: (r, { utcOffsetMinutes }) => formatDateTime(r.at, undefined, { utcOffsetMinutes }),
+  },
+  { header: { en: 'User', cn: '用户' }, width: 18, value: (r) => r.userName ?? '' },
+  { header: { en: 'Login account', cn: '登录账号' }, width: 28, value: (r) => r.loginAccount ?? '' },
+  { header: { en: 'Action', cn: '操作' }, width: 26, value: (r, { lang }) => actionName(r.callId, lang) },
+  { header: { en: 'Object', cn: '对象' }, width: 30, value: (r) => r.object ?? '' },
+  { header: { en: 'Address', cn: '地址' }, width: 16, value: (r) => r.remoteAddress ?? '' },
+  { header: { en: 'Result', cn: '结果' }, width: 40, value: (r, { lang }) => resultText(r.resultCode, lang) },
+];
+
+const SUCCESS: Localized = { en: 'Success', cn: '成功' };
+const SUMMARIES = new Map(ALL_CALLS.map((c) => [c.id, c.summary]));
+
+function actionName(callId: string, lang: Lang): string {
+  return activityActionLabel(callId, lang, SUMMARIES.get(callId));
+}
+
+function resultText(code: number, lang: Lang): string {
+  return code === 0 ? SUCCESS[lang] : `${code} ${errorMessage(code, lang)}`;
+}
+
+/**
+ * The rows as an .xlsx workbook: a header row in the reader's language, then one row per entry. Times
+ * are text in the reader's time zone (the `timeZoneOffset` header, minutes east of UTC), as on screen.
+ */
+export async function activityWorkbook(rows: readonly ActivityRow[], lang: Lang, utcOffsetMinutes: number) {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(lang === 'cn' ? '活动日志' : 'Activity log');
+  sheet.columns = COLUMNS.map((c) => ({ header: c.header[lang], width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(COLUMNS.map((c) => c.value(row, { lang, utcOffsetMinutes })));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

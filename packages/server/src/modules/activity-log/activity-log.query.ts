@@ -1,0 +1,63 @@
+import type { ActivityExportFilter, ActivityRow } from '@fleetport/contract';
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../platform/db/open.ts';
+
+/** The company's activity matching a filter; the list pages it, the export takes the newest rows. */
+export function filteredActivity(db: DbOrTx, companyId: number, f: ActivityExportFilter) {
+  let query = db.selectFrom('activity_log').where('company_id', '=', companyId);
+  if (f.userId !== undefined) query = query.where('user_id', '=', f.userId);
+  if (f.callId) query = query.where('call_id', '=', f.callId);
+  if (f.object) {
+    const like = `%${f.object.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<string>`lower(object)`, 'like', like);
+  }
+  if (f.result === 'success') query = query.where('result_code', '=', 0);
+  if (f.result === 'failure') query = query.where('result_code', '!=', 0);
+  if (f.startTime !== undefined) query = query.where('at', '>=', new Date(f.startTime));
+  if (f.endTime !== undefined) query = query.where('at', '<=', new Date(f.endTime));
+  return query;
+}
+
+/** How many entries match, and the newest `limit` of them from `offset`. */
+export async function activityPage(
+  db: DbOrTx,
+  companyId: number,
+  f: ActivityExportFilter,
+  offset: number,
+  limit: number,
+): Promise<{ total: number; list: ActivityRow[] }> {
+  const query = filteredActivity(db, companyId, f);
+  const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await query
+    .selectAll()
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return { total: Number(total.n), list: rows.map(toRow) };
+}
+
+function toRow(r: {
+  id: number;
+  user_id: number | null;
+  user_name: string | null;
+  login_account: string | null;
+  call_id: string;
+  object: string | null;
+  remote_address: string | null;
+  result_code: number;
+  at: Date;
+}): ActivityRow {
+  return {
+    id: Number(r.id),
+    userId: r.user_id === null ? null : Number(r.user_id),
+    userName: r.user_name,
+    loginAccount: r.login_account,
+    callId: r.call_id,
+    object: r.object,
+    remoteAddress: r.remote_address,
+    resultCode: r.result_code,
+    at: new Date(r.at).getTime(),
+  };
+}
