@@ -146,25 +146,41 @@ describe(`device sessions over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'emb
     await device.publish('event', { ...DEVICE_EXAMPLES.event, ts: now });
     await device.publish('syslog', { ...DEVICE_EXAMPLES.syslog, ts: now });
     await device.publish('config', { ...DEVICE_EXAMPLES.config, ts: now });
-    // An older configuration arriving late does not replace the newer one.
+    const { db } = env.database;
+    const expected = {
+      xml: DEVICE_EXAMPLES.config.xml,
+      last_updated_time: new Date(DEVICE_EXAMPLES.config.lastUpdatedTime),
+    };
+    // Messages of one device may be handled concurrently, so wait for the configuration itself.
+    await eventually(
+      async () => (await findDeviceConfig(db, TEST_COMPANY, sn))?.xml === expected.xml,
+      5000,
+      'config stored',
+    );
+    // An older configuration arriving late does not replace the newer one: send it, then a syslog line
+    // as a marker, and once the marker is stored the configuration must still be the newer one.
     await device.publish('config', {
       ...DEVICE_EXAMPLES.config,
       ts: now,
       xml: '<config>old</config>',
       lastUpdatedTime: DEVICE_EXAMPLES.config.lastUpdatedTime - 1,
     });
-    const { db } = env.database;
-    const config = await eventually(() => findDeviceConfig(db, TEST_COMPANY, sn), 5000, 'config stored');
-    expect(config).toMatchObject({
-      xml: DEVICE_EXAMPLES.config.xml,
-      last_updated_time: new Date(DEVICE_EXAMPLES.config.lastUpdatedTime),
-    });
+    const marker = { ...DEVICE_EXAMPLES.syslog, ts: now + 1 };
+    await device.publish('syslog', marker);
+    const total = DEVICE_EXAMPLES.syslog.entries.length * 2;
+    await eventually(
+      async () =>
+        (await db.selectFrom('device_syslog').select('sn').where('sn', '=', sn).execute()).length === total,
+      5000,
+      'marker stored',
+    );
+    expect(await findDeviceConfig(db, TEST_COMPANY, sn)).toMatchObject(expected);
     const modules = await findDeviceStatus(db, TEST_COMPANY, sn);
     expect(modules.map((m) => m.module).sort()).toEqual(Object.keys(DEVICE_EXAMPLES.status.modules).sort());
     const events = await db.selectFrom('device_event').selectAll().where('sn', '=', sn).execute();
     expect(events).toMatchObject([{ type: DEVICE_EXAMPLES.event.event.name, company_id: TEST_COMPANY }]);
     const lines = await db.selectFrom('device_syslog').selectAll().where('sn', '=', sn).execute();
-    expect(lines).toHaveLength(DEVICE_EXAMPLES.syslog.entries.length);
+    expect(lines).toHaveLength(total);
     await device.end();
   });
 

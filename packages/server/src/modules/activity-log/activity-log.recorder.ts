@@ -5,6 +5,7 @@ import type { CallOutcome } from '../../platform/http/calls.ts';
 const OBJECT_FIELDS = [
   'userId',
   'roleId',
+  'groupId',
   'invitationId',
   'companyId',
   'sn',

@@ -1,4 +1,5 @@
 import {
+  activityLogListCall,
   createGroupCall,
   deleteUserCall,
   ErrorCode,
@@ -67,6 +68,9 @@ describe('group administrators', () => {
   it('can be altered again once no longer an administrator', async () => {
     const unset = await owner.run(setGroupAdminCall, { groupId, userId: moId, admin: false });
     expect(unset.data).toEqual({ userIds: [] });
+    // The activity log names the person and the group.
+    const log = await owner.run(activityLogListCall, { callId: setGroupAdminCall.id });
+    expect(log.data?.list.map((r) => r.object)).toEqual(Array(3).fill(`userId=${moId}, groupId=${groupId}`));
     expect((await owner.run(updateUserCall, { userId: moId, userName: 'Maurice' })).code).toBe(0);
     expect((await owner.run(setUserStatusCall, { userId: moId, status: 0 })).code).toBe(0);
   });

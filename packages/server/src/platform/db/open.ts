@@ -43,6 +43,9 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
   let dumpDataDir: (() => Promise<Blob>) | undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that the server drops (restart, failover) is an 'error' on the pool, which
+    // would crash the process unheard; the pool discards it and the next query opens a new one.
+    pool.on('error', () => {});
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     dialect = 'postgres';
   } else {
