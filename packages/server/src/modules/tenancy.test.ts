@@ -49,7 +49,12 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
     commit: true,
   }),
   'remoteActions.resetPassword': (target) => ({ sn: target.sn, user: 'admin', password: 'Probe12' }),
-  'remoteActions.poeTimers': (target) => ({ sn: target.sn, port: 1, enableTime: '08:00', disableTime: '18:00' }),
+  'remoteActions.poeTimers': (target) => ({
+    sn: target.sn,
+    port: 1,
+    enableTime: '08:00',
+    disableTime: '18:00',
+  }),
   'accessRestriction.save': () => ({
     enabled: false,
     startDate: '2026-01-01',
