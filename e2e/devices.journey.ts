@@ -14,31 +14,15 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { deviceDetails } from '../packages/web/src/features/device-details/device-details.i18n.ts';
 import { devices as deviceTexts } from '../packages/web/src/features/devices/devices.i18n.ts';
-import { consolePath, consoleUrl, newPage, screenshot } from './harness.ts';
+import { consolePath, consoleUrl, mailedCode, newPage, screenshot } from './harness.ts';
 
 const mqttUrl = process.env.E2E_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const FLEET = Number(process.env.E2E_SIM_DEVICES ?? 8);
-const serverLog = path.resolve(import.meta.dirname, '.artifacts/server.log');
 const running: SimulatedDevice[] = [];
 
 after(async () => {
   await Promise.all(running.map((d) => d.stop().catch(() => {})));
 });
-
-/** The verification code the server logged for `email` (no SMTP in the e2e run). */
-async function mailedCode(email: string, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const lines = fs.existsSync(serverLog) ? fs.readFileSync(serverLog, 'utf8').split('\n') : [];
-    for (const line of lines.reverse()) {
-      if (!line.includes(email)) continue;
-      const code = /\b(\d{6})\b/.exec(JSON.parse(line).msg ?? '')?.[1];
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no verification code was mailed to ${email}`);
-}
 
 /** Registers a company and signs its owner in; ends inside the device console. */
 async function signUp(page: Page, stamp: string): Promise<void> {
@@ -50,9 +34,10 @@ async function signUp(page: Page, stamp: string): Promise<void> {
   await page.getByTestId('register-user-name').fill('Harbour Owner');
   await page.getByTestId('register-password').fill(password);
   await page.getByTestId('register-confirm-password').fill(password);
+  const codeAsked = Date.now();
   await page.getByTestId('send-code').click();
   await page.getByTestId('send-code').and(page.locator('[disabled]')).waitFor();
-  await page.getByTestId('register-code').fill(await mailedCode(email));
+  await page.getByTestId('register-code').fill(await mailedCode(email, codeAsked));
   await page.getByTestId('register-submit').click();
   await page.waitForURL(`**${consolePath}login`);
   await page.getByTestId('login-account').fill(email);

@@ -26,6 +26,69 @@ export const consolePath = loadConfig(process.env).basePath;
 
 export const screenshotDir = path.resolve(import.meta.dirname, 'screenshots');
 
+/** Where scripts/e2e.mjs's test SMTP server keeps each received mail as one JSON file. */
+export const mailboxDir = path.resolve(import.meta.dirname, '.artifacts/mailbox');
+
+/** One message the server sent, as the test SMTP server received it. */
+export interface ReceivedMail {
+  /** The envelope recipients, lower-case, joined with ", ". */
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** ISO time the test SMTP server received it. */
+  receivedAt: string;
+}
+
+/** Newest first: files are named <received ms>-<sequence>.json. */
+function readMailbox(): ReceivedMail[] {
+  if (!fs.existsSync(mailboxDir)) return [];
+  return fs
+    .readdirSync(mailboxDir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .reverse()
+    .map((name) => JSON.parse(fs.readFileSync(path.join(mailboxDir, name), 'utf8')) as ReceivedMail);
+}
+
+/**
+ * The newest mail to `to` (and with a subject containing or matching `subject`, received at or after
+ * `after`), waiting up to `timeoutMs` for it to arrive.
+ */
+export async function waitForMail(options: {
+  to: string;
+  subject?: string | RegExp;
+  after?: Date | number;
+  timeoutMs?: number;
+}): Promise<ReceivedMail> {
+  const { subject, timeoutMs = 15_000 } = options;
+  const to = options.to.toLowerCase();
+  const after = options.after === undefined ? 0 : new Date(options.after).getTime();
+  const matches = (mail: ReceivedMail) =>
+    mail.to.split(', ').includes(to) &&
+    Date.parse(mail.receivedAt) >= after &&
+    (subject === undefined ||
+      (typeof subject === 'string' ? mail.subject.includes(subject) : subject.test(mail.subject)));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = readMailbox().find(matches);
+    if (found) return found;
+    if (Date.now() >= deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(
+    `no mail to ${options.to}${subject ? ` with subject ${subject}` : ''} within ${timeoutMs} ms`,
+  );
+}
+
+/** The six-digit verification code in the newest mail to `to` (registration, password reset). */
+export async function mailedCode(to: string, after?: Date | number): Promise<string> {
+  const mail = await waitForMail({ to, after });
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`the newest mail to ${to} ("${mail.subject}") holds no six-digit code`);
+  return code;
+}
+
 /** An absolute URL for a console route, e.g. consoleUrl('index') -> http://…/rcms/index. */
 export function consoleUrl(route = ''): string {
   return `${baseUrl}${consolePath}${route.replace(/^\//, '')}`;

@@ -69,12 +69,13 @@ export function operationJourney(lang: Lang) {
       await page.getByTestId('invite-email').fill(operatorEmail);
       await choose(page, page.getByTestId('invite-role'), DEFAULT_ROLE_NAMES.operator[lang]);
       await screenshot(page, `operation-${lang}-01-invite`);
+      const invited = Date.now();
       await dialogSave(page, 'invite-email').click();
       const invitation = page.getByTestId('invitations-table').locator('tr', { hasText: operatorEmail });
       await invitation.getByText(INVITATION_STATE_LABELS.pending[lang]).waitFor();
 
       // The mail links to /emailToLogin; a person without an account creates it while accepting.
-      const token = await mailed(operatorEmail, /emailToLogin\?token=([\w-]+)/);
+      const token = await mailed(operatorEmail, /emailToLogin\?token=([\w-]+)/, invited);
       operator = await newPage({ lang });
       pages.push(operator);
       const op = operator.page;

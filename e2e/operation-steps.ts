@@ -1,33 +1,22 @@
 /**
- * Steps the operation journeys share: registering an owner, reading mail from the server log,
+ * Steps the operation journeys share: registering an owner, reading mail from the test mailbox,
  * signing in, choosing from Ant Design selects, and calling the API with a page's own session.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { CallDef, Envelope, Lang } from '@fleetport/contract';
 import type { Locator, Page } from 'playwright-core';
 import { signTicket } from '../packages/web/src/api/ticket-signature.ts';
 import { TICKET_STORAGE_KEY } from '../packages/web/src/api/ticket-store.ts';
-import { baseUrl, consolePath, consoleUrl } from './harness.ts';
-
-const serverLog = path.resolve(import.meta.dirname, '.artifacts/server.log');
+import { baseUrl, consolePath, consoleUrl, waitForMail } from './harness.ts';
 
 /**
- * The first match of `pattern` in mail sent to `to`. Without SMTP_URL the server keeps mail in its
- * outbox and logs each message, which the e2e runner writes to .artifacts/server.log.
+ * The first match of `pattern` in the newest mail to `to` that the test SMTP server received (at or
+ * after `after`, when given).
  */
-export async function mailed(to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const lines = fs.existsSync(serverLog) ? fs.readFileSync(serverLog, 'utf8').split('\n') : [];
-    for (const line of lines.reverse()) {
-      if (!line.includes(to)) continue;
-      const found = pattern.exec(JSON.parse(line).msg ?? '')?.[1];
-      if (found) return found;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no mail matching ${pattern} reached ${to} within ${timeoutMs} ms`);
+export async function mailed(to: string, pattern: RegExp, after?: number): Promise<string> {
+  const mail = await waitForMail({ to, after });
+  const found = pattern.exec(mail.text)?.[1];
+  if (!found) throw new Error(`the newest mail to ${to} ("${mail.subject}") does not match ${pattern}`);
+  return found;
 }
 
 /** Clicks the instructions away if a new user gets them (one second after the shell opens). */
@@ -61,9 +50,10 @@ export async function registerOwner(
   await page.getByTestId('register-user-name').fill(v.userName);
   await page.getByTestId('register-password').fill(v.password);
   await page.getByTestId('register-confirm-password').fill(v.password);
+  const codeAsked = Date.now();
   await page.getByTestId('send-code').click();
   await page.getByTestId('send-code').and(page.locator('[disabled]')).waitFor();
-  await page.getByTestId('register-code').fill(await mailed(v.email, /\b(\d{6})\b/));
+  await page.getByTestId('register-code').fill(await mailed(v.email, /\b(\d{6})\b/, codeAsked));
   await page.getByTestId('register-submit').click();
   await page.waitForURL(`**${consolePath}login`);
   await signIn(page, v.email, v.password);

@@ -4,33 +4,11 @@
  * reload with the tabs kept, switch language, log out and land on /index.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import { APPS, type Lang } from '@fleetport/contract';
 import type { Page } from 'playwright-core';
 import { shell } from '../packages/web/src/features/shell/shell.i18n.ts';
-import { chooseLanguage, consolePath, consoleUrl, newPage, screenshot } from './harness.ts';
-
-const serverLog = path.resolve(import.meta.dirname, '.artifacts/server.log');
-
-/**
- * The verification code mailed to `email`. Without SMTP_URL the server keeps mail in its outbox and
- * logs each message, so the journey reads it from the server log the e2e runner writes.
- */
-async function mailedCode(email: string, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const lines = fs.existsSync(serverLog) ? fs.readFileSync(serverLog, 'utf8').split('\n') : [];
-    for (const line of lines.reverse()) {
-      if (!line.includes(email)) continue;
-      const code = /\b(\d{6})\b/.exec(JSON.parse(line).msg ?? '')?.[1];
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no verification code was mailed to ${email} within ${timeoutMs} ms`);
-}
+import { chooseLanguage, consolePath, consoleUrl, mailedCode, newPage, screenshot } from './harness.ts';
 
 const deviceConsole = APPS.find((app) => app.appName === 'robustlink')!;
 const otherLang = (lang: Lang): Lang => (lang === 'en' ? 'cn' : 'en');
@@ -63,10 +41,11 @@ for (const lang of ['en', 'cn'] as const) {
       await page.getByTestId('register-user-name').fill('Journey Owner');
       await page.getByTestId('register-password').fill(password);
       await page.getByTestId('register-confirm-password').fill(password);
+      const codeAsked = Date.now();
       await page.getByTestId('send-code').click();
       // The button counts down once the code is on its way.
       await page.getByTestId('send-code').and(page.locator('[disabled]')).waitFor();
-      await page.getByTestId('register-code').fill(await mailedCode(email));
+      await page.getByTestId('register-code').fill(await mailedCode(email, codeAsked));
       await screenshot(page, `sign-in-${lang}-01-register`);
       await page.getByTestId('register-submit').click();
       await page.waitForURL(`**${consolePath}login`);

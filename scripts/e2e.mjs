@@ -1,12 +1,15 @@
 // npm run test:e2e [-- e2e/some.journey.ts ...]
 // Builds the console, starts the real server on a free port with a throw-away data directory, runs the
 // browser journeys (node's test runner, one process per journey file) and stops the server.
+// Mail goes over SMTP_URL to a test SMTP server in this process (scripts/e2e-mailbox.mjs), which keeps
+// each message as JSON in e2e/.artifacts/mailbox/ for the journeys' waitForMail.
 // E2E_SKIP_BUILD=true reuses packages/web/dist for quick local reruns.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startMailbox } from './e2e-mailbox.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const e2eDir = path.join(root, 'e2e');
@@ -87,6 +90,10 @@ async function main() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const serverLog = path.join(artifacts, 'server.log');
   const logFd = fs.openSync(serverLog, 'w');
+  const mailbox = await startMailbox(path.join(artifacts, 'mailbox'));
+  log(
+    `test SMTP server on ${mailbox.url} (mail in ${path.relative(root, path.join(artifacts, 'mailbox'))}/)`,
+  );
 
   log(`starting the server on ${baseUrl} (data in ${dataDir}, log in ${path.relative(root, serverLog)})`);
   const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
@@ -98,6 +105,7 @@ async function main() {
       MQTT_PORT: String(mqttPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      SMTP_URL: mailbox.url,
       AUTOMATED_TEST_MODE: 'true',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     },
@@ -107,7 +115,8 @@ async function main() {
   try {
     const health = await waitForHealth(baseUrl, server, 90_000);
     log(`server ready: version ${health.version}, database ${health.database.dialect}`);
-    const run = spawnSync(
+    // Asynchronous, not spawnSync: the test SMTP server lives in this process's event loop.
+    const run = spawn(
       process.execPath,
       [
         '--import',
@@ -124,10 +133,14 @@ async function main() {
         env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MQTT_URL: `mqtt://127.0.0.1:${mqttPort}` },
       },
     );
-    status = run.status ?? 1;
+    status = await new Promise((resolve) => {
+      run.once('error', () => resolve(1));
+      run.once('exit', (code) => resolve(code ?? 1));
+    });
     log(`screenshots in ${path.relative(root, screenshots)}/: ${fs.readdirSync(screenshots).length} files`);
   } finally {
     await stopServer(server);
+    await mailbox.close();
     fs.closeSync(logFd);
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (status !== 0) {
