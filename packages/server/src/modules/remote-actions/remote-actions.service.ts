@@ -100,6 +100,16 @@ export function createRemoteActions(deps: AppDeps) {
     params: unknown,
     needs?: { capability?: string; licence?: boolean; deadlineSeconds?: number },
   ): Promise<RemoteAction> {
+    if (needs?.capability) {
+      // What a device cannot do at all is the better answer than "offline" once its capabilities are
+      // known (from a hello); a device never heard from is checked again once it is online.
+      const caps = await capabilitiesOf(sn);
+      const known = !!caps && typeof caps === 'object' && Object.keys(caps).length > 0;
+      if (known && !capability({ capabilities: caps }, needs.capability)) {
+        await getCompanyDevice(db, companyId, sn);
+        throw new AppError(ErrorCode.PARTIAL_UNSUPPORTED);
+      }
+    }
     const device = await onlineDevice(companyId, sn);
     if (needs?.licence && device.licenceLevel === 'BASE') throw new AppError(ErrorCode.BASIC_LICENCE_UPGRADE);
     if (needs?.capability && !capability({ capabilities: await capabilitiesOf(sn) }, needs.capability))

@@ -91,7 +91,19 @@ export function cliSessions(ctx: CliContext) {
     }
   }
 
-  async function runLine(sessionId: string, line: string) {
+  /** Lines of one terminal run one after another, as on the device's own console, and are logged in order. */
+  const lineQueues = new Map<string, Promise<void>>();
+  function runLine(sessionId: string, line: string): Promise<void> {
+    const next = (lineQueues.get(sessionId) ?? Promise.resolve()).then(() => runLineNow(sessionId, line));
+    const settled = next.catch(() => {});
+    lineQueues.set(sessionId, settled);
+    void settled.then(() => {
+      if (lineQueues.get(sessionId) === settled) lineQueues.delete(sessionId);
+    });
+    return next;
+  }
+
+  async function runLineNow(sessionId: string, line: string) {
     const sn = open.get(sessionId);
     if (!sn) return ctx.send(refusal(new AppError(ErrorCode.PARAMETER_ERROR), sessionId));
     let code: number = ErrorCode.SUCCESS;
@@ -134,6 +146,8 @@ export function cliSessions(ctx: CliContext) {
   }
 
   async function closeSession(sessionId: string) {
+    // Lines typed before the close finish first, so the log reads open, lines, close.
+    await lineQueues.get(sessionId);
     const sn = open.get(sessionId);
     if (!sn) return;
     open.delete(sessionId);
