@@ -288,7 +288,9 @@ export async function run(): Promise<ResultSection> {
     method: `${DEVICES} simulated devices (bare MQTT 3.1.1 connections from ${WORKERS} load processes on the same machine, each authenticated with its own secret and subscribed to its command topic) connect to the embedded Aedes broker of a full server on in-memory PGlite; then they publish telemetry with QoS 1, first at ${RATE} msg/s for ${SECONDS} s, then as fast as acknowledged (at most 4000 in flight per load process). The limit is the same load on a bare Aedes broker whose handler does nothing. Memory is the server process's growth after garbage collection, divided by the connections.`,
     measurements: measurements(ours, bare),
     notes: [
-      `Load average when this benchmark began: ${LOAD_AT_START} on ${os.availableParallelism()} CPUs (other work shared the machine; figures are lower bounds).`,
+      `Load average when this benchmark began: ${LOAD_AT_START} on ${os.availableParallelism()} CPUs${
+        Number(LOAD_AT_START) >= 1 ? ' (other work shared the machine; figures are lower bounds)' : ''
+      }.`,
       'Fleetport acknowledges a telemetry message only once its row is in the database (batched inserts, every 200 ms or 500 rows), so stored = rows counted in device_telemetry and lost = sent − rows; the bare broker stores nothing and its PUBACK comes at once.',
       `The open-file limit here is ${FD_LIMIT} per process (ulimit -n, not raisable in this sandbox), so one server process holds at most about ${FD_LIMIT - 150} device connections${WANTED > DEVICES ? `; the run asked for ${WANTED}` : ''}.`,
     ],
