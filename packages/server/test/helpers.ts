@@ -10,6 +10,27 @@ import { loadConfig, type ServerConfig } from '../src/platform/config.ts';
 import { type OpenDatabase, openDatabase } from '../src/platform/db/open.ts';
 
 /**
+ * Drops a test file's database. `with (force)` ends the file's own lingering sessions, but an
+ * autovacuum worker (a superuser process the test role may not signal) can still be on it for a
+ * moment after the tests: wait and try again rather than fail a suite whose tests passed.
+ */
+async function dropTestDatabase(url: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const dropper = new pg.Client({ connectionString: url });
+    await dropper.connect();
+    try {
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      return;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    } finally {
+      await dropper.end();
+    }
+  }
+}
+
+/**
  * A migrated database for one test file: PGlite from the suite's snapshot, or, when DATABASE_URL is
  * set (CI's second pass), a fresh PostgreSQL database created for the file and dropped afterwards.
  */
@@ -28,10 +49,7 @@ export async function openTestDatabase(): Promise<OpenDatabase> {
       ...database,
       close: async () => {
         await database.close();
-        const dropper = new pg.Client({ connectionString: url });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
+        await dropTestDatabase(url, name);
       },
     };
   }
