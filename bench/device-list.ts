@@ -1,13 +1,4 @@
-/**
- * The all-devices list over 100,000 devices: p50/p95 latency and requests/s of filtered, sorted pages
- * through the real app (ticket check, permission, contract validation, SQL, envelope) on loopback HTTP,
- * beside a bare Fastify route that answers the same JSON, measured in the same run.
- */
-import { execSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEVICE_LIST_COUNT_CAP, type DeviceListQuery, ErrorCode, listDevicesCall } from '@fleetport/contract';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
@@ -19,7 +10,7 @@ import { type Db, openDatabase } from '../packages/server/src/platform/db/open.t
 import { registerCompany, signIn } from '../packages/server/test/accounts.ts';
 import type { TestApp } from '../packages/server/test/helpers.ts';
 import { loadPost } from './lib/post-load.ts';
-import { describeMachine, renderResults } from './lib/report.ts';
+import { runWhenMain } from './lib/results-file.ts';
 import type { Measurement, ResultSection } from './lib/types.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
@@ -220,23 +211,4 @@ export async function run(): Promise<ResultSection> {
   }
 }
 
-/** Run alone (`node --import tsx bench/device-list.ts`): replace this section of bench/RESULTS.md, keep the others. */
-async function runAlone() {
-  const section = await run();
-  const rendered = renderResults(describeMachine(), [section], []);
-  const text = rendered.slice(rendered.indexOf(`## ${section.title}`)).trimEnd();
-  const file = path.join(import.meta.dirname, 'RESULTS.md');
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : rendered;
-  const start = current.indexOf(`## ${section.title}`);
-  const next = start < 0 ? -1 : current.indexOf('\n## ', start + 3);
-  const updated =
-    start < 0
-      ? `${current.trimEnd()}\n\n${text}\n`
-      : `${current.slice(0, start)}${text}\n${next < 0 ? '' : current.slice(next)}`;
-  fs.writeFileSync(file, updated);
-  execSync(`npx biome format --write ${file}`, { stdio: 'ignore' });
-  console.log('bench/RESULTS.md: device list section updated');
-  process.exit(0);
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await runAlone();
+await runWhenMain(import.meta.url, run);

@@ -12,7 +12,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Aedes } from 'aedes';
@@ -22,7 +21,7 @@ import type { Gateway } from '../packages/server/src/gateway/gateway.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { openDatabase } from '../packages/server/src/platform/db/open.ts';
 import type { LoadCommand, LoadReply } from './lib/gateway-load.ts';
-import { describeMachine, renderResults } from './lib/report.ts';
+import { runWhenMain } from './lib/results-file.ts';
 import type { Measurement, ResultSection } from './lib/types.ts';
 
 const args = new Map<string, string>();
@@ -297,23 +296,4 @@ export async function run(): Promise<ResultSection> {
   };
 }
 
-/** Run alone: replace this section of bench/RESULTS.md and keep the others. */
-async function runAlone() {
-  const section = await run();
-  const rendered = renderResults(describeMachine(), [section], []);
-  const text = rendered.slice(rendered.indexOf(`## ${section.title}`)).trimEnd();
-  const file = path.join(import.meta.dirname, 'RESULTS.md');
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : rendered;
-  const start = current.indexOf(`## ${section.title}`);
-  const next = start < 0 ? -1 : current.indexOf('\n## ', start + 3);
-  const updated =
-    start < 0
-      ? `${current.trimEnd()}\n\n${text}\n`
-      : `${current.slice(0, start)}${text}\n${next < 0 ? '' : current.slice(next)}`;
-  fs.writeFileSync(file, updated);
-  execSync(`npx biome format --write ${file}`, { stdio: 'ignore' });
-  console.log('bench/RESULTS.md: gateway section updated');
-  process.exit(0);
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await runAlone();
+await runWhenMain(import.meta.url, run);

@@ -1,13 +1,12 @@
 /**
  * npm run bench [-- name ...]: runs every benchmark file `bench/<name>.ts` (each exports
- * `async function run(): Promise<ResultSection>`), one after another, and writes bench/RESULTS.md.
+ * `async function run(): Promise<ResultSection>`), one after another, and writes bench/RESULTS.md (only its own sections when named).
  * Helpers live in bench/lib/ and are not benchmarks. Exits non-zero when a benchmark fails.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describeMachine, renderResults } from './lib/report.ts';
+import { RESULTS_FILE, writeResults } from './lib/results-file.ts';
 import type { ResultSection } from './lib/types.ts';
 
 const benchDir = import.meta.dirname;
@@ -19,7 +18,6 @@ const files = fs
   .sort();
 if (files.length === 0) throw new Error(`no benchmark matches ${only.join(', ')}`);
 
-const machine = describeMachine();
 const sections: ResultSection[] = [];
 const failures: string[] = [];
 for (const name of files) {
@@ -44,9 +42,7 @@ for (const name of files) {
   console.log(`[bench] ${name} took ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const out = path.join(benchDir, 'RESULTS.md');
-fs.writeFileSync(out, renderResults(machine, sections, failures));
-// Biome also checks Markdown (npm run lint): hand it the file so the padded tables pass.
-spawnSync('npx', ['biome', 'format', '--write', out], { stdio: 'ignore' });
-console.log(`[bench] wrote ${path.relative(process.cwd(), out)}`);
+// Only a run of every benchmark rewrites the whole file; `npm run bench -- name` keeps the other sections.
+writeResults(sections, failures, only.length === 0);
+console.log(`[bench] wrote ${path.relative(process.cwd(), RESULTS_FILE)}`);
 process.exit(failures.length > 0 ? 1 : 0);
