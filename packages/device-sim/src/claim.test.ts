@@ -62,6 +62,23 @@ describe('zero-touch claim', () => {
     expect(cloud.secrets.size).toBe(0);
   });
 
+  it('keeps claiming while it waits for its import, and comes online soon after it', async () => {
+    const id = identityOf('SIM-R2000-000005', 'r2000');
+    const d = device(id.sn);
+    // The doubling reconnect delay is capped for refused claims, so the wait after an import stays short.
+    d.options.reconnectDelayMs = 200;
+    d.options.claimRetryMaxMs = 300;
+    let refusals = 0;
+    d.on('claimRefused', () => refusals++);
+    const started = d.start();
+    while (refusals < 4) await new Promise((r) => setTimeout(r, 20));
+    cloud.imported.set(id.sn, { mac: id.mac.toLowerCase() });
+    const importedAt = Date.now();
+    await started;
+    expect(d.online).toBe(true);
+    expect(Date.now() - importedAt).toBeLessThan(2000);
+  });
+
   it('prints an import file that matches the devices', () => {
     const csv = importCsv([identityOf('SIM-R2000-000001', 'r2000')]);
     const id = identityOf('SIM-R2000-000001', 'r2000');

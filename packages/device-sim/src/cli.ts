@@ -3,23 +3,29 @@ import { parseArgs } from 'node:util';
 import { KEEPALIVE_SECONDS, SERIES_IDS, type SeriesId } from '@fleetport/contract';
 import { createFleet } from './fleet.ts';
 import { DEFAULT_SN_PREFIX, importCsv } from './identity.ts';
+import { writeImportFile } from './import-file.ts';
 import { userPath } from './user-path.ts';
 
 const USAGE = `Fleetport device simulator
 
-  npm run sim -- --devices N --url mqtt://host:port [options]
+  npm run sim -- --devices N [options]
+
+  Routers claim their credentials on first connect (zero touch): import their SNs in the console
+  (--import-file), start them, and each comes online a few seconds after its import.
 
   --devices N          number of virtual routers (default 10)
+  --first N            index of the first router (default 1): --devices 50 --first 201 are routers 201-250
   --url URL            broker (default mqtt://localhost:1883; mqtts:// for TLS)
   --series a,b         series to use (default: all ${SERIES_IDS.length}, round robin)
   --prefix P           4 digits give 14-digit SNs (default 9900: 9900 + series + index);
                        letters give P-<SERIES>-000001 ...
-  --claim              claim devices without a secret (zero touch); import them first
+  --import-file FILE   write the console's import file (.xlsx or .csv by the name) and exit
+  --print-import       print the import CSV (SN,Name,Model,MAC or IMEI,Tags) and exit
+  --secrets FILE       JSON {sn: secret}: read at start, claimed secrets added (default sim-secrets.json)
+  --no-claim           never claim; connect only with --secrets or --secret
   --identifier mac|imei  identifier the claim proof uses (default mac)
   --factory-key K      factory claim key (default: the development key)
-  --secrets FILE       JSON {sn: secret}; read at start, claimed secrets are added
   --secret S           one secret for every device (a test deployment)
-  --print-import       print the import CSV (SN,Name,Model,MAC,IMEI) and exit
   --telemetry SEC      telemetry period (default 60)
   --keepalive SEC      MQTT keep-alive ${KEEPALIVE_SECONDS.min}-${KEEPALIVE_SECONDS.max} (default ${KEEPALIVE_SECONDS.default})
   --rate N             connection attempts per second (default 200)
@@ -28,15 +34,19 @@ const USAGE = `Fleetport device simulator
   --duration SEC       stop after this long (default: until Ctrl-C)`;
 
 const { values } = parseArgs({
+  // --no-claim turns zero-touch claiming off.
+  allowNegative: true,
   options: {
     devices: { type: 'string', default: '10' },
+    first: { type: 'string', default: '1' },
+    'import-file': { type: 'string' },
     url: { type: 'string', default: 'mqtt://localhost:1883' },
     series: { type: 'string' },
     prefix: { type: 'string', default: DEFAULT_SN_PREFIX },
-    claim: { type: 'boolean', default: false },
+    claim: { type: 'boolean', default: true },
     identifier: { type: 'string', default: 'mac' },
     'factory-key': { type: 'string' },
-    secrets: { type: 'string' },
+    secrets: { type: 'string', default: 'sim-secrets.json' },
     secret: { type: 'string' },
     'print-import': { type: 'boolean', default: false },
     telemetry: { type: 'string', default: '60' },
@@ -54,6 +64,16 @@ if (values.help) {
   process.exit(0);
 }
 
+/** A whole-number option, or a clear message and exit 2 (NaN would quietly start no routers). */
+function whole(name: keyof typeof values, min: number): number {
+  const n = Number(values[name]);
+  if (Number.isInteger(n) && n >= min) return n;
+  console.error(`--${name} must be a whole number of at least ${min}, not ${String(values[name])}`);
+  process.exit(2);
+}
+const deviceCount = whole('devices', 1);
+const firstIndex = whole('first', 1);
+
 const series = values.series?.split(',').map((s) => s.trim().toLowerCase());
 const unknown = series?.filter((s) => !(SERIES_IDS as readonly string[]).includes(s));
 if (unknown?.length) {
@@ -61,15 +81,16 @@ if (unknown?.length) {
   process.exit(2);
 }
 
-const secretsFile = values.secrets ? userPath(values.secrets) : undefined;
+const secretsFile = userPath(values.secrets);
 const secrets: Record<string, string> =
   secretsFile && existsSync(secretsFile) ? JSON.parse(readFileSync(secretsFile, 'utf8')) : {};
 let secretsDirty = false;
 
-const fleet = createFleet(Number(values.devices), {
+const fleet = createFleet(deviceCount, {
   url: values.url,
   series: series as SeriesId[] | undefined,
   prefix: values.prefix,
+  firstIndex,
   claim: values.claim
     ? { factoryKey: values['factory-key'], identifier: values.identifier === 'imei' ? 'imei' : 'mac' }
     : false,
@@ -87,11 +108,15 @@ if (values['print-import']) {
   process.stdout.write(importCsv(fleet.identities()));
   process.exit(0);
 }
+if (values['import-file']) {
+  const file = userPath(values['import-file']);
+  await writeImportFile(file, fleet.identities());
+  console.log(`${fleet.devices.length} devices written to ${file}: import it in the console`);
+  process.exit(0);
+}
 
 if (!values.claim && !values.secret && Object.keys(secrets).length === 0)
-  console.warn(
-    'no credentials: use --claim (after importing the SNs, see --print-import), --secrets or --secret',
-  );
+  console.warn('no credentials: without claiming (--no-claim) the routers need --secrets or --secret');
 
 const startedAt = Date.now();
 let lastSent = 0;
@@ -114,7 +139,7 @@ function progress(): void {
     s.claimRefused ? `claims refused ${s.claimRefused}` : '',
   ];
   console.log(parts.filter(Boolean).join('  '));
-  if (secretsDirty && secretsFile) {
+  if (secretsDirty) {
     writeFileSync(secretsFile, JSON.stringify(secrets, null, 2));
     secretsDirty = false;
   }

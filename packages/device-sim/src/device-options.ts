@@ -19,6 +19,11 @@ export interface SimulatedDeviceOptions {
   rebootSeconds?: number;
   /** First delay before reconnecting after a lost connection; doubles up to a minute. */
   reconnectDelayMs?: number;
+  /**
+   * Longest wait between claims the cloud refused (an SN not imported yet). Short by default so a
+   * router waiting for its import comes online a few seconds after the import.
+   */
+  claimRetryMaxMs?: number;
   /** Schema-check every outgoing message and throw on a wrong one (tests). */
   validate?: boolean;
   /** Really download packages and upload captures over HTTP(S). */

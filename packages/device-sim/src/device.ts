@@ -158,11 +158,12 @@ export class SimulatedDevice extends EventEmitter {
         await this.connect();
         return;
       } catch (error) {
-        if (error instanceof ClaimRefusedError) this.emit('claimRefused', error.reason);
+        const refused = error instanceof ClaimRefusedError;
+        if (refused) this.emit('claimRefused', error.reason);
         else this.emit('error', error);
         // A refused secret (device deleted, database reset) sends a claim-capable device back to claiming.
         if (isAuthRefusal(error) && this.secret && this.options.claim) this.secret = undefined;
-        await sleep(delay);
+        await sleep(refused ? Math.min(delay, this.options.claimRetryMaxMs ?? 5000) : delay);
         delay = Math.min(60_000, delay * 2);
       }
     }

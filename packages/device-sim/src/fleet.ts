@@ -42,8 +42,11 @@ export function createFleet(count: number, options: FleetOptions): Fleet {
   let claimRefused = 0;
   let stopped = false;
   const devices = Array.from({ length: count }, (_, i) => {
-    const s = series[i % series.length] as SeriesId;
-    const sn = simulatedSerial(prefix, s, first + i);
+    // The series follows the index, not the position in this fleet: device 201 is the same router
+    // whether it starts in a fleet of 250 or in one of 50 from --first 201.
+    const index = first + i;
+    const s = series[(index - 1) % series.length] as SeriesId;
+    const sn = simulatedSerial(prefix, s, index);
     const device = new SimulatedDevice({ ...options, sn, series: s, secret: options.secretOf?.(sn) });
     device.on('claimRefused', () => claimRefused++);
     // Connection errors are retried by the device itself; a fleet should not crash on them.

@@ -19,7 +19,6 @@ export interface DeviceIdentity {
   ssid?: string;
 }
 
-/** Serial numbers of a simulated fleet: `SIM-R3000-000001`. */
 /** The default SN prefix of a simulated fleet. */
 export const DEFAULT_SN_PREFIX = '9900';
 
@@ -70,9 +69,14 @@ function luhnComplete(body: string): string {
   return body + String((10 - (sum % 10)) % 10);
 }
 
-/** One import row per device, as the console's import file takes them (core §3 Import row). */
+/** One import row per device, in the columns of the console's template (core §3 Import row). */
+export function importRows(identities: DeviceIdentity[]): string[][] {
+  // The MAC proves the claim; every simulated device is tagged `sim`.
+  return identities.map((d) => [d.sn, d.sn, d.model, d.mac, 'sim']);
+}
+
+/** The import rows as the CSV the console takes. */
 export function importCsv(identities: DeviceIdentity[]): string {
-  // The console's import template: the MAC proves the claim; every simulated device is tagged `sim`.
-  const rows = identities.map((d) => [d.sn, d.sn, d.model, d.mac, 'sim'].join(','));
+  const rows = importRows(identities).map((r) => r.join(','));
   return [DEVICE_IMPORT_COLUMNS.join(','), ...rows].join('\n') + '\n';
 }
