@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- name ...]: runs every benchmark file `bench/<name>.ts` (each exports
- * `async function run(): Promise<ResultSection>`), one after another, and writes bench/RESULTS.md (only its own sections when named).
+ * `async function run(): Promise<ResultSection | ResultSection[]>`), one after another, and writes bench/RESULTS.md (only its own sections when named).
  * Helpers live in bench/lib/ and are not benchmarks. Exits non-zero when a benchmark fails.
  */
 import fs from 'node:fs';
@@ -25,12 +25,12 @@ for (const name of files) {
   console.log(`[bench] ${name} …`);
   try {
     const module = (await import(pathToFileURL(path.join(benchDir, name)).href)) as {
-      run?: () => Promise<ResultSection>;
+      run?: () => Promise<ResultSection | ResultSection[]>;
     };
     if (typeof module.run !== 'function') throw new Error('exports no run() function');
-    const result = await module.run();
-    sections.push(result);
-    for (const m of result.measurements) {
+    const results = [await module.run()].flat();
+    sections.push(...results);
+    for (const m of results.flatMap((r) => r.measurements)) {
       console.log(
         `  ${m.what}: ${m.value.toFixed(2)} ${m.unit} (limit ${m.limit.value.toFixed(2)}, ${m.limit.what})`,
       );

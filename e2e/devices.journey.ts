@@ -4,83 +4,28 @@
  * ping, speed test and reboot and sees each result, and types commands into the CLI.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { Lang } from '@fleetport/contract';
-import { createSimulatedDevice, identityOf, type SimulatedDevice } from '@fleetport/device-sim';
-import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
+import { createSimulatedDevice, type SimulatedDevice } from '@fleetport/device-sim';
 import { deviceDetails } from '../packages/web/src/features/device-details/device-details.i18n.ts';
 import { devices as deviceTexts } from '../packages/web/src/features/devices/devices.i18n.ts';
-import { consolePath, consoleUrl, mailedCode, newPage, screenshot } from './harness.ts';
+import {
+  bulk,
+  closeResults,
+  mqttUrl,
+  onlineCount,
+  signUp,
+  waitFor,
+  writeImportFile,
+} from './device-steps.ts';
+import { consolePath, consoleUrl, newPage, screenshot } from './harness.ts';
 
-const mqttUrl = process.env.E2E_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const FLEET = Number(process.env.E2E_SIM_DEVICES ?? 8);
 const running: SimulatedDevice[] = [];
 
 after(async () => {
   await Promise.all(running.map((d) => d.stop().catch(() => {})));
 });
-
-/** Registers a company and signs its owner in; ends inside the device console. */
-async function signUp(page: Page, stamp: string): Promise<void> {
-  const email = `devices.${stamp}@example.com`;
-  const password = 'Fleet!port-Secure9';
-  await page.goto(consoleUrl('register'));
-  await page.getByTestId('register-company').fill(`Harbour ${stamp}`);
-  await page.getByTestId('register-account').fill(email);
-  await page.getByTestId('register-user-name').fill('Harbour Owner');
-  await page.getByTestId('register-password').fill(password);
-  await page.getByTestId('register-confirm-password').fill(password);
-  const codeAsked = Date.now();
-  await page.getByTestId('send-code').click();
-  await page.getByTestId('send-code').and(page.locator('[disabled]')).waitFor();
-  await page.getByTestId('register-code').fill(await mailedCode(email, codeAsked));
-  await page.getByTestId('register-submit').click();
-  await page.waitForURL(`**${consolePath}login`);
-  await page.getByTestId('login-account').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('shell').waitFor();
-  await page.getByTestId('instructions-ok').click();
-  await page.getByTestId('instructions-dialog').waitFor({ state: 'hidden' });
-}
-
-/** An import file as a customer writes it: the template's header, one router a row. */
-async function writeImportFile(sns: string[]): Promise<string> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Devices');
-  sheet.addRow(['SN', 'Name', 'Model', 'MAC or IMEI', 'Tags']);
-  for (const [i, sn] of sns.entries())
-    sheet.addRow([sn, `Quay ${i + 1}`, 'R3000-Q', identityOf(sn, 'r3000').mac, '']);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fp-import-')), 'harbour-routers.xlsx');
-  await book.xlsx.writeFile(file);
-  return file;
-}
-
-const onlineCount = (page: Page) => page.locator('[data-testid^="online-"][data-online="true"]').count();
-
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/** Opens the bulk menu and picks an entry by its label. */
-async function bulk(page: Page, label: string) {
-  await page.getByTestId('bulk-actions').click();
-  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: label }).click();
-}
-
-async function closeResults(page: Page, summary: string) {
-  await page.getByText(summary).waitFor();
-  await page.keyboard.press('Escape');
-  await page.getByText(summary).waitFor({ state: 'hidden' });
-}
 
 for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
   const t = deviceTexts[lang];
@@ -202,6 +147,24 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
         20_000,
       );
       await screenshot(page, `devices-${lang}-05-cli`);
+
+      // The serial port: the meter on COM1 echoes what is typed and answers it.
+      await page.getByTestId('tab-actions').click();
+      await page.getByTestId('serial-show').click({ timeout: 20_000 });
+      await page.getByTestId('serial-open').click();
+      await page.locator('[data-testid="serial-status"][data-status="open"]').waitFor({ timeout: 30_000 });
+      const serialTerminal = page.locator('[data-testid="serial-terminal"] .xterm-rows');
+      await page.getByTestId('serial-terminal').click();
+      await page.keyboard.type('ATI');
+      await page.keyboard.press('Enter');
+      await waitFor(
+        async () => ((await serialTerminal.textContent()) ?? '').includes(`FP-METER ${sn} COM1 9600 8N1`),
+        'serial port answer',
+        20_000,
+      );
+      await screenshot(page, `devices-${lang}-05-serial`);
+      await page.getByTestId('serial-close').click();
+      await page.locator('[data-testid="serial-status"][data-status="closed"]').waitFor();
 
       // The dashboard counts the fleet.
       await page.goto(consoleUrl('robustlink/dashboard'));

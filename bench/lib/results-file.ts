@@ -42,10 +42,13 @@ export function writeResults(sections: ResultSection[], failures: string[], whol
 }
 
 /** `node --import tsx bench/<name>.ts`: runs that one benchmark and updates its section only. */
-export async function runWhenMain(moduleUrl: string, run: () => Promise<ResultSection>): Promise<void> {
+export async function runWhenMain(
+  moduleUrl: string,
+  run: () => Promise<ResultSection | ResultSection[]>,
+): Promise<void> {
   if (!process.argv[1] || fileURLToPath(moduleUrl) !== path.resolve(process.argv[1])) return;
-  const section = await run();
-  writeResults([section], [], false);
-  console.log(`bench/RESULTS.md: section "${section.title}" updated`);
+  const sections = [await run()].flat();
+  writeResults(sections, [], false);
+  for (const section of sections) console.log(`bench/RESULTS.md: section "${section.title}" updated`);
   process.exit(0);
 }

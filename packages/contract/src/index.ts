@@ -40,4 +40,5 @@ export * from './rules/products.ts';
 export * from './rules/rule.ts';
 export * from './rules/templates.ts';
 export * from './rules/time.ts';
+export * from './rules/versions.ts';
 export * from './rules/vpn.ts';

@@ -60,6 +60,15 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
     firmwareVersion: z.string().nullable(),
   }),
   LiveRpcStateSchema,
+  /** New device notifications for the company (one message per batch the gateway wrote). */
+  z.object({
+    type: z.literal('notifications.new'),
+    count: z.number().int(),
+    latestId: z.number().int(),
+    /** The device of the newest one. */
+    sn: z.string(),
+    severities: z.array(z.string()),
+  }),
   z.object({ type: z.literal('cli.opened'), session: CliSessionId, sn: z.string() }),
   /** The answer to one line: the device's output and exit code, or the catalogue code that refused it. */
   z.object({

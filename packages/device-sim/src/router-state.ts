@@ -11,10 +11,12 @@ import {
   type SyslogMessage,
   type TelemetryMessage,
 } from '@fleetport/contract';
+import { factoryApps, type InstalledApp } from './app-catalog.ts';
 import { factoryConfigXml, uciFromConfig } from './config-xml.ts';
 import type { DeviceIdentity } from './identity.ts';
 import { Position } from './position.ts';
 import { Random, round, walk } from './random.ts';
+import type { SerialLine } from './serial-line.ts';
 
 type SyslogEntry = SyslogMessage['entries'][number];
 
@@ -39,15 +41,15 @@ export class RouterState {
   appVersion: string;
   /** Firmware flashed with timing `updateOnly`, active at the next boot. */
   stagedFirmware: string | null = null;
-  apps: { packageName: string; name: string; version: string }[] = [];
+  apps: InstalledApp[];
   activeLink: LinkId;
   configXml: string;
   lastUpdatedTime: number;
   bootedAt = Date.now();
   telemetrySeq = 0;
   keepAlive: number;
-  timers: { id: string; action: string; at: number; repeat: string }[] = [];
-  openSerialPorts = new Map<number, { baudRate: number; buffer: string }>();
+  timers: { id: string; action: string; at: number; repeat: 'none' | 'daily' | 'weekly' }[] = [];
+  openSerialPorts = new Map<number, SerialLine>();
   outputs = new Map<string, number>();
   poeTimers = new Map<number, { enableTime: string; disableTime: string }>();
   users = new Map<string, string>([['admin', 'admin']]);
@@ -74,6 +76,7 @@ export class RouterState {
     this.activeLink =
       this.links().includes('wan') && this.rng.chance(0.4) ? 'wan' : (this.links()[0] ?? 'wan');
     this.configXml = factoryConfigXml(identity, this.capabilities, this.firmwareVersion);
+    this.apps = factoryApps(identity.sn, identity.series, this.capabilities);
     this.lastUpdatedTime = Date.now() - this.rng.int(1, 90) * 86_400_000;
     for (const link of this.links())
       this.traffic.set(link, { rxBytes: 0, txBytes: 0, rate: this.rng.between(2e3, 60e3) });
@@ -231,7 +234,7 @@ export class RouterState {
       series: id.series.id,
       firmwareVersion: this.firmwareVersion,
       appVersion: this.appVersion,
-      apps: this.apps,
+      apps: this.apps.map(({ packageName, name, version }) => ({ packageName, name, version })),
       capabilities: this.capabilities,
       mac: id.mac,
       imei: id.imei,

@@ -39,6 +39,7 @@ const PARAMS: Record<RpcMethod, Record<string, unknown>> = {
     packageName: 'com.example.modbus',
   },
   appUninstall: { packageName: 'com.example.modbus' },
+  appList: {},
   timers: {
     action: 'set',
     timers: [{ id: 't1', action: 'reboot', at: Date.now() + 3_600_000, repeat: 'daily' }],

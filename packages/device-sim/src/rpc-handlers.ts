@@ -1,8 +1,9 @@
-import { RPC_ERROR, type RpcMethod, type RpcParams, type RpcResult } from '@fleetport/contract';
+import { nextTimerRun, RPC_ERROR, type RpcMethod, type RpcParams, type RpcResult } from '@fleetport/contract';
 import { runCliCommand } from './cli-shell.ts';
 import { samplePcap } from './pcap.ts';
 import { round } from './random.ts';
 import { type RpcContext, RpcFailure } from './rpc-context.ts';
+import { SerialLine } from './serial-line.ts';
 import { UPDATE_HANDLERS } from './update-handlers.ts';
 
 export type Handler<M extends RpcMethod> = (ctx: RpcContext, params: RpcParams<M>) => Promise<RpcResult<M>>;
@@ -106,6 +107,11 @@ export const HANDLERS: Handlers = {
       if (!p.timers) throw new RpcFailure(RPC_ERROR.invalidParams, 'timers: required for set');
       ctx.state.timers = p.timers.map((t) => ({ ...t }));
     }
+    // As a router reports its schedule: a one-off timer that has run is gone, a repeating one shows its next run.
+    const now = Date.now();
+    ctx.state.timers = ctx.state.timers
+      .filter((t) => t.repeat !== 'none' || t.at >= now)
+      .map((t) => ({ ...t, at: nextTimerRun(t, now) }));
     return { timers: ctx.state.timers };
   },
 
@@ -113,26 +119,24 @@ export const HANDLERS: Handlers = {
     const state = ctx.state;
     if (state.capabilities.comPorts === 0) throw unsupported('serial port');
     if (p.port > state.capabilities.comPorts) throw notFound(`COM${p.port}`);
-    const open = state.openSerialPorts.get(p.port);
+    const line = state.openSerialPorts.get(p.port);
     if (p.action === 'open') {
-      if (open) throw new RpcFailure(RPC_ERROR.busy, `COM${p.port} is occupied by another session`);
-      state.openSerialPorts.set(p.port, { baudRate: p.baudRate, buffer: '' });
+      if (line) throw new RpcFailure(RPC_ERROR.busy, `COM${p.port} is occupied by another session`);
+      state.openSerialPorts.set(p.port, new SerialLine(p.port, p, state.identity.sn));
       return { port: p.port, open: true };
     }
-    if (!open) throw new RpcFailure(RPC_ERROR.failed, `COM${p.port} is not open`);
+    if (!line) throw new RpcFailure(RPC_ERROR.failed, `COM${p.port} is not open`);
     if (p.action === 'close') {
       state.openSerialPorts.delete(p.port);
       return { port: p.port, open: false };
     }
     if (p.action === 'write') {
-      // A loopback plug on the simulated port: what is written can be read back.
-      open.buffer += p.data ?? '';
-      await ctx.wait(((p.data?.length ?? 0) * 10 * 1000) / open.baudRate);
+      const bytes = Buffer.from(p.data ?? '', 'base64');
+      await ctx.wait(line.wireMs(bytes.length));
+      line.write(bytes);
       return { port: p.port, open: true };
     }
-    const data = open.buffer;
-    open.buffer = '';
-    return { port: p.port, open: true, data };
+    return { port: p.port, open: true, data: line.read().toString('base64') };
   },
 
   async ioControl(ctx, p) {

@@ -77,7 +77,7 @@ async function reportingFailure<T>(report: ReturnType<typeof reporter>, run: () 
 
 export const UPDATE_HANDLERS: Pick<
   Handlers,
-  'firmwareInstall' | 'appInstall' | 'appUninstall' | 'configApply'
+  'firmwareInstall' | 'appInstall' | 'appUninstall' | 'appList' | 'configApply'
 > = {
   async firmwareInstall(ctx, p) {
     const state = ctx.state;
@@ -110,7 +110,7 @@ export const UPDATE_HANDLERS: Pick<
       await download(ctx, p, report);
       state.apps = [
         ...state.apps.filter((a) => a.packageName !== p.packageName),
-        { packageName: p.packageName, name: p.name, version: p.version },
+        { packageName: p.packageName, name: p.name, version: p.version, sizeKb: Math.ceil(p.size / 1024) },
       ];
       state.log('notice', 'appd', `installed ${p.packageName} ${p.version}`);
       report('success');
@@ -129,6 +129,20 @@ export const UPDATE_HANDLERS: Pick<
     state.apps = state.apps.filter((a) => a !== app);
     ctx.publish('hello', state.hello());
     return { packageName: p.packageName };
+  },
+
+  /** What `opkg list-installed` and the service manager say, together. */
+  async appList(ctx) {
+    await ctx.wait(200);
+    return {
+      apps: ctx.state.apps.map((a) => ({
+        packageName: a.packageName,
+        name: a.name,
+        version: a.version,
+        state: a.stopped ? ('stopped' as const) : ('running' as const),
+        ...(a.sizeKb === undefined ? {} : { sizeKb: a.sizeKb }),
+      })),
+    };
   },
 
   async configApply(ctx, p) {

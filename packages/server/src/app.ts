@@ -18,6 +18,9 @@ import { companyAccountRoutes } from './modules/company-account/company-account.
 import { deviceDashboardRoutes } from './modules/device-dashboard/device-dashboard.routes.ts';
 import { deviceDetailRoutes } from './modules/device-details/device-details.routes.ts';
 import { deviceGroupRoutes } from './modules/device-groups/device-groups.routes.ts';
+import { groupAdminRoutes } from './modules/device-groups/group-admins.routes.ts';
+import { deviceNotificationRoutes } from './modules/device-notifications/device-notifications.routes.ts';
+import { deviceSoftwareRoutes } from './modules/device-software/device-software.routes.ts';
 import { deviceTagRoutes } from './modules/device-tags/device-tags.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
 import { menuRoutes } from './modules/menus/menus.routes.ts';
@@ -101,8 +104,11 @@ export function allRoutes(deps: AppDeps): RouteBinding[] {
     ...deviceGroupRoutes(deps),
     ...deviceTagRoutes(deps),
     ...deviceDashboardRoutes(deps),
+    ...deviceNotificationRoutes(deps),
     ...deviceDetailRoutes(deps),
     ...remoteActionRoutes(deps),
+    ...deviceSoftwareRoutes(deps),
+    ...groupAdminRoutes(deps),
   ];
 }
 

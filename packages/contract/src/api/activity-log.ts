@@ -4,6 +4,7 @@ import { EXPORT_MAX_RECORDS } from '../limits.ts';
 import { defineCall } from './define.ts';
 
 export * from './activity-actions.ts';
+export * from './activity-details.ts';
 
 /**
  * The activity log (issue 4): every call whose contract def has `mutates: true` is recorded with who
@@ -27,7 +28,28 @@ export const ActivityRowSchema = z.object({
 });
 export type ActivityRow = z.infer<typeof ActivityRowSchema>;
 
+/**
+ * Call areas (the part of a call id before the dot) of the device console: the device activity page
+ * (core §2 robustlink/activity) shows these, and any entry that names a device.
+ */
+export const DEVICE_ACTIVITY_AREAS = [
+  'devices',
+  'deviceGroups',
+  'deviceTags',
+  'deviceDetails',
+  'remoteActions',
+  'deviceSoftware',
+] as const;
+
+export function isDeviceActivity(callId: string): boolean {
+  return (DEVICE_ACTIVITY_AREAS as readonly string[]).includes(callId.split('.')[0] ?? '');
+}
+
 const ActivityFilterFields = {
+  /** `devices`: only what was done to devices (device console calls, or entries naming a device). */
+  scope: z.enum(['all', 'devices']).optional(),
+  /** Entries that concern this device (its SN, exactly), bulk actions over it included. */
+  sn: z.string().trim().min(1).max(64).optional(),
   userId: z.coerce.number().int().positive().optional(),
   callId: z.string().trim().max(64).optional(),
   /** Part of the object, any case. */

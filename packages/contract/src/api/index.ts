@@ -6,7 +6,10 @@ import { COMPANY_ACCOUNT_CALLS } from './company-account.ts';
 import type { CallDef } from './define.ts';
 import { DEVICE_DASHBOARD_CALLS } from './device-dashboard.ts';
 import { DEVICE_DETAIL_CALLS } from './device-details.ts';
+import { GROUP_ADMIN_CALLS } from './device-group-admins.ts';
 import { DEVICE_GROUP_CALLS } from './device-groups.ts';
+import { DEVICE_NOTIFICATION_CALLS } from './device-notifications.ts';
+import { DEVICE_SOFTWARE_CALLS } from './device-software.ts';
 import { DEVICE_TAG_CALLS } from './device-tags.ts';
 import { DEVICE_CALLS } from './devices.ts';
 import { MENU_CALLS } from './menu.ts';
@@ -26,7 +29,10 @@ export * from './company-account.ts';
 export * from './define.ts';
 export * from './device-dashboard.ts';
 export * from './device-details.ts';
+export * from './device-group-admins.ts';
 export * from './device-groups.ts';
+export * from './device-notifications.ts';
+export * from './device-software.ts';
 export * from './device-tags.ts';
 export * from './devices.ts';
 export * from './menu.ts';
@@ -61,4 +67,7 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...DEVICE_DASHBOARD_CALLS,
   ...DEVICE_DETAIL_CALLS,
   ...REMOTE_ACTION_CALLS,
+  ...DEVICE_NOTIFICATION_CALLS,
+  ...DEVICE_SOFTWARE_CALLS,
+  ...GROUP_ADMIN_CALLS,
 ];

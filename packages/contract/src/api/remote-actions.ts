@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LinkIdSchema } from '../device/links.ts';
 import { RpcStateSchema } from '../device/rpc.ts';
+import { SerialSettingsShape, TIMER_ACTIONS, TIMER_REPEATS } from '../device/rpc-methods.ts';
 import { CaptureCountSchema, poeTimesDiffer } from '../rules/device-config.ts';
 import { deviceResetPasswordSchema } from '../rules/password.ts';
 import { TimeOfDaySchema } from '../rules/time.ts';
@@ -31,13 +32,19 @@ export const RemoteActionSchema = z.object({
 });
 export type RemoteAction = z.infer<typeof RemoteActionSchema>;
 
-function action<I extends z.ZodRawShape>(id: string, path: string, shape: I, summary: string) {
+function action<I extends z.ZodRawShape, O extends z.ZodType = typeof RemoteActionSchema>(
+  id: string,
+  path: string,
+  shape: I,
+  summary: string,
+  output: O = RemoteActionSchema as unknown as O,
+) {
   return defineCall({
     id: `remoteActions.${id}`,
     method: 'POST',
     path: `/link/device/remote/${path}`,
     input: z.strictObject({ sn: Sn, ...shape }),
-    output: RemoteActionSchema,
+    output,
     permission: 'devices.apply',
     mutates: true,
     summary,
@@ -78,17 +85,32 @@ export const cliCall = action(
   'One line of the device CLI; the answer is in the result',
 );
 export const TimerSchema = z.strictObject({
-  action: z.enum(['reboot', 'switchSim', 'ledTest']),
+  action: z.enum(TIMER_ACTIONS),
   /** Unix ms: at least 15 minutes from now (120074), and 15 minutes from every other timer (120072). */
   at: z.number().int().nonnegative(),
-  repeat: z.enum(['none', 'daily', 'weekly']).default('none'),
+  repeat: z.enum(TIMER_REPEATS).default('none'),
 });
+export type Timer = z.infer<typeof TimerSchema>;
 export const timersCall = action(
   'timers',
   'timers',
   { timers: z.array(TimerSchema).max(32) },
-  'Replace the device timers',
+  'Replace the device timers (120074 less than 15 minutes ahead, 120072 less than 15 minutes apart)',
 );
+/** Answers when the device has answered (or after a few seconds): the result holds `{timers}`. */
+export const getTimersCall = defineCall({
+  id: 'remoteActions.getTimers',
+  method: 'POST',
+  path: '/link/device/remote/getTimers',
+  input: z.strictObject({ sn: Sn }),
+  output: RemoteActionSchema,
+  permission: 'devices.apply',
+  summary: 'The timers the device holds (a repeating timer with its next run)',
+});
+
+// The timer rules live beside the other rules; the console and the server import them from here too.
+export { closestTimerRunsMs, nextTimerRun, type TimerProblem, timerProblems } from '../rules/timers.ts';
+
 export const resetDevicePasswordCall = action(
   'resetPassword',
   'resetPassword',
@@ -111,18 +133,30 @@ export const ioControlCall = action(
   },
   'Read the I/O channels or set a digital output',
 );
+/** The lease of an open serial port (32 random bytes, base64url): see `serialPortCall`. */
+export const SerialPortLeaseSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+/**
+ * The port is leased to the console that opened it: `open` answers a `lease` its `read`, `write` and
+ * `close` present. Anyone else (a colleague too) gets 120069 while it is held; nothing reaches the device.
+ */
 export const serialPortCall = action(
   'serialPort',
   'serialPort',
   {
     action: z.enum(['open', 'write', 'read', 'close']),
+    /** 1 to the device's `comPorts` capability (beyond it: 120090). */
     port: z.number().int().min(1).max(16),
-    baudRate: z.number().int().default(9600),
-    data: z.string().max(65536).optional(),
+    /** Line settings, used by `open`. */
+    ...SerialSettingsShape,
+    /** Bytes to write, base64 (a serial line carries bytes, not text). */
+    data: z.base64().max(65536).optional(),
     /** The console window closed without a normal close: the port stays occupied 5 minutes (120069). */
     abnormal: z.boolean().default(false),
+    lease: SerialPortLeaseSchema.optional(),
   },
-  'Remote serial port access',
+  'Remote serial port access: answers once the device has (a read carries the bytes, base64); an open port is leased to the console that opened it, busy for others (120069)',
+  /** A successful `open` answers the lease. */
+  RemoteActionSchema.extend({ lease: SerialPortLeaseSchema.optional() }),
 );
 export const poeStatusCall = action('poeStatus', 'poeStatus', {}, 'PoE ports and power');
 /** Core §5: a PoE timer needs two different times, or it would switch the port on and off at once. */
@@ -209,6 +243,7 @@ export const REMOTE_ACTION_CALLS = [
   ledTestCall,
   cliCall,
   timersCall,
+  getTimersCall,
   resetDevicePasswordCall,
   switchConnectionCall,
   ioControlCall,

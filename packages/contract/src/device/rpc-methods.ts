@@ -23,6 +23,22 @@ export const PackageSchema = z.object({
   expiresAt: EpochMsSchema,
 });
 
+/** Serial line settings a remote serial port accepts (the console offers exactly these). */
+export const SERIAL_BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
+export const SERIAL_DATA_BITS = [7, 8] as const;
+export const SERIAL_PARITIES = ['none', 'even', 'odd'] as const;
+export const SERIAL_STOP_BITS = [1, 2] as const;
+export const SerialSettingsShape = {
+  baudRate: z.literal(SERIAL_BAUD_RATES).default(9600),
+  dataBits: z.literal(SERIAL_DATA_BITS).default(8),
+  parity: z.enum(SERIAL_PARITIES).default('none'),
+  stopBits: z.literal(SERIAL_STOP_BITS).default(1),
+};
+
+/** What a device timer does, and how often: once, every day or every week from its first time. */
+export const TIMER_ACTIONS = ['reboot', 'switchSim', 'ledTest'] as const;
+export const TIMER_REPEATS = ['none', 'daily', 'weekly'] as const;
+
 export const RPC_DEFS = {
   /** Restart after an optional delay; the device replies first, then goes offline and returns. */
   reboot: {
@@ -125,7 +141,26 @@ export const RPC_DEFS = {
     params: z.object({ packageName: z.string().min(1).max(128) }),
     result: z.object({ packageName: z.string() }),
   },
-  /** Device-side timers (e.g. reboot every night). `set` replaces the whole list. */
+  /** The apps installed on the device, with their state (device details "apps" tab). */
+  appList: {
+    params: empty,
+    result: z.object({
+      apps: z.array(
+        z.object({
+          packageName: z.string().min(1).max(128),
+          name: z.string().max(64),
+          version: z.string().max(32),
+          state: z.enum(['running', 'stopped']),
+          /** Installed size in KiB, when the device knows it. */
+          sizeKb: z.number().int().nonnegative().optional(),
+        }),
+      ),
+    }),
+  },
+  /**
+   * Device-side timers (e.g. reboot every night). `set` replaces the whole list; `list` answers a repeating
+   * timer with its next run and leaves out a one-off timer that has run.
+   */
   timers: {
     params: z.object({
       action: z.enum(['list', 'set']),
@@ -133,9 +168,10 @@ export const RPC_DEFS = {
         .array(
           z.object({
             id: z.string().min(1).max(32),
-            action: z.enum(['reboot', 'switchSim', 'ledTest']),
+            action: z.enum(TIMER_ACTIONS),
+            /** The first run; a repeating timer runs again every day or week after it. */
             at: EpochMsSchema,
-            repeat: z.enum(['none', 'daily', 'weekly']).default('none'),
+            repeat: z.enum(TIMER_REPEATS).default('none'),
           }),
         )
         .max(32)
@@ -152,14 +188,7 @@ export const RPC_DEFS = {
     params: z.object({
       action: z.enum(['open', 'write', 'read', 'close']),
       port: z.number().int().min(1).max(16),
-      baudRate: z
-        .number()
-        .int()
-        .refine((b) => [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200].includes(b))
-        .default(9600),
-      dataBits: z.union([z.literal(7), z.literal(8)]).default(8),
-      parity: z.enum(['none', 'even', 'odd']).default('none'),
-      stopBits: z.union([z.literal(1), z.literal(2)]).default(1),
+      ...SerialSettingsShape,
       data: z.string().max(65536).optional(),
     }),
     result: z.object({ port: z.number().int(), open: z.boolean(), data: z.string().optional() }),

@@ -210,7 +210,7 @@ describe(`device sessions over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'emb
       .insertInto('device_telemetry')
       .values({ company_id: TEST_COMPANY, sn, at: old, data: '{"seq":-1}' })
       .execute();
-    expect(await env.servers[0]!.gateway.applyRetention()).toBe(1);
+    expect((await env.servers[0]!.gateway.applyRetention()).telemetry).toBe(1);
     const rows = await listTelemetry(env.database.db, TEST_COMPANY, sn);
     expect(rows.map((r) => (r.data as { seq: number }).seq).sort()).toEqual([0, 1, 2, 3, 4]);
   });

@@ -1,5 +1,6 @@
 import os from 'node:os';
-import { devicePublishAllowed, deviceSubscribeAllowed } from '@fleetport/contract';
+import { devicePublishAllowed, deviceSubscribeAllowed, parseDeviceUsername } from '@fleetport/contract';
+import { createNotifier } from '../modules/device-notifications/notifier.ts';
 import { createDevicesService, type DevicesService } from '../modules/devices/devices.service.ts';
 import { setAllDevicesOffline, setDevicePresence } from '../modules/devices/devices.store.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -12,7 +13,7 @@ import { createEmbeddedBroker } from './embedded-broker.ts';
 import { createExternalBroker } from './external-broker.ts';
 import { createInboundRouter, type InboundStats } from './inbound.ts';
 import { createPresenceTracker } from './presence.ts';
-import { createRetentionJob } from './retention.ts';
+import { createRetentionJob, type RetentionRun } from './retention.ts';
 import { createRpcService, type RpcService } from './rpc.service.ts';
 import { createTelemetryWriter, type TelemetryWriter } from './telemetry-writer.ts';
 
@@ -45,8 +46,11 @@ export interface Gateway {
   /** Where devices connect, e.g. `mqtt://localhost:1883`. */
   endpoint(): string;
   stats(): InboundStats & { telemetryStored: number; connected: number };
-  /** Deletes telemetry past the retention setting now (it also runs hourly); returns the rows deleted. */
-  applyRetention(): Promise<number>;
+  /**
+   * Deletes telemetry, notifications and read-only command answers past their retention now (it also
+   * runs hourly); answers the rows deleted of each.
+   */
+  applyRetention(): Promise<RetentionRun>;
   close(): Promise<void>;
 }
 
@@ -58,8 +62,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { db, clock, hub, config, log } = options;
   const onError = (error: unknown) => log.error({ err: error }, 'device gateway error');
   const devices = createDevicesService({ db, clock, factoryKey: config.factoryKey });
+  const notifier = createNotifier({ db, hub, clock, onError });
   const gatekeeper: DeviceGatekeeper = {
-    authenticate: devices.authenticateDevice,
+    async authenticate(username, password, clientId) {
+      const verdict = await devices.authenticateDevice(username, password, clientId);
+      // A refused claim of an imported SN is news for the importing company (a typo or an intruder).
+      const login = verdict.ok ? null : parseDeviceUsername(username);
+      if (login?.phase === 'claim') await notifier.claimRefused(login.sn);
+      return verdict;
+    },
     mayPublish: devicePublishAllowed,
     maySubscribe: deviceSubscribeAllowed,
   };
@@ -92,11 +103,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const at = clock.now();
       const changed = await setDevicePresence(db, changes, at);
       const online = new Map(changes.map((c) => [c.sn, c.online]));
+      const settled: { sn: string; companyId: number; online: boolean }[] = [];
       for (const row of changed) {
         const now = online.get(row.sn) === true;
-        if (row.wasOnline !== now)
-          hub.publish('device.presence', row.companyId, { sn: row.sn, online: now, at: at.toISOString() });
+        if (row.wasOnline === now) continue;
+        hub.publish('device.presence', row.companyId, { sn: row.sn, online: now, at: at.toISOString() });
+        settled.push({ sn: row.sn, companyId: row.companyId, online: now });
       }
+      await notifier.presenceChanged(settled, at);
       // On an external broker a device announces itself online after subscribing to its commands.
       if (broker.kind === 'external') {
         for (const c of changes) if (c.online) await rpc.deliverQueued(c.sn);
@@ -114,6 +128,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return row?.online === true;
     },
     onError,
+    // An update the device never finished is as much news as one it reported failed.
+    onTimedOut: (rows) => notifier.commandsTimedOut(rows, clock.now()),
     sweepIntervalMs: options.rpcSweepIntervalMs ?? 5000,
     soleNode: broker.kind === 'embedded',
   });
@@ -126,6 +142,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     rpc,
     telemetry,
     presence,
+    notifier,
     presenceFromMessages: broker.kind === 'external',
     publish: (topic, payload) => broker.publish(topic, payload),
     onRejected: (sn, kind, reason) => log.warn({ sn, kind, reason }, 'device message rejected'),
@@ -155,7 +172,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     },
   });
   await rpc.start();
-  const retention = createRetentionJob({ db, clock, days: config.telemetryRetentionDays, onError });
+  const retention = createRetentionJob({
+    db,
+    clock,
+    telemetryDays: config.telemetryRetentionDays,
+    notificationDays: config.notificationRetentionDays,
+    onError,
+  });
   log.info({ endpoint: broker.endpoint(), broker: broker.kind }, 'device gateway started');
 
   return {

@@ -1,4 +1,5 @@
 import { downTopic, parseTopic, parseUpMessage, type UpKind, type UpMessageOf } from '@fleetport/contract';
+import type { Notifier } from '../modules/device-notifications/notifier.ts';
 import {
   insertDeviceEvent,
   insertSyslogLines,
@@ -23,6 +24,8 @@ export interface InboundDeps {
   rpc: RpcService;
   telemetry: TelemetryWriter;
   presence: PresenceTracker;
+  /** Writes device notifications (alarms, update results, claims); optional for tests of the router alone. */
+  notifier?: Notifier;
   /** Whether `presence` messages decide presence (external broker) or the broker's sessions do. */
   presenceFromMessages: boolean;
   publish(topic: string, payload: string): Promise<void>;
@@ -80,6 +83,7 @@ export function createInboundRouter(deps: InboundDeps) {
         severity,
         data,
       });
+      await deps.notifier?.deviceEvent(companyId, sn, message.event, new Date(message.ts));
     },
     async syslog(sn, companyId, message) {
       await insertSyslogLines(
@@ -117,6 +121,7 @@ export function createInboundRouter(deps: InboundDeps) {
     const answer = await deps.devices.claimDevice(sn, message);
     deps.directory.forget(sn);
     await deps.publish(downTopic(sn, 'claim'), JSON.stringify(answer));
+    if (answer.type === 'claimAccepted') await deps.notifier?.claimed(sn);
   }
 
   /** Handles one message; resolves when what it carries is stored. */

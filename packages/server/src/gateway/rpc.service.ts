@@ -35,6 +35,8 @@ export interface RpcServiceDeps {
   /** Whether the device is connected now; a command for a device that is not waits in the queue. */
   isConnected(sn: string): Promise<boolean>;
   onError(error: unknown): void;
+  /** Commands the deadline just timed out (each once, on the node whose sweep timed it out). */
+  onTimedOut?(rows: readonly RpcCommandRow[]): Promise<void>;
   /** Safety sweep for deadlines armed on other nodes (a node that stopped cannot time its own out). */
   sweepIntervalMs?: number;
   /**
@@ -96,7 +98,9 @@ export function createRpcService(deps: RpcServiceDeps) {
 
   async function sweep() {
     if (stopped) return;
-    for (const row of await expireRpcCommands(db, clock.now())) announce(row);
+    const expired = await expireRpcCommands(db, clock.now());
+    for (const row of expired) announce(row);
+    if (expired.length > 0) await deps.onTimedOut?.(expired);
   }
 
   /** The timer fired: time out what is due and arm for the next deadline. */

@@ -1,4 +1,5 @@
 import type { RpcState } from '@fleetport/contract';
+import { sql } from 'kysely';
 import type { DbOrTx } from '../platform/db/open.ts';
 
 /** SQL of the RPC commands. Every state change is conditional on the command still running. */
@@ -144,4 +145,58 @@ export async function nextRpcDeadline(db: DbOrTx): Promise<Date | null> {
     .where('state', '=', 'inExecution')
     .executeTakeFirst();
   return row?.deadline ? new Date(row.deadline) : null;
+}
+
+/**
+ * Commands that only read the device (a status, the config, the app list, a timer list, a serial read
+ * ...): their answers are shown once and kept for a while; every other command is history (updates,
+ * reboots, captures) and stays. `action` names the params' action when only some of a method read.
+ */
+export const READ_ONLY_RPCS: readonly { method: string; action?: string }[] = [
+  { method: 'configGet' },
+  { method: 'statusGet' },
+  { method: 'appList' },
+  { method: 'poeStatus' },
+  { method: 'lora' },
+  { method: 'timers', action: 'list' },
+  { method: 'serialPort', action: 'read' },
+  { method: 'dataManagement', action: 'get' },
+  { method: 'ioControl', action: 'read' },
+];
+
+/**
+ * Deletes the finished read-only commands last changed before `before`. A device's newest app list
+ * stays, whatever its age: the apps tab shows it while the device is offline.
+ */
+export async function deleteReadOnlyCommandsBefore(db: DbOrTx, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('rpc_command as c')
+    .where('c.state', '<>', 'inExecution')
+    .where('c.updated_at', '<', before)
+    .where((eb) =>
+      eb.or(
+        READ_ONLY_RPCS.map(({ method, action }) =>
+          action === undefined
+            ? eb('c.method', '=', method)
+            : eb.and([eb('c.method', '=', method), eb(sql<string>`c.params->>'action'`, '=', action)]),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('c.method', '<>', 'appList'),
+        eb('c.state', '<>', 'success'),
+        eb.exists(
+          eb
+            .selectFrom('rpc_command as newer')
+            .select('newer.id')
+            .whereRef('newer.sn', '=', 'c.sn')
+            .where('newer.method', '=', 'appList')
+            .where('newer.state', '=', 'success')
+            .where(sql<boolean>`(newer.updated_at, newer.id) > (c.updated_at, c.id)`),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

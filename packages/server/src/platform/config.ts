@@ -40,6 +40,8 @@ export interface MqttConfig {
   password: string | undefined;
   /** Telemetry older than this many days is deleted by the retention job. */
   telemetryRetentionDays: number;
+  /** Device notifications older than this many days are deleted by the same job. */
+  notificationRetentionDays: number;
   /** The factory claim key that signs the claim proofs of new devices (docs/device-protocol.md). */
   factoryKey: string;
   /** When set, the broker's HTTP auth/ACL hook must send `Authorization: Bearer <token>`. */
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       username: env.MQTT_USERNAME || undefined,
       password: env.MQTT_PASSWORD || undefined,
       telemetryRetentionDays: Number(env.TELEMETRY_RETENTION_DAYS ?? 90),
+      notificationRetentionDays: Number(env.NOTIFICATION_RETENTION_DAYS ?? 180),
       factoryKey: env.FACTORY_CLAIM_KEY || DEVELOPMENT_FACTORY_KEY,
       hookToken: env.MQTT_HOOK_TOKEN || undefined,
     },

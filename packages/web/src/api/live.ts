@@ -24,6 +24,8 @@ import { loadTicket } from './ticket-store.ts';
 export const LIVE_KEYS = {
   devices: ['devices'] as const,
   remoteAction: (rpcId: string) => ['remoteAction', rpcId] as const,
+  /** Device notifications: the list and the unread count. */
+  notifications: ['deviceNotifications'] as const,
 };
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
@@ -85,6 +87,10 @@ export function applyToCache(queryClient: QueryClient, message: LiveServerMessag
       series: message.series,
       firmwareVersion: message.firmwareVersion,
     });
+  } else if (message.type === 'notifications.new') {
+    // The notification list, its unread badge and the dashboard's unread alerts refetch where shown.
+    void queryClient.invalidateQueries({ queryKey: LIVE_KEYS.notifications });
+    void queryClient.invalidateQueries({ queryKey: ['deviceDashboard'], refetchType: 'none' });
   } else if (message.type === 'rpc.state') {
     const key = LIVE_KEYS.remoteAction(message.id);
     queryClient.setQueryData(key, (old: Record<string, unknown> | undefined) =>

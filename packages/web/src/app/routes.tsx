@@ -125,6 +125,10 @@ const BUILT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'operation/userManager/role': RolesPage,
   'operation/userManager/role/jurisdiction/:id': RoleEditorPage,
   'robustlink/activity': ActivityLogPage,
+  'robustlink/noti': lazyPage(
+    () => import('../features/device-notifications/notifications-page.tsx'),
+    (m) => m.NotificationsPage,
+  ),
 };
 
 const notice = (path: string, kind: PublicNotice): RouteObject => ({

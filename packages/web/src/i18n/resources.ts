@@ -2,6 +2,8 @@ import { account } from '../features/account/account.i18n.ts';
 import { auth } from '../features/auth/auth.i18n.ts';
 import { company } from '../features/company/company.i18n.ts';
 import { deviceDetails } from '../features/device-details/device-details.i18n.ts';
+import { deviceSoftware } from '../features/device-details/software.i18n.ts';
+import { deviceNotifications } from '../features/device-notifications/device-notifications.i18n.ts';
 import { devices } from '../features/devices/devices.i18n.ts';
 import { operation } from '../features/operation/operation.i18n.ts';
 import { menus } from '../features/shell/menus.i18n.ts';
@@ -20,6 +22,8 @@ export const RESOURCES = {
   company,
   devices,
   deviceDetails,
+  deviceNotifications,
+  deviceSoftware,
   account,
   shell,
   menus,

@@ -45,7 +45,12 @@ const OPEN_DURING_RESTRICTION: ReadonlySet<CallDef> = new Set<CallDef>([
 export function accessWindowGate(deps: AppDeps) {
   return async (call: CallDef, session: Session): Promise<void> => {
     if (session.companyId === null || session.roleType === null || OPEN_DURING_RESTRICTION.has(call)) return;
-    if (await isRestricted(deps.db, session.companyId, session.roleType, deps.clock.now()))
+    // The ticket resolver reads the restriction with the session (one statement per call); others may not.
+    const restriction =
+      session.accessRestriction !== undefined
+        ? session.accessRestriction
+        : await store.findRestriction(deps.db, session.companyId);
+    if (barredAt(restriction, session.roleType, deps.clock.now()))
       throw new AppError(ErrorCode.ACCESS_RESTRICTED);
   };
 }

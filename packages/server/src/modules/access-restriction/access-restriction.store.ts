@@ -1,13 +1,17 @@
 import type { AccessRestriction } from '@fleetport/contract';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
-export async function findRestriction(db: DbOrTx, companyId: number): Promise<AccessRestriction | null> {
-  const row = await db
-    .selectFrom('company_access_restriction')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  if (!row) return null;
+/** The stored columns of a company's restriction (also read with the session, platform/auth/session.store.ts). */
+export interface RestrictionRow {
+  enabled: boolean;
+  start_date: string;
+  end_date: string;
+  days: unknown;
+  role_types: number[];
+  holidays: { name: string; time: string }[];
+}
+
+export function toAccessRestriction(row: RestrictionRow): AccessRestriction {
   return {
     enabled: row.enabled,
     startDate: row.start_date,
@@ -16,6 +20,15 @@ export async function findRestriction(db: DbOrTx, companyId: number): Promise<Ac
     roleTypes: row.role_types,
     holidays: row.holidays,
   };
+}
+
+export async function findRestriction(db: DbOrTx, companyId: number): Promise<AccessRestriction | null> {
+  const row = await db
+    .selectFrom('company_access_restriction')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row ? toAccessRestriction(row) : null;
 }
 
 export async function saveRestriction(db: DbOrTx, companyId: number, value: AccessRestriction, now: Date) {

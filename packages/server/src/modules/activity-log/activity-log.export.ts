@@ -2,6 +2,7 @@ import {
   type ActivityRow,
   ALL_CALLS,
   activityActionLabel,
+  activityDetailsText,
   errorMessage,
   formatDateTime,
   type Lang,
@@ -25,7 +26,12 @@ const COLUMNS: readonly { header: Localized; width: number; value(row: ActivityR
   { header: { en: 'User', cn: '用户' }, width: 18, value: (r) => r.userName ?? '' },
   { header: { en: 'Login account', cn: '登录账号' }, width: 28, value: (r) => r.loginAccount ?? '' },
   { header: { en: 'Action', cn: '操作' }, width: 26, value: (r, { lang }) => actionName(r.callId, lang) },
-  { header: { en: 'Object', cn: '对象' }, width: 30, value: (r) => r.object ?? '' },
+  {
+    header: { en: 'Object', cn: '对象' },
+    width: 30,
+    value: (r, { lang, utcOffsetMinutes }) =>
+      activityDetailsText(r.object, lang, { clock: { utcOffsetMinutes } }),
+  },
   { header: { en: 'Address', cn: '地址' }, width: 16, value: (r) => r.remoteAddress ?? '' },
   { header: { en: 'Result', cn: '结果' }, width: 40, value: (r, { lang }) => resultText(r.resultCode, lang) },
 ];

@@ -1,10 +1,15 @@
-import type { ActivityExportFilter, ActivityRow } from '@fleetport/contract';
-import { sql } from 'kysely';
+import { type ActivityExportFilter, type ActivityRow, DEVICE_ACTIVITY_AREAS } from '@fleetport/contract';
+import { type SqlBool, sql } from 'kysely';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
 /** The company's activity matching a filter; the list pages it, the export takes the newest rows. */
 export function filteredActivity(db: DbOrTx, companyId: number, f: ActivityExportFilter) {
   let query = db.selectFrom('activity_log').where('company_id', '=', companyId);
+  if (f.sn) query = query.where(sql<SqlBool>`device_sns @> array[${f.sn}]::text[]`);
+  if (f.scope === 'devices')
+    query = query.where(
+      sql<SqlBool>`(device_sns is not null or split_part(call_id, '.', 1) = any(${sql.val([...DEVICE_ACTIVITY_AREAS])}::text[]))`,
+    );
   if (f.userId !== undefined) query = query.where('user_id', '=', f.userId);
   if (f.callId) query = query.where('call_id', '=', f.callId);
   if (f.object) {

@@ -1,3 +1,4 @@
+import { activityDetailsOf, encodeActivityDetails } from '@fleetport/contract';
 import type { AppDeps } from '../../app.ts';
 import type { CallOutcome } from '../../platform/http/calls.ts';
 
@@ -18,14 +19,32 @@ const OBJECT_FIELDS = [
 ] as const;
 const OBJECT_MAX = 200;
 
-/** `userId=12, roleId=3`: the object of a call, read from its validated input. */
-export function objectOf(input: unknown): string | null {
+/**
+ * `userId=12, roleId=3`: the object of a call, read from its validated input. A device call names what
+ * matters to it (the app uninstalled, the host pinged ...) by its rule in the contract's activity details.
+ */
+export function objectOf(input: unknown, callId?: string): string | null {
+  const details = callId === undefined ? null : activityDetailsOf(callId, input);
+  if (details) return encodeActivityDetails(details)?.slice(0, OBJECT_MAX) ?? null;
   if (!input || typeof input !== 'object') return null;
   const record = input as Record<string, unknown>;
   const parts = OBJECT_FIELDS.filter(
     (k) => typeof record[k] === 'string' || typeof record[k] === 'number',
   ).map((k) => `${k}=${String(record[k])}`);
   return parts.length ? parts.join(', ').slice(0, OBJECT_MAX) : null;
+}
+
+/** At most this many SNs of a bulk call are kept with its entry (bulk device calls take at most 100). */
+const DEVICES_MAX = 1000;
+
+/** The devices a call concerned, from its validated input (`sn`, `sns`); null when none. */
+export function devicesOf(input: unknown): string[] | null {
+  if (!input || typeof input !== 'object') return null;
+  const { sn, sns } = input as { sn?: unknown; sns?: unknown };
+  const found = new Set<string>();
+  if (typeof sn === 'string' && sn) found.add(sn);
+  if (Array.isArray(sns)) for (const s of sns) if (typeof s === 'string' && s) found.add(s);
+  return found.size ? [...found].slice(0, DEVICES_MAX) : null;
 }
 
 /**
@@ -46,7 +65,8 @@ export function activityRecorder(deps: AppDeps, log: () => { error(obj: object, 
           user_name: session?.userName ?? null,
           login_account: session?.loginAccount ?? null,
           call_id: call.id,
-          object: objectOf(outcome.input),
+          object: objectOf(outcome.input, call.id),
+          device_sns: devicesOf(outcome.input),
           remote_address: request.ip ?? null,
           result_code: outcome.code,
           at: deps.clock.now(),

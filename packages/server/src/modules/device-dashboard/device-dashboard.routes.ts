@@ -10,6 +10,8 @@ import {
 import { sql } from 'kysely';
 import type { AppDeps } from '../../app.ts';
 import { bind } from '../../platform/http/calls.ts';
+import { companyActor } from '../company-account/actor.ts';
+import { readCursor, unreadBy } from '../device-notifications/device-notifications.store.ts';
 import { companyOf } from '../devices/company-scope.ts';
 import { checkedRange, signalSeries, topUsage, usageSeries } from './telemetry-series.ts';
 
@@ -48,21 +50,22 @@ export function deviceDashboardRoutes(deps: AppDeps) {
       const online = Number(totals.online);
       return { total, online, offline: total - online, byModel, bySeries, byFirmware };
     }),
-    // Alerts are device events with a severity; the alert centre (a later issue) adds the read state,
-    // so until then every alert counts as unread.
+    // Alerts are device events with a severity; each becomes an alert notification, whose read state
+    // is the user's own: the summary counts what this user has not read.
     bind(groupUnreadAlertSummaryCall, async (ctx) => {
-      const companyId = companyOf(ctx);
+      const { companyId, userId } = companyActor(ctx);
+      const cursor = await readCursor(db, companyId, userId);
       const { rows } = await sql<{
         group_id: string | null;
         group_name: string | null;
         severity: string;
         n: string;
       }>`
-        select d.group_id, g.name as group_name, e.severity, count(*) as n
-          from device_event e
-          join device d on d.sn = e.sn and d.company_id = e.company_id
+        select d.group_id, g.name as group_name, n.severity, count(*) as n
+          from device_notification n
+          join device d on d.sn = n.sn and d.company_id = n.company_id
           left join company_group g on g.id = d.group_id
-         where e.company_id = ${companyId} and e.severity is not null
+         where n.company_id = ${companyId} and n.biz_type = 'alert' and ${unreadBy(userId, cursor)}
          group by 1, 2, 3`.execute(db);
       const byGroup = new Map<
         string,

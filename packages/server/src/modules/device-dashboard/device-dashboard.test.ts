@@ -18,6 +18,7 @@ import {
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { insertNotifications } from '../device-notifications/device-notifications.store.ts';
 import {
   insertDeviceEvent,
   insertSyslogLines,
@@ -84,6 +85,18 @@ beforeAll(async () => {
     severity: null,
     data: {},
   });
+  // The gateway turns each alert into an alert notification; the unread summary counts those.
+  await insertNotifications(db, [
+    {
+      companyId: c,
+      sn: 'D0001',
+      bizType: 'alert',
+      severity: 'critical',
+      extend: { code: 'linkDown' },
+      at: new Date(base),
+    },
+    { companyId: c, sn: 'D0002', bizType: 'alert', severity: 'minor', extend: {}, at: new Date(base + 1) },
+  ]);
   await insertSyslogLines(
     db,
     [1, 2, 3].map((i) => ({

@@ -25,5 +25,8 @@ export interface DeviceConsoleTables {
     sn: string;
     port: number;
     held_until: Date;
+    /** SHA-256 of the lease token the opening console holds (migration 0070); null for older holds. */
+    lease_hash: string | null;
+    holder_user_id: Id | null;
   };
 }

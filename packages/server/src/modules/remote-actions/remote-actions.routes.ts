@@ -5,6 +5,7 @@ import {
   cliCall,
   dataManagementCall,
   ErrorCode,
+  getTimersCall,
   ioControlCall,
   ledTestCall,
   loraCall,
@@ -22,7 +23,7 @@ import {
 import type { AppDeps } from '../../app.ts';
 import { findRpcCommands } from '../../gateway/rpc.store.ts';
 import { AppError, isAppError } from '../../platform/errors.ts';
-import { bind } from '../../platform/http/calls.ts';
+import { bind, requireSession } from '../../platform/http/calls.ts';
 import { deviceResult } from '../devices/bulk-results.ts';
 import { companyOf } from '../devices/company-scope.ts';
 import { createRemoteActions, toRemoteAction } from './remote-actions.service.ts';
@@ -74,6 +75,7 @@ export function remoteActionRoutes(deps: AppDeps) {
       return actions.act(companyOf(ctx), sn, 'cli', params);
     }),
     bind(timersCall, async (ctx) => actions.timers(companyOf(ctx), ctx.input.sn, ctx.input.timers)),
+    bind(getTimersCall, async (ctx) => actions.listTimers(companyOf(ctx), ctx.input.sn)),
     bind(resetDevicePasswordCall, async (ctx) => {
       const { sn, ...params } = ctx.input;
       return actions.act(companyOf(ctx), sn, 'resetPassword', params);
@@ -85,7 +87,10 @@ export function remoteActionRoutes(deps: AppDeps) {
       const { sn, ...params } = ctx.input;
       return actions.act(companyOf(ctx), sn, 'ioControl', params, { capability: 'dido' });
     }),
-    bind(serialPortCall, async (ctx) => actions.serialPort(companyOf(ctx), ctx.input)),
+    // The port is leased to the user whose console opened it.
+    bind(serialPortCall, async (ctx) =>
+      actions.serialPort(companyOf(ctx), requireSession(ctx).userId, ctx.input),
+    ),
     bind(poeStatusCall, async (ctx) =>
       actions.act(companyOf(ctx), ctx.input.sn, 'poeStatus', {}, { capability: 'poe' }),
     ),

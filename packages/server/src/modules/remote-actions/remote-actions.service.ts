@@ -3,21 +3,22 @@ import {
   ErrorCode,
   type RemoteAction,
   type RpcMethod,
-  SERIAL_PORT_HOLD_MINUTES,
-  TIMER_MIN_LEAD_MINUTES,
-  UPDATE_MIN_GAP_MINUTES,
+  type Timer,
+  timerProblems,
 } from '@fleetport/contract';
 import type { AppDeps } from '../../app.ts';
 import type { RpcCommandRow } from '../../gateway/rpc.store.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
+import { createSerialPorts, type SerialPortInput } from './serial-ports.ts';
 
 /**
  * Remote actions go to the device as RPC commands through the gateway's RPC service. The console gets
  * the command id at once and follows its state; the rules the cloud checks first live here.
  */
 
-const MINUTE = 60_000;
+/** How long a serial port or timer list request waits for the device's answer. */
+const ANSWER_WAIT_MS = 5_000;
 
 export function toRemoteAction(row: RpcCommandRow): RemoteAction {
   return {
@@ -49,15 +50,14 @@ export function capability(device: { capabilities?: unknown }, key: string): unk
   return caps && typeof caps === 'object' ? (caps as Record<string, unknown>)[key] : undefined;
 }
 
-/** Timers must start 15 minutes from now (120074) and be 15 minutes apart from each other (120072). */
-export function checkTimers(timers: readonly { at: number }[], now: number): void {
-  if (timers.some((t) => t.at - now < TIMER_MIN_LEAD_MINUTES * MINUTE))
-    throw new AppError(ErrorCode.TIMER_TOO_SOON);
-  const times = timers.map((t) => t.at).sort((a, b) => a - b);
-  for (let i = 1; i < times.length; i++) {
-    if (times[i]! - times[i - 1]! < UPDATE_MIN_GAP_MINUTES * MINUTE)
-      throw new AppError(ErrorCode.UPDATE_TOO_SOON);
-  }
+/**
+ * Timers must start 15 minutes from now (120074) and run 15 minutes apart from each other (120072),
+ * every run of a repeating one included; the console checks the same with the same function.
+ */
+export function checkTimers(timers: readonly Pick<Timer, 'at' | 'repeat'>[], now: number): void {
+  const problems = timerProblems(timers, now);
+  const first = problems.find((p) => p.code === ErrorCode.TIMER_TOO_SOON) ?? problems[0];
+  if (first) throw new AppError(first.code);
 }
 
 export function createRemoteActions(deps: AppDeps) {
@@ -117,56 +117,33 @@ export function createRemoteActions(deps: AppDeps) {
     return send(companyId, sn, method, params, needs?.deadlineSeconds);
   }
 
+  /**
+   * Waits a few seconds for the device's answer, so a serial read or a timer list is one request for
+   * the console; an answer later than that is followed like any other action.
+   */
+  async function settled(sent: RemoteAction): Promise<RemoteAction> {
+    if (!deps.gateway || sent.state !== 'inExecution') return sent;
+    const [row] = await deps.gateway.rpc.waitForResults([sent.rpcId], ANSWER_WAIT_MS);
+    return row ? toRemoteAction(row) : sent;
+  }
+
+  const serial = createSerialPorts(deps, { onlineDevice, capabilitiesOf, send, settled });
+
   return {
     act,
     onlineDevice,
     send,
-    async timers(companyId: number, sn: string, timers: { action: string; at: number; repeat: string }[]) {
+    async timers(companyId: number, sn: string, timers: Timer[]) {
       checkTimers(timers, clock.now().getTime());
       const list = timers.map((t, i) => ({ id: `t${i + 1}`, ...t }));
       return act(companyId, sn, 'timers', { action: 'set', timers: list });
     },
-    async serialPort(
-      companyId: number,
-      input: {
-        sn: string;
-        action: 'open' | 'write' | 'read' | 'close';
-        port: number;
-        baudRate: number;
-        data?: string;
-        abnormal: boolean;
-      },
-    ) {
-      const { sn, port } = input;
-      const device = await onlineDevice(companyId, sn);
-      const ports = Number(capability({ capabilities: await capabilitiesOf(sn) }, 'comPorts') ?? 0);
-      if (port > ports) throw new AppError(ErrorCode.PARTIAL_UNSUPPORTED);
-      const now = clock.now();
-      if (input.action === 'open') {
-        const hold = await db
-          .selectFrom('serial_port_hold')
-          .select('held_until')
-          .where('sn', '=', device.sn)
-          .where('port', '=', port)
-          .executeTakeFirst();
-        if (hold && hold.held_until > now) throw new AppError(ErrorCode.SERIAL_PORT_BUSY);
-      }
-      if (input.action === 'close') {
-        // A window closed abnormally may leave a session on the device: keep others out for 5 minutes.
-        if (input.abnormal) {
-          const heldUntil = new Date(now.getTime() + SERIAL_PORT_HOLD_MINUTES * MINUTE);
-          await db
-            .insertInto('serial_port_hold')
-            .values({ sn, port, held_until: heldUntil })
-            .onConflict((oc) => oc.columns(['sn', 'port']).doUpdateSet({ held_until: heldUntil }))
-            .execute();
-        } else {
-          await db.deleteFrom('serial_port_hold').where('sn', '=', sn).where('port', '=', port).execute();
-        }
-      }
-      const { abnormal: _abnormal, sn: _sn, ...params } = input;
-      return send(companyId, sn, 'serialPort', params);
+    /** The list comes back in the same request when the device answers within a few seconds. */
+    async listTimers(companyId: number, sn: string) {
+      return settled(await act(companyId, sn, 'timers', { action: 'list' }));
     },
+    serialPort: (companyId: number, userId: number, input: SerialPortInput) =>
+      serial.use(companyId, userId, input),
     /** A syslog request while another one for the device still runs is 120008 "do not repeat". */
     async requestSyslog(companyId: number, sn: string, lines: number) {
       await onlineDevice(companyId, sn, ErrorCode.DEVICE_OFFLINE);

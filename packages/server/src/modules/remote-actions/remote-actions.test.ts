@@ -265,13 +265,18 @@ describe('remote actions through the gateway', () => {
   });
 
   it('keeps a serial port occupied 5 minutes after an abnormal close (120069)', async () => {
-    const opened = await finalState(
-      await acme.run(serialPortCall, { sn: 'RA0001', action: 'open', port: 1 }),
-    );
-    expect(opened.state).toBe('success');
-    await finalState(
-      await acme.run(serialPortCall, { sn: 'RA0001', action: 'close', port: 1, abnormal: true }),
-    );
+    const open = await acme.run(serialPortCall, { sn: 'RA0001', action: 'open', port: 1 });
+    const lease = open.data?.lease;
+    expect((await finalState(open)).state).toBe('success');
+    const close = await acme.run(serialPortCall, {
+      sn: 'RA0001',
+      action: 'close',
+      port: 1,
+      abnormal: true,
+      lease,
+    });
+    expect(close.code).toBe(0);
+    await finalState(close);
     const busy = await acme.run(serialPortCall, { sn: 'RA0001', action: 'open', port: 1 });
     expect(busy.code).toBe(ErrorCode.SERIAL_PORT_BUSY);
     expect((await acme.run(serialPortCall, { sn: 'RA0001', action: 'open', port: 3 })).code).toBe(

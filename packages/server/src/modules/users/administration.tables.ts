@@ -58,6 +58,8 @@ export interface AdministrationTables {
     remote_address: string | null;
     result_code: number;
     at: Date;
+    /** Migration 0050: the devices the entry concerns (`sn` / `sns` of the call). */
+    device_sns: string[] | null;
   };
   /** Migration 0040: administrators of device groups; they cannot be altered (14025). */
   group_admin: {

@@ -1,3 +1,4 @@
+import type { AccessRestriction } from '@fleetport/contract';
 import type { FastifyRequest } from 'fastify';
 
 /** Who is calling: one user in one company (the Super Admin has no company). */
@@ -15,6 +16,11 @@ export interface Session {
   superAdmin: boolean;
   /** funCodes the user's role holds in this company. */
   funCodes: ReadonlySet<string>;
+  /**
+   * The company's access restriction (null: none), read in the same statement as the session so the
+   * access-window gate needs no query of its own; undefined when the resolver did not read it.
+   */
+  accessRestriction?: AccessRestriction | null | undefined;
 }
 
 /**

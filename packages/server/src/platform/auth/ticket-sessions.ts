@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
 import { AppError } from '../errors.ts';
-import { findSessionByTicket, loadSessionActor } from './session.store.ts';
 import type { Session, SessionResolver } from './session.ts';
+import { sessionCache } from './session-cache.ts';
 import { MAX_CLOCK_SKEW_MS, parseTicketHeader, signatureMatches } from './ticket.ts';
 
 const sessionExpired = (reason: string) => new AppError(ErrorCode.SESSION_EXPIRED, { reason });
@@ -15,6 +15,7 @@ const sessionExpired = (reason: string) => new AppError(ErrorCode.SESSION_EXPIRE
  * The signature is checked before the session's state is revealed.
  */
 export function ticketSessions(db: Db, clock: Clock): SessionResolver {
+  const findSession = sessionCache(db);
   return {
     async resolve(request: FastifyRequest): Promise<Session> {
       const raw = request.headers.ticket;
@@ -23,8 +24,9 @@ export function ticketSessions(db: Db, clock: Clock): SessionResolver {
       if (!header) throw sessionExpired('malformed');
       const now = clock.now();
       if (Math.abs(now.getTime() - header.atMs) > MAX_CLOCK_SKEW_MS) throw sessionExpired('stale');
-      const row = await findSessionByTicket(db, header.ticket);
-      if (!row) throw sessionExpired('unknown');
+      const found = await findSession(header.ticket);
+      if (!found) throw sessionExpired('unknown');
+      const { session: row, actor } = found;
       if (!signatureMatches(header, row.signKey)) throw sessionExpired('signature');
       if (row.endedAt) {
         throw row.endReason === 'elsewhere'
@@ -32,22 +34,22 @@ export function ticketSessions(db: Db, clock: Clock): SessionResolver {
           : sessionExpired(row.endReason ?? 'ended');
       }
       if (now >= row.expiresAt) throw new AppError(ErrorCode.SESSION_TOO_LONG);
-      const actor = await loadSessionActor(db, row.userId, row.companyId);
       if (!actor) throw sessionExpired('user');
       const { user, member } = actor;
       if (row.companyId !== null && !member) throw sessionExpired('membership');
       if (member && member.status !== 1) throw new AppError(ErrorCode.USER_DISABLED);
       return {
         sessionId: row.id,
-        userId: Number(user.id),
-        userName: user.user_name,
-        loginAccount: user.login_account,
+        userId: user.id,
+        userName: user.userName,
+        loginAccount: user.loginAccount,
         companyId: row.companyId,
-        companyType: member ? Number(member.company_type) : null,
-        roleId: member ? Number(member.role_id) : null,
-        roleType: member ? Number(member.role_type) : null,
-        superAdmin: user.super_admin,
-        funCodes: new Set(member?.fun_codes ?? []),
+        companyType: member ? member.companyType : null,
+        roleId: member ? member.roleId : null,
+        roleType: member ? member.roleType : null,
+        superAdmin: user.superAdmin,
+        funCodes: new Set(member?.funCodes ?? []),
+        accessRestriction: row.companyId === null ? undefined : actor.restriction,
       };
     },
   };

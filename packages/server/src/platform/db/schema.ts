@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AccountTables } from '../../modules/accounts/accounts.tables.ts';
+import type { DeviceNotificationTables } from '../../modules/device-notifications/device-notifications.tables.ts';
 import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.tables.ts';
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
@@ -21,4 +22,5 @@ export interface Database
     AccountTables,
     DeviceTables,
     AdministrationTables,
-    DeviceConsoleTables {}
+    DeviceConsoleTables,
+    DeviceNotificationTables {}

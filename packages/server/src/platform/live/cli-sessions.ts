@@ -45,6 +45,7 @@ export function cliSessions(ctx: CliContext) {
           login_account: session.loginAccount,
           call_id: cliCall.id,
           object: `sn=${sn}, ${what}`.slice(0, OBJECT_MAX),
+          device_sns: [sn],
           remote_address: ctx.remoteAddress,
           result_code: code,
           at: deps.clock.now(),

@@ -19,6 +19,8 @@ export interface LiveEvents {
     state: 'inExecution' | 'success' | 'failure' | 'timeout';
     delivered: boolean;
   };
+  /** The gateway wrote device notifications for the company (modules/device-notifications). */
+  'notifications.new': { count: number; latestId: number; sn: string; severities: string[] };
 }
 
 export type LiveEventName = keyof LiveEvents;

@@ -61,7 +61,8 @@ describe('activity log', () => {
       expect(within(table).getAllByText('Ada (ada@example.com)')).toHaveLength(2);
       expect(within(table).getByText('Success')).toBeTruthy();
       expect(within(table).getByText('Failed (14029)')).toBeTruthy();
-      expect(asked[0]).toEqual({ pageNum: 1, pageSize: 20 });
+      // The device console's activity page starts with what was done to devices.
+      expect(asked[0]).toEqual({ pageNum: 1, pageSize: 20, scope: 'devices' });
 
       // A failure explains its code in the reader's language on hover.
       await userEvent.hover(within(table).getByText('Failed (14029)'));
@@ -69,6 +70,12 @@ describe('activity log', () => {
 
       fireEvent.change(screen.getByTestId('activity-object'), { target: { value: 'userId=9' } });
       await userEvent.click(screen.getByTestId('activity-search'));
+      await waitFor(() =>
+        expect(asked.at(-1)).toEqual({ pageNum: 1, pageSize: 20, scope: 'devices', object: 'userId=9' }),
+      );
+
+      // "All activity" lifts the device scope and keeps the other fields.
+      await userEvent.click(screen.getByText('All activity'));
       await waitFor(() => expect(asked.at(-1)).toEqual({ pageNum: 1, pageSize: 20, object: 'userId=9' }));
     },
     SLOW,
@@ -136,7 +143,7 @@ describe('activity log', () => {
       expect(exported).toEqual([]);
       await userEvent.click(screen.getByTestId('activity-export-ok'));
       await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
-      expect(exported).toEqual([{ object: 'userId=9' }]);
+      expect(exported).toEqual([{ scope: 'devices', object: 'userId=9' }]);
     },
     SLOW,
   );

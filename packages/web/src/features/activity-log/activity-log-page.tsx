@@ -2,13 +2,15 @@ import {
   type ActivityRow,
   ALL_CALLS,
   activityActionLabel,
+  activityDetailsText,
   activityLogListCall,
   errorMessage,
   formatDateTime,
+  isDeviceActivity,
   type Lang,
 } from '@fleetport/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Form, Input, Select, Tag, Tooltip } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Input, Segmented, Select, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +29,8 @@ const SUMMARIES = new Map(ALL_CALLS.map((c) => [c.id, c.summary]));
 const actionName = (callId: string, lang: Lang) => activityActionLabel(callId, lang, SUMMARIES.get(callId));
 
 interface Filter {
+  /** The device console's activity page shows device actions unless the reader asks for all. */
+  scope?: 'devices';
   callId?: string;
   object?: string;
   result?: 'success' | 'failure';
@@ -41,7 +45,10 @@ interface FilterValues {
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
-/** The activity log (/robustlink/activity): what changed in the company, filtered and paged. */
+/**
+ * The activity log (/robustlink/activity): what was done to the company's devices (or, switched to
+ * "All activity", everything that changed in the company), filtered and paged.
+ */
 export function ActivityLogPage() {
   return (
     <PageGate funCode="activity.view">
@@ -53,7 +60,9 @@ export function ActivityLogPage() {
 function ActivityLog() {
   const { t } = useTranslation('operation');
   const lang = useLang();
-  const [filter, setFilter] = useState<Filter>({});
+  const [scope, setScope] = useState<'devices' | 'all'>('devices');
+  const [fields, setFields] = useState<Omit<Filter, 'scope'>>({});
+  const filter: Filter = scope === 'devices' ? { scope, ...fields } : fields;
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
   const log = useQuery({
     queryKey: ['activityLog', filter, paging],
@@ -63,7 +72,7 @@ function ActivityLog() {
 
   function apply(values: FilterValues) {
     setPaging((p) => ({ ...p, pageNum: 1 }));
-    setFilter({
+    setFields({
       ...(values.callId ? { callId: values.callId } : {}),
       ...(values.object?.trim() ? { object: values.object.trim() } : {}),
       ...(values.result ? { result: values.result } : {}),
@@ -88,7 +97,12 @@ function ActivityLog() {
         title: t('activity.action'),
         render: (callId: string) => actionName(callId, lang),
       },
-      { key: 'object', dataIndex: 'object', title: t('activity.object') },
+      {
+        key: 'object',
+        dataIndex: 'object',
+        title: t('activity.object'),
+        render: (object: string | null) => activityDetailsText(object, lang),
+      },
       { key: 'remoteAddress', dataIndex: 'remoteAddress', title: t('activity.address') },
       {
         key: 'resultCode',
@@ -111,10 +125,10 @@ function ActivityLog() {
 
   const actionOptions = useMemo(
     () =>
-      RECORDED_CALLS.map((c) => ({ value: c.id, label: actionName(c.id, lang) })).sort((a, b) =>
-        a.label.localeCompare(b.label, lang === 'cn' ? 'zh' : 'en'),
-      ),
-    [lang],
+      RECORDED_CALLS.filter((c) => scope === 'all' || isDeviceActivity(c.id))
+        .map((c) => ({ value: c.id, label: actionName(c.id, lang) }))
+        .sort((a, b) => a.label.localeCompare(b.label, lang === 'cn' ? 'zh' : 'en')),
+    [lang, scope],
   );
 
   return (
@@ -123,6 +137,19 @@ function ActivityLog() {
       data-testid="activity-log"
       extra={<ActivityExportButton filter={filter} total={log.data?.data?.total ?? 0} />}
     >
+      <Segmented<'devices' | 'all'>
+        style={{ marginBottom: 12 }}
+        value={scope}
+        onChange={(next) => {
+          setPaging((p) => ({ ...p, pageNum: 1 }));
+          setScope(next);
+        }}
+        options={[
+          { value: 'devices', label: t('deviceNotifications:scope.devices') },
+          { value: 'all', label: t('deviceNotifications:scope.all') },
+        ]}
+        data-testid="activity-scope"
+      />
       <Form<FilterValues> layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="callId">
           <Select

@@ -1,22 +1,16 @@
-import '@xterm/xterm/css/xterm.css';
-import type { Terminal } from '@xterm/xterm';
 import { Alert, Button, Flex } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CliLineEditor } from './cli-line-editor.ts';
 import { type CliEvent, useCliSession } from './use-cli-session.ts';
+import { TERMINAL_BOX_STYLE, useTerminal } from './use-terminal.ts';
 
 /** The device's command line in the browser (xterm.js over the live WebSocket and the gateway). */
 export function CliTab({ sn }: { sn: string }) {
   const { t } = useTranslation('deviceDetails');
-  const box = useRef<HTMLDivElement>(null);
-  const term = useRef<Terminal | null>(null);
-  // The session may open before xterm.js has loaded: text waits here until the terminal exists.
-  const pending = useRef<string[]>([]);
-  const write = (text: string) => {
-    if (term.current) term.current.write(text);
-    else pending.current.push(text);
-  };
+  // The session may open before xterm.js has loaded: the terminal keeps text until it exists.
+  const terminal = useTerminal(sn, (data) => editor.current?.input(data));
+  const write = terminal.write;
   const editor = useRef<CliLineEditor | null>(null);
   editor.current ??= new CliLineEditor(write, (line) => {
     if (line) send.current(line);
@@ -44,37 +38,6 @@ export function CliTab({ sn }: { sn: string }) {
   const cli = useCliSession(sn, attempt, onEvent);
   send.current = cli.send;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another device gets a fresh terminal.
-  useEffect(() => {
-    let disposed = false;
-    let dispose = () => {};
-    // xterm.js is loaded with the tab, not with the console.
-    void import('@xterm/xterm').then(({ Terminal: XTerm }) => {
-      if (disposed || !box.current) return;
-      const terminal = new XTerm({
-        cursorBlink: true,
-        convertEol: false,
-        fontSize: 13,
-        rows: 24,
-        theme: { background: '#1e1e1e' },
-      });
-      terminal.open(box.current);
-      term.current = terminal;
-      for (const text of pending.current.splice(0)) terminal.write(text);
-      const sub = terminal.onData((data) => editor.current?.input(data));
-      terminal.focus();
-      dispose = () => {
-        sub.dispose();
-        terminal.dispose();
-      };
-    });
-    return () => {
-      disposed = true;
-      dispose();
-      term.current = null;
-    };
-  }, [sn]);
-
   return (
     <Flex vertical gap={8} data-testid="cli-tab">
       {refused && (
@@ -90,11 +53,7 @@ export function CliTab({ sn }: { sn: string }) {
           }
         />
       )}
-      <div
-        ref={box}
-        data-testid="cli-terminal"
-        style={{ minHeight: 420, padding: 8, background: '#1e1e1e', borderRadius: 6 }}
-      />
+      <div ref={terminal.box} data-testid="cli-terminal" style={TERMINAL_BOX_STYLE} />
     </Flex>
   );
 }

@@ -1,17 +1,19 @@
 import { getDeviceConfigJsonCall } from '@fleetport/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Descriptions, Flex, Space, Tabs, Typography } from 'antd';
+import { Card, Flex, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { apiCall } from '../../api/client.ts';
 import { useLive } from '../../api/live.ts';
 import { PageGate, usePermission } from '../../app/permissions.tsx';
 import { EmptyState } from '../../widgets/empty-state.tsx';
-import { EMPTY_CELL } from '../../widgets/index-table.tsx';
 import { OnlineBadge } from '../devices/device-columns.tsx';
 import { useDevice } from '../devices/device-queries.ts';
+import { AppsTab } from './apps-tab.tsx';
 import { CliTab } from './cli-tab.tsx';
 import { ConfigTab } from './config-tab.tsx';
+import { DeviceLogsTab } from './device-logs-tab.tsx';
+import { FirmwareTab } from './firmware-tab.tsx';
 import { InformationTab } from './information-tab.tsx';
 import { EventsTab, SyslogTab } from './logs-tabs.tsx';
 import { RemoteActionsTab } from './remote-actions-tab.tsx';
@@ -34,6 +36,7 @@ function DeviceDetails() {
   const live = useLive(useQueryClient());
   const device = useDevice(sn);
   const mayApply = usePermission('devices.apply');
+  const mayReadLogs = usePermission('activity.view');
   const devcfg = useQuery({
     queryKey: ['deviceConfigJson', sn],
     queryFn: () => apiCall(getDeviceConfigJsonCall, { sn }, { silent: true }),
@@ -43,17 +46,6 @@ function DeviceDetails() {
   if (device.isError) return <EmptyState description={t('notFound', { sn })} />;
   if (!row) return <Card loading />;
 
-  const software = (
-    <Descriptions
-      bordered
-      size="small"
-      column={1}
-      items={[
-        { key: 'fw', label: t('software.firmware'), children: row.firmwareVersion ?? EMPTY_CELL },
-        { key: 'app', label: t('software.apps'), children: row.appVersion ?? EMPTY_CELL },
-      ]}
-    />
-  );
   const tabs = [
     { key: 'information', label: t('tabs.information'), children: <InformationTab device={row} /> },
     { key: 'status', label: t('tabs.status'), children: <StatusTab sn={sn} /> },
@@ -74,10 +66,13 @@ function DeviceDetails() {
         ]
       : []),
     { key: 'events', label: t('tabs.events'), children: <EventsTab sn={sn} /> },
+    ...(mayReadLogs
+      ? [{ key: 'logs', label: t('deviceNotifications:logs.tab'), children: <DeviceLogsTab sn={sn} /> }]
+      : []),
     { key: 'syslog', label: t('tabs.syslog'), children: <SyslogTab sn={sn} /> },
     { key: 'reports', label: t('tabs.reports'), children: <ReportsTab sn={sn} /> },
-    { key: 'apps', label: t('tabs.apps'), children: software },
-    { key: 'firmware', label: t('tabs.firmware'), children: software },
+    { key: 'apps', label: t('tabs.apps'), children: <AppsTab device={row} liveOpen={live === 'open'} /> },
+    { key: 'firmware', label: t('tabs.firmware'), children: <FirmwareTab device={row} /> },
     { key: 'configuration', label: t('tabs.configuration'), children: <ConfigTab sn={sn} /> },
   ];
   const active = tabs.some((tab) => tab.key === params.get('tab'))

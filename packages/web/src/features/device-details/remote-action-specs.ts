@@ -15,14 +15,13 @@ import {
   resetDevicePasswordCall,
   speedTestCall,
   switchConnectionCall,
-  timersCall,
 } from '@fleetport/contract';
 import { ApiError, apiCall } from '../../api/client.ts';
 
 /** A parameter the user fills in before running an action. */
 export interface ActionField {
   name: string;
-  kind: 'text' | 'number' | 'select' | 'password' | 'datetime';
+  kind: 'text' | 'number' | 'select' | 'password';
   initial?: string | number;
   options?: readonly string[];
   min?: number;
@@ -35,7 +34,7 @@ export interface ActionField {
 export interface ActionSpec {
   key: string;
   fields: ActionField[];
-  /** Asks before running (reboot, reset password, timers). */
+  /** Asks before running (reboot, reset password). */
   confirm?: boolean;
   /** Only where the device's capability says so. */
   capability?: string;
@@ -122,18 +121,5 @@ export const REMOTE_ACTIONS: ActionSpec[] = [
     ],
     { confirm: true },
   ),
-  {
-    key: 'timers',
-    fields: [
-      { name: 'action', kind: 'select', initial: 'reboot', options: ['reboot', 'switchSim', 'ledTest'] },
-      { name: 'at', kind: 'datetime' },
-    ],
-    confirm: true,
-    start: (sn, values) =>
-      apiCall(timersCall, {
-        sn,
-        timers: [{ action: values.action as 'reboot', at: Number(values.at), repeat: 'none' }],
-      }),
-  },
   single('lora', loraCall, [], { capability: 'lora' }),
 ];

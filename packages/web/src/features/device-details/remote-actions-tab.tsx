@@ -1,8 +1,7 @@
 import { ruleText } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
-import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/permissions.tsx';
@@ -11,6 +10,8 @@ import { ActionResult } from './action-result.tsx';
 import { CaptureDownload } from './capture-download.tsx';
 import { type ActionField, type ActionSpec, REMOTE_ACTIONS } from './remote-action-specs.ts';
 import { rememberAction, useRemoteAction } from './remote-action-state.ts';
+import { SerialPortCard } from './serial-port-card.tsx';
+import { TimersCard } from './timers-card.tsx';
 
 /** Remote actions of one device, each with its parameters, progress and result state. */
 export function RemoteActionsTab({
@@ -23,6 +24,8 @@ export function RemoteActionsTab({
   liveOpen: boolean;
 }) {
   const shown = REMOTE_ACTIONS.filter((a) => !a.capability || capabilities[a.capability] === true);
+  // Core §2: serial port access is off for a device without COM ports.
+  const comPorts = Number(capabilities.comPorts ?? 0);
   return (
     <Row gutter={[16, 16]} data-testid="remote-actions">
       {shown.map((spec) => (
@@ -30,6 +33,14 @@ export function RemoteActionsTab({
           <ActionCard spec={spec} sn={sn} liveOpen={liveOpen} />
         </Col>
       ))}
+      {comPorts > 0 && (
+        <Col xs={24} md={12} xl={8}>
+          <SerialPortCard sn={sn} comPorts={comPorts} />
+        </Col>
+      )}
+      <Col span={24}>
+        <TimersCard sn={sn} liveOpen={liveOpen} />
+      </Col>
     </Row>
   );
 }
@@ -46,6 +57,7 @@ function FieldInput({
   onChange?: (value: unknown) => void;
 }) {
   const testId = `field-${field.name}`;
+  const { t } = useTranslation('deviceDetails');
   const props = control as Record<string, never>;
   if (field.kind === 'number')
     return (
@@ -61,15 +73,16 @@ function FieldInput({
     return (
       <Select
         {...props}
-        options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
+        options={(field.options ?? []).map((o) => ({
+          value: o,
+          label: t(`choices.${o}`, { defaultValue: o }),
+        }))}
         data-testid={testId}
         aria-label={label}
       />
     );
   if (field.kind === 'password')
     return <Input.Password {...props} data-testid={testId} autoComplete="new-password" />;
-  if (field.kind === 'datetime')
-    return <DatePicker {...props} showTime style={{ width: '100%' }} data-testid={testId} />;
   return <Input {...props} data-testid={testId} />;
 }
 
@@ -85,14 +98,8 @@ function ActionCard({ spec, sn, liveOpen }: { spec: ActionSpec; sn: string; live
 
   async function start() {
     // A field that breaks its rule shows the message under it; nothing is sent.
-    const raw = (await form.validateFields().catch(() => null)) as Record<string, unknown> | null;
-    if (!raw) return;
-    const values = Object.fromEntries(
-      Object.entries(raw).map(([k, v]) => [
-        k,
-        v && typeof v === 'object' && 'valueOf' in v ? (v as Dayjs).valueOf() : v,
-      ]),
-    );
+    const values = (await form.validateFields().catch(() => null)) as Record<string, unknown> | null;
+    if (!values) return;
     setStarting(true);
     try {
       const started = await spec.start(sn, values);
@@ -102,7 +109,7 @@ function ActionCard({ spec, sn, liveOpen }: { spec: ActionSpec; sn: string; live
         setRpcId(started.rpcId);
       }
     } catch {
-      // Offline (120052), Basic licence (120095, the upgrade dialog), timers (120072/120074): shown by the client.
+      // Offline (120052), Basic licence (120095, the upgrade dialog): shown by the client.
     } finally {
       setStarting(false);
     }

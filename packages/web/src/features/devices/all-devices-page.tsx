@@ -29,8 +29,8 @@ export function AllDevicesPage() {
   );
 }
 
-/** The device list; a group detail page shows it fixed to one group. */
-export function DeviceList({ groupId }: { groupId?: number }) {
+/** The device list; a group detail page shows it fixed to one group, titled after the group. */
+export function DeviceList({ groupId, title }: { groupId?: number; title?: string }) {
   const { t } = useTranslation('devices');
   const navigate = useNavigate();
   const live = useLive(useQueryClient());
@@ -54,7 +54,7 @@ export function DeviceList({ groupId }: { groupId?: number }) {
       data-testid="all-devices-page"
       title={
         <Space>
-          {t('list.title')}
+          <span data-testid="device-list-title">{title ?? t('list.title')}</span>
           <Badge
             status={live === 'open' ? 'processing' : 'default'}
             text={t(`live.${live}`)}

@@ -38,6 +38,8 @@ export const devices = {
     live: { idle: 'Live updates off', connecting: 'Connecting…', open: 'Live', closed: 'Reconnecting…' },
     list: {
       title: 'All devices',
+      groupTitle: 'Devices in {{name}}',
+      ungroupedTitle: 'Ungrouped devices',
       search: 'Search by SN, name, MAC, IMEI or IP',
       empty: 'No devices yet. Add one or import a file.',
       noMatch: 'No device matches the search.',
@@ -98,6 +100,14 @@ export const devices = {
       deleteConfirm: 'Delete the group {{name}}? Its devices become ungrouped.',
       name: 'Group name',
       empty: 'No groups yet.',
+    },
+    groupAdmins: {
+      title: 'Administrators',
+      none: 'This group has no administrators.',
+      choose: 'Search people by name or account',
+      save: 'Save',
+      saved: 'The administrators of the group were saved.',
+      hint: 'Group administrators cannot be edited, disabled or deleted while they administer a group.',
     },
     tags: {
       title: 'Tags',
@@ -176,6 +186,8 @@ export const devices = {
     live: { idle: '实时更新已关闭', connecting: '连接中…', open: '实时', closed: '重新连接中…' },
     list: {
       title: '所有设备',
+      groupTitle: '{{name}}的设备',
+      ungroupedTitle: '未分组的设备',
       search: '按序列号、名称、MAC、IMEI或IP搜索',
       empty: '还没有设备。请添加设备或导入文件。',
       noMatch: '没有符合搜索条件的设备。',
@@ -235,6 +247,14 @@ export const devices = {
       deleteConfirm: '确定删除分组{{name}}？其设备将变为未分组。',
       name: '分组名称',
       empty: '还没有分组。',
+    },
+    groupAdmins: {
+      title: '管理员',
+      none: '该分组没有管理员。',
+      choose: '按姓名或账号搜索人员',
+      save: '保存',
+      saved: '分组管理员已保存。',
+      hint: '分组管理员在管理分组期间不能被编辑、禁用或删除。',
     },
     tags: {
       title: '标签',

@@ -202,6 +202,14 @@ export function matchConsolePage(pathname: string): PageMatch | null {
   return null;
 }
 
+/** The path of a console page by its area and title label (`/robustlink/noti`); throws for an unknown one. */
+export function pathOfPage(segment: string, label: string): string {
+  const area = CONSOLE_AREAS.find((a) => a.segment === segment);
+  const found = area?.pages.find((p) => p.label === label);
+  if (!area || !found) throw new Error(`no console page ${segment}/${label}`);
+  return `/${area.segment}/${found.path}`;
+}
+
 /** The area (app) of a path: its first segment when that names a console. */
 export function areaOfPath(pathname: string): ConsoleArea | null {
   const [, segment] = pathname.split('/');

@@ -18,6 +18,7 @@ import { Menu, type MenuProps } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../app/use-lang.ts';
+import { MENU_BADGES } from './menu-badges.tsx';
 import { menuLabel } from './menu-labels.ts';
 import type { MenuNode } from './menu-model.ts';
 
@@ -66,9 +67,12 @@ export function LeftMenu({ nodes, activePath, myAccountPath, onOpen }: LeftMenuP
             key: node.path ?? node.key,
             icon: node.icon ? ICONS[node.icon] : undefined,
             label: (
-              <span data-testid="menu-item" data-path={node.path ?? ''}>
-                {menuLabel(node, lang)}
-              </span>
+              <>
+                <span data-testid="menu-item" data-path={node.path ?? ''}>
+                  {menuLabel(node, lang)}
+                </span>
+                {node.path ? MENU_BADGES[node.path] : null}
+              </>
             ),
           };
     return [

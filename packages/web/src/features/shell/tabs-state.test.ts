@@ -69,6 +69,18 @@ describe('tabbed workspace', () => {
     expect(loadTabs()).toEqual(state);
   });
 
+  it('keeps the title a page gave its tab, through reopening and storage', () => {
+    let { state } = openAll(paths(2));
+    const named = reduceTabs(state, { type: 'title', path: '/robustlink/page1', title: 'North quay' }).state;
+    expect(named.tabs[0]).toEqual({ path: '/robustlink/page1', title: 'North quay' });
+    // A title for a page without a tab (yet) changes nothing.
+    expect(reduceTabs(state, { type: 'title', path: '/robustlink/none', title: 'x' }).state).toBe(state);
+    state = reduceTabs(named, { type: 'open', app: 'robustlink', path: '/robustlink/page1' }).state;
+    expect(state.tabs[0]?.title).toBe('North quay');
+    saveTabs(state);
+    expect(loadTabs()).toEqual(state);
+  });
+
   it('starts empty from unreadable storage', () => {
     localStorage.setItem('tabs', '{not json');
     expect(loadTabs()).toEqual(EMPTY_TABS);

@@ -8,6 +8,8 @@ export const MAX_TABS = 10;
 export interface WorkspaceTab {
   /** The route path the tab shows (also its identity). */
   path: string;
+  /** The record the page shows, named by the page once it knows it (a group's name, not its id). */
+  title?: string;
 }
 
 export interface TabsState {
@@ -24,6 +26,7 @@ export type TabsAction =
   | { type: 'close'; path: string }
   | { type: 'select'; path: string }
   | { type: 'closeOthers'; path: string }
+  | { type: 'title'; path: string; title: string }
   | { type: 'clear' };
 
 export interface TabsResult {
@@ -68,6 +71,12 @@ export function reduceTabs(state: TabsState, action: TabsAction): TabsResult {
         state: { ...state, tabs: state.tabs.filter((tab) => tab.path === action.path), active: action.path },
         overflowed: false,
       };
+    case 'title': {
+      const tab = state.tabs.find((t) => t.path === action.path);
+      if (!tab || tab.title === action.title) return { state, overflowed: false };
+      const tabs = state.tabs.map((t) => (t === tab ? { ...t, title: action.title } : t));
+      return { state: { ...state, tabs }, overflowed: false };
+    }
     case 'clear':
       return { state: { ...state, tabs: [], active: null }, overflowed: false };
   }
@@ -84,7 +93,9 @@ export function loadTabs(storage: Pick<Storage, 'getItem'> = localStorage): Tabs
     const tabs = Array.isArray(parsed.tabs)
       ? parsed.tabs
           .filter((tab): tab is WorkspaceTab => typeof tab?.path === 'string')
-          .map((tab) => ({ path: tab.path }))
+          .map((tab) =>
+            typeof tab.title === 'string' ? { path: tab.path, title: tab.title } : { path: tab.path },
+          )
           .slice(-MAX_TABS)
       : [];
     const app = typeof parsed.app === 'string' ? parsed.app : null;

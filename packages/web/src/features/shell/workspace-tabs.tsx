@@ -55,7 +55,7 @@ export function WorkspaceTabs({ state, onSelect, onClose, onCloseOthers, onClear
         closable: true,
         label: (
           <span data-testid="workspace-tab" data-path={tab.path}>
-            {pageTitle(tab.path, t, lang)}
+            {pageTitle(tab.path, t, lang, tab.title)}
           </span>
         ),
       }))}

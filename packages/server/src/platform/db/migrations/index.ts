@@ -15,6 +15,12 @@ import * as m0024 from './0024_activity_log.ts';
 import * as m0030 from './0030_device_console.ts';
 import * as m0031 from './0031_device_counts.ts';
 import * as m0040 from './0040_group_admins.ts';
+import * as m0050a from './0050_device_activity.ts';
+import * as m0050n from './0050_device_notifications.ts';
+import * as m0050s from './0050_device_software.ts';
+import * as m0060 from './0060_session_generation.ts';
+import * as m0070 from './0070_serial_port_lease.ts';
+import * as m0071 from './0071_housekeeping_indexes.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -37,4 +43,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030_device_console': m0030,
   '0031_device_counts': m0031,
   '0040_group_admins': m0040,
+  '0050_device_activity': m0050a,
+  '0050_device_notifications': m0050n,
+  '0050_device_software': m0050s,
+  '0060_session_generation': m0060,
+  '0070_serial_port_lease': m0070,
+  '0071_housekeeping_indexes': m0071,
 };

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { updateErrorText } from '../device/update.ts';
+import { ALERT_SEVERITIES, type AlertSeverity } from '../enums/alerts.ts';
+import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { interpolate, type Lang, type Localized } from '../i18n.ts';
+import { defineCall } from './define.ts';
+
+/**
+ * Device notifications (core §2 device management `noti`; §3 notification note: content, bizType,
+ * extend, checked). What happened to the company's devices that a user should notice, written by the
+ * gateway as it happens. Notifications belong to the company; whether one was read is per user.
+ *
+ * Every call needs `devices.view`: a notification tells device facts, so whoever may see the devices
+ * may see them, and marking read changes only the caller's own read state (nothing of the company),
+ * so it needs no right beyond reading.
+ */
+
+export const NOTIFICATION_BIZ_TYPES = [
+  'deviceOffline',
+  'deviceOnline',
+  'alert',
+  'updateSucceeded',
+  'updateFailed',
+  'deviceClaimed',
+  'claimRefused',
+] as const;
+export type NotificationBizType = (typeof NOTIFICATION_BIZ_TYPES)[number];
+
+/**
+ * How much each kind matters when the device gives no severity (an alert carries its own). Going
+ * offline and failed updates need someone to act; a refused claim may be a typo or an intruder.
+ */
+export const NOTIFICATION_DEFAULT_SEVERITY: Record<Exclude<NotificationBizType, 'alert'>, AlertSeverity> = {
+  deviceOffline: 'major',
+  deviceOnline: 'notice',
+  updateSucceeded: 'notice',
+  updateFailed: 'major',
+  deviceClaimed: 'notice',
+  claimRefused: 'minor',
+};
+
+export const NOTIFICATION_BIZ_TYPE_LABELS: Record<NotificationBizType, Localized> = {
+  deviceOffline: { en: 'Went offline', cn: '设备离线' },
+  deviceOnline: { en: 'Back online', cn: '设备恢复在线' },
+  alert: { en: 'Alert', cn: '告警' },
+  updateSucceeded: { en: 'Update succeeded', cn: '升级成功' },
+  updateFailed: { en: 'Update failed', cn: '升级失败' },
+  deviceClaimed: { en: 'Device registered', cn: '设备已注册' },
+  claimRefused: { en: 'Registration refused', cn: '设备注册被拒绝' },
+};
+
+const TEXTS: Record<NotificationBizType, Localized> = {
+  deviceOffline: { en: 'The device went offline.', cn: '设备已离线。' },
+  deviceOnline: {
+    en: 'The device is back online after {minutes} min offline.',
+    cn: '设备离线 {minutes} 分钟后恢复在线。',
+  },
+  alert: { en: '{code}: {message}', cn: '{code}：{message}' },
+  updateSucceeded: { en: '{target} updated to {version}.', cn: '{target}已升级到 {version}。' },
+  updateFailed: {
+    en: '{target} update to {version} failed: {error}',
+    cn: '{target}升级到 {version} 失败：{error}',
+  },
+  deviceClaimed: { en: 'The device registered with the cloud.', cn: '设备已注册到云平台。' },
+  claimRefused: {
+    en: 'A registration attempt was refused ({reason}): the MAC or IMEI did not prove the import row.',
+    cn: '一次注册尝试被拒绝（{reason}）：MAC 或 IMEI 与导入记录不符。',
+  },
+};
+
+/** Why an update the cloud timed out failed (`extend.timedOut`): the device never said how it ended. */
+const UPDATE_TIMED_OUT: Localized = {
+  en: 'the device did not report the result in time',
+  cn: '设备未在规定时间内报告结果',
+};
+
+const TARGETS: Record<string, Localized> = {
+  firmware: { en: 'Firmware', cn: '固件' },
+  app: { en: 'App', cn: '应用' },
+};
+
+/** The notification's sentence in the reader's language, from its kind and `extend`. */
+export function notificationText(bizType: string, extend: Record<string, unknown>, lang: Lang): string {
+  const template = TEXTS[bizType as NotificationBizType];
+  if (!template) return bizType;
+  const str = (key: string) => (extend[key] === undefined || extend[key] === null ? '' : String(extend[key]));
+  const seconds = Number(extend.offlineSeconds);
+  const target = TARGETS[str('target')]?.[lang] ?? str('target');
+  const errorCode = Number(extend.errorCode);
+  const error =
+    extend.timedOut === true
+      ? UPDATE_TIMED_OUT[lang]
+      : Number.isInteger(errorCode)
+        ? (updateErrorText(errorCode)?.[lang] ?? String(errorCode))
+        : '';
+  const label = str('packageName');
+  return interpolate(template[lang], {
+    minutes: Number.isFinite(seconds) ? Math.max(1, Math.round(seconds / 60)) : '?',
+    code: str('code'),
+    message: str('message'),
+    target: label ? `${target} ${label}` : target,
+    version: str('version'),
+    error,
+    reason: str('reason'),
+  }).trim();
+}
+
+export const DeviceNotificationSchema = z.object({
+  id: z.number().int(),
+  sn: z.string(),
+  /** The device's name now ('' when it was deleted since). */
+  deviceName: z.string(),
+  bizType: z.enum(NOTIFICATION_BIZ_TYPES),
+  severity: z.enum(ALERT_SEVERITIES),
+  /** The sentence in the caller's language. */
+  content: z.string(),
+  /** What the sentence was made from (offlineSeconds, code, message, target, version, errorCode, timedOut, reason ...). */
+  extend: z.record(z.string(), z.unknown()),
+  /** Read by the caller. */
+  checked: z.boolean(),
+  /** Unix ms. */
+  at: z.number().int(),
+});
+export type DeviceNotification = z.infer<typeof DeviceNotificationSchema>;
+
+const Id = z.number().int().positive();
+
+export const NotificationFilterSchema = PageQuerySchema.extend({
+  bizTypes: z.array(z.enum(NOTIFICATION_BIZ_TYPES)).max(NOTIFICATION_BIZ_TYPES.length).optional(),
+  severities: z.array(z.enum(ALERT_SEVERITIES)).max(ALERT_SEVERITIES.length).optional(),
+  read: z.enum(['read', 'unread']).optional(),
+  /** Part of the SN, any case. */
+  sn: z.string().trim().max(64).optional(),
+  /** Unix ms, inclusive. */
+  startTime: z.number().int().nonnegative().optional(),
+  endTime: z.number().int().nonnegative().optional(),
+}).strict();
+
+export const deviceNotificationListCall = defineCall({
+  id: 'deviceNotifications.list',
+  method: 'POST',
+  path: '/link/notification/getNotificationList',
+  input: NotificationFilterSchema,
+  output: pageSchema(DeviceNotificationSchema),
+  permission: 'devices.view',
+  paged: true,
+  summary: "The company's device notifications, newest first, with the caller's read state",
+});
+
+/** At most this many ids per mark-read call (one page of the largest page size the console offers). */
+export const NOTIFICATION_MARK_MAX = 200;
+
+export const markNotificationsReadCall = defineCall({
+  id: 'deviceNotifications.markRead',
+  method: 'POST',
+  path: '/link/notification/markRead',
+  input: z.strictObject({ ids: z.array(Id).min(1).max(NOTIFICATION_MARK_MAX) }),
+  output: z.object({ marked: z.number().int() }),
+  permission: 'devices.view',
+  mutates: true,
+  summary:
+    'Marks notifications read for the caller (ids of other companies are ignored); answers how many changed',
+});
+
+export const markAllNotificationsReadCall = defineCall({
+  id: 'deviceNotifications.markAllRead',
+  method: 'POST',
+  path: '/link/notification/markAllRead',
+  input: z.strictObject({
+    /** Marks up to this id (the newest the caller saw), so one that arrived meanwhile stays unread. */
+    upToId: Id.optional(),
+  }),
+  output: z.object({ marked: z.number().int() }),
+  permission: 'devices.view',
+  mutates: true,
+  summary: 'Marks every notification of the company read for the caller',
+});
+
+export const notificationUnreadCountCall = defineCall({
+  id: 'deviceNotifications.unreadCount',
+  method: 'POST',
+  path: '/link/notification/getUnreadCount',
+  input: z.strictObject({}),
+  output: z.object({
+    total: z.number().int(),
+    bySeverity: z.record(z.enum(ALERT_SEVERITIES), z.number().int()),
+  }),
+  permission: 'devices.view',
+  summary: 'How many notifications the caller has not read, in total and by severity',
+});
+
+export const DEVICE_NOTIFICATION_CALLS = [
+  deviceNotificationListCall,
+  markNotificationsReadCall,
+  markAllNotificationsReadCall,
+  notificationUnreadCountCall,
+] as const;

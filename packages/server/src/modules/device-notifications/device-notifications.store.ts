@@ -1,0 +1,208 @@
+import { ALERT_SEVERITIES, type AlertSeverity } from '@fleetport/contract';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { DbOrTx } from '../../platform/db/open.ts';
+
+/** A notification about to be written. */
+export interface NotificationDraft {
+  companyId: number;
+  sn: string;
+  bizType: string;
+  severity: AlertSeverity;
+  extend: Record<string, unknown>;
+  at: Date;
+}
+
+export interface StoredNotification {
+  id: number;
+  companyId: number;
+  sn: string;
+  severity: string;
+}
+
+export async function insertNotifications(
+  db: DbOrTx,
+  drafts: readonly NotificationDraft[],
+): Promise<StoredNotification[]> {
+  if (drafts.length === 0) return [];
+  const rows = await db
+    .insertInto('device_notification')
+    .values(
+      drafts.map((d) => ({
+        company_id: d.companyId,
+        sn: d.sn,
+        biz_type: d.bizType,
+        severity: d.severity,
+        extend: JSON.stringify(d.extend),
+        at: d.at,
+      })),
+    )
+    .returning(['id', 'company_id', 'sn', 'severity'])
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    sn: r.sn,
+    severity: r.severity,
+  }));
+}
+
+/** Deletes notifications from before `before` (their read marks go with them); returns how many. */
+export async function deleteNotificationsBefore(db: DbOrTx, before: Date): Promise<number> {
+  const result = await db.deleteFrom('device_notification').where('at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Up to which id everything is read by the user (0: nothing marked all read yet). */
+export async function readCursor(db: DbOrTx, companyId: number, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('device_notification_cursor')
+    .select('read_up_to')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? Number(row.read_up_to) : 0;
+}
+
+/**
+ * Whether notification `n` is unread by the user: above the cursor and not read one by one. Also used
+ * by the dashboard's unread alert summary.
+ */
+export function unreadBy(userId: number, cursor: number, alias = 'n'): Expression<SqlBool> {
+  const id = sql.ref(`${alias}.id`);
+  return sql<SqlBool>`(${id} > ${cursor} and not exists (
+    select 1 from device_notification_read r where r.user_id = ${userId} and r.notification_id = ${id}))`;
+}
+
+export interface NotificationQuery {
+  bizTypes?: readonly string[];
+  severities?: readonly string[];
+  read?: 'read' | 'unread';
+  sn?: string;
+  startTime?: number;
+  endTime?: number;
+}
+
+export async function listNotifications(
+  db: DbOrTx,
+  who: { companyId: number; userId: number },
+  f: NotificationQuery,
+  offset: number,
+  limit: number,
+) {
+  const cursor = await readCursor(db, who.companyId, who.userId);
+  const unread = unreadBy(who.userId, cursor);
+  let query = db.selectFrom('device_notification as n').where('n.company_id', '=', who.companyId);
+  if (f.bizTypes?.length) query = query.where('n.biz_type', 'in', [...f.bizTypes]);
+  if (f.severities?.length) query = query.where('n.severity', 'in', [...f.severities]);
+  if (f.read === 'unread') query = query.where(unread);
+  if (f.read === 'read') query = query.where(sql<SqlBool>`not ${unread}`);
+  if (f.sn) {
+    const like = `%${f.sn.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<string>`lower(n.sn)`, 'like', like);
+  }
+  if (f.startTime !== undefined) query = query.where('n.at', '>=', new Date(f.startTime));
+  if (f.endTime !== undefined) query = query.where('n.at', '<=', new Date(f.endTime));
+  const [count, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .leftJoin('device as d', (j) => j.onRef('d.sn', '=', 'n.sn').onRef('d.company_id', '=', 'n.company_id'))
+      .select([
+        'n.id',
+        'n.sn',
+        'n.biz_type',
+        'n.severity',
+        'n.extend',
+        'n.at',
+        'd.name as device_name',
+        sql<boolean>`${unread}`.as('unread'),
+      ])
+      .orderBy('n.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+  ]);
+  return { total: Number(count.n), rows };
+}
+
+/** Marks the company's notifications among `ids` read; answers how many were unread. */
+export async function markRead(
+  db: DbOrTx,
+  who: { companyId: number; userId: number },
+  ids: readonly number[],
+): Promise<number> {
+  const cursor = await readCursor(db, who.companyId, who.userId);
+  const { rows } = await sql<{ n: string }>`
+    with added as (
+      insert into device_notification_read (company_id, user_id, notification_id)
+      select ${who.companyId}, ${who.userId}, n.id from device_notification n
+       where n.company_id = ${who.companyId} and n.id = any(${sql.val([...ids])}::bigint[]) and n.id > ${cursor}
+      on conflict do nothing
+      returning 1)
+    select count(*) as n from added`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Moves the user's cursor to `upToId` (or the newest notification); answers how many were unread. */
+export async function markAllRead(
+  db: DbOrTx,
+  who: { companyId: number; userId: number },
+  upToId: number | undefined,
+): Promise<number> {
+  const cursor = await readCursor(db, who.companyId, who.userId);
+  let newest = db
+    .selectFrom('device_notification as n')
+    .select((eb) => eb.fn.max('n.id').as('id'))
+    .where('n.company_id', '=', who.companyId);
+  if (upToId !== undefined) newest = newest.where('n.id', '<=', upToId);
+  const top = Number((await newest.executeTakeFirst())?.id ?? 0);
+  if (top <= cursor) return 0;
+  const unread = await db
+    .selectFrom('device_notification as n')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('n.company_id', '=', who.companyId)
+    .where('n.id', '<=', top)
+    .where(unreadBy(who.userId, cursor))
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('device_notification_cursor')
+    .values({ company_id: who.companyId, user_id: who.userId, read_up_to: top })
+    .onConflict((oc) => oc.columns(['company_id', 'user_id']).doUpdateSet({ read_up_to: top }))
+    .execute();
+  // Rows at or under the cursor say nothing any more.
+  await db
+    .deleteFrom('device_notification_read')
+    .where('company_id', '=', who.companyId)
+    .where('user_id', '=', who.userId)
+    .where('notification_id', '<=', top)
+    .execute();
+  return Number(unread.n);
+}
+
+export async function unreadCount(db: DbOrTx, who: { companyId: number; userId: number }) {
+  const cursor = await readCursor(db, who.companyId, who.userId);
+  const rows = await db
+    .selectFrom('device_notification as n')
+    .select(['n.severity', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('n.company_id', '=', who.companyId)
+    .where(unreadBy(who.userId, cursor))
+    .groupBy('n.severity')
+    .execute();
+  const bySeverity = Object.fromEntries(ALERT_SEVERITIES.map((s) => [s, 0])) as Record<AlertSeverity, number>;
+  for (const r of rows) if (r.severity in bySeverity) bySeverity[r.severity as AlertSeverity] = Number(r.n);
+  return { total: Object.values(bySeverity).reduce((a, b) => a + b, 0), bySeverity };
+}
+
+/** The latest presence notification (offline or back online) of each device, with its time. */
+export async function latestPresenceNotes(
+  db: DbOrTx,
+  companyId: number,
+  sns: readonly string[],
+): Promise<Map<string, { bizType: string; at: Date }>> {
+  if (sns.length === 0) return new Map();
+  const { rows } = await sql<{ sn: string; biz_type: string; at: Date }>`
+    select distinct on (sn) sn, biz_type, at from device_notification
+     where company_id = ${companyId} and sn = any(${sql.val([...sns])}::text[])
+       and biz_type in ('deviceOffline', 'deviceOnline')
+     order by sn, id desc`.execute(db);
+  return new Map(rows.map((r) => [r.sn, { bizType: r.biz_type, at: new Date(r.at) }]));
+}

@@ -1,0 +1,111 @@
+import {
+  ALERT_SEVERITIES,
+  ALERT_SEVERITY_LABELS,
+  type Lang,
+  NOTIFICATION_BIZ_TYPE_LABELS,
+  NOTIFICATION_BIZ_TYPES,
+} from '@fleetport/contract';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { NotificationFilter } from './notification-queries.ts';
+
+interface FilterValues {
+  bizTypes?: NotificationFilter['bizTypes'];
+  severities?: NotificationFilter['severities'];
+  read?: 'read' | 'unread';
+  sn?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** Kind, severity, read state, SN and time range; applied with Search, cleared with Reset. */
+export function NotificationFilters({
+  lang,
+  onApply,
+}: {
+  lang: Lang;
+  onApply: (f: NotificationFilter) => void;
+}) {
+  const { t } = useTranslation('deviceNotifications');
+  const [form] = Form.useForm<FilterValues>();
+  function apply(v: FilterValues) {
+    onApply({
+      ...(v.bizTypes?.length ? { bizTypes: v.bizTypes } : {}),
+      ...(v.severities?.length ? { severities: v.severities } : {}),
+      ...(v.read ? { read: v.read } : {}),
+      ...(v.sn?.trim() ? { sn: v.sn.trim() } : {}),
+      ...(v.range?.[0] ? { startTime: v.range[0].startOf('day').valueOf() } : {}),
+      ...(v.range?.[1] ? { endTime: v.range[1].endOf('day').valueOf() } : {}),
+    });
+  }
+  return (
+    <Form<FilterValues> form={form} layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form.Item name="sn">
+        <Input.Search
+          allowClear
+          placeholder={t('searchSn')}
+          style={{ width: 180 }}
+          onSearch={() => form.submit()}
+          data-testid="noti-sn"
+        />
+      </Form.Item>
+      <Form.Item name="bizTypes">
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder={t('field.kind')}
+          style={{ width: 180 }}
+          options={NOTIFICATION_BIZ_TYPES.map((k) => ({
+            value: k,
+            label: NOTIFICATION_BIZ_TYPE_LABELS[k][lang],
+          }))}
+          data-testid="noti-kind"
+        />
+      </Form.Item>
+      <Form.Item name="severities">
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder={t('field.severity')}
+          style={{ width: 150 }}
+          options={ALERT_SEVERITIES.map((s) => ({ value: s, label: ALERT_SEVERITY_LABELS[s][lang] }))}
+          data-testid="noti-severity"
+        />
+      </Form.Item>
+      <Form.Item name="read">
+        <Select
+          allowClear
+          placeholder={t('field.state')}
+          style={{ width: 110 }}
+          options={[
+            { value: 'unread', label: t('unreadState') },
+            { value: 'read', label: t('read') },
+          ]}
+          data-testid="noti-read"
+        />
+      </Form.Item>
+      <Form.Item name="range">
+        <DatePicker.RangePicker style={{ width: 240 }} />
+      </Form.Item>
+      {/* One item: when the bar is too narrow, Search and Reset move to the next line together. */}
+      <Form.Item style={{ marginInlineEnd: 0 }}>
+        <Space data-testid="noti-filter-buttons">
+          <Button type="primary" htmlType="submit" data-testid="noti-search">
+            {t('search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onApply({});
+            }}
+            data-testid="noti-reset"
+          >
+            {t('reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

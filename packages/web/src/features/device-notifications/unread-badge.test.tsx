@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stopLive } from '../../api/live.ts';
+import { saveTicket } from '../../api/ticket-store.ts';
+import { renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { changeLanguage } from '../../i18n/index.ts';
+import { FakeSocket, stubLiveSocket } from '../devices/device-test-fixtures.ts';
+import { signedInUser } from '../operation/test-menus.ts';
+import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
+
+const SLOW = 60_000;
+
+/** The Device console's menus of a user who sees notifications. */
+const robustlinkMenus = [
+  {
+    appName: 'robustlink',
+    appId: 1,
+    mfs: [
+      {
+        menuName: 'Maintenance',
+        menuId: 10,
+        menuCode: 'Maintenance',
+        foldIcon: 'tool',
+        children: [
+          {
+            menuName: 'Activity',
+            menuId: 11,
+            menuCode: 'robustlink.activity',
+            loadRes: '/robustlink/activity',
+            funList: [{ funCode: 'activity.view' }],
+          },
+          {
+            menuName: 'Notifications',
+            menuId: 12,
+            menuCode: 'robustlink.noti',
+            loadRes: '/robustlink/noti',
+            funList: [{ funCode: 'deviceNotifications.view' }, { funCode: 'devices.view' }],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/** The server with `unread` unread notifications; marking all read clears them. */
+function serve() {
+  const state = { unread: 3, countCalls: 0 };
+  routeServer({
+    '/pl/user/getVisitMenus': { data: robustlinkMenus },
+    '/pl/sso/queryUserInfo': { data: signedInUser(2) },
+    '/pl/user/getInstructionStatus': { data: { status: '1' } },
+    '/pl/notification/getShowNotes': { data: [] },
+    '/link/notification/getUnreadCount': () => {
+      state.countCalls++;
+      return {
+        data: { total: state.unread, bySeverity: { critical: 0, major: state.unread, minor: 0, notice: 0 } },
+      };
+    },
+    '/link/notification/getNotificationList': { data: { list: [], total: 0 } },
+    '/link/notification/markAllRead': () => {
+      const marked = state.unread;
+      state.unread = 0;
+      return { data: { marked } };
+    },
+  });
+  return state;
+}
+
+/** The badge beside the Notifications entry of the left menu. */
+async function badgeTitle(): Promise<string | null> {
+  const menu = await screen.findByTestId('left-menu', {}, { timeout: 10_000 });
+  const entry = within(menu)
+    .getAllByTestId('menu-item')
+    .find((item) => item.dataset.path === '/robustlink/noti');
+  const badge = entry?.parentElement?.querySelector('[data-testid="menu-unread-badge"] [title]');
+  return badge?.getAttribute('title') ?? null;
+}
+
+beforeEach(() => {
+  saveTicket({ ticket: 't1', key: 'k1' });
+  localStorage.setItem('userName', 'Ada');
+  reloadTabsFromStorage();
+  stubLiveSocket();
+});
+
+afterEach(async () => {
+  stopLive();
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+});
+
+describe('unread badge on the Notifications menu entry', () => {
+  it(
+    'shows the unread count, follows new notifications live, and clears once all are marked read',
+    async () => {
+      const server = serve();
+      renderConsole('/robustlink/noti');
+      await waitFor(async () => expect(await badgeTitle()).toBe('3 unread'), { timeout: 10_000 });
+      expect(within(await screen.findByTestId('left-menu')).getByText('3')).toBeTruthy();
+
+      // A notification arrives while the user looks elsewhere: the badge counts it without a reload.
+      server.unread = 4;
+      await waitFor(() => expect(FakeSocket.sockets.length).toBeGreaterThan(0));
+      FakeSocket.last().emit({
+        type: 'notifications.new',
+        count: 1,
+        latestId: 9,
+        sn: 'SN0009',
+        severities: ['major'],
+      });
+      await waitFor(async () => expect(await badgeTitle()).toBe('4 unread'));
+
+      await userEvent.click(await screen.findByRole('button', { name: /Mark all read/ }));
+      await waitFor(async () => expect(await badgeTitle()).toBeNull());
+    },
+    SLOW,
+  );
+
+  it(
+    'says it in Chinese, and shows no badge when everything is read',
+    async () => {
+      await changeLanguage('cn');
+      const server = serve();
+      renderConsole('/robustlink/activity');
+      await waitFor(async () => expect(await badgeTitle()).toBe('3 条未读'), { timeout: 10_000 });
+      server.unread = 0;
+      await waitFor(() => expect(FakeSocket.sockets.length).toBeGreaterThan(0));
+      FakeSocket.last().emit({
+        type: 'notifications.new',
+        count: 0,
+        latestId: 9,
+        sn: 'SN0009',
+        severities: [],
+      });
+      await waitFor(async () => expect(await badgeTitle()).toBeNull());
+      expect(server.countCalls).toBeGreaterThanOrEqual(2);
+    },
+    SLOW,
+  );
+});
