@@ -17,13 +17,13 @@ import {
   timersCall,
   uninstallDeviceAppCall,
 } from '@fleetport/contract';
-import { createSimulatedDevice, type SimulatedDevice } from '@fleetport/device-sim';
+import type { SimulatedDevice } from '@fleetport/device-sim';
 import type { Page } from 'playwright-core';
 import { deviceDetails } from '../packages/web/src/features/device-details/device-details.i18n.ts';
 import { deviceSoftware } from '../packages/web/src/features/device-details/software.i18n.ts';
 import { deviceNotifications } from '../packages/web/src/features/device-notifications/device-notifications.i18n.ts';
 import { devices as deviceTexts } from '../packages/web/src/features/devices/devices.i18n.ts';
-import { importRouters, mqttUrl, OWNER_NAME, onlineCount, signUp, waitFor } from './device-steps.ts';
+import { importRouters, OWNER_NAME, onlineCount, signUp, switchOnRouters, waitFor } from './device-steps.ts';
 import { consoleUrl, newPage, screenshot } from './harness.ts';
 
 const ROUTERS = 3;
@@ -83,18 +83,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       const base = `${lang === 'en' ? '73' : '74'}${String(Date.now()).slice(-8)}`;
       const sns = Array.from({ length: ROUTERS }, (_, i) => `${base}${String(i + 1).padStart(4, '0')}`);
       await importRouters(page, sns, t.import.commit);
-      const fleet = await Promise.all(
-        sns.map((sn) =>
-          createSimulatedDevice({
-            sn,
-            series: 'r3000',
-            model: 'R3000-Q',
-            url: mqttUrl,
-            claim: true,
-            timeScale: 0.01,
-          }),
-        ),
-      );
+      const fleet = await switchOnRouters(sns);
       running.push(...fleet);
       await waitFor(async () => (await onlineCount(page)) === ROUTERS, `${ROUTERS} routers online`);
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { identityOf } from '@fleetport/device-sim';
+import { createSimulatedDevice, identityOf, type SimulatedDevice } from '@fleetport/device-sim';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { consolePath, consoleUrl, mailedCode } from './harness.ts';
@@ -55,6 +55,26 @@ export async function writeImportFile(sns: string[]): Promise<string> {
   return file;
 }
 
+/** Powers on a simulated R3000-Q router for each SN; each claims itself over the server's gateway. */
+export function switchOnRouters(
+  sns: string[],
+  options: { telemetryPeriodMs?: number } = {},
+): Promise<SimulatedDevice[]> {
+  return Promise.all(
+    sns.map((sn) =>
+      createSimulatedDevice({
+        sn,
+        series: 'r3000',
+        model: 'R3000-Q',
+        url: mqttUrl,
+        claim: true,
+        timeScale: 0.01,
+        ...options,
+      }),
+    ),
+  );
+}
+
 /** How many rows of the device list show their device online. */
 export const onlineCount = (page: Page) =>
   page.locator('[data-testid^="online-"][data-online="true"]').count();
@@ -83,13 +103,20 @@ export async function closeResults(page: Page, summary: string) {
 
 /**
  * Imports `sns` from an .xlsx through the import page (preview, then commit) and waits for the
- * device list; `commitLabel` is the commit button's text in the page's language.
+ * device list; `commitLabel` is the commit button's text in the page's language. `onPreview` runs
+ * while the preview is shown (a screenshot, say).
  */
-export async function importRouters(page: Page, sns: string[], commitLabel: string): Promise<void> {
+export async function importRouters(
+  page: Page,
+  sns: string[],
+  commitLabel: string,
+  onPreview?: () => Promise<unknown>,
+): Promise<void> {
   await page.goto(consoleUrl('robustlink/devices/import'));
   await page.locator('input[type=file]').setInputFiles(await writeImportFile(sns));
   await page.getByTestId('import-preview').waitFor();
   await page.getByText(commitLabel.replace('{{count}}', String(sns.length))).waitFor();
+  await onPreview?.();
   await page.getByTestId('import-commit').click();
   await page.waitForURL(`**${consolePath}robustlink/devices/allDevices`);
   await page.getByTestId(`device-link-${sns[0]}`).waitFor();

@@ -6,19 +6,19 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Lang } from '@fleetport/contract';
-import { createSimulatedDevice, type SimulatedDevice } from '@fleetport/device-sim';
+import type { SimulatedDevice } from '@fleetport/device-sim';
 import { deviceDetails } from '../packages/web/src/features/device-details/device-details.i18n.ts';
 import { devices as deviceTexts } from '../packages/web/src/features/devices/devices.i18n.ts';
 import {
   bulk,
   closeResults,
-  mqttUrl,
+  importRouters,
   onlineCount,
   signUp,
+  switchOnRouters,
   waitFor,
-  writeImportFile,
 } from './device-steps.ts';
-import { consolePath, consoleUrl, newPage, screenshot } from './harness.ts';
+import { consoleUrl, newPage, screenshot } from './harness.ts';
 
 const FLEET = Number(process.env.E2E_SIM_DEVICES ?? 8);
 const running: SimulatedDevice[] = [];
@@ -39,33 +39,16 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       // Import the routers from an .xlsx: a preview first, then the devices are saved.
       const base = `${lang === 'en' ? '71' : '72'}${String(Date.now()).slice(-8)}`;
       const sns = Array.from({ length: FLEET }, (_, i) => `${base}${String(i + 1).padStart(4, '0')}`);
-      await page.goto(consoleUrl('robustlink/devices/import'));
-      await page.locator('input[type=file]').setInputFiles(await writeImportFile(sns));
-      await page.getByTestId('import-preview').waitFor();
-      await page.getByText(t.import.commit.replace('{{count}}', String(FLEET))).waitFor();
-      await screenshot(page, `devices-${lang}-01-import-preview`);
-      await page.getByTestId('import-commit').click();
-      await page.waitForURL(`**${consolePath}robustlink/devices/allDevices`);
-      await page.getByTestId(`device-link-${sns[0]}`).waitFor();
+      await importRouters(page, sns, t.import.commit, () =>
+        screenshot(page, `devices-${lang}-01-import-preview`),
+      );
       await page.getByText(t.live.open, { exact: true }).waitFor();
       assert.equal(await onlineCount(page), 0);
 
       // The routers connect; the list turns them online live, without a reload.
       const navigations: string[] = [];
       page.on('framenavigated', (frame) => navigations.push(frame.url()));
-      const fleet = await Promise.all(
-        sns.map((sn) =>
-          createSimulatedDevice({
-            sn,
-            series: 'r3000',
-            model: 'R3000-Q',
-            url: mqttUrl,
-            claim: true,
-            timeScale: 0.01,
-            telemetryPeriodMs: 5000,
-          }),
-        ),
-      );
+      const fleet = await switchOnRouters(sns, { telemetryPeriodMs: 5000 });
       running.push(...fleet);
       await waitFor(async () => (await onlineCount(page)) === FLEET, `${FLEET} devices online`);
       assert.deepEqual(navigations, []);

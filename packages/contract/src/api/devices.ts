@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { LICENCE_LEVELS } from '../enums/licences.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
-import { DeviceDescriptionSchema, DeviceNameSchema, DeviceSerialNumberSchema } from '../rules/devices.ts';
+import {
+  DeviceDescriptionSchema,
+  DeviceImeiSchema,
+  DeviceNameSchema,
+  DeviceSerialNumberSchema,
+  MacAddressSchema,
+} from '../rules/devices.ts';
 import { registerRuleMessages } from '../rules/messages.ts';
 import { defineCall } from './define.ts';
 
@@ -123,8 +129,9 @@ export const AddDeviceSchema = z
     sn: DeviceSerialNumberSchema.pipe(z.string().max(32)),
     name: DeviceNameSchema.optional(),
     model: text(64).optional(),
-    mac: z.string().trim().max(32).optional(),
-    imei: z.string().trim().max(32).optional(),
+    // The same MAC or IMEI format as an import row (core §5): a typo would never match the device's claim.
+    mac: MacAddressSchema.optional(),
+    imei: DeviceImeiSchema.optional(),
     description: DeviceDescriptionSchema.optional(),
     groupId: z.number().int().positive().optional(),
     tags: z.array(z.string()).max(50).optional(),

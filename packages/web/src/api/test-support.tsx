@@ -1,7 +1,10 @@
 import type { Envelope } from '@fleetport/contract';
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
+import { reloadTabsFromStorage } from '../features/shell/tabs-store.ts';
+import { changeLanguage } from '../i18n/index.ts';
+import { saveTicket } from './ticket-store.ts';
 
 /** Test-only: the network boundary. Each call answers with the next envelope (the last repeats). */
 export function fakeServer(...envelopes: Array<Partial<Envelope>>) {
@@ -29,4 +32,21 @@ export function mountConsole() {
 /** Headers the client sent with the n-th call. */
 export function sentHeaders(fetchMock: ReturnType<typeof fakeServer>, n = 0): Record<string, string> {
   return (fetchMock.mock.calls[n]?.[1]?.headers ?? {}) as Record<string, string>;
+}
+
+/**
+ * Each test of the file starts signed in as Ada with the stored tabs reloaded (then runs `before`, e.g.
+ * a fake live socket), and ends with the stubs gone and the console back in English.
+ */
+export function signedInEachTest(before?: () => void) {
+  beforeEach(() => {
+    saveTicket({ ticket: 't1', key: 'k1' });
+    localStorage.setItem('userName', 'Ada');
+    reloadTabsFromStorage();
+    before?.();
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await changeLanguage('en');
+  });
 }

@@ -5,6 +5,7 @@ import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { MyAccountPage } from '../features/account/my-account-page.tsx';
+import { menusHolding, signedInUser } from '../features/operation/test-menus.ts';
 import { ComingSoonPage } from '../features/shell/coming-soon-page.tsx';
 import { ShellHome } from '../features/shell/shell-home.tsx';
 import { ShellLayout } from '../features/shell/shell-layout.tsx';
@@ -30,6 +31,16 @@ export function routeServer(answers: RouteAnswers) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** The shell's own calls for a signed-in user whose role holds `funCodes`: instructions seen, no notices. */
+export function shellAnswers(funCodes: readonly string[], user: object = signedInUser(2)): RouteAnswers {
+  return {
+    '/pl/user/getVisitMenus': { data: menusHolding(funCodes) },
+    '/pl/sso/queryUserInfo': { data: user },
+    '/pl/user/getInstructionStatus': { data: { status: '1' } },
+    '/pl/notification/getShowNotes': { data: [] },
+  };
 }
 
 /**

@@ -5,57 +5,28 @@ import {
   ErrorCode,
   errorMessage,
   getDeviceAppsCall,
-  getDeviceCall,
   getDeviceUpdateHistoryCall,
   type RemoteAction,
-  remoteActionStatesCall,
-  type SeriesId,
   uninstallDeviceAppCall,
 } from '@fleetport/contract';
-// biome-ignore lint/style/noRestrictedImports: a test, which the rule allows ("outside tests"): real simulated routers answer.
-import { createSimulatedDevice, identityOf, type SimulatedDevice } from '@fleetport/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import type { Gateway } from '../../gateway/gateway.ts';
-import { eventually } from '../../gateway/testing/gateway-env.ts';
 import { companyOwner, type Owner } from '../devices/device-test-kit.ts';
+import { finalAction, type SimulatedFleet, startSimulatedFleet } from '../devices/simulated-device-kit.ts';
 
+let fleet: SimulatedFleet;
 let t: TestApp;
 let acme: Owner;
 let rival: Owner;
-const devices: SimulatedDevice[] = [];
-
-/** Adds the device through the API, then powers on a simulated router that claims itself (real MQTT). */
-async function connect(sn: string, series: SeriesId, model: string): Promise<SimulatedDevice> {
-  expect((await acme.run(addDeviceCall, { sn, model, mac: identityOf(sn, series, model).mac })).code).toBe(0);
-  const device = await createSimulatedDevice({
-    sn,
-    series,
-    model,
-    url: (t.deps.gateway as Gateway).endpoint(),
-    claim: true,
-    timeScale: 0.01,
-    telemetryPeriodMs: 3_600_000,
-  });
-  devices.push(device);
-  await eventually(async () => (await acme.run(getDeviceCall, { sn })).data?.online, 10_000, `${sn} online`);
-  return device;
-}
 
 /** The test clock stands still: move it on so each new command is the newest one. */
 function later() {
   t.clock.advance(1000);
 }
 
-async function finalState(rpcId: string): Promise<RemoteAction> {
-  return eventually(
-    async () => {
-      const [row] = (await acme.run(remoteActionStatesCall, { rpcIds: [rpcId] })).data ?? [];
-      return row && row.state !== 'inExecution' ? row : undefined;
-    },
-    10_000,
-    `rpc ${rpcId}`,
-  );
+function finalState(rpcId: string): Promise<RemoteAction> {
+  return finalAction(acme, rpcId);
 }
 
 async function history(sn: string, kind: 'firmware' | 'app'): Promise<DeviceUpdate[]> {
@@ -84,20 +55,14 @@ async function installFirmware(sn: string, version: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const base = testConfig();
-  t = await createTestApp({
-    config: { ...base, mqtt: { ...base.mqtt, port: 0 } },
-    gateway: { presenceDebounceMs: 100, telemetryFlushMs: 50, rpcSweepIntervalMs: 500 },
-  });
+  fleet = await startSimulatedFleet();
+  t = fleet.t;
   acme = await companyOwner(t, 'Acme Software', 'owner@acme-software.test');
   rival = await companyOwner(t, 'Rival Software', 'owner@rival-software.test');
-  await connect('SW0001', 'meg5000', 'MEG5000');
+  await fleet.connect(acme, 'SW0001', 'meg5000', 'MEG5000');
   await acme.run(addDeviceCall, { sn: 'SW0002', mac: '00:1A:2B:00:00:12' });
 }, 60_000);
-afterAll(async () => {
-  for (const device of devices) await device.stop();
-  await t.close();
-});
+afterAll(() => fleet?.close());
 
 describe('the apps of a device', () => {
   it('asks the device which apps it has, with their version and state', async () => {

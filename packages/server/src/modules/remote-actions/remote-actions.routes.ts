@@ -26,6 +26,7 @@ import { AppError, isAppError } from '../../platform/errors.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import { deviceResult } from '../devices/bulk-results.ts';
 import { companyOf } from '../devices/company-scope.ts';
+import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { createRemoteActions, toRemoteAction } from './remote-actions.service.ts';
 
 /** Remote actions of the device details page (core §2), each an RPC whose id the console follows. */
@@ -110,6 +111,9 @@ export function remoteActionRoutes(deps: AppDeps) {
         typeof result?.pcapBase64 !== 'string'
       )
         throw new AppError(ErrorCode.PARAMETER_ERROR);
+      // The pcap is what Wireshark opens: a device back on Basic (licences ran short) refuses it too (120095).
+      const device = await getCompanyDevice(deps.db, companyId, row.sn);
+      if (device.licenceLevel === 'BASE') throw new AppError(ErrorCode.BASIC_LICENCE_UPGRADE);
       const fileName = typeof result.fileName === 'string' ? result.fileName : `capture-${row.sn}.pcap`;
       return { fileName, contentType: CAPTURE_FILE_TYPE, content: result.pcapBase64 };
     }),

@@ -13,76 +13,41 @@ import {
   poeTimersCall,
   type RemoteAction,
   rebootCall,
-  remoteActionStatesCall,
   requestSyslogCall,
   resetDevicePasswordCall,
-  type SeriesId,
   serialPortCall,
   speedTestCall,
   timersCall,
   updateDeviceCall,
 } from '@fleetport/contract';
-// biome-ignore lint/style/noRestrictedImports: a test, which the rule allows ("outside tests"): real simulated routers answer.
-import { createSimulatedDevice, identityOf, type SimulatedDevice } from '@fleetport/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
-import type { Gateway } from '../../gateway/gateway.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { eventually } from '../../gateway/testing/gateway-env.ts';
 import { companyOwner, type Owner } from '../devices/device-test-kit.ts';
+import { finalAction, type SimulatedFleet, startSimulatedFleet } from '../devices/simulated-device-kit.ts';
 
+let fleet: SimulatedFleet;
 let t: TestApp;
 let acme: Owner;
-const devices: SimulatedDevice[] = [];
 const MINUTE = 60_000;
-
-/** Adds the device through the API with its label MAC, then powers a simulated router on that claims itself. */
-async function connect(sn: string, series: SeriesId, model: string): Promise<SimulatedDevice> {
-  const added = await acme.run(addDeviceCall, { sn, model, mac: identityOf(sn, series, model).mac });
-  expect(added.code).toBe(0);
-  const device = await createSimulatedDevice({
-    sn,
-    series,
-    model,
-    url: (t.deps.gateway as Gateway).endpoint(),
-    claim: true,
-    timeScale: 0.01,
-    telemetryPeriodMs: 3_600_000,
-  });
-  devices.push(device);
-  await eventually(async () => (await acme.run(getDeviceCall, { sn })).data?.online, 10_000, `${sn} online`);
-  return device;
-}
 
 /** Follows a remote action as the console does until it is final. */
 async function finalState(sent: { data: RemoteAction | null }): Promise<RemoteAction> {
   const rpcId = sent.data?.rpcId;
   if (!rpcId) throw new Error(`no rpc id in ${JSON.stringify(sent)}`);
-  return eventually(
-    async () => {
-      const [row] = (await acme.run(remoteActionStatesCall, { rpcIds: [rpcId] })).data ?? [];
-      return row && row.state !== 'inExecution' ? row : undefined;
-    },
-    10_000,
-    `rpc ${rpcId}`,
-  );
+  return finalAction(acme, rpcId);
 }
 
 beforeAll(async () => {
-  const base = testConfig();
-  t = await createTestApp({
-    config: { ...base, mqtt: { ...base.mqtt, port: 0 } },
-    gateway: { presenceDebounceMs: 100, telemetryFlushMs: 50, rpcSweepIntervalMs: 500 },
-  });
+  fleet = await startSimulatedFleet();
+  t = fleet.t;
   acme = await companyOwner(t, 'Acme Water', 'owner@acme-remote.test');
-  await connect('RA0001', 'meg5000', 'MEG5000');
-  await connect('RA0002', 'r1500', 'R1500');
-  await connect('RA0004', 'r2110', 'R2110');
+  await fleet.connect(acme, 'RA0001', 'meg5000', 'MEG5000');
+  await fleet.connect(acme, 'RA0002', 'r1500', 'R1500');
+  await fleet.connect(acme, 'RA0004', 'r2110', 'R2110');
   await acme.run(addDeviceCall, { sn: 'RA0003', mac: '00:1A:2B:00:00:03' });
 }, 60_000);
-afterAll(async () => {
-  for (const device of devices) await device.stop();
-  await t.close();
-});
+afterAll(() => fleet?.close());
 
 describe('remote actions through the gateway', () => {
   it('pings from the device and reports the round trips', async () => {
@@ -253,7 +218,7 @@ describe('remote actions through the gateway', () => {
   });
 
   it('says "do not repeat" (120008) for a syslog request while one is running', async () => {
-    const device = devices[0]!;
+    const device = fleet.devices[0]!;
     device.behaviour.replyDelayMs = 1500;
     const first = await acme.run(requestSyslogCall, { sn: 'RA0001', lines: 5 });
     expect(first.code).toBe(0);

@@ -1,27 +1,17 @@
-import {
-  addDeviceCall,
-  type CallInput,
-  ErrorCode,
-  errorMessage,
-  getDeviceCall,
-  serialPortCall,
-} from '@fleetport/contract';
-// biome-ignore lint/style/noRestrictedImports: a test, which the rule allows ("outside tests"): a real simulated router answers.
-import { createSimulatedDevice, identityOf, type SimulatedDevice } from '@fleetport/device-sim';
+import { type CallInput, ErrorCode, errorMessage, serialPortCall } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
-import { createTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { addUser, defaultRoles } from '../../../test/people.ts';
-import type { Gateway } from '../../gateway/gateway.ts';
-import { eventually } from '../../gateway/testing/gateway-env.ts';
 import { asOwner, companyOwner, type Owner } from '../devices/device-test-kit.ts';
+import { type SimulatedFleet, startSimulatedFleet } from '../devices/simulated-device-kit.ts';
 
 /** A serial port is leased to the console that opened it; colleagues of the same company get 120069. */
 
+let fleet: SimulatedFleet;
 let t: TestApp;
 let acme: Owner;
 let colleague: Owner;
-let device: SimulatedDevice;
 /** The owner's lease of port 1, opened by the first test. */
 let firstLease = '';
 const SN = 'SL0001';
@@ -56,34 +46,17 @@ async function open(who: Owner, port: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  const config = testConfig();
-  t = await createTestApp({
-    config: { ...config, mqtt: { ...config.mqtt, port: 0 } },
-    gateway: { presenceDebounceMs: 100, telemetryFlushMs: 50, rpcSweepIntervalMs: 500 },
-  });
+  fleet = await startSimulatedFleet();
+  t = fleet.t;
   acme = await companyOwner(t, 'Acme Lease', 'owner@acme-lease.test');
   const roles = await defaultRoles(t, acme.companyId);
   const account = 'admin@acme-lease.test';
   const userId = await addUser(acme, { account, roleId: roles.administrator });
   colleague = asOwner(await signIn(t, account), { companyId: acme.companyId, userId, account });
 
-  const mac = identityOf(SN, 'meg5000', 'MEG5000').mac;
-  expect((await acme.run(addDeviceCall, { sn: SN, model: 'MEG5000', mac })).code).toBe(0);
-  device = await createSimulatedDevice({
-    sn: SN,
-    series: 'meg5000',
-    model: 'MEG5000',
-    url: (t.deps.gateway as Gateway).endpoint(),
-    claim: true,
-    timeScale: 0.01,
-    telemetryPeriodMs: 3_600_000,
-  });
-  await eventually(async () => (await acme.run(getDeviceCall, { sn: SN })).data?.online, 10_000, 'online');
+  await fleet.connect(acme, SN, 'meg5000', 'MEG5000');
 }, 60_000);
-afterAll(async () => {
-  await device?.stop();
-  await t?.close();
-});
+afterAll(() => fleet?.close());
 
 describe('serial port lease', () => {
   it('refuses a colleague of the same company who writes, reads or closes a port someone else opened (120069), sending nothing', async () => {

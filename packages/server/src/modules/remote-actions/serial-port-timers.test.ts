@@ -3,43 +3,22 @@ import {
   type CallInput,
   ErrorCode,
   errorMessage,
-  getDeviceCall,
   getTimersCall,
-  type SeriesId,
   serialPortCall,
   timersCall,
 } from '@fleetport/contract';
-// biome-ignore lint/style/noRestrictedImports: a test, which the rule allows ("outside tests"): real simulated routers answer.
-import { createSimulatedDevice, identityOf, type SimulatedDevice } from '@fleetport/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
-import type { Gateway } from '../../gateway/gateway.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { eventually } from '../../gateway/testing/gateway-env.ts';
 import { companyOwner, type Owner } from '../devices/device-test-kit.ts';
+import { type SimulatedFleet, startSimulatedFleet } from '../devices/simulated-device-kit.ts';
 
+let fleet: SimulatedFleet;
 let t: TestApp;
 let acme: Owner;
-const devices: SimulatedDevice[] = [];
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const base64 = (text: string) => Buffer.from(text, 'latin1').toString('base64');
-
-async function connect(sn: string, series: SeriesId, model: string): Promise<void> {
-  expect((await acme.run(addDeviceCall, { sn, model, mac: identityOf(sn, series, model).mac })).code).toBe(0);
-  const url = (t.deps.gateway as Gateway).endpoint();
-  devices.push(
-    await createSimulatedDevice({
-      sn,
-      series,
-      model,
-      url,
-      claim: true,
-      timeScale: 0.01,
-      telemetryPeriodMs: 3_600_000,
-    }),
-  );
-  await eventually(async () => (await acme.run(getDeviceCall, { sn })).data?.online, 10_000, `${sn} online`);
-}
 
 /** The lease each open port's console holds, by `sn:port`. */
 const leases = new Map<string, string>();
@@ -65,20 +44,14 @@ async function readText(sn: string, port: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  const config = testConfig();
-  t = await createTestApp({
-    config: { ...config, mqtt: { ...config.mqtt, port: 0 } },
-    gateway: { presenceDebounceMs: 100, telemetryFlushMs: 50, rpcSweepIntervalMs: 500 },
-  });
+  fleet = await startSimulatedFleet();
+  t = fleet.t;
   acme = await companyOwner(t, 'Acme Serial', 'owner@acme-serial.test');
-  await connect('SP0001', 'meg5000', 'MEG5000');
-  await connect('SP0002', 'r151x', 'R1510');
+  await fleet.connect(acme, 'SP0001', 'meg5000', 'MEG5000');
+  await fleet.connect(acme, 'SP0002', 'r151x', 'R1510');
   await acme.run(addDeviceCall, { sn: 'SP0003', mac: '00:1A:2B:00:00:33' });
 }, 60_000);
-afterAll(async () => {
-  for (const device of devices) await device.stop();
-  await t.close();
-});
+afterAll(() => fleet?.close());
 
 describe('serial port access', () => {
   it('opens with the chosen line settings, writes and reads what the attached meter answers', async () => {

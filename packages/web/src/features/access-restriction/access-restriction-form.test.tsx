@@ -1,22 +1,18 @@
 import { ROLE_TYPE } from '@fleetport/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveTicket } from '../../api/ticket-store.ts';
-import { type RouteAnswers, renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { describe, expect, it } from 'vitest';
+import { signedInEachTest } from '../../api/test-support.tsx';
+import { type RouteAnswers, renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
-import { menusHolding, signedInUser } from '../operation/test-menus.ts';
-import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
+import { signedInUser } from '../operation/test-menus.ts';
 import { draftOf, restrictionOf } from './restriction-model.ts';
 
 const SLOW = 60_000;
 
 function serve(extra: RouteAnswers) {
   return routeServer({
-    '/pl/user/getVisitMenus': { data: menusHolding(['companyAccount.view', 'companyAccount.edit']) },
-    '/pl/sso/queryUserInfo': { data: signedInUser(ROLE_TYPE.owner) },
-    '/pl/user/getInstructionStatus': { data: { status: '1' } },
-    '/pl/notification/getShowNotes': { data: [] },
+    ...shellAnswers(['companyAccount.view', 'companyAccount.edit'], signedInUser(ROLE_TYPE.owner)),
     '/pl/company/getCompanyAccount': {
       data: {
         companyId: 7,
@@ -39,16 +35,7 @@ async function openRestrictionTab() {
   await screen.findByTestId('restriction-save');
 }
 
-beforeEach(() => {
-  saveTicket({ ticket: 't1', key: 'k1' });
-  localStorage.setItem('userName', 'Ada');
-  reloadTabsFromStorage();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await changeLanguage('en');
-});
+signedInEachTest();
 
 describe('access restriction', () => {
   it('starts a new restriction off, every day open, for a year from today', () => {

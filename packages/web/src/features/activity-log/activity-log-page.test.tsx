@@ -1,12 +1,10 @@
 import { errorMessage } from '@fleetport/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveTicket } from '../../api/ticket-store.ts';
-import { type RouteAnswers, renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInEachTest } from '../../api/test-support.tsx';
+import { type RouteAnswers, renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
-import { menusHolding, signedInUser } from '../operation/test-menus.ts';
-import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
 
 const SLOW = 60_000;
 const entry = (id: number, resultCode: number) => ({
@@ -23,24 +21,12 @@ const entry = (id: number, resultCode: number) => ({
 
 function serve(extra: RouteAnswers, funCodes = ['activity.view']) {
   return routeServer({
-    '/pl/user/getVisitMenus': { data: menusHolding(funCodes) },
-    '/pl/sso/queryUserInfo': { data: signedInUser(2) },
-    '/pl/user/getInstructionStatus': { data: { status: '1' } },
-    '/pl/notification/getShowNotes': { data: [] },
+    ...shellAnswers(funCodes),
     ...extra,
   });
 }
 
-beforeEach(() => {
-  saveTicket({ ticket: 't1', key: 'k1' });
-  localStorage.setItem('userName', 'Ada');
-  reloadTabsFromStorage();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await changeLanguage('en');
-});
+signedInEachTest();
 
 describe('activity log', () => {
   it(

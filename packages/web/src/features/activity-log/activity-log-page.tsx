@@ -1,16 +1,6 @@
-import {
-  type ActivityRow,
-  ALL_CALLS,
-  activityActionLabel,
-  activityDetailsText,
-  activityLogListCall,
-  errorMessage,
-  formatDateTime,
-  isDeviceActivity,
-  type Lang,
-} from '@fleetport/contract';
+import { type ActivityRow, ALL_CALLS, activityLogListCall, isDeviceActivity } from '@fleetport/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Form, Input, Segmented, Select, Tag, Tooltip } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Input, Segmented, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,14 +9,11 @@ import { PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { IndexTable } from '../../widgets/index-table.tsx';
+import { activityActionName, activityColumns } from './activity-columns.tsx';
 import { ActivityExportButton } from './activity-export-button.tsx';
 
 /** The calls the log can hold: those that change something. */
 const RECORDED_CALLS = ALL_CALLS.filter((c) => c.mutates);
-const SUMMARIES = new Map(ALL_CALLS.map((c) => [c.id, c.summary]));
-
-/** A call's name in the reader's language; never the call id (the contract's summary if unlabelled). */
-const actionName = (callId: string, lang: Lang) => activityActionLabel(callId, lang, SUMMARIES.get(callId));
 
 interface Filter {
   /** The device console's activity page shows device actions unless the reader asks for all. */
@@ -81,52 +68,12 @@ function ActivityLog() {
     });
   }
 
-  const columns = useMemo(
-    () => [
-      { key: 'at', dataIndex: 'at', title: t('activity.at'), render: (at: number) => formatDateTime(at) },
-      {
-        key: 'user',
-        dataIndex: 'userName',
-        title: t('activity.user'),
-        render: (name: string | null, row: ActivityRow) =>
-          name ? `${name} (${row.loginAccount ?? ''})` : null,
-      },
-      {
-        key: 'callId',
-        dataIndex: 'callId',
-        title: t('activity.action'),
-        render: (callId: string) => actionName(callId, lang),
-      },
-      {
-        key: 'object',
-        dataIndex: 'object',
-        title: t('activity.object'),
-        render: (object: string | null) => activityDetailsText(object, lang),
-      },
-      { key: 'remoteAddress', dataIndex: 'remoteAddress', title: t('activity.address') },
-      {
-        key: 'resultCode',
-        dataIndex: 'resultCode',
-        title: t('activity.result'),
-        render: (code: number) =>
-          code === 0 ? (
-            <Tag color="green">{t('activity.success')}</Tag>
-          ) : (
-            <Tooltip title={errorMessage(code, lang)}>
-              <Tag color="red">
-                {t('activity.failure')} ({code})
-              </Tag>
-            </Tooltip>
-          ),
-      },
-    ],
-    [t, lang],
-  );
+  const columns = useMemo(() => activityColumns({ word: (key) => t(`activity.${key}`), lang }), [t, lang]);
 
   const actionOptions = useMemo(
     () =>
       RECORDED_CALLS.filter((c) => scope === 'all' || isDeviceActivity(c.id))
-        .map((c) => ({ value: c.id, label: actionName(c.id, lang) }))
+        .map((c) => ({ value: c.id, label: activityActionName(c.id, lang) }))
         .sort((a, b) => a.label.localeCompare(b.label, lang === 'cn' ? 'zh' : 'en')),
     [lang, scope],
   );

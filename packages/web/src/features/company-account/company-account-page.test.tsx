@@ -1,12 +1,11 @@
 import { errorMessage, ROLE_TYPE } from '@fleetport/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveTicket } from '../../api/ticket-store.ts';
-import { type RouteAnswers, renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { describe, expect, it } from 'vitest';
+import { signedInEachTest } from '../../api/test-support.tsx';
+import { type RouteAnswers, renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
-import { menusHolding, signedInUser } from '../operation/test-menus.ts';
-import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
+import { signedInUser } from '../operation/test-menus.ts';
 
 const SLOW = 60_000;
 const company = {
@@ -21,25 +20,13 @@ const company = {
 
 function serve(codes: string[], roleType: number, extra: RouteAnswers = {}) {
   return routeServer({
-    '/pl/user/getVisitMenus': { data: menusHolding(codes) },
-    '/pl/sso/queryUserInfo': { data: { ...signedInUser(roleType), isDelete: 1 } },
-    '/pl/user/getInstructionStatus': { data: { status: '1' } },
-    '/pl/notification/getShowNotes': { data: [] },
+    ...shellAnswers(codes, { ...signedInUser(roleType), isDelete: 1 }),
     '/pl/company/getCompanyAccount': { data: company },
     ...extra,
   });
 }
 
-beforeEach(() => {
-  saveTicket({ ticket: 't1', key: 'k1' });
-  localStorage.setItem('userName', 'Ada');
-  reloadTabsFromStorage();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await changeLanguage('en');
-});
+signedInEachTest();
 
 describe('company account', () => {
   it(

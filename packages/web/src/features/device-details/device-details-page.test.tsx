@@ -1,13 +1,11 @@
 import { getDeviceCall, pingCall, remoteActionStatesCall, speedTestCall } from '@fleetport/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveTicket } from '../../api/ticket-store.ts';
-import { renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { describe, expect, it } from 'vitest';
+import { signedInEachTest } from '../../api/test-support.tsx';
+import { renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
 import { deviceRow, FakeSocket, stubLiveSocket } from '../devices/device-test-fixtures.ts';
-import { menusHolding, signedInUser } from '../operation/test-menus.ts';
-import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
 
 const SLOW = 60_000;
 const SN = 'FP0000000000001';
@@ -38,10 +36,7 @@ const action = (method: string, state: string, result: unknown = null) => ({
 function serve(online: boolean, states: { ping: ReturnType<typeof action> }) {
   const pings: unknown[] = [];
   const fetchMock = routeServer({
-    '/pl/user/getVisitMenus': { data: menusHolding(['devices.view', 'devices.apply']) },
-    '/pl/sso/queryUserInfo': { data: signedInUser(2, 3) },
-    '/pl/user/getInstructionStatus': { data: { status: '1' } },
-    '/pl/notification/getShowNotes': { data: [] },
+    ...shellAnswers(['devices.view', 'devices.apply']),
     [getDeviceCall.path]: { data: deviceRow(SN, { online, name: 'Quay router' }) },
     '/link/device/getDeviceConfigJsonBySn': { data: { sn: SN, devcfg: { poe: false, lora: false } } },
     [pingCall.path]: (body) => {
@@ -56,17 +51,7 @@ function serve(online: boolean, states: { ping: ReturnType<typeof action> }) {
   return { fetchMock, pings };
 }
 
-beforeEach(() => {
-  saveTicket({ ticket: 't1', key: 'k1' });
-  localStorage.setItem('userName', 'Ada');
-  reloadTabsFromStorage();
-  stubLiveSocket();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await changeLanguage('en');
-});
+signedInEachTest(stubLiveSocket);
 
 describe('device details: remote actions', () => {
   it(

@@ -1,12 +1,10 @@
 import { activityLogListCall, getDeviceCall } from '@fleetport/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveTicket } from '../../api/ticket-store.ts';
-import { renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { describe, expect, it } from 'vitest';
+import { signedInEachTest } from '../../api/test-support.tsx';
+import { renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
 import { deviceRow, stubLiveSocket } from '../devices/device-test-fixtures.ts';
-import { menusHolding, signedInUser } from '../operation/test-menus.ts';
-import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
 
 const SLOW = 60_000;
 const SN = 'FP0000000000009';
@@ -14,10 +12,7 @@ const SN = 'FP0000000000009';
 function serve(funCodes: string[]) {
   const asked: unknown[] = [];
   routeServer({
-    '/pl/user/getVisitMenus': { data: menusHolding(funCodes) },
-    '/pl/sso/queryUserInfo': { data: signedInUser(2, 3) },
-    '/pl/user/getInstructionStatus': { data: { status: '1' } },
-    '/pl/notification/getShowNotes': { data: [] },
+    ...shellAnswers(funCodes),
     [getDeviceCall.path]: { data: deviceRow(SN, { name: 'Quay router' }) },
     [activityLogListCall.path]: (body) => {
       asked.push(body);
@@ -55,17 +50,7 @@ function serve(funCodes: string[]) {
   return asked;
 }
 
-beforeEach(() => {
-  saveTicket({ ticket: 't1', key: 'k1' });
-  localStorage.setItem('userName', 'Ada');
-  reloadTabsFromStorage();
-  stubLiveSocket();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await changeLanguage('en');
-});
+signedInEachTest(stubLiveSocket);
 
 describe('device logs tab', () => {
   it(

@@ -8,13 +8,11 @@ import {
 } from '@fleetport/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveTicket } from '../../api/ticket-store.ts';
-import { renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInEachTest } from '../../api/test-support.tsx';
+import { renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
 import { deviceRow, stubLiveSocket } from '../devices/device-test-fixtures.ts';
-import { menusHolding, signedInUser } from '../operation/test-menus.ts';
-import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
 
 const SLOW = 60_000;
 const SN = 'FP0000000000002';
@@ -35,10 +33,7 @@ const capture = {
 function serve() {
   const sent: { poe: unknown[]; files: unknown[] } = { poe: [], files: [] };
   routeServer({
-    '/pl/user/getVisitMenus': { data: menusHolding(['devices.view', 'devices.apply']) },
-    '/pl/sso/queryUserInfo': { data: signedInUser(2, 3) },
-    '/pl/user/getInstructionStatus': { data: { status: '1' } },
-    '/pl/notification/getShowNotes': { data: [] },
+    ...shellAnswers(['devices.view', 'devices.apply']),
     [getDeviceCall.path]: { data: deviceRow(SN, { online: true, name: 'Pole router' }) },
     '/link/device/getDeviceConfigJsonBySn': { data: { sn: SN, devcfg: { poe: true, lora: false } } },
     [poeTimersCall.path]: (body) => {
@@ -59,17 +54,7 @@ function serve() {
   return sent;
 }
 
-beforeEach(() => {
-  saveTicket({ ticket: 't1', key: 'k1' });
-  localStorage.setItem('userName', 'Ada');
-  reloadTabsFromStorage();
-  stubLiveSocket();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await changeLanguage('en');
-});
+signedInEachTest(stubLiveSocket);
 
 describe('device details: PoE timers and the capture file', () => {
   it(

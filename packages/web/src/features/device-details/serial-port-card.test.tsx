@@ -1,10 +1,11 @@
-import { ErrorCode, errorMessage, type RemoteAction, serialPortCall } from '@fleetport/contract';
+import { ErrorCode, errorMessage, serialPortCall } from '@fleetport/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeServer } from '../../app/console-test-kit.tsx';
 import { AppProviders } from '../../app/providers.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
+import { remoteAction } from '../devices/device-test-fixtures.ts';
 import { SerialPortCard } from './serial-port-card.tsx';
 
 /** xterm.js draws on a canvas jsdom does not have: a stand-in that keeps what is written and lets the test type. */
@@ -31,17 +32,7 @@ vi.mock('@xterm/xterm', () => ({ Terminal: xterm.Terminal }));
 
 const SN = 'FP0000000000007';
 const base64 = (text: string) => btoa(text);
-const answer = (result: unknown): RemoteAction => ({
-  rpcId: `rpc-${Math.random()}`,
-  sn: SN,
-  method: 'serialPort',
-  state: 'success',
-  delivered: true,
-  result,
-  error: null,
-  createdAt: Date.now(),
-  deadline: Date.now() + 60_000,
-});
+const answer = (result: unknown) => remoteAction(SN, 'serialPort', { rpcId: `rpc-${Math.random()}`, result });
 
 /** The lease the server hands out with the n-th open (43 characters of base64url). */
 const leaseOf = (n: number) => `lease${n}`.padEnd(43, 'x');

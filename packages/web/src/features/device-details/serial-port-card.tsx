@@ -40,6 +40,17 @@ export function SerialPortCard({ sn, comPorts }: { sn: string; comPorts: number 
 
   const options = <T extends string | number>(values: readonly T[], label = (v: T) => String(v)) =>
     values.map((value) => ({ value, label: label(value) }));
+  // The line settings, each a pick from the values the contract allows.
+  const lineFields: {
+    name: keyof typeof DEFAULTS;
+    width: number;
+    choices: { value: string | number; label: string }[];
+  }[] = [
+    { name: 'baudRate', width: 100, choices: options(SERIAL_BAUD_RATES) },
+    { name: 'dataBits', width: 60, choices: options(SERIAL_DATA_BITS) },
+    { name: 'parity', width: 90, choices: options(SERIAL_PARITIES, (p) => t(`serialPort.parities.${p}`)) },
+    { name: 'stopBits', width: 60, choices: options(SERIAL_STOP_BITS) },
+  ];
   return (
     <Card size="small" title={t('serialPort.title')} data-testid="action-serialPort">
       <Flex vertical gap={8} align="start">
@@ -75,34 +86,11 @@ export function SerialPortCard({ sn, comPorts }: { sn: string; comPorts: number 
                 )}
               />
             </Form.Item>
-            <Form.Item name="baudRate" label={t('serialPort.baudRate')}>
-              <Select
-                data-testid="serial-baudRate"
-                style={{ width: 100 }}
-                options={options(SERIAL_BAUD_RATES)}
-              />
-            </Form.Item>
-            <Form.Item name="dataBits" label={t('serialPort.dataBits')}>
-              <Select
-                data-testid="serial-dataBits"
-                style={{ width: 60 }}
-                options={options(SERIAL_DATA_BITS)}
-              />
-            </Form.Item>
-            <Form.Item name="parity" label={t('serialPort.parity')}>
-              <Select
-                data-testid="serial-parity"
-                style={{ width: 90 }}
-                options={options(SERIAL_PARITIES, (p) => t(`serialPort.parities.${p}`))}
-              />
-            </Form.Item>
-            <Form.Item name="stopBits" label={t('serialPort.stopBits')}>
-              <Select
-                data-testid="serial-stopBits"
-                style={{ width: 60 }}
-                options={options(SERIAL_STOP_BITS)}
-              />
-            </Form.Item>
+            {lineFields.map(({ name, width, choices }) => (
+              <Form.Item key={name} name={name} label={t(`serialPort.${name}`)}>
+                <Select data-testid={`serial-${name}`} style={{ width }} options={choices} />
+              </Form.Item>
+            ))}
           </Form>
           <Flex gap={8} align="center">
             {closed || serial.status === 'opening' ? (

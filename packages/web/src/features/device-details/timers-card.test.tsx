@@ -1,31 +1,16 @@
-import {
-  getTimersCall,
-  nextTimerRun,
-  type RemoteAction,
-  TIMER_LEAD_MS,
-  timersCall,
-} from '@fleetport/contract';
+import { getTimersCall, nextTimerRun, TIMER_LEAD_MS, timersCall } from '@fleetport/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routeServer } from '../../app/console-test-kit.tsx';
 import { AppProviders } from '../../app/providers.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
+import { remoteAction } from '../devices/device-test-fixtures.ts';
 import { TimersCard } from './timers-card.tsx';
 
 const SN = 'FP0000000000008';
 const MINUTE = 60_000;
-const action = (method: string, result: unknown): RemoteAction => ({
-  rpcId: `rpc-${method}`,
-  sn: SN,
-  method,
-  state: 'success',
-  delivered: true,
-  result,
-  error: null,
-  createdAt: Date.now(),
-  deadline: Date.now() + 60_000,
-});
+const action = (method: string, result: unknown) => remoteAction(SN, method, { result });
 
 /** The device holds `held`; saved lists are kept in `saved`. */
 function serve(held: { id: string; action: string; at: number; repeat: string }[]) {

@@ -2,6 +2,7 @@ import {
   ALERT_SEVERITIES,
   ALERT_SEVERITY_LABELS,
   type Lang,
+  type Localized,
   NOTIFICATION_BIZ_TYPE_LABELS,
   NOTIFICATION_BIZ_TYPES,
 } from '@fleetport/contract';
@@ -16,6 +17,31 @@ interface FilterValues {
   read?: 'read' | 'unread';
   sn?: string;
   range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** A multiple choice among a contract list, each value named by the contract's label in the reader's language. */
+function LabelledChoices<K extends string>(props: {
+  name: keyof FilterValues;
+  values: readonly K[];
+  labels: Record<K, Localized>;
+  lang: Lang;
+  placeholder: string;
+  width: number;
+  testId: string;
+}) {
+  return (
+    <Form.Item name={props.name}>
+      <Select
+        mode="multiple"
+        allowClear
+        maxTagCount="responsive"
+        placeholder={props.placeholder}
+        style={{ width: props.width }}
+        options={props.values.map((value) => ({ value, label: props.labels[value][props.lang] }))}
+        data-testid={props.testId}
+      />
+    </Form.Item>
+  );
 }
 
 /** Kind, severity, read state, SN and time range; applied with Search, cleared with Reset. */
@@ -49,31 +75,24 @@ export function NotificationFilters({
           data-testid="noti-sn"
         />
       </Form.Item>
-      <Form.Item name="bizTypes">
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder={t('field.kind')}
-          style={{ width: 180 }}
-          options={NOTIFICATION_BIZ_TYPES.map((k) => ({
-            value: k,
-            label: NOTIFICATION_BIZ_TYPE_LABELS[k][lang],
-          }))}
-          data-testid="noti-kind"
-        />
-      </Form.Item>
-      <Form.Item name="severities">
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder={t('field.severity')}
-          style={{ width: 150 }}
-          options={ALERT_SEVERITIES.map((s) => ({ value: s, label: ALERT_SEVERITY_LABELS[s][lang] }))}
-          data-testid="noti-severity"
-        />
-      </Form.Item>
+      <LabelledChoices
+        name="bizTypes"
+        values={NOTIFICATION_BIZ_TYPES}
+        labels={NOTIFICATION_BIZ_TYPE_LABELS}
+        lang={lang}
+        placeholder={t('field.kind')}
+        width={180}
+        testId="noti-kind"
+      />
+      <LabelledChoices
+        name="severities"
+        values={ALERT_SEVERITIES}
+        labels={ALERT_SEVERITY_LABELS}
+        lang={lang}
+        placeholder={t('field.severity')}
+        width={150}
+        testId="noti-severity"
+      />
       <Form.Item name="read">
         <Select
           allowClear

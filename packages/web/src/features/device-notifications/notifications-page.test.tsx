@@ -1,12 +1,10 @@
 import type { DeviceNotification } from '@fleetport/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveTicket } from '../../api/ticket-store.ts';
-import { type RouteAnswers, renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { describe, expect, it } from 'vitest';
+import { signedInEachTest } from '../../api/test-support.tsx';
+import { type RouteAnswers, renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
-import { menusHolding, signedInUser } from '../operation/test-menus.ts';
-import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
 
 const SLOW = 60_000;
 const note = (id: number, patch: Partial<DeviceNotification> = {}): DeviceNotification => ({
@@ -24,10 +22,7 @@ const note = (id: number, patch: Partial<DeviceNotification> = {}): DeviceNotifi
 
 function serve(extra: RouteAnswers) {
   return routeServer({
-    '/pl/user/getVisitMenus': { data: menusHolding(['devices.view']) },
-    '/pl/sso/queryUserInfo': { data: signedInUser(2) },
-    '/pl/user/getInstructionStatus': { data: { status: '1' } },
-    '/pl/notification/getShowNotes': { data: [] },
+    ...shellAnswers(['devices.view']),
     '/link/notification/getUnreadCount': {
       data: { total: 2, bySeverity: { critical: 1, major: 1, minor: 0, notice: 0 } },
     },
@@ -35,16 +30,7 @@ function serve(extra: RouteAnswers) {
   });
 }
 
-beforeEach(() => {
-  saveTicket({ ticket: 't1', key: 'k1' });
-  localStorage.setItem('userName', 'Ada');
-  reloadTabsFromStorage();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await changeLanguage('en');
-});
+signedInEachTest();
 
 describe('device notifications page', () => {
   it(

@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { stopLive } from '../../api/live.ts';
-import { saveTicket } from '../../api/ticket-store.ts';
+import { signedInEachTest } from '../../api/test-support.tsx';
 import { renderConsole, routeServer } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
 import { FakeSocket, stubLiveSocket } from '../devices/device-test-fixtures.ts';
 import { signedInUser } from '../operation/test-menus.ts';
-import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
 
 const SLOW = 60_000;
 
@@ -77,18 +76,9 @@ async function badgeTitle(): Promise<string | null> {
   return badge?.getAttribute('title') ?? null;
 }
 
-beforeEach(() => {
-  saveTicket({ ticket: 't1', key: 'k1' });
-  localStorage.setItem('userName', 'Ada');
-  reloadTabsFromStorage();
-  stubLiveSocket();
-});
-
-afterEach(async () => {
-  stopLive();
-  vi.unstubAllGlobals();
-  await changeLanguage('en');
-});
+signedInEachTest(stubLiveSocket);
+// After hooks run last-registered first: the live socket stops before the kit removes its stub.
+afterEach(() => stopLive());
 
 describe('unread badge on the Notifications menu entry', () => {
   it(

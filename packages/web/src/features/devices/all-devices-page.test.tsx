@@ -1,12 +1,10 @@
 import { listDevicesCall, rebootCall } from '@fleetport/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveTicket } from '../../api/ticket-store.ts';
-import { type RouteAnswers, renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { describe, expect, it } from 'vitest';
+import { signedInEachTest } from '../../api/test-support.tsx';
+import { type RouteAnswers, renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
-import { menusHolding, signedInUser } from '../operation/test-menus.ts';
-import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
 import { deviceRow, FakeSocket, stubLiveSocket } from './device-test-fixtures.ts';
 
 // The whole lazy console in jsdom on a shared two-core machine.
@@ -17,10 +15,7 @@ const CODES = ['devices.view', 'devices.create', 'devices.edit', 'devices.apply'
 function serve(extra: RouteAnswers = {}) {
   const lists: unknown[] = [];
   const fetchMock = routeServer({
-    '/pl/user/getVisitMenus': { data: menusHolding(CODES) },
-    '/pl/sso/queryUserInfo': { data: signedInUser(2, 3) },
-    '/pl/user/getInstructionStatus': { data: { status: '1' } },
-    '/pl/notification/getShowNotes': { data: [] },
+    ...shellAnswers(CODES),
     '/pl/page/getPageColumnByName': (body) => ({
       data: { pageName: (body as { pageName: string }).pageName, columns: null },
     }),
@@ -41,17 +36,7 @@ function serve(extra: RouteAnswers = {}) {
   return { fetchMock, lists };
 }
 
-beforeEach(() => {
-  saveTicket({ ticket: 't1', key: 'k1' });
-  localStorage.setItem('userName', 'Ada');
-  reloadTabsFromStorage();
-  stubLiveSocket();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await changeLanguage('en');
-});
+signedInEachTest(stubLiveSocket);
 
 describe('all devices', () => {
   it(

@@ -1,4 +1,4 @@
-import type { DeviceRow, LiveServerMessage } from '@fleetport/contract';
+import type { DeviceRow, LiveServerMessage, RemoteAction } from '@fleetport/contract';
 import { vi } from 'vitest';
 import { stopLive } from '../../api/live.ts';
 
@@ -32,6 +32,22 @@ export function deviceRow(sn: string, extra: Partial<DeviceRow> = {}): DeviceRow
     registered: true,
     lastSeenAt: null,
     createdAt: Date.UTC(2026, 0, 2),
+    ...extra,
+  };
+}
+
+/** Test-only: a remote action the device has answered, as the server reports it. */
+export function remoteAction(sn: string, method: string, extra: Partial<RemoteAction> = {}): RemoteAction {
+  return {
+    rpcId: `rpc-${method}`,
+    sn,
+    method,
+    state: 'success',
+    delivered: true,
+    result: null,
+    error: null,
+    createdAt: Date.now(),
+    deadline: Date.now() + 60_000,
     ...extra,
   };
 }

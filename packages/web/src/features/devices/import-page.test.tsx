@@ -1,12 +1,9 @@
 import { importDevicesCall, obtainNotExistDevicesCall } from '@fleetport/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveTicket } from '../../api/ticket-store.ts';
-import { renderConsole, routeServer } from '../../app/console-test-kit.tsx';
-import { changeLanguage } from '../../i18n/index.ts';
-import { menusHolding, signedInUser } from '../operation/test-menus.ts';
-import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInEachTest } from '../../api/test-support.tsx';
+import { renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { stubLiveSocket } from './device-test-fixtures.ts';
 
 const SLOW = 60_000;
@@ -26,10 +23,7 @@ const importRow = (row: number, sn: string, errors: string[]) => ({
 
 function serve(imports: { commit: boolean; fileName: string; content: string }[], missing: string[] = []) {
   return routeServer({
-    '/pl/user/getVisitMenus': { data: menusHolding(['devices.view', 'devices.create']) },
-    '/pl/sso/queryUserInfo': { data: signedInUser(2, 3) },
-    '/pl/user/getInstructionStatus': { data: { status: '1' } },
-    '/pl/notification/getShowNotes': { data: [] },
+    ...shellAnswers(['devices.view', 'devices.create']),
     [importDevicesCall.path]: (body) => {
       const input = body as (typeof imports)[number];
       imports.push(input);
@@ -52,17 +46,7 @@ function serve(imports: { commit: boolean; fileName: string; content: string }[]
   });
 }
 
-beforeEach(() => {
-  saveTicket({ ticket: 't1', key: 'k1' });
-  localStorage.setItem('userName', 'Ada');
-  reloadTabsFromStorage();
-  stubLiveSocket();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await changeLanguage('en');
-});
+signedInEachTest(stubLiveSocket);
 
 describe('device import', () => {
   it(

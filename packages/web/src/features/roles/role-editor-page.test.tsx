@@ -1,12 +1,11 @@
 import { FUN_ACTION_LABELS, grantableFunCodes, ROLE_TYPE } from '@fleetport/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveTicket } from '../../api/ticket-store.ts';
-import { type RouteAnswers, renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { describe, expect, it } from 'vitest';
+import { signedInEachTest } from '../../api/test-support.tsx';
+import { type RouteAnswers, renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
-import { menusHolding, signedInUser } from '../operation/test-menus.ts';
-import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
+import { signedInUser } from '../operation/test-menus.ts';
 
 const SLOW = 60_000;
 const OPERATOR_CODES = grantableFunCodes(ROLE_TYPE.operator);
@@ -25,12 +24,7 @@ const role = (extra: Record<string, unknown> = {}) => ({
 
 function serve(extra: RouteAnswers, ownRoleType: number = ROLE_TYPE.owner) {
   return routeServer({
-    '/pl/user/getVisitMenus': {
-      data: menusHolding(['roles.view', 'roles.create', 'roles.edit', 'roles.remove']),
-    },
-    '/pl/sso/queryUserInfo': { data: signedInUser(ownRoleType) },
-    '/pl/user/getInstructionStatus': { data: { status: '1' } },
-    '/pl/notification/getShowNotes': { data: [] },
+    ...shellAnswers(['roles.view', 'roles.create', 'roles.edit', 'roles.remove'], signedInUser(ownRoleType)),
     '/pl/role/getRoleById': { data: role() },
     ...extra,
   });
@@ -44,16 +38,7 @@ function leafCheckbox(funCode: string): HTMLElement {
     .querySelector('.ant-tree-checkbox')!;
 }
 
-beforeEach(() => {
-  saveTicket({ ticket: 't1', key: 'k1' });
-  localStorage.setItem('userName', 'Ada');
-  reloadTabsFromStorage();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await changeLanguage('en');
-});
+signedInEachTest();
 
 describe('role editor', () => {
   it(

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveTicket } from '../../api/ticket-store.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInEachTest } from '../../api/test-support.tsx';
 import {
   type RouteAnswers,
   renderConsole,
@@ -9,7 +9,6 @@ import {
   SHELL_ONLY_ROUTES,
 } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
-import { reloadTabsFromStorage } from './tabs-store.ts';
 
 const SLOW = 60_000;
 
@@ -38,16 +37,7 @@ function serve(extra: RouteAnswers) {
   });
 }
 
-beforeEach(() => {
-  saveTicket({ ticket: 't1', key: 'k1' });
-  localStorage.setItem('userName', 'Ada');
-  reloadTabsFromStorage();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await changeLanguage('en');
-});
+signedInEachTest();
 
 describe('shell notices', () => {
   it(

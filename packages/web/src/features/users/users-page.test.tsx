@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveTicket } from '../../api/ticket-store.ts';
-import { type RouteAnswers, renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { describe, expect, it } from 'vitest';
+import { signedInEachTest } from '../../api/test-support.tsx';
+import { type RouteAnswers, renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
-import { menusHolding, signedInUser } from '../operation/test-menus.ts';
-import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
 
 const SLOW = 60_000;
 const PAGE = '/operation/userManager/user';
@@ -28,10 +26,7 @@ const row = (userId: number, userName: string, extra: Record<string, unknown> = 
 
 function serve(codes: string[], extra: RouteAnswers = {}) {
   return routeServer({
-    '/pl/user/getVisitMenus': { data: menusHolding(codes) },
-    '/pl/sso/queryUserInfo': { data: signedInUser(2, 3) },
-    '/pl/user/getInstructionStatus': { data: { status: '1' } },
-    '/pl/notification/getShowNotes': { data: [] },
+    ...shellAnswers(codes),
     '/pl/page/getPageColumnByName': (body) => ({
       data: { pageName: (body as { pageName: string }).pageName, columns: null },
     }),
@@ -49,16 +44,7 @@ function serve(codes: string[], extra: RouteAnswers = {}) {
 const pathsCalled = (fetchMock: ReturnType<typeof routeServer>) =>
   fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x').pathname);
 
-beforeEach(() => {
-  saveTicket({ ticket: 't1', key: 'k1' });
-  localStorage.setItem('userName', 'Ada');
-  reloadTabsFromStorage();
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await changeLanguage('en');
-});
+signedInEachTest();
 
 describe('users page', () => {
   it(

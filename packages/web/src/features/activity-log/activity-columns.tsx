@@ -1,0 +1,68 @@
+import {
+  type ActivityRow,
+  ALL_CALLS,
+  activityActionLabel,
+  activityDetailsText,
+  errorMessage,
+  formatDateTime,
+  type Lang,
+} from '@fleetport/contract';
+import { Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+
+const SUMMARIES = new Map(ALL_CALLS.map((c) => [c.id, c.summary]));
+
+/** A call's name in the reader's language; never the call id (the contract's summary if unlabelled). */
+export const activityActionName = (callId: string, lang: Lang) =>
+  activityActionLabel(callId, lang, SUMMARIES.get(callId));
+
+/** The words an activity table needs; each page words them in its own namespace. */
+export type ActivityWord = 'at' | 'user' | 'action' | 'object' | 'address' | 'result' | 'success' | 'failure';
+
+export interface ActivityColumnsOptions {
+  word: (key: ActivityWord) => string;
+  lang: Lang;
+  /** Detail fields the page already makes plain (the device logs tab omits the SN). */
+  omit?: readonly string[];
+}
+
+/** The columns of an activity log entry, shared by the activity log page and the device logs tab. */
+export function activityColumns({ word, lang, omit }: ActivityColumnsOptions): ColumnsType<ActivityRow> {
+  return [
+    { key: 'at', dataIndex: 'at', title: word('at'), render: (at: number) => formatDateTime(at) },
+    {
+      key: 'user',
+      dataIndex: 'userName',
+      title: word('user'),
+      render: (name: string | null, row) => (name ? `${name} (${row.loginAccount ?? ''})` : null),
+    },
+    {
+      key: 'callId',
+      dataIndex: 'callId',
+      title: word('action'),
+      render: (callId: string) => activityActionName(callId, lang),
+    },
+    {
+      key: 'object',
+      dataIndex: 'object',
+      title: word('object'),
+      render: (object: string | null) => activityDetailsText(object, lang, { omit }),
+    },
+    { key: 'remoteAddress', dataIndex: 'remoteAddress', title: word('address') },
+    {
+      key: 'resultCode',
+      dataIndex: 'resultCode',
+      title: word('result'),
+      render: (code: number) =>
+        code === 0 ? (
+          <Tag color="green">{word('success')}</Tag>
+        ) : (
+          <Tooltip title={errorMessage(code, lang)}>
+            <Tag color="red">
+              {word('failure')} ({code})
+            </Tag>
+          </Tooltip>
+        ),
+    },
+  ];
+}
