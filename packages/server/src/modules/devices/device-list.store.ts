@@ -6,7 +6,7 @@ import {
   LICENCE_LEVELS,
   UNGROUPED,
 } from '@fleetport/contract';
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -25,6 +25,15 @@ const SORT_COLUMNS = {
   lastSeenAt: 'device.last_seen_at',
   online: 'device.online',
 } as const;
+
+/**
+ * Sort columns that may hold NULL. The others are NOT NULL, so their order says nothing about nulls:
+ * `name asc nulls first` is the same order as `name asc`, but only the latter can walk
+ * `device_company_name_idx` (an index's nulls come last ascending), and a filtered page sorted by
+ * name then reads a hundred index entries instead of sorting every match (11 ms to 0.9 ms for
+ * "online + model, page 5" at 100,000 devices on PGlite).
+ */
+const NULLABLE_SORTS = new Set<DeviceListQuery['sortField']>(['firmwareVersion', 'lastSeenAt']);
 
 /** `%` and `_` typed by a user are literal characters, not patterns. */
 function likePattern(text: string): string {
@@ -178,43 +187,42 @@ export async function tagsOfDevices(db: DbOrTx, sns: readonly string[]): Promise
 
 type Sort = Pick<DeviceListQuery, 'sortField' | 'sortOrder'>;
 
-/** The list's order: the chosen column, then the SN so pages never overlap. */
-function ordered<Q>(query: Q, { sortField, sortOrder }: Sort): Q {
-  const q = query as unknown as DeviceQuery;
-  return q
-    .orderBy(sql.ref(SORT_COLUMNS[sortField]), (ob) =>
-      sortOrder === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst(),
-    )
-    .orderBy('device.sn', sortOrder) as unknown as Q;
+/** `column` in the list's order: a NULL (never seen, no firmware) ranks lowest, last when descending. */
+function direction(column: ReturnType<typeof sql.ref>, { sortField, sortOrder }: Sort) {
+  if (!NULLABLE_SORTS.has(sortField)) return sortOrder === 'desc' ? sql`${column} desc` : sql`${column} asc`;
+  return sortOrder === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
 }
+
+const sortColumn = (f: Sort) => SORT_COLUMNS[f.sortField].slice('device.'.length);
+
+/** The list's order over `table` (device, or a derived table with the same column names). */
+function orderOf(table: string, f: Sort) {
+  const sn = sql.ref(`${table}.sn`);
+  return sql`${direction(sql.ref(`${table}.${sortColumn(f)}`), f)}, ${f.sortOrder === 'desc' ? sql`${sn} desc` : sql`${sn} asc`}`;
+}
+
+/** A page's SNs, in list order. */
+type PageSn = { page_sn: string };
+
+/** The page's window of an ordered query. */
+const windowOf = (f: DeviceListQuery) => sql`limit ${f.pageSize} offset ${(f.pageNum - 1) * f.pageSize}`;
 
 /**
  * One page of rows as a single JSON value: PGlite hands over each field of each row separately, and
- * 20 rows of 28 fields cost more than building and parsing one array. The page's SNs are picked from
- * the narrow columns first and only those rows are widened with group and tags: joining first made
- * the sort carry every match at full width (10,000 rows for a model filter). `among`, when given,
- * holds every match already found, so the page is sorted from those alone (the filters still apply).
+ * 20 rows of 28 fields cost more than building and parsing one array. `page` picks the page's SNs
+ * (`page_sn`) from narrow columns first, and only those rows are widened with group and tags:
+ * joining first made the sort carry every match at full width.
  */
-function pageQuery(db: DbOrTx, companyId: number, f: DeviceListQuery, among: readonly string[] | null) {
-  let keys = applyDeviceFilters(db.selectFrom('device') as DeviceQuery, companyId, f);
-  if (among) keys = keys.where(sql<boolean>`device.sn = any(${[...among]}::text[])`);
-  const page = ordered(keys.select('device.sn as page_sn'), f)
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize);
+function pageJson(db: DbOrTx, page: RawBuilder<PageSn>, f: DeviceListQuery) {
   const rows = selectRows(db).innerJoin(page.as('page'), 'page.page_sn', 'device.sn');
-  const column = sql.ref(`r.${SORT_COLUMNS[f.sortField].slice('device.'.length)}`);
-  const order =
-    f.sortOrder === 'desc'
-      ? sql`${column} desc nulls last, r.sn desc`
-      : sql`${column} asc nulls first, r.sn asc`;
   return db
     .selectFrom(rows.as('r'))
-    .select(sql<AnyRow[]>`coalesce(json_agg(r order by ${order}), '[]')`.as('rows'));
+    .select(sql<AnyRow[]>`coalesce(json_agg(r order by ${orderOf('r', f)}), '[]')`.as('rows'));
 }
 
-async function pageRows(db: DbOrTx, companyId: number, f: DeviceListQuery, among: readonly string[] | null) {
-  const { rows } = await pageQuery(db, companyId, f, among).executeTakeFirstOrThrow();
-  return rows.map(toDeviceRow);
+/** The page walked in list order over the devices `keys` selects (the sort index, when it fits). */
+function pageInOrder(keys: DeviceQuery, f: DeviceListQuery) {
+  return sql<PageSn>`(${keys.select('device.sn as page_sn')} order by ${orderOf('device', f)} ${windowOf(f)})`;
 }
 
 /** The whole fleet's total, kept by triggers (migration 0031). */
@@ -226,32 +234,38 @@ export async function listDevices(db: DbOrTx, companyId: number, f: DeviceListQu
     ([key, value]) => LIST_FILTERS.has(key) && value !== undefined && value !== '',
   );
   if (!filtered) {
-    const page = await pageQuery(db, companyId, f, null)
+    const company = db.selectFrom('device').where('device.company_id', '=', companyId) as DeviceQuery;
+    const page = await pageJson(db, pageInOrder(company, f), f)
       .select(fleetTotal(companyId).as('total'))
       .executeTakeFirstOrThrow();
     return { list: page.rows.map(toDeviceRow), total: Number(page.total), totalCapped: false };
   }
-  // A filtered count stops one past the cap, so it reads at most DEVICE_LIST_COUNT_CAP + 1 rows, not the
-  // fleet. The same pass hands back the matches when they are all known, and the page is sorted from
-  // them: a search's trigram scan runs once per call, and a rare match is never hunted for by walking
-  // the fleet in sort order (the planner guessed 1,010 devices for "10.3.17."; 49 matched).
-  const matching = applyDeviceFilters(db.selectFrom('device') as DeviceQuery, companyId, f)
-    .select('device.sn')
+  // One statement. The matches are read once (`m`, with their sort column), stopping one past the
+  // count cap, so the count reads at most DEVICE_LIST_COUNT_CAP + 1 rows, not the fleet. When they
+  // are all known the page is sorted from `m` alone, without reading devices again: a search's
+  // trigram scan runs once, and a rare match is never hunted for by walking the fleet in sort order
+  // (the planner guessed 1,010 devices for "10.3.17."; 49 matched). Past the cap the page walks the
+  // sort index with the filters. Each arm of the CASE is an init plan, run only when taken. (Sending
+  // the SNs to Node and back as a parameter cost a statement and up to 1,000 strings each way.)
+  const filters = applyDeviceFilters(db.selectFrom('device') as DeviceQuery, companyId, f);
+  const column = sortColumn(f);
+  const matching = filters
+    .select(column === 'sn' ? ['device.sn'] : ['device.sn', sql.ref(`device.${column}`).as(column)])
     .limit(DEVICE_LIST_COUNT_CAP + 1);
+  const fromMatches = sql<PageSn>`(select m.sn as page_sn from m order by ${orderOf('m', f)} ${windowOf(f)})`;
   const found = await db
-    .selectFrom(matching.as('m'))
-    .select((eb) => [
-      eb.fn.countAll<string>().as('count'),
-      sql<string[] | null>`case when count(*) <= ${DEVICE_LIST_COUNT_CAP} then array_agg(m.sn) end`.as('sns'),
+    .with('m', () => matching)
+    .selectFrom(sql<{ count: string }>`(select count(*) as count from m)`.as('c'))
+    .select([
+      'c.count',
+      sql<AnyRow[]>`case when c.count > ${DEVICE_LIST_COUNT_CAP}
+        then (${pageJson(db, pageInOrder(filters, f), f)})
+        else (${pageJson(db, fromMatches, f)}) end`.as('rows'),
     ])
     .executeTakeFirstOrThrow();
   const total = Number(found.count);
-  if (total > DEVICE_LIST_COUNT_CAP) {
-    const list = await pageRows(db, companyId, f, null);
-    return { list, total: DEVICE_LIST_COUNT_CAP, totalCapped: true };
-  }
-  const pastTheEnd = (f.pageNum - 1) * f.pageSize >= total;
-  const list = pastTheEnd ? [] : await pageRows(db, companyId, f, found.sns ?? []);
+  const list = found.rows.map(toDeviceRow);
+  if (total > DEVICE_LIST_COUNT_CAP) return { list, total: DEVICE_LIST_COUNT_CAP, totalCapped: true };
   return { list, total, totalCapped: false };
 }
 

@@ -21,6 +21,7 @@ import * as m0050s from './0050_device_software.ts';
 import * as m0060 from './0060_session_generation.ts';
 import * as m0070 from './0070_serial_port_lease.ts';
 import * as m0071 from './0071_housekeeping_indexes.ts';
+import * as m0080 from './0080_device_seen_index_order.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -49,4 +50,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0060_session_generation': m0060,
   '0070_serial_port_lease': m0070,
   '0071_housekeeping_indexes': m0071,
+  '0080_device_seen_index_order': m0080,
 };
