@@ -9,13 +9,17 @@ import type { Db } from '../platform/db/open.ts';
  */
 export interface DeviceDirectory {
   companyOf(sn: string): Promise<number | null>;
-  /** Forget a device (after its claim, or when it moved to another company). */
+  /** Forget a device (after its claim, or when it moved to another company or was deleted). */
   forget(sn: string): void;
   heard(sn: string): void;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
+/**
+ * A safety net only: a transfer or deletion makes every node forget the device at once (the
+ * `devices.reassigned` live event), so this bounds a change made some other way, e.g. by hand in SQL.
+ */
 const TTL_MS = 60_000;
 /**
  * A device's last-seen time is written at most this often: every write of a device row updates all
@@ -31,6 +35,11 @@ export function createDeviceDirectory(options: {
   lastSeenIntervalMs?: number;
 }): DeviceDirectory {
   const known = new Map<string, { companyId: number | null; at: number }>();
+  /**
+   * The look-up under way per device: one that `forget` overtook may have read the company the
+   * device just left, so its answer is used once but not kept.
+   */
+  const loading = new Map<string, symbol>();
   const load = createBatchLoader((sns: string[]) => findDeviceCompanies(options.db, sns));
   let heard = new Set<string>();
   const lastWritten = new Map<string, number>();
@@ -54,17 +63,22 @@ export function createDeviceDirectory(options: {
     async companyOf(sn) {
       const hit = known.get(sn);
       if (hit && Date.now() - hit.at < TTL_MS) return hit.companyId;
+      const ticket = Symbol(sn);
+      loading.set(sn, ticket);
       try {
         const companyId = (await load(sn)) ?? null;
-        known.set(sn, { companyId, at: Date.now() });
+        if (loading.get(sn) === ticket) known.set(sn, { companyId, at: Date.now() });
         return companyId;
       } catch (error) {
         options.onError(error);
         return null;
+      } finally {
+        if (loading.get(sn) === ticket) loading.delete(sn);
       }
     },
     forget(sn) {
       known.delete(sn);
+      loading.delete(sn);
     },
     heard(sn) {
       const now = Date.now();

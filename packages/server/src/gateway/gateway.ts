@@ -6,7 +6,7 @@ import { setAllDevicesOffline, setDevicePresence } from '../modules/devices/devi
 import type { Clock } from '../platform/clock.ts';
 import type { MqttConfig } from '../platform/config.ts';
 import type { Db } from '../platform/db/open.ts';
-import type { LiveHub } from '../platform/live/hub.ts';
+import type { LiveEvent, LiveHub } from '../platform/live/hub.ts';
 import type { BrokerAdapter, DeviceGatekeeper } from './broker.ts';
 import { createDeviceDirectory } from './device-directory.ts';
 import { createEmbeddedBroker } from './embedded-broker.ts';
@@ -95,6 +95,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const connected = new Map<string, string>();
   const listening = new Set<string>();
   const directory = createDeviceDirectory({ db, now: () => clock.now(), onError });
+  // Devices moved to another company or deleted (on any node): their next message looks the company
+  // up afresh instead of being written under the old one until the cache entry expires.
+  const stopForgetting = hub.subscribe((event) => {
+    if (event.name !== 'devices.reassigned') return;
+    for (const sn of (event as LiveEvent<'devices.reassigned'>).data.sns) directory.forget(sn);
+  });
   const telemetry = createTelemetryWriter({ db, flushIntervalMs: options.telemetryFlushMs ?? 200, onError });
   const presence = createPresenceTracker({
     debounceMs: options.presenceDebounceMs ?? 2000,
@@ -197,6 +203,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     async close() {
       // Presence is decided afresh by the next start; stop timers before the sessions drop.
       await presence.stop();
+      stopForgetting();
       rpc.stop();
       retention.stop();
       await broker.close();

@@ -66,7 +66,17 @@ export async function takeUndelivered(
     .where('sn', '=', sn)
     .where('state', '=', 'inExecution')
     .where('delivered_at', 'is', null)
-    .where('deadline', '>', now);
+    .where('deadline', '>', now)
+    // Only commands of the company that owns the device now: one queued by a company the device
+    // was since transferred away from stays undelivered and times out at its deadline.
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('device')
+          .select('device.sn')
+          .whereRef('device.sn', '=', 'rpc_command.sn')
+          .whereRef('device.company_id', '=', 'rpc_command.company_id'),
+      ),
+    );
   if (ids) query = query.where('id', 'in', [...ids]);
   const rows = await query.returningAll().execute();
   return (rows as RpcCommandRow[]).sort((a, b) => a.created_at.getTime() - b.created_at.getTime());

@@ -31,6 +31,13 @@ const DEVICE_OWNED_TABLES = ['device_import', 'device_config', 'device_status'] 
 export function deviceRoutes(deps: AppDeps) {
   const { db, clock } = deps;
   const importer = createDeviceImport(deps);
+  /**
+   * After the commit: every node's gateway stops writing these devices' messages under the company
+   * it cached for them (deps.hub is read now, as it may be the bridge to the other nodes).
+   */
+  const announceReassigned = (fromCompanyId: number, sns: string[]) => {
+    if (sns.length > 0) deps.hub.publish('devices.reassigned', fromCompanyId, { sns });
+  };
   return [
     bind(listDevicesCall, async (ctx) => listDevices(db, companyOf(ctx), ctx.input)),
     bind(getDeviceCall, async (ctx) => getCompanyDevice(db, companyOf(ctx), ctx.input.sn)),
@@ -83,13 +90,16 @@ export function deviceRoutes(deps: AppDeps) {
     bind(deleteDevicesCall, async (ctx) => {
       const companyId = companyOf(ctx);
       const owned = await ownedSns(db, companyId, ctx.input.sns);
+      const gone: string[] = [];
       const results = await eachDevice(ctx.input.sns, ctx.lang, async (sn) => {
         if (!owned.has(sn)) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, sn);
         await inTransaction(db, async (tx) => {
           for (const table of DEVICE_OWNED_TABLES) await tx.deleteFrom(table).where('sn', '=', sn).execute();
           await tx.deleteFrom('device').where('sn', '=', sn).where('company_id', '=', companyId).execute();
         });
+        gone.push(sn);
       });
+      announceReassigned(companyId, gone);
       return bulkResult(results);
     }),
     bind(transferDevicesCall, async (ctx) => {
@@ -107,6 +117,7 @@ export function deviceRoutes(deps: AppDeps) {
         .executeTakeFirst();
       if (!member || target === companyId) throw new AppError(ErrorCode.COMPANY_NOT_FOUND);
       const owned = await ownedSns(db, companyId, sns);
+      const moved: string[] = [];
       const results = await eachDevice(sns, ctx.lang, async (sn) => {
         if (!owned.has(sn)) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, sn);
         await inTransaction(db, async (tx) => {
@@ -120,7 +131,9 @@ export function deviceRoutes(deps: AppDeps) {
           for (const table of DEVICE_OWNED_TABLES)
             await tx.updateTable(table).set({ company_id: target }).where('sn', '=', sn).execute();
         });
+        moved.push(sn);
       });
+      announceReassigned(companyId, moved);
       return bulkResult(results);
     }),
     bind(obtainNotExistDevicesCall, async (ctx) => {

@@ -21,9 +21,25 @@ export interface LiveEvents {
   };
   /** The gateway wrote device notifications for the company (modules/device-notifications). */
   'notifications.new': { count: number; latestId: number; sn: string; severities: string[] };
+  /**
+   * Internal: devices moved to another company or were deleted, so every node's gateway forgets the
+   * company it cached for them (device-directory.ts). The company is the one they left. `sn` stays
+   * absent, so listeners may still read `data.sn` of any event when picking one device's news.
+   */
+  'devices.reassigned': { sns: string[]; sn?: undefined };
 }
 
 export type LiveEventName = keyof LiveEvents;
+
+/**
+ * Events between the server's own parts (and nodes), never for a browser: the hub gives them only to
+ * listeners of every event, and a console socket always listens to one company.
+ */
+const INTERNAL_EVENTS: ReadonlySet<LiveEventName> = new Set<LiveEventName>(['devices.reassigned']);
+
+export function isInternalLiveEvent(name: LiveEventName): boolean {
+  return INTERNAL_EVENTS.has(name);
+}
 
 export interface LiveEvent<K extends LiveEventName = LiveEventName> {
   name: K;
@@ -36,7 +52,7 @@ export type LiveListener = (event: LiveEvent) => void;
 
 export interface LiveHub {
   publish<K extends LiveEventName>(name: K, companyId: number, data: LiveEvents[K]): void;
-  /** Listens to every event, or one company's; returns the unsubscribe function. */
+  /** Listens to every event, or one company's (internal events excluded); returns the unsubscribe function. */
   subscribe(listener: LiveListener, companyId?: number): () => void;
 }
 
@@ -58,7 +74,7 @@ export function createLiveHub(onListenerError: (error: unknown) => void = () => 
     publish(name, companyId, data) {
       const event = { name, companyId, data } as LiveEvent;
       deliver(all, event);
-      deliver(byCompany.get(companyId), event);
+      if (!isInternalLiveEvent(name)) deliver(byCompany.get(companyId), event);
     },
     subscribe(listener, companyId) {
       if (companyId === undefined) {
