@@ -2,14 +2,13 @@ import os from 'node:os';
 import { DEVICE_LIST_COUNT_CAP, type DeviceListQuery, ErrorCode, listDevicesCall } from '@fleetport/contract';
 import Fastify from 'fastify';
 import { type KyselyPlugin, sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.ts';
 import { signTicket } from '../packages/server/src/platform/auth/ticket.ts';
 import { ManualClock } from '../packages/server/src/platform/clock.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
-import { type Db, type OpenDatabase, openDatabase } from '../packages/server/src/platform/db/open.ts';
+import { type Db, openDatabase } from '../packages/server/src/platform/db/open.ts';
 import { registerCompany, signIn } from '../packages/server/test/accounts.ts';
-import type { TestApp } from '../packages/server/test/helpers.ts';
+import { openFreshPostgres, type TestApp } from '../packages/server/test/helpers.ts';
 import { type LoadResult, loadPost } from './lib/post-load.ts';
 import { runWhenMain } from './lib/results-file.ts';
 import type { Measurement, ResultSection } from './lib/types.ts';
@@ -99,32 +98,6 @@ async function countCosts(db: Db, companyId: number) {
   };
 }
 
-/** A database of its own for the run on PostgreSQL, dropped afterwards (the URL names the server). */
-async function openPostgres(url: string): Promise<OpenDatabase> {
-  const name = `fp_bench_${process.pid}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`drop database if exists ${name} with (force)`);
-  await admin(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
-
 /**
  * The list on in-memory PGlite (the default set-up: one connection, so every statement of every call
  * waits its turn) and, when DATABASE_URL names a PostgreSQL server, on PostgreSQL too, each with
@@ -139,7 +112,9 @@ export async function run(): Promise<ResultSection[]> {
 
 async function measure(dialect: 'pglite' | 'postgres', url?: string): Promise<ResultSection> {
   const loadAtStart = os.loadavg()[0] ?? 0;
-  const database = url ? await openPostgres(url) : await openDatabase({ dataDir: 'memory://' });
+  const database = url
+    ? await openFreshPostgres(url, 'fp_bench')
+    : await openDatabase({ dataDir: 'memory://' });
   const onWhat = dialect === 'pglite' ? 'in-memory PGlite' : 'PostgreSQL (a fresh database on this machine)';
   const config = { ...loadConfig({ LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), webDist: '/nonexistent' };
   const clock = new ManualClock();

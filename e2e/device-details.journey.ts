@@ -23,6 +23,7 @@ import { deviceDetails } from '../packages/web/src/features/device-details/devic
 import { deviceSoftware } from '../packages/web/src/features/device-details/software.i18n.ts';
 import { deviceNotifications } from '../packages/web/src/features/device-notifications/device-notifications.i18n.ts';
 import { devices as deviceTexts } from '../packages/web/src/features/devices/devices.i18n.ts';
+import { operation } from '../packages/web/src/features/operation/operation.i18n.ts';
 import { importRouters, OWNER_NAME, onlineCount, signUp, switchOnRouters, waitFor } from './device-steps.ts';
 import { consoleUrl, newPage, screenshot } from './harness.ts';
 
@@ -196,7 +197,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       for (const call of [uninstallDeviceAppCall, timersCall]) {
         const entry = logs.locator('tr', { hasText: activityActionLabel(call.id, lang) });
         await entry.getByText(owner).waitFor();
-        await entry.getByText(n.logs.success, { exact: true }).waitFor();
+        await entry.getByText(operation[lang].activity.success, { exact: true }).waitFor();
       }
       await screenshot(page, `device-details-${lang}-07-logs`);
 

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEVICE_IMPORT_COLUMNS } from '@fleetport/contract';
 import { createSimulatedDevice, identityOf, type SimulatedDevice } from '@fleetport/device-sim';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
@@ -47,7 +48,7 @@ export async function signUp(page: Page, stamp: string, who = 'devices'): Promis
 export async function writeImportFile(sns: string[]): Promise<string> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Devices');
-  sheet.addRow(['SN', 'Name', 'Model', 'MAC or IMEI', 'Tags']);
+  sheet.addRow([...DEVICE_IMPORT_COLUMNS]);
   for (const [i, sn] of sns.entries())
     sheet.addRow([sn, `Quay ${i + 1}`, 'R3000-Q', identityOf(sn, 'r3000').mac, '']);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fp-import-')), 'harbour-routers.xlsx');

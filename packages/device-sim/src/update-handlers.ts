@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type DeviceEvent, UPDATE_ERROR, type UpdateState, updateErrorText } from '@fleetport/contract';
+import {
+  CROSS_VERSION_FIRMWARE,
+  compareVersions,
+  type DeviceEvent,
+  UPDATE_ERROR,
+  type UpdateState,
+  updateErrorText,
+} from '@fleetport/contract';
 import { applyConfigXml, configFirmware, configSections } from './config-xml.ts';
 import { type RpcContext, RpcFailure } from './rpc-context.ts';
 import type { Handlers } from './rpc-handlers.ts';
@@ -7,16 +14,6 @@ import type { Handlers } from './rpc-handlers.ts';
 /** Firmware, app and configuration changes: the parts of a zero-touch template. */
 
 type Progress = Extract<DeviceEvent, { name: 'updateProgress' }>;
-
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split(/[.-]/).map((x) => Number.parseInt(x, 10) || 0);
-  const pb = b.split(/[.-]/).map((x) => Number.parseInt(x, 10) || 0);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return Math.sign(d);
-  }
-  return 0;
-}
 
 const major = (v: string) => v.split('.')[0];
 
@@ -86,7 +83,10 @@ export const UPDATE_HANDLERS: Pick<
     report('pending');
     return reportingFailure(report, async () => {
       if (major(p.version) !== major(state.firmwareVersion)) throw fail(UPDATE_ERROR.upgradeAcrossVersions);
-      if (compareVersions(state.firmwareVersion, '5.2.2') < 0 && compareVersions(p.version, '5.2.2') > 0)
+      if (
+        compareVersions(state.firmwareVersion, CROSS_VERSION_FIRMWARE) < 0 &&
+        compareVersions(p.version, CROSS_VERSION_FIRMWARE) > 0
+      )
         throw fail(UPDATE_ERROR.needsFirmware522);
       await download(ctx, p, report);
       state.stagedFirmware = p.version;

@@ -30,29 +30,32 @@ async function dropTestDatabase(url: string, name: string): Promise<void> {
   }
 }
 
+/** A migrated PostgreSQL database of its own on the server `url` names, dropped by `close`. */
+export async function openFreshPostgres(url: string, prefix: string): Promise<OpenDatabase> {
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await dropTestDatabase(url, name);
+    },
+  };
+}
+
 /**
  * A migrated database for one test file: PGlite from the suite's snapshot, or, when DATABASE_URL is
  * set (CI's second pass), a fresh PostgreSQL database created for the file and dropped afterwards.
  */
 export async function openTestDatabase(): Promise<OpenDatabase> {
   const url = process.env.DATABASE_URL;
-  if (url) {
-    const name = `fp_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: target.toString() });
-    return {
-      ...database,
-      close: async () => {
-        await database.close();
-        await dropTestDatabase(url, name);
-      },
-    };
-  }
+  if (url) return openFreshPostgres(url, 'fp_test');
   const snapshot = process.env.FLEETPORT_PGLITE_SNAPSHOT;
   const loadDataDir = snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined;
   return openDatabase({ dataDir: 'memory://', loadDataDir });

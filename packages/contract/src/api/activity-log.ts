@@ -77,6 +77,9 @@ export const activityLogListCall = defineCall({
     'What changed in the current company, newest first, filtered by user, call, object, result and time',
 });
 
+/** The media type of every .xlsx file the platform hands out (exports, import templates). */
+export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export const activityLogExportCall = defineCall({
   id: 'activityLog.export',
   method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeOfDay } from '../rules/time.ts';
 import { LinkIdSchema, LinkUsageSchema } from './links.ts';
 import { EpochMsSchema, KeepAliveSchema } from './protocol.ts';
 
@@ -10,7 +11,7 @@ import { EpochMsSchema, KeepAliveSchema } from './protocol.ts';
 const host = z.string().min(1).max(253);
 const seconds = (max: number) => z.number().int().min(1).max(max);
 const empty = z.object({});
-const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+const timeOfDay = z.string().refine(isTimeOfDay);
 
 /** Signed, expiring HTTPS URL of a firmware or app package (docs §9). */
 export const PackageSchema = z.object({

@@ -67,8 +67,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     async authenticate(username, password, clientId) {
       const verdict = await devices.authenticateDevice(username, password, clientId);
       // A refused claim of an imported SN is news for the importing company (a typo or an intruder).
+      // The device's answer does not wait for it: unimported routers retry every few seconds.
       const login = verdict.ok ? null : parseDeviceUsername(username);
-      if (login?.phase === 'claim') await notifier.claimRefused(login.sn);
+      if (login?.phase === 'claim') void notifier.claimRefused(login.sn);
       return verdict;
     },
     mayPublish: devicePublishAllowed,

@@ -10,8 +10,6 @@ import {
 } from '@fleetport/contract';
 import ExcelJS from 'exceljs';
 
-export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** The export's columns, in order, with their header in both languages. */
 interface Reader {
   lang: Lang;

@@ -1,5 +1,6 @@
 import { type ActivityExportFilter, type ActivityRow, DEVICE_ACTIVITY_AREAS } from '@fleetport/contract';
 import { type SqlBool, sql } from 'kysely';
+import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
 /** The company's activity matching a filter; the list pages it, the export takes the newest rows. */
@@ -13,7 +14,7 @@ export function filteredActivity(db: DbOrTx, companyId: number, f: ActivityExpor
   if (f.userId !== undefined) query = query.where('user_id', '=', f.userId);
   if (f.callId) query = query.where('call_id', '=', f.callId);
   if (f.object) {
-    const like = `%${f.object.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.object.toLowerCase());
     query = query.where(sql<string>`lower(object)`, 'like', like);
   }
   if (f.result === 'success') query = query.where('result_code', '=', 0);
@@ -32,14 +33,10 @@ export async function activityPage(
   limit: number,
 ): Promise<{ total: number; list: ActivityRow[] }> {
   const query = filteredActivity(db, companyId, f);
-  const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await query
-    .selectAll()
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+  const [total, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query.selectAll().orderBy('at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+  ]);
   return { total: Number(total.n), list: rows.map(toRow) };
 }
 

@@ -1,8 +1,13 @@
-import { activityLogExportCall, activityLogListCall, EXPORT_MAX_RECORDS } from '@fleetport/contract';
+import {
+  activityLogExportCall,
+  activityLogListCall,
+  EXPORT_MAX_RECORDS,
+  XLSX_MIME_TYPE,
+} from '@fleetport/contract';
 import type { AppDeps } from '../../app.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { companyActor } from '../company-account/actor.ts';
-import { activityWorkbook, XLSX_MIME_TYPE } from './activity-log.export.ts';
+import { activityWorkbook } from './activity-log.export.ts';
 import { activityPage } from './activity-log.query.ts';
 
 /** The current company's activity, newest first: listed page by page, or exported as .xlsx. */

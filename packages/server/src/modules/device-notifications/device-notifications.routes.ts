@@ -11,6 +11,7 @@ import {
   notificationUnreadCountCall,
 } from '@fleetport/contract';
 import type { AppDeps } from '../../app.ts';
+import { inTransaction } from '../../platform/db/open.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { companyActor } from '../company-account/actor.ts';
 import { listNotifications, markAllRead, markRead, unreadCount } from './device-notifications.store.ts';
@@ -50,7 +51,8 @@ export function deviceNotificationRoutes(deps: AppDeps) {
       marked: await markRead(db, companyActor(ctx), ctx.input.ids),
     })),
     bind(markAllNotificationsReadCall, async (ctx) => ({
-      marked: await markAllRead(db, companyActor(ctx), ctx.input.upToId),
+      // One transaction: the count answered is the count the cursor move marked.
+      marked: await inTransaction(db, (tx) => markAllRead(tx, companyActor(ctx), ctx.input.upToId)),
     })),
     bind(notificationUnreadCountCall, async (ctx) => unreadCount(db, companyActor(ctx))),
   ];

@@ -1,5 +1,6 @@
 import { ALERT_SEVERITIES, type AlertSeverity } from '@fleetport/contract';
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
 /** A notification about to be written. */
@@ -97,7 +98,7 @@ export async function listNotifications(
   if (f.read === 'unread') query = query.where(unread);
   if (f.read === 'read') query = query.where(sql<SqlBool>`not ${unread}`);
   if (f.sn) {
-    const like = `%${f.sn.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.sn.toLowerCase());
     query = query.where(sql<string>`lower(n.sn)`, 'like', like);
   }
   if (f.startTime !== undefined) query = query.where('n.at', '>=', new Date(f.startTime));
@@ -166,7 +167,12 @@ export async function markAllRead(
   await db
     .insertInto('device_notification_cursor')
     .values({ company_id: who.companyId, user_id: who.userId, read_up_to: top })
-    .onConflict((oc) => oc.columns(['company_id', 'user_id']).doUpdateSet({ read_up_to: top }))
+    // Never backwards: a "mark all read" sent earlier from another tab may arrive after this one.
+    .onConflict((oc) =>
+      oc
+        .columns(['company_id', 'user_id'])
+        .doUpdateSet({ read_up_to: sql<number>`greatest(device_notification_cursor.read_up_to, ${top})` }),
+    )
     .execute();
   // Rows at or under the cursor say nothing any more.
   await db

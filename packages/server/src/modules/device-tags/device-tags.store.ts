@@ -1,5 +1,6 @@
 import { ErrorCode, MAX_TAGS_PER_DEVICE, TAG_NAME_MAX } from '@fleetport/contract';
 import { sql } from 'kysely';
+import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 
@@ -37,7 +38,7 @@ export async function listTags(db: DbOrTx, companyId: number, nameLike?: string)
     .where('device_tag.company_id', '=', companyId)
     .groupBy(['device_tag.id', 'device_tag.name'])
     .orderBy('device_tag.name');
-  if (nameLike) q = q.where('device_tag.name', 'ilike', `%${nameLike.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (nameLike) q = q.where('device_tag.name', 'ilike', containsPattern(nameLike));
   const rows = await q.execute();
   return rows.map((r) => ({ tagId: Number(r.id), tagName: r.name, deviceCount: Number(r.device_count) }));
 }

@@ -1,4 +1,4 @@
-import { DEVICE_IMPORT_COLUMNS } from '@fleetport/contract';
+import { DEVICE_IMPORT_COLUMNS, XLSX_MIME_TYPE } from '@fleetport/contract';
 import ExcelJS from 'exceljs';
 
 /**
@@ -6,7 +6,6 @@ import ExcelJS from 'exceljs';
  * row is the header; data rows are numbered as a spreadsheet numbers them (the header is row 1).
  */
 
-export const IMPORT_COLUMNS = DEVICE_IMPORT_COLUMNS;
 export const IMPORT_EXAMPLE = [
   '20231105000001',
   'Pump station 1',
@@ -79,7 +78,7 @@ export async function readImportFile(fileName: string, content: Buffer): Promise
     table = [];
     sheet?.eachRow({ includeEmpty: true }, (row, number) => {
       const cells: string[] = [];
-      for (let c = 1; c <= IMPORT_COLUMNS.length; c++) cells.push(cellText(row.getCell(c).value));
+      for (let c = 1; c <= DEVICE_IMPORT_COLUMNS.length; c++) cells.push(cellText(row.getCell(c).value));
       table[number - 1] = cells;
     });
     for (let i = 0; i < table.length; i++) table[i] ??= [];
@@ -92,12 +91,12 @@ export async function readImportFile(fileName: string, content: Buffer): Promise
 
 export async function importTemplate(format: 'xlsx' | 'csv'): Promise<{ content: Buffer; mimeType: string }> {
   if (format === 'csv') {
-    const lines = [IMPORT_COLUMNS.join(','), IMPORT_EXAMPLE.join(',')];
+    const lines = [DEVICE_IMPORT_COLUMNS.join(','), IMPORT_EXAMPLE.join(',')];
     return { content: Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8'), mimeType: 'text/csv' };
   }
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Devices');
-  sheet.addRow([...IMPORT_COLUMNS]);
+  sheet.addRow([...DEVICE_IMPORT_COLUMNS]);
   sheet.addRow(IMPORT_EXAMPLE);
   // Text cells: a spreadsheet would otherwise turn a 14-digit SN into 2.0231E+13.
   sheet.getColumn(1).numFmt = '@';
@@ -106,6 +105,6 @@ export async function importTemplate(format: 'xlsx' | 'csv'): Promise<{ content:
   });
   return {
     content: Buffer.from(await book.xlsx.writeBuffer()),
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    mimeType: XLSX_MIME_TYPE,
   };
 }

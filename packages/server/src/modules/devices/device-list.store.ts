@@ -7,6 +7,7 @@ import {
   UNGROUPED,
 } from '@fleetport/contract';
 import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -35,11 +36,6 @@ const SORT_COLUMNS = {
  */
 const NULLABLE_SORTS = new Set<DeviceListQuery['sortField']>(['firmwareVersion', 'lastSeenAt']);
 
-/** `%` and `_` typed by a user are literal characters, not patterns. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Query fields that narrow the list (paging and sorting do not). */
 const LIST_FILTERS = new Set([
   'search',
@@ -62,7 +58,7 @@ export function applyDeviceFilters(
   f: Partial<DeviceListQuery>,
 ): DeviceQuery {
   let q = query.where('device.company_id', '=', companyId);
-  if (f.search) q = q.where(sql<boolean>`${SEARCH_TEXT} ilike ${likePattern(f.search)}`);
+  if (f.search) q = q.where(sql<boolean>`${SEARCH_TEXT} ilike ${containsPattern(f.search)}`);
   if (f.online) q = q.where('device.online', '=', f.online === 'online');
   if (f.model) q = q.where('device.model', '=', f.model);
   if (f.series) q = q.where('device.series', '=', f.series);

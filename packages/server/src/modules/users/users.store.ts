@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
 /** The users of one company (memberships with their person and role). Every query is company-scoped. */
@@ -47,7 +48,7 @@ export async function listMembers(
 ) {
   let query = memberQuery(db, companyId);
   if (filter.keyword) {
-    const like = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.keyword.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         eb(sql<string>`lower(app_user.user_name)`, 'like', like),

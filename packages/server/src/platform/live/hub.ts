@@ -37,7 +37,7 @@ export type LiveEventName = keyof LiveEvents;
  */
 const INTERNAL_EVENTS: ReadonlySet<LiveEventName> = new Set<LiveEventName>(['devices.reassigned']);
 
-export function isInternalLiveEvent(name: LiveEventName): boolean {
+function isInternalLiveEvent(name: LiveEventName): boolean {
   return INTERNAL_EVENTS.has(name);
 }
 

@@ -33,6 +33,7 @@ export function bridgeLiveHub(options: LiveBridgeOptions): LiveBridge {
   const { hub: local, databaseUrl, log } = options;
   const nodeId = options.nodeId ?? randomUUID();
   const decoder = createLiveDecoder(nodeId);
+  const firstRetryMs = options.retryMs ?? 500;
   let closed = false;
   let listener: pg.Client | null = null;
   let sender: pg.Client | null = null;
@@ -52,7 +53,7 @@ export function bridgeLiveHub(options: LiveBridgeOptions): LiveBridge {
     return client;
   };
 
-  function connectLoop(role: 'listen' | 'notify', delay = options.retryMs ?? 500) {
+  function connectLoop(role: 'listen' | 'notify', delay = firstRetryMs) {
     if (closed) return;
     open(role)
       .then(async (client) => {
@@ -77,7 +78,7 @@ export function bridgeLiveHub(options: LiveBridgeOptions): LiveBridge {
           else sender = null;
           if (!closed) {
             log.warn({ role }, 'live bridge connection lost; reconnecting');
-            setTimeout(() => connectLoop(role), options.retryMs ?? 500).unref();
+            setTimeout(() => connectLoop(role), firstRetryMs).unref();
           }
         });
         if (role === 'listen') listener = client;

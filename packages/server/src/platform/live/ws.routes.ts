@@ -14,7 +14,7 @@ import type { AppDeps } from '../../app.ts';
 import type { Session } from '../auth/session.ts';
 import { isAppError } from '../errors.ts';
 import { cliSessions } from './cli-sessions.ts';
-import { isInternalLiveEvent, type LiveEvent } from './hub.ts';
+import type { LiveEvent } from './hub.ts';
 
 /** Who may watch the fleet live: anyone who may see the device list. */
 const VIEW_PERMISSION = 'devices.view';
@@ -65,10 +65,7 @@ export async function registerLiveSocket(app: FastifyInstance, deps: AppDeps, pr
       const mayView = session.superAdmin || session.funCodes.has(VIEW_PERMISSION);
       const unsubscribe =
         session.companyId !== null && mayView
-          ? deps.hub.subscribe((event) => {
-              // The hub keeps internal events from company listeners already; a browser never sees one.
-              if (!isInternalLiveEvent(event.name)) send(toMessage(event));
-            }, session.companyId)
+          ? deps.hub.subscribe((event) => send(toMessage(event)), session.companyId)
           : () => {};
       cleanup = () => {
         unsubscribe();

@@ -9,6 +9,7 @@ import {
 } from '@fleetport/contract';
 import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 
 const SUMMARIES = new Map(ALL_CALLS.map((c) => [c.id, c.summary]));
 
@@ -16,18 +17,17 @@ const SUMMARIES = new Map(ALL_CALLS.map((c) => [c.id, c.summary]));
 export const activityActionName = (callId: string, lang: Lang) =>
   activityActionLabel(callId, lang, SUMMARIES.get(callId));
 
-/** The words an activity table needs; each page words them in its own namespace. */
-export type ActivityWord = 'at' | 'user' | 'action' | 'object' | 'address' | 'result' | 'success' | 'failure';
-
 export interface ActivityColumnsOptions {
-  word: (key: ActivityWord) => string;
+  /** Any translator: the words are the activity log's (`operation:activity.*`) wherever the table shows. */
+  t: TFunction;
   lang: Lang;
   /** Detail fields the page already makes plain (the device logs tab omits the SN). */
   omit?: readonly string[];
 }
 
 /** The columns of an activity log entry, shared by the activity log page and the device logs tab. */
-export function activityColumns({ word, lang, omit }: ActivityColumnsOptions): ColumnsType<ActivityRow> {
+export function activityColumns({ t, lang, omit }: ActivityColumnsOptions): ColumnsType<ActivityRow> {
+  const word = (key: string) => t(`operation:activity.${key}`);
   return [
     { key: 'at', dataIndex: 'at', title: word('at'), render: (at: number) => formatDateTime(at) },
     {

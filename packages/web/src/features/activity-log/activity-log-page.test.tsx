@@ -1,4 +1,4 @@
-import { errorMessage } from '@fleetport/contract';
+import { errorMessage, XLSX_MIME_TYPE } from '@fleetport/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -68,6 +68,41 @@ describe('activity log', () => {
   );
 
   it(
+    'drops an action outside device actions when switched back to them',
+    async () => {
+      const asked: Array<Record<string, unknown>> = [];
+      serve({
+        '/pl/activity/getActivityLogList': (body) => {
+          asked.push(body as never);
+          return { data: { list: [], total: 0 } };
+        },
+      });
+      renderConsole('/robustlink/activity');
+      await screen.findByTestId('activity-table', {}, { timeout: 10_000 });
+      await userEvent.click(screen.getByText('All activity'));
+      const select = within(screen.getByTestId('activity-call')).getByRole('combobox');
+      fireEvent.mouseDown(select);
+      await userEvent.type(select, 'Delete user');
+      await userEvent.click(await screen.findByTitle('Delete user'));
+      await userEvent.click(screen.getByTestId('activity-search'));
+      await waitFor(() => expect(asked.at(-1)).toEqual({ pageNum: 1, pageSize: 20, callId: 'users.delete' }));
+
+      fireEvent.click(within(screen.getByTestId('activity-scope')).getAllByRole('radio')[0] as HTMLElement);
+      // Neither the list (its first page is still cached) nor a later search asks for the dropped action.
+      await waitFor(() =>
+        expect(screen.getByText('Device actions').closest('.ant-segmented-item-selected')).not.toBeNull(),
+      );
+      expect(within(screen.getByTestId('activity-call')).queryByText('users.delete')).toBeNull();
+      fireEvent.change(screen.getByTestId('activity-object'), { target: { value: 'sn=1' } });
+      await userEvent.click(screen.getByTestId('activity-search'));
+      await waitFor(() =>
+        expect(asked.at(-1)).toEqual({ pageNum: 1, pageSize: 20, scope: 'devices', object: 'sn=1' }),
+      );
+    },
+    SLOW,
+  );
+
+  it(
     'shows its empty state in Chinese',
     async () => {
       await changeLanguage('cn');
@@ -105,7 +140,7 @@ describe('activity log', () => {
             return {
               data: {
                 fileName: 'activity-log-2026-11-20.xlsx',
-                mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+                mimeType: XLSX_MIME_TYPE,
                 content: btoa('PK'),
                 rows: 1500,
                 total: 1500,

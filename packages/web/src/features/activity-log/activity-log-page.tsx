@@ -51,6 +51,7 @@ function ActivityLog() {
   const [fields, setFields] = useState<Omit<Filter, 'scope'>>({});
   const filter: Filter = scope === 'devices' ? { scope, ...fields } : fields;
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
+  const [form] = Form.useForm<FilterValues>();
   const log = useQuery({
     queryKey: ['activityLog', filter, paging],
     queryFn: () => sendCall(activityLogListCall, { ...paging, ...filter }),
@@ -68,7 +69,7 @@ function ActivityLog() {
     });
   }
 
-  const columns = useMemo(() => activityColumns({ word: (key) => t(`activity.${key}`), lang }), [t, lang]);
+  const columns = useMemo(() => activityColumns({ t, lang }), [t, lang]);
 
   const actionOptions = useMemo(
     () =>
@@ -90,14 +91,29 @@ function ActivityLog() {
         onChange={(next) => {
           setPaging((p) => ({ ...p, pageNum: 1 }));
           setScope(next);
+          // An action outside device actions has no option there: it would show as its raw id and match nothing.
+          if (next === 'devices') {
+            const chosen: string | undefined = form.getFieldValue('callId');
+            if (chosen && !isDeviceActivity(chosen)) form.setFieldValue('callId', undefined);
+            setFields((f) => {
+              if (!f.callId || isDeviceActivity(f.callId)) return f;
+              const { callId: _dropped, ...rest } = f;
+              return rest;
+            });
+          }
         }}
         options={[
-          { value: 'devices', label: t('deviceNotifications:scope.devices') },
-          { value: 'all', label: t('deviceNotifications:scope.all') },
+          { value: 'devices', label: t('activity.scope.devices') },
+          { value: 'all', label: t('activity.scope.all') },
         ]}
         data-testid="activity-scope"
       />
-      <Form<FilterValues> layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form<FilterValues>
+        form={form}
+        layout="inline"
+        onFinish={apply}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
         <Form.Item name="callId">
           <Select
             allowClear

@@ -12,9 +12,12 @@ export function CliTab({ sn }: { sn: string }) {
   const terminal = useTerminal(sn, (data) => editor.current?.input(data));
   const write = terminal.write;
   const editor = useRef<CliLineEditor | null>(null);
+  // The editor outlives a change of device (same page, another SN): its prompt names the current one.
+  const currentSn = useRef(sn);
+  currentSn.current = sn;
   editor.current ??= new CliLineEditor(write, (line) => {
     if (line) send.current(line);
-    else editor.current?.prompt(sn);
+    else editor.current?.prompt(currentSn.current);
   });
   const [refused, setRefused] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);

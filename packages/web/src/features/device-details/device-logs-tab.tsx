@@ -25,7 +25,7 @@ export function DeviceLogsTab({ sn }: { sn: string }) {
   });
   const columns = useMemo(
     // Every entry here is this device's: its SN would only repeat the page's.
-    () => activityColumns({ word: (key) => t(`logs.${key}`), lang, omit: ['sn'] }),
+    () => activityColumns({ t, lang, omit: ['sn'] }),
     [t, lang],
   );
   return (

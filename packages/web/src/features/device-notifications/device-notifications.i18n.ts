@@ -1,5 +1,5 @@
 /**
- * Device notifications (robustlink/noti), the device details "logs" tab and the device activity scope.
+ * Device notifications (robustlink/noti) and the device details "logs" tab (its columns are the activity log's).
  * Kind and severity names come from the contract's labels, so they are not repeated here.
  */
 export const deviceNotifications = {
@@ -30,16 +30,7 @@ export const deviceNotifications = {
     logs: {
       tab: 'Logs',
       empty: 'Nobody has acted on this device yet.',
-      at: 'Time',
-      user: 'User',
-      action: 'Action',
-      object: 'Details',
-      address: 'IP address',
-      result: 'Result',
-      success: 'Success',
-      failure: 'Failed',
     },
-    scope: { devices: 'Device actions', all: 'All activity' },
   },
   cn: {
     title: '通知',
@@ -68,15 +59,6 @@ export const deviceNotifications = {
     logs: {
       tab: '日志',
       empty: '还没有人对这台设备进行操作。',
-      at: '时间',
-      user: '用户',
-      action: '操作',
-      object: '详情',
-      address: 'IP地址',
-      result: '结果',
-      success: '成功',
-      failure: '失败',
     },
-    scope: { devices: '设备操作', all: '全部活动' },
   },
 } as const;

@@ -63,7 +63,12 @@ function AdminsEditor({ groupId, current }: { groupId: number; current: GroupAdm
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   const [saving, setSaving] = useState(false);
-  useEffect(() => setChosen(current.map((a) => a.userId)), [current]);
+  // A refetch (another tab or person changed the administrators) shows the new list, unless the
+  // user has unsaved choices: those are never overwritten behind their back.
+  const [edited, setEdited] = useState(false);
+  useEffect(() => {
+    if (!edited) setChosen(current.map((a) => a.userId));
+  }, [current, edited]);
   useEffect(() => {
     const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
@@ -107,6 +112,8 @@ function AdminsEditor({ groupId, current }: { groupId: number; current: GroupAdm
     } finally {
       setSaving(false);
       await queryClient.invalidateQueries({ queryKey: adminKeys.admins(groupId) });
+      // Saved (or refused part way): show what the server now holds.
+      setEdited(false);
     }
   }
 
@@ -116,7 +123,10 @@ function AdminsEditor({ groupId, current }: { groupId: number; current: GroupAdm
         mode="multiple"
         showSearch={{ filterOption: false, onSearch: setTyped }}
         value={chosen}
-        onChange={setChosen}
+        onChange={(ids: number[]) => {
+          setChosen(ids);
+          setEdited(true);
+        }}
         options={options}
         loading={candidates.isFetching}
         placeholder={t('groupAdmins.choose')}
