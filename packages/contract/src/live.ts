@@ -46,6 +46,24 @@ export const LiveRpcStateSchema = z.object({
   delivered: z.boolean(),
 });
 
+/** States of a background job (server platform/jobs; `jobs.list` in api/jobs.ts). */
+export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export const JobStateSchema = z.enum(JOB_STATES);
+export type JobState = z.infer<typeof JobStateSchema>;
+
+/** A job of the company changed state or progress; a job one person asked for goes to that person only. */
+export const LiveJobProgressSchema = z.object({
+  type: z.literal('job.progress'),
+  id: z.number().int(),
+  kind: z.string(),
+  state: JobStateSchema,
+  done: z.number(),
+  total: z.number().nullable(),
+  userId: z.number().int().optional(),
+  /** The last attempt's error, while retrying or after failing for good. */
+  error: z.string().optional(),
+});
+
 /** Server -> browser. */
 export const LiveServerMessageSchema = z.discriminatedUnion('type', [
   /** The ticket was accepted; events of this company follow. */
@@ -60,6 +78,7 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
     firmwareVersion: z.string().nullable(),
   }),
   LiveRpcStateSchema,
+  LiveJobProgressSchema,
   /** New device notifications for the company (one message per batch the gateway wrote). */
   z.object({
     type: z.literal('notifications.new'),

@@ -39,6 +39,13 @@ import { type RouteBinding, registerCalls } from './platform/http/calls.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { serveWebConsole } from './platform/http/web-console.ts';
+import {
+  type AnyJobDefinition,
+  type JobWorker,
+  type JobWorkerOptions,
+  type ScheduleDefinition,
+  startJobWorker,
+} from './platform/jobs/index.ts';
 import { createLiveHub, type LiveHub } from './platform/live/hub.ts';
 import { bridgeLiveHub } from './platform/live/pg-bridge.ts';
 import { registerLiveSocket } from './platform/live/ws.routes.ts';
@@ -60,6 +67,8 @@ export interface AppDeps {
   hub: LiveHub;
   /** The device gateway, when this app runs one (`BuildOptions.gateway`). */
   gateway?: Gateway;
+  /** This node's job worker, when this app runs one (`BuildOptions.jobs`). */
+  jobs?: JobWorker;
 }
 
 export interface BuildOptions {
@@ -77,6 +86,21 @@ export interface BuildOptions {
     | Partial<
         Pick<GatewayOptions, 'nodeId' | 'presenceDebounceMs' | 'telemetryFlushMs' | 'rpcSweepIntervalMs'>
       >;
+  /**
+   * Starts this node's job worker with the app (every node runs one) and stops it on close; off
+   * unless asked. `manual` leaves it to the caller's `deps.jobs.runOnce()`.
+   */
+  jobs?:
+    | boolean
+    | Partial<Pick<JobWorkerOptions, 'nodeId' | 'pollMs' | 'concurrency' | 'leaseMs' | 'manual'>>;
+}
+
+/**
+ * Every job kind and schedule of every module, in one list each node's worker runs. A kind that
+ * needs the device gateway is only handled by nodes that run one.
+ */
+export function allJobs(_deps: AppDeps): { handlers: AnyJobDefinition[]; schedules: ScheduleDefinition[] } {
+  return { handlers: [], schedules: [] };
 }
 
 const VERSION = (
@@ -176,6 +200,24 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     deps.gateway = gateway;
     app.addHook('onClose', () => gateway.close());
     registerBrokerHook(app, config.apiPrefix, config.mqtt, () => gateway);
+  }
+
+  if (options.jobs) {
+    const tuning = options.jobs === true ? {} : options.jobs;
+    const { handlers, schedules } = allJobs(deps);
+    const worker = startJobWorker({
+      ...tuning,
+      db: deps.db,
+      clock,
+      hub: deps.hub,
+      log: app.log,
+      handlers,
+      schedules,
+    });
+    deps.jobs = worker;
+    // Registered after the gateway's hook: Fastify runs onClose hooks in order, so the worker
+    // stops (its running jobs end) before the gateway they may use closes.
+    app.addHook('onClose', () => worker.stop());
   }
 
   await serveWebConsole(app, config.webDist, config.basePath);

@@ -10,7 +10,14 @@ const database = await openDatabase({
   dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
 });
 // The device gateway closes with the app (an onClose hook), before the database below.
-const { app, deps } = await buildApp({ config, db: database.db, dialect: database.dialect, gateway: true });
+// Every node runs a job worker; it stops with the app, before the database closes.
+const { app, deps } = await buildApp({
+  config,
+  db: database.db,
+  dialect: database.dialect,
+  gateway: true,
+  jobs: true,
+});
 if (config.automatedTestMode) {
   app.log.warn('AUTOMATED_TEST_MODE=true: the login captcha is OFF. Never run production like this.');
 }

@@ -22,6 +22,21 @@ export interface LiveEvents {
   /** The gateway wrote device notifications for the company (modules/device-notifications). */
   'notifications.new': { count: number; latestId: number; sn: string; severities: string[] };
   /**
+   * A job of the company changed state or progress (platform/jobs). `userId` is set for a job one
+   * person asked for: only that person's sockets receive it.
+   */
+  'job.progress': {
+    id: number;
+    kind: string;
+    state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+    done: number;
+    total: number | null;
+    userId?: number;
+    error?: string;
+    /** Absent, so listeners may read `data.sn` of any event (see `devices.reassigned`). */
+    sn?: undefined;
+  };
+  /**
    * Internal: devices moved to another company or were deleted, so every node's gateway forgets the
    * company it cached for them (device-directory.ts). The company is the one they left. `sn` stays
    * absent, so listeners may still read `data.sn` of any event when picking one device's news.

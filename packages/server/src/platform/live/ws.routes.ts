@@ -19,6 +19,16 @@ import type { LiveEvent } from './hub.ts';
 /** Who may watch the fleet live: anyone who may see the device list. */
 const VIEW_PERMISSION = 'devices.view';
 
+/**
+ * Device news needs the device list's permission; a job's progress goes to the people the job
+ * belongs to (`jobs.list` shows them the same jobs): its company, or the one user who asked for it.
+ */
+function mayReceive(event: LiveEvent, session: Session, mayViewDevices: boolean): boolean {
+  if (event.name !== 'job.progress') return mayViewDevices;
+  const owner = (event as LiveEvent<'job.progress'>).data.userId;
+  return owner === undefined || owner === session.userId;
+}
+
 /** A hub event as the browser sees it (the company id stays on the server). */
 function toMessage(event: LiveEvent): LiveServerMessage {
   return { type: event.name, ...event.data } as LiveServerMessage;
@@ -64,8 +74,10 @@ export async function registerLiveSocket(app: FastifyInstance, deps: AppDeps, pr
       const cli = cliSessions({ deps, session, lang, remoteAddress: request.ip, send });
       const mayView = session.superAdmin || session.funCodes.has(VIEW_PERMISSION);
       const unsubscribe =
-        session.companyId !== null && mayView
-          ? deps.hub.subscribe((event) => send(toMessage(event)), session.companyId)
+        session.companyId !== null
+          ? deps.hub.subscribe((event) => {
+              if (mayReceive(event, session, mayView)) send(toMessage(event));
+            }, session.companyId)
           : () => {};
       cleanup = () => {
         unsubscribe();
