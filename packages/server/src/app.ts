@@ -7,6 +7,7 @@ import { ALL_CALLS } from '@fleetport/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerBrokerHook } from './gateway/broker-hook.routes.ts';
 import { type Gateway, type GatewayOptions, startGateway } from './gateway/gateway.ts';
+import { retentionJobs } from './gateway/retention.ts';
 import { accessRestrictionRoutes } from './modules/access-restriction/access-restriction.routes.ts';
 import { accessWindowGate } from './modules/access-restriction/access-restriction.service.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -20,6 +21,7 @@ import { deviceDetailRoutes } from './modules/device-details/device-details.rout
 import { deviceGroupRoutes } from './modules/device-groups/device-groups.routes.ts';
 import { groupAdminRoutes } from './modules/device-groups/group-admins.routes.ts';
 import { deviceNotificationRoutes } from './modules/device-notifications/device-notifications.routes.ts';
+import { updatesTimedOutJob } from './modules/device-notifications/update-timeout.job.ts';
 import { deviceSoftwareRoutes } from './modules/device-software/device-software.routes.ts';
 import { deviceTagRoutes } from './modules/device-tags/device-tags.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
@@ -43,6 +45,7 @@ import {
   type AnyJobDefinition,
   type JobWorker,
   type JobWorkerOptions,
+  jobHousekeeping,
   type ScheduleDefinition,
   startJobWorker,
 } from './platform/jobs/index.ts';
@@ -95,12 +98,17 @@ export interface BuildOptions {
     | Partial<Pick<JobWorkerOptions, 'nodeId' | 'pollMs' | 'concurrency' | 'leaseMs' | 'manual'>>;
 }
 
-/**
- * Every job kind and schedule of every module, in one list each node's worker runs. A kind that
- * needs the device gateway is only handled by nodes that run one.
- */
-export function allJobs(_deps: AppDeps): { handlers: AnyJobDefinition[]; schedules: ScheduleDefinition[] } {
-  return { handlers: [], schedules: [] };
+/** Every job kind and schedule of every module, in one list each node's worker runs. */
+export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedules: ScheduleDefinition[] } {
+  const parts = [
+    jobHousekeeping(deps),
+    retentionJobs({ ...deps, config: deps.config.mqtt }),
+    { handlers: [updatesTimedOutJob(deps)], schedules: [] },
+  ];
+  return {
+    handlers: parts.flatMap((p) => p.handlers),
+    schedules: parts.flatMap((p) => p.schedules),
+  };
 }
 
 const VERSION = (
