@@ -25,6 +25,7 @@ import { updatesTimedOutJob } from './modules/device-notifications/update-timeou
 import { deviceSoftwareRoutes } from './modules/device-software/device-software.routes.ts';
 import { deviceTagRoutes } from './modules/device-tags/device-tags.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
+import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 import { menuRoutes } from './modules/menus/menus.routes.ts';
 import { pageColumnRoutes } from './modules/page-columns/page-columns.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
@@ -141,6 +142,7 @@ export function allRoutes(deps: AppDeps): RouteBinding[] {
     ...remoteActionRoutes(deps),
     ...deviceSoftwareRoutes(deps),
     ...groupAdminRoutes(deps),
+    ...jobRoutes(deps),
   ];
 }
 

@@ -21,6 +21,7 @@ import { signIn, TEST_PASSWORD } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { companyWithEveryRole, type PopulatedCompany, ROLE_TYPE_NAMES } from '../../test/people.ts';
 import { type ProbeTargets, probeInput } from '../../test/probe-input.ts';
+import { enqueueJob } from '../platform/jobs/index.ts';
 import { saveClaimedDevice } from './devices/devices.store.ts';
 
 let t: TestApp;
@@ -102,7 +103,14 @@ beforeAll(async () => {
     .select('id')
     .where('company_id', '=', b.companyId)
     .executeTakeFirstOrThrow();
+  // A job of B's, whose kind names B: an answer that leaks it fails the test.
+  const bravoJob = await enqueueJob(t.deps.db, {
+    kind: 'tenancy.bravo',
+    payload: {},
+    companyId: b.companyId,
+  });
   targets = {
+    jobId: bravoJob.id,
     companyId: b.companyId,
     userId: b.members.operator.userId,
     roleId: role.body.data!.roleId,
