@@ -17,7 +17,11 @@ export interface JobContext<P = unknown> {
   userId: number | null;
   /** Aborted when the job passes its deadline or the worker loses its claim; stop and throw. */
   signal: AbortSignal;
-  /** Saves the job's progress and tells the console live (`job.progress`). */
+  /**
+   * Saves the job's progress and tells the console live (`job.progress`). It writes on its own
+   * connection: call it outside a transaction of the handler's (on PGlite, the one connection would
+   * wait for that transaction to end).
+   */
   progress(done: number, total?: number | null): Promise<void>;
 }
 

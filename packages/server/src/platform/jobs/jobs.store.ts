@@ -165,6 +165,12 @@ export async function failAttempt(
   return row ? normalise(row) : null;
 }
 
+/** Hands a running job back to the queue, due now, its attempt not counted (the node is stopping). */
+export async function releaseJob(db: DbOrTx, claim: JobClaim, at: Date): Promise<void> {
+  await sql`update job set state = 'queued', attempts = attempts - 1, run_at = ${at}, locked_by = null,
+    locked_until = null, updated_at = ${at} where ${ofClaim(claim)}`.execute(db);
+}
+
 export async function findJob(db: DbOrTx, id: number): Promise<JobRow | null> {
   const row = await sql<JobRow>`select * from job where id = ${id}`.execute(db);
   return row.rows[0] ? normalise(row.rows[0]) : null;

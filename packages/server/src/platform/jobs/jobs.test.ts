@@ -209,3 +209,33 @@ describe('worker', () => {
     await worker.stop();
   });
 });
+
+describe('stopping a node', () => {
+  it('hands a job that outlives the grace back to the queue, its attempt not counted', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const stubborn = defineJob({
+      kind: 'test.stubborn',
+      run: (ctx) =>
+        new Promise<void>((_, reject) => {
+          started();
+          ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason));
+        }),
+    });
+    const { id } = await enqueueJob(database.db, { kind: 'test.stubborn', payload: {}, clock });
+    const worker = startJobWorker({
+      db: database.db,
+      clock,
+      log: silent,
+      handlers: [stubborn],
+      manual: true,
+    });
+    const run = worker.runOnce();
+    await running;
+    await worker.stop(10);
+    await run;
+    expect(await findJob(database.db, id)).toMatchObject({ state: 'queued', attempts: 0, locked_by: null });
+  });
+});

@@ -11,6 +11,7 @@ import {
   finishJob,
   type JobClaim,
   type JobRow,
+  releaseJob,
   renewLease,
   saveProgress,
   takeDueSlot,
@@ -53,8 +54,11 @@ export interface JobWorker {
   runOnce(): Promise<number>;
   /** Looks for work now instead of at the next poll (after an enqueue on this node). */
   wake(): void;
-  /** Stops claiming, aborts nothing: waits for the running jobs to end (their deadline at most). */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming and waits up to `graceMs` (default 5 s) for the running jobs to end; then aborts
+   * the rest and hands them back to the queue at once, the attempt not counted, for another node.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** Why an attempt that passed its deadline failed (its signal's reason). */
@@ -62,6 +66,13 @@ export class JobTimeoutError extends Error {
   constructor(ms: number) {
     super(`deadline of ${ms} ms passed`);
     this.name = 'JobTimeoutError';
+  }
+}
+
+class WorkerStoppedError extends Error {
+  constructor() {
+    super('the node is shutting down; the job goes back to the queue');
+    this.name = 'WorkerStoppedError';
   }
 }
 
@@ -94,6 +105,8 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
   const kinds = [...handlers.keys()];
   const schedules = options.schedules ?? [];
   const running = new Set<Promise<void>>();
+  /** Aborts of the running jobs, for a stop whose grace ran out. */
+  const aborts = new Set<(error: Error) => void>();
   let schedulesReady = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -163,6 +176,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       controller.abort(error);
       aborted(error);
     };
+    aborts.add(abort);
     const deadline = setTimeout(() => abort(new JobTimeoutError(timeoutMs)), timeoutMs);
     const heartbeat = setInterval(
       () => {
@@ -211,6 +225,11 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
         log.warn({ job: row.id, kind: row.kind }, error.message);
         return;
       }
+      if (error instanceof WorkerStoppedError) {
+        await releaseJob(db, claim, clock.now());
+        log.warn({ job: row.id, kind: row.kind }, error.message);
+        return;
+      }
       const at = clock.now();
       const retryAt =
         row.attempts < maxAttempts
@@ -223,6 +242,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
         retryAt ? 'job attempt failed; retrying' : 'job failed',
       );
     } finally {
+      aborts.delete(abort);
       clearTimeout(deadline);
       clearInterval(heartbeat);
       // A handler that ignores its signal would reject the abortion unobserved.
@@ -295,11 +315,20 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       return claimed;
     },
     wake,
-    async stop() {
+    async stop(graceMs = 5000) {
       stopped = true;
       if (timer) clearTimeout(timer);
       await ticking;
-      await Promise.all([...running]);
+      let grace: NodeJS.Timeout | undefined;
+      const ended = Promise.all([...running]).then(() => true);
+      const late = new Promise<false>((resolve) => {
+        grace = setTimeout(() => resolve(false), graceMs);
+      });
+      if (!(await Promise.race([ended, late]))) {
+        for (const abort of aborts) abort(new WorkerStoppedError());
+        await Promise.all([...running]);
+      }
+      clearTimeout(grace);
     },
   };
 }
