@@ -15,12 +15,15 @@ import { openFreshPostgres } from '../packages/server/test/helpers.ts';
 import { runWhenMain } from './lib/results-file.ts';
 import type { ResultSection } from './lib/types.ts';
 
-const JOBS = Number(process.env.BENCH_JOBS ?? 2000);
+const JOBS = Number(process.env.BENCH_JOBS ?? 1000);
+/** Bare and queue take turns, so a busy moment of a shared machine does not favour one side. */
+const ROUNDS = 2;
 const CONCURRENCY = 8;
 const silent = { info() {}, warn() {}, error() {} };
 
-async function bare(db: Db): Promise<number> {
+async function bare(db: Db, round: number): Promise<number> {
   await sql`create table if not exists bench_bare_job (like job including defaults)`.execute(db);
+  const first = round * JOBS;
   const started = performance.now();
   const ids: number[] = [];
   for (let i = 0; i < JOBS; i++) {
@@ -28,7 +31,7 @@ async function bare(db: Db): Promise<number> {
     const row = await sql<{
       id: number;
     }>`insert into bench_bare_job (id, kind, payload, run_at, created_at, updated_at)
-      values (${i + 1}, 'bench.noop', ${JSON.stringify({ i })}, ${at}, ${at}, ${at}) returning id`.execute(
+      values (${first + i + 1}, 'bench.noop', ${JSON.stringify({ i })}, ${at}, ${at}, ${at}) returning id`.execute(
       db,
     );
     ids.push(Number(row.rows[0]?.id));
@@ -68,13 +71,17 @@ async function measure(dialect: 'pglite' | 'postgres', url?: string): Promise<Re
     ? await openFreshPostgres(url, 'fp_bench_jobs')
     : await openDatabase({ dataDir: 'memory://' });
   try {
-    const limit = await bare(database.db);
-    const value = await queue(database.db);
+    let limit = 0;
+    let value = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      limit = Math.max(limit, await bare(database.db, round));
+      value = Math.max(value, await queue(database.db));
+    }
     const on = dialect === 'pglite' ? 'in-memory PGlite' : 'PostgreSQL (a fresh database on this machine)';
     return {
       title: `Job queue throughput on ${dialect === 'pglite' ? 'PGlite' : 'PostgreSQL'} (\`bench/jobs.ts\`)`,
       method:
-        `${JOBS.toLocaleString('en')} no-op jobs on ${on}, in this process: each enqueued alone (one INSERT, as a module ` +
+        `${JOBS.toLocaleString('en')} no-op jobs on ${on}, in this process, the better of ${ROUNDS} rounds taken in turns with the limit: each enqueued alone (one INSERT, as a module ` +
         `does in its own transaction), then one worker (concurrency ${CONCURRENCY}) claims them in batches with ` +
         'FOR UPDATE SKIP LOCKED, runs them and marks each succeeded. The limit is the bare work on the same rows: a ' +
         `single-row INSERT of each into a table of the job table's shape, then a DELETE of each by id. Load average ` +
@@ -89,8 +96,10 @@ async function measure(dialect: 'pglite' | 'postgres', url?: string): Promise<Re
         },
       ],
       notes: [
-        'A job costs four statements (insert, claim of its batch, finish, and the claim that finds nothing at the end) ' +
-          'against the bare two; the claim updates and returns the whole row.',
+        `A job costs its INSERT, a share of its batch's claim (one UPDATE for ${CONCURRENCY} jobs) and the UPDATE that ` +
+          'marks it succeeded: about 2.1 statements against the bare 2, but the claim and the finish each write a new ' +
+          'version of the row where the bare DELETE only marks it dead. Finished jobs stay for the console and are ' +
+          'deleted by the hourly housekeeping, not here.',
       ],
     };
   } finally {

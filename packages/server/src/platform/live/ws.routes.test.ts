@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { registerCompany, type SignedIn, signIn } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
+import { addUser, defaultRoles } from '../../../test/people.ts';
 import { eventually } from '../../gateway/testing/gateway-env.ts';
 import { claimDevice, TestDevice } from '../../gateway/testing/test-device.ts';
 
@@ -169,5 +170,25 @@ describe('the live WebSocket', () => {
       tab.received.filter((m) => m.type === 'device.presence').map((m) => (m as { sn: string }).sn),
     ).toEqual(['THEIRS01']);
     tab.socket.close();
+  });
+
+  it("sends a job's progress to its company, and a person's own job to that person only", async () => {
+    const roles = await defaultRoles(t, companyId);
+    const colleagueId = await addUser(owner, { account: 'crane@harbour.test', roleId: roles.operator });
+    const colleague = await signIn(t, 'crane@harbour.test');
+    const ownerTab = await Tab.open(ticketUrl());
+    const colleagueTab = await Tab.open(`${base}?ticket=${encodeURIComponent(colleague.headers().ticket!)}`);
+    await ownerTab.next('ready');
+    await colleagueTab.next('ready');
+    const progress = { kind: 'exports.devices', state: 'running', done: 5, total: 10 } as const;
+    t.deps.hub.publish('job.progress', companyId, { ...progress, id: 1, userId: colleagueId });
+    t.deps.hub.publish('job.progress', companyId, { ...progress, id: 2 });
+    expect(await colleagueTab.next('job.progress', (m) => m.id === 2)).toMatchObject({ done: 5, total: 10 });
+    await ownerTab.next('job.progress', (m) => m.id === 2);
+    const ids = (tab: Tab) => tab.received.filter((m) => m.type === 'job.progress').map((m) => m.id);
+    expect(ids(colleagueTab)).toEqual([1, 2]);
+    expect(ids(ownerTab)).toEqual([2]);
+    ownerTab.socket.close();
+    colleagueTab.socket.close();
   });
 });
