@@ -24,9 +24,7 @@ export function useCallMutation<C extends CallDef>(call: C, options: CallMutatio
     mutationKey: [call.id],
     mutationFn: (input) => apiCall(call, input, { silent }),
     onSuccess: async (...args) => {
-      await Promise.all(
-        (invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await Promise.all((invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       await onSuccess?.(...args);
     },
   });

@@ -43,7 +43,8 @@ export const widgets = {
     list: {
       total: '共 {{total}} 条',
       totalCapped: '共 {{cap}}+ 条',
-      cappedExplained: '符合条件的超过 {{cap}} 条。为保证列表速度，计数到此为止；缩小筛选范围可看到准确数量。',
+      cappedExplained:
+        '符合条件的超过 {{cap}} 条。为保证列表速度，计数到此为止；缩小筛选范围可看到准确数量。',
       columns: '列设置',
       selected: '已选 {{count}} 项',
       clearSelection: '取消选择',

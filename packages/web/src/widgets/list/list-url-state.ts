@@ -73,7 +73,11 @@ export function readListParams(schema: z.ZodType, params: URLSearchParams, optio
  * The input the page sends: defaults, then the address, then the page's fixed values, run through the
  * call's schema (so its defaults fill the rest). If the whole is refused, the address is ignored.
  */
-export function listInput(schema: z.ZodType, params: URLSearchParams, options: ListUrlOptions = {}): ListValues {
+export function listInput(
+  schema: z.ZodType,
+  params: URLSearchParams,
+  options: ListUrlOptions = {},
+): ListValues {
   const fromUrl = readListParams(schema, params, options);
   const merged = schema.safeParse({ ...options.defaults, ...fromUrl, ...options.fixed });
   if (merged.success) return merged.data as ListValues;
@@ -83,7 +87,9 @@ export function listInput(schema: z.ZodType, params: URLSearchParams, options: L
 }
 
 function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+  );
 }
 
 function same(a: unknown, b: unknown): boolean {
