@@ -1,5 +1,5 @@
 import { type ActivityRow, ALL_CALLS, activityLogListCall, isDeviceActivity } from '@fleetport/contract';
-import { Button, DatePicker, Form, Input, Segmented, Select, Space } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Segmented, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +88,7 @@ function ActivityLog() {
       empty={{ description: t('activity.empty') }}
       exportAction={({ total }) => <ActivityExportButton filter={filters} total={total} />}
       filters={
-        <Space direction="vertical" size={12} style={{ width: '100%' }}>
+        <Flex vertical gap={12} style={{ width: '100%' }}>
           <Segmented<'devices' | 'all'>
             value={scope}
             onChange={(next) =>
@@ -143,7 +143,7 @@ function ActivityLog() {
               {t('activity.search')}
             </Button>
           </Form>
-        </Space>
+        </Flex>
       }
     />
   );
