@@ -6,6 +6,7 @@ import {
   EXPORT_WARN_RECORDS,
 } from '@fleetport/contract';
 import { App, Button } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { Can } from '../../app/permissions.tsx';
@@ -28,7 +29,10 @@ export function ActivityExportButton({
   const exporting = useCallMutation(activityLogExportCall, {
     onSuccess: (file) => saveBase64(file.content, file.fileName, file.mimeType),
   });
-  const download = () => exporting.mutate(filter);
+  // The confirmation may be answered after the filters moved on: it exports what the list shows then.
+  const shown = useRef(filter);
+  shown.current = filter;
+  const download = () => exporting.mutate(shown.current);
 
   function start() {
     if (total <= EXPORT_WARN_RECORDS) {

@@ -6,7 +6,8 @@ import { signedInEachTest } from '../../api/test-support.tsx';
 import { type RouteAnswers, renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
 
-const SLOW = 60_000;
+// The whole lazy console in jsdom on a shared two-core machine.
+const SLOW = 120_000;
 const note = (id: number, patch: Partial<DeviceNotification> = {}): DeviceNotification => ({
   id,
   sn: `SN000${id}`,
