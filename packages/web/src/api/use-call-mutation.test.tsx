@@ -81,39 +81,52 @@ function show(onCreated?: (tagId: number) => void) {
 
 const busy = () => screen.getByTestId('create').classList.contains('ant-btn-loading');
 
+// Ant Design tables in jsdom on a shared two-core machine.
+const SLOW = 60_000;
+
 signedInEachTest();
 
 describe('useCallMutation', () => {
-  it('is busy while the call runs, then refetches the lists it changes before it is done', async () => {
-    const server = heldServer();
-    const created: number[] = [];
-    show((tagId) => created.push(tagId));
-    (await server.next(getTagsCall.path)).answer({ data: [] });
+  it(
+    'is busy while the call runs, then refetches the lists it changes before it is done',
+    async () => {
+      const server = heldServer();
+      const created: number[] = [];
+      show((tagId) => created.push(tagId));
+      (await server.next(getTagsCall.path)).answer({ data: [] });
 
-    await userEvent.click(screen.getByTestId('create'));
-    const call = await server.next(createTagCall.path);
-    expect(call.body).toEqual({ tagName: 'pier7' });
-    expect(busy()).toBe(true);
+      await userEvent.click(screen.getByTestId('create'));
+      const call = await server.next(createTagCall.path);
+      expect(call.body).toEqual({ tagName: 'pier7' });
+      expect(busy()).toBe(true);
 
-    call.answer({ data: { tagId: 12, tagName: 'pier7', deviceCount: 0 } });
-    // Still busy until the list shows the new tag: no moment where the button is free and the list stale.
-    (await server.next(getTagsCall.path)).answer({ data: [{ tagId: 12, tagName: 'pier7', deviceCount: 0 }] });
-    await waitFor(() => expect(busy()).toBe(false));
-    expect(screen.getByTestId('tags').textContent).toBe('pier7');
-    expect(created).toEqual([12]);
-  });
+      call.answer({ data: { tagId: 12, tagName: 'pier7', deviceCount: 0 } });
+      // Still busy until the list shows the new tag: no moment where the button is free and the list stale.
+      (await server.next(getTagsCall.path)).answer({
+        data: [{ tagId: 12, tagName: 'pier7', deviceCount: 0 }],
+      });
+      await waitFor(() => expect(busy()).toBe(false));
+      expect(screen.getByTestId('tags').textContent).toBe('pier7');
+      expect(created).toEqual([12]);
+    },
+    SLOW,
+  );
 
-  it('leaves a refused call to the one client: its toast shows, the button frees, nothing is thrown', async () => {
-    const server = heldServer();
-    const created: number[] = [];
-    show((tagId) => created.push(tagId));
-    (await server.next(getTagsCall.path)).answer({ data: [] });
+  it(
+    'leaves a refused call to the one client: its toast shows, the button frees, nothing is thrown',
+    async () => {
+      const server = heldServer();
+      const created: number[] = [];
+      show((tagId) => created.push(tagId));
+      (await server.next(getTagsCall.path)).answer({ data: [] });
 
-    await userEvent.click(screen.getByTestId('create'));
-    (await server.next(createTagCall.path)).answer({ code: 200012 });
-    expect(await screen.findByText(`${errorMessage(200012, 'en')} (200012)`)).toBeTruthy();
-    await waitFor(() => expect(busy()).toBe(false));
-    expect(screen.getByTestId('failed-code').textContent).toBe('200012');
-    expect(created).toEqual([]);
-  });
+      await userEvent.click(screen.getByTestId('create'));
+      (await server.next(createTagCall.path)).answer({ code: 200012 });
+      expect(await screen.findByText(`${errorMessage(200012, 'en')} (200012)`)).toBeTruthy();
+      await waitFor(() => expect(busy()).toBe(false));
+      expect(screen.getByTestId('failed-code').textContent).toBe('200012');
+      expect(created).toEqual([]);
+    },
+    SLOW,
+  );
 });

@@ -71,104 +71,127 @@ const cells = (row: HTMLElement) =>
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
 
+// Ant Design tables in jsdom on a shared two-core machine.
+const SLOW = 60_000;
+
 signedInEachTest();
 
 describe('ListPage', () => {
-  it('numbers rows across pages, shows "- -" for an empty cell and marks the sort column', async () => {
-    routeServer({});
-    const setSort = vi.fn();
-    show({ list: listOf(routers, { setSort }) });
-    expect(screen.getByRole('columnheader', { name: 'No.' })).toBeTruthy();
-    // Page 3 of 20 a page starts at row 41.
-    expect(cells(bodyRows()[0]!)).toEqual(['41', 'SN001', '- -', 'R3000-Q']);
-    expect(cells(bodyRows()[1]!)).toEqual(['42', 'SN002', 'Quay 2', 'R2000']);
-    expect(screen.getByTestId('list-total').textContent).toBe('42 in total');
-    const snHeader = screen.getByRole('columnheader', { name: /SN/ });
-    expect(snHeader.getAttribute('aria-sort')).toBe('ascending');
-    // Sorting asks the list (the server) rather than sorting the page in the browser.
-    await userEvent.click(snHeader);
-    expect(setSort).toHaveBeenCalledWith('sn', 'desc');
-  });
+  it(
+    'numbers rows across pages, shows "- -" for an empty cell and marks the sort column',
+    async () => {
+      routeServer({});
+      const setSort = vi.fn();
+      show({ list: listOf(routers, { setSort }) });
+      expect(screen.getByRole('columnheader', { name: 'No.' })).toBeTruthy();
+      // Page 3 of 20 a page starts at row 41.
+      expect(cells(bodyRows()[0]!)).toEqual(['41', 'SN001', '- -', 'R3000-Q']);
+      expect(cells(bodyRows()[1]!)).toEqual(['42', 'SN002', 'Quay 2', 'R2000']);
+      expect(screen.getByTestId('list-total').textContent).toBe('42 in total');
+      const snHeader = screen.getByRole('columnheader', { name: /SN/ });
+      expect(snHeader.getAttribute('aria-sort')).toBe('ascending');
+      // Sorting asks the list (the server) rather than sorting the page in the browser.
+      await userEvent.click(snHeader);
+      expect(setSort).toHaveBeenCalledWith('sn', 'desc');
+    },
+    SLOW,
+  );
 
-  it('shows a capped total as "1000+" and explains it', async () => {
-    routeServer({});
-    show({ list: listOf(routers, { total: 1000, totalCapped: true }) });
-    const total = screen.getByTestId('list-total');
-    expect(total.textContent).toBe('1000+ in total');
-    const explanation =
-      'More than 1000 match. Counting stops there to keep the list fast; narrow the filters for an exact number.';
-    expect(total.getAttribute('aria-label')).toBe(explanation);
-    await userEvent.hover(total);
-    expect(await screen.findByText(explanation)).toBeTruthy();
-  });
+  it(
+    'shows a capped total as "1000+" and explains it',
+    async () => {
+      routeServer({});
+      show({ list: listOf(routers, { total: 1000, totalCapped: true }) });
+      const total = screen.getByTestId('list-total');
+      expect(total.textContent).toBe('1000+ in total');
+      const explanation =
+        'More than 1000 match. Counting stops there to keep the list fast; narrow the filters for an exact number.';
+      expect(total.getAttribute('aria-label')).toBe(explanation);
+      await userEvent.hover(total);
+      expect(await screen.findByText(explanation)).toBeTruthy();
+    },
+    SLOW,
+  );
 
-  it('tells an empty list from a filter that matches nothing, and clears the filters from there', async () => {
-    routeServer({});
-    const view = show({
-      list: listOf([], { total: 0 }),
-      empty: { description: 'No routers yet.', action: <Button>Add router</Button> },
-    });
-    expect(screen.getByText('No routers yet.')).toBeTruthy();
-    expect(screen.getByText('Add router')).toBeTruthy();
+  it(
+    'tells an empty list from a filter that matches nothing, and clears the filters from there',
+    async () => {
+      routeServer({});
+      const view = show({
+        list: listOf([], { total: 0 }),
+        empty: { description: 'No routers yet.', action: <Button>Add router</Button> },
+      });
+      expect(screen.getByText('No routers yet.')).toBeTruthy();
+      expect(screen.getByText('Add router')).toBeTruthy();
 
-    const resetFilters = vi.fn();
-    view.unmount();
-    show({ list: listOf([], { total: 0, filtered: true, resetFilters }) });
-    expect(screen.getByText('Nothing matches these filters.')).toBeTruthy();
-    await userEvent.click(screen.getByTestId('list-clear-filters'));
-    expect(resetFilters).toHaveBeenCalled();
-  });
+      const resetFilters = vi.fn();
+      view.unmount();
+      show({ list: listOf([], { total: 0, filtered: true, resetFilters }) });
+      expect(screen.getByText('Nothing matches these filters.')).toBeTruthy();
+      await userEvent.click(screen.getByTestId('list-clear-filters'));
+      expect(resetFilters).toHaveBeenCalled();
+    },
+    SLOW,
+  );
 
-  it('hands the picked rows to the bulk actions and the filters to the export slot', async () => {
-    routeServer({});
-    const acted: string[][] = [];
-    const exported: unknown[] = [];
-    show({
-      list: listOf(routers, { filters: { search: 'quay' } }),
-      bulkActions: ({ keys, clear }) => (
-        <Button
-          disabled={keys.length === 0}
-          onClick={() => {
-            acted.push(keys.map(String));
-            clear();
-          }}
-        >
-          Reboot picked
-        </Button>
-      ),
-      exportAction: (context) => <Button onClick={() => exported.push(context)}>Export list</Button>,
-    });
-    const table = screen.getByTestId('routers');
-    await userEvent.click(within(bodyRows()[1]!).getByRole('checkbox'));
-    expect(screen.getByTestId('list-selection').textContent).toContain('1 selected');
-    // The header box picks the whole page.
-    await userEvent.click(within(table).getAllByRole('checkbox')[0]!);
-    expect(screen.getByTestId('list-selection').textContent).toContain('2 selected');
-    await userEvent.click(screen.getByText('Reboot picked'));
-    expect(acted.map((keys) => [...keys].sort())).toEqual([['SN001', 'SN002']]);
-    expect(screen.queryByTestId('list-selection')).toBeNull();
+  it(
+    'hands the picked rows to the bulk actions and the filters to the export slot',
+    async () => {
+      routeServer({});
+      const acted: string[][] = [];
+      const exported: unknown[] = [];
+      show({
+        list: listOf(routers, { filters: { search: 'quay' } }),
+        bulkActions: ({ keys, clear }) => (
+          <Button
+            disabled={keys.length === 0}
+            onClick={() => {
+              acted.push(keys.map(String));
+              clear();
+            }}
+          >
+            Reboot picked
+          </Button>
+        ),
+        exportAction: (context) => <Button onClick={() => exported.push(context)}>Export list</Button>,
+      });
+      const table = screen.getByTestId('routers');
+      await userEvent.click(within(bodyRows()[1]!).getByRole('checkbox'));
+      expect(screen.getByTestId('list-selection').textContent).toContain('1 selected');
+      // The header box picks the whole page.
+      await userEvent.click(within(table).getAllByRole('checkbox')[0]!);
+      expect(screen.getByTestId('list-selection').textContent).toContain('2 selected');
+      await userEvent.click(screen.getByText('Reboot picked'));
+      expect(acted.map((keys) => [...keys].sort())).toEqual([['SN001', 'SN002']]);
+      expect(screen.queryByTestId('list-selection')).toBeNull();
 
-    await userEvent.click(screen.getByText('Export list'));
-    expect(exported).toEqual([{ filters: { search: 'quay' }, total: 42, totalCapped: false }]);
-  });
+      await userEvent.click(screen.getByText('Export list'));
+      expect(exported).toEqual([{ filters: { search: 'quay' }, total: 42, totalCapped: false }]);
+    },
+    SLOW,
+  );
 
-  it('hides a column the user unticks and keeps the choice on the server, in Chinese', async () => {
-    await changeLanguage('cn');
-    const saved: unknown[] = [];
-    routeServer({
-      [getPageColumnsCall.path]: { data: { pageName: 'routers', columns: null } },
-      [updatePageColumnsCall.path]: (body) => {
-        saved.push(body);
-        return { data: null };
-      },
-    });
-    show({ columnsPageName: 'routers' });
-    expect(screen.getByRole('columnheader', { name: '序号' })).toBeTruthy();
-    expect(screen.getByTestId('list-total').textContent).toBe('共 42 条');
-    await userEvent.click(screen.getByRole('button', { name: '列设置' }));
-    await userEvent.click(within(await screen.findByTestId('column-name')).getByRole('checkbox'));
-    await waitFor(() => expect(saved).toEqual([{ pageName: 'routers', columns: ['sn', 'model'] }]));
-    await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'Name' })).toBeNull());
-    expect(cells(bodyRows()[0]!)).toEqual(['41', 'SN001', 'R3000-Q']);
-  });
+  it(
+    'hides a column the user unticks and keeps the choice on the server, in Chinese',
+    async () => {
+      await changeLanguage('cn');
+      const saved: unknown[] = [];
+      routeServer({
+        [getPageColumnsCall.path]: { data: { pageName: 'routers', columns: null } },
+        [updatePageColumnsCall.path]: (body) => {
+          saved.push(body);
+          return { data: null };
+        },
+      });
+      show({ columnsPageName: 'routers' });
+      expect(screen.getByRole('columnheader', { name: '序号' })).toBeTruthy();
+      expect(screen.getByTestId('list-total').textContent).toBe('共 42 条');
+      await userEvent.click(screen.getByRole('button', { name: '列设置' }));
+      await userEvent.click(await screen.findByTestId('column-name'));
+      await waitFor(() => expect(saved).toEqual([{ pageName: 'routers', columns: ['sn', 'model'] }]));
+      await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'Name' })).toBeNull());
+      expect(cells(bodyRows()[0]!)).toEqual(['41', 'SN001', 'R3000-Q']);
+    },
+    SLOW,
+  );
 });

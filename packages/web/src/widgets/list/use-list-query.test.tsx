@@ -69,83 +69,109 @@ function serveDevices() {
 const address = (router: ReturnType<typeof open>['router']) =>
   Object.fromEntries(new URLSearchParams(router.state.location.search));
 
+// Ant Design tables in jsdom on a shared two-core machine.
+const SLOW = 60_000;
+
 signedInEachTest();
 
 describe('useListQuery', () => {
-  it('keeps page, sort and filters in the address, and a reload of that address asks for the same page', async () => {
-    const asked = serveDevices();
-    const first = open(`${PAGE}?tab=status`);
-    await screen.findByText('SN-1');
-    expect(asked[0]).toEqual({ pageNum: 1, pageSize: 20, sortField: 'lastSeenAt', sortOrder: 'desc' });
-    expect(address(first.router)).toEqual({ tab: 'status' });
+  it(
+    'keeps page, sort and filters in the address, and a reload of that address asks for the same page',
+    async () => {
+      const asked = serveDevices();
+      const first = open(`${PAGE}?tab=status`);
+      await screen.findByText('SN-1');
+      expect(asked[0]).toEqual({ pageNum: 1, pageSize: 20, sortField: 'lastSeenAt', sortOrder: 'desc' });
+      expect(address(first.router)).toEqual({ tab: 'status' });
 
-    await userEvent.click(screen.getByText('filter'));
-    await userEvent.click(screen.getByText('sort'));
-    await userEvent.click(screen.getByText('page 3'));
-    const wanted = {
-      pageNum: 3,
-      pageSize: 20,
-      search: 'quay',
-      online: 'online',
-      sortField: 'sn',
-      sortOrder: 'asc',
-    };
-    await waitFor(() => expect(asked.at(-1)).toEqual(wanted));
-    expect(address(first.router)).toEqual({
-      tab: 'status',
-      pageNum: '3',
-      search: 'quay',
-      online: 'online',
-      sortField: 'sn',
-      sortOrder: 'asc',
-    });
+      await userEvent.click(screen.getByText('filter'));
+      await userEvent.click(screen.getByText('sort'));
+      await userEvent.click(screen.getByText('page 3'));
+      const wanted = {
+        pageNum: 3,
+        pageSize: 20,
+        search: 'quay',
+        online: 'online',
+        sortField: 'sn',
+        sortOrder: 'asc',
+      };
+      await waitFor(() => expect(asked.at(-1)).toEqual(wanted));
+      expect(address(first.router)).toEqual({
+        tab: 'status',
+        pageNum: '3',
+        search: 'quay',
+        online: 'online',
+        sortField: 'sn',
+        sortOrder: 'asc',
+      });
 
-    // A reload: a new page at the same address, nothing remembered in between.
-    const url = first.router.state.location.pathname + first.router.state.location.search;
-    first.view.unmount();
-    asked.length = 0;
-    open(url);
-    await waitFor(() => expect(asked).toEqual([wanted]));
-    expect(screen.getByTestId('search').textContent).toBe('quay');
-  });
+      // A reload: a new page at the same address, nothing remembered in between.
+      const url = first.router.state.location.pathname + first.router.state.location.search;
+      first.view.unmount();
+      asked.length = 0;
+      open(url);
+      await waitFor(() => expect(asked).toEqual([wanted]));
+      expect(screen.getByTestId('search').textContent).toBe('quay');
+    },
+    SLOW,
+  );
 
-  it('starts again from page 1 when a filter changes and clears back to the defaults', async () => {
-    const asked = serveDevices();
-    const { router } = open(`${PAGE}?pageNum=4&search=pier`);
-    await waitFor(() => expect(asked[0]).toMatchObject({ pageNum: 4, search: 'pier' }));
-    await userEvent.click(screen.getByText('filter'));
-    await waitFor(() => expect(asked.at(-1)).toMatchObject({ pageNum: 1, search: 'quay', online: 'online' }));
-    await userEvent.click(screen.getByText('reset'));
-    await waitFor(() =>
-      expect(asked.at(-1)).toEqual({ pageNum: 1, pageSize: 20, sortField: 'lastSeenAt', sortOrder: 'desc' }),
-    );
-    expect(router.state.location.search).toBe('');
-  });
+  it(
+    'starts again from page 1 when a filter changes and clears back to the defaults',
+    async () => {
+      const asked = serveDevices();
+      const { router } = open(`${PAGE}?pageNum=4&search=pier`);
+      await waitFor(() => expect(asked[0]).toMatchObject({ pageNum: 4, search: 'pier' }));
+      await userEvent.click(screen.getByText('filter'));
+      await waitFor(() =>
+        expect(asked.at(-1)).toMatchObject({ pageNum: 1, search: 'quay', online: 'online' }),
+      );
+      await userEvent.click(screen.getByText('reset'));
+      await waitFor(() =>
+        expect(asked.at(-1)).toEqual({
+          pageNum: 1,
+          pageSize: 20,
+          sortField: 'lastSeenAt',
+          sortOrder: 'desc',
+        }),
+      );
+      expect(router.state.location.search).toBe('');
+    },
+    SLOW,
+  );
 
-  it('answers an address it cannot use with the default page instead of an error', async () => {
-    const asked = serveDevices();
-    open(`${PAGE}?pageNum=zero&pageSize=-5&online=sometimes&sortField=password&sortOrder=up&search=r3000`);
-    await screen.findByText('SN-1');
-    // Only the usable part is kept; the server is never sent what its contract refuses.
-    expect(asked).toEqual([
-      { pageNum: 1, pageSize: 20, search: 'r3000', sortField: 'lastSeenAt', sortOrder: 'desc' },
-    ]);
-  });
+  it(
+    'answers an address it cannot use with the default page instead of an error',
+    async () => {
+      const asked = serveDevices();
+      open(`${PAGE}?pageNum=zero&pageSize=-5&online=sometimes&sortField=password&sortOrder=up&search=r3000`);
+      await screen.findByText('SN-1');
+      // Only the usable part is kept; the server is never sent what its contract refuses.
+      expect(asked).toEqual([
+        { pageNum: 1, pageSize: 20, search: 'r3000', sortField: 'lastSeenAt', sortOrder: 'desc' },
+      ]);
+    },
+    SLOW,
+  );
 
-  it('moves a page past the last one back to the last page', async () => {
-    const asked: Array<Record<string, unknown>> = [];
-    routeServer({
-      [listDevicesCall.path]: (body) => {
-        const input = body as { pageNum: number };
-        asked.push(input);
-        // 45 devices: three pages of 20.
-        const rows = input.pageNum <= 3 ? [{ sn: `page-${input.pageNum}` }] : [];
-        return { data: { list: rows, total: 45, totalCapped: false } };
-      },
-    });
-    const { router } = open(`${PAGE}?pageNum=40`);
-    await screen.findByText('page-3');
-    expect(asked.map((a) => a.pageNum)).toEqual([40, 3]);
-    expect(address(router)).toEqual({ pageNum: '3' });
-  });
+  it(
+    'moves a page past the last one back to the last page',
+    async () => {
+      const asked: Array<Record<string, unknown>> = [];
+      routeServer({
+        [listDevicesCall.path]: (body) => {
+          const input = body as { pageNum: number };
+          asked.push(input);
+          // 45 devices: three pages of 20.
+          const rows = input.pageNum <= 3 ? [{ sn: `page-${input.pageNum}` }] : [];
+          return { data: { list: rows, total: 45, totalCapped: false } };
+        },
+      });
+      const { router } = open(`${PAGE}?pageNum=40`);
+      await screen.findByText('page-3');
+      expect(asked.map((a) => a.pageNum)).toEqual([40, 3]);
+      expect(address(router)).toEqual({ pageNum: '3' });
+    },
+    SLOW,
+  );
 });
