@@ -125,7 +125,8 @@ async function main() {
         '--test',
         '--test-reporter=spec',
         '--test-concurrency=1',
-        '--test-timeout=120000',
+        // A journey file's time limit; a loaded machine may need more (E2E_TEST_TIMEOUT_MS).
+        `--test-timeout=${Number(process.env.E2E_TEST_TIMEOUT_MS ?? 120_000)}`,
         ...files,
       ],
       {
