@@ -113,7 +113,8 @@ async function main() {
 
   let status = 1;
   try {
-    const health = await waitForHealth(baseUrl, server, 90_000);
+    // A loaded machine may need longer to start the server (E2E_START_TIMEOUT_MS).
+    const health = await waitForHealth(baseUrl, server, Number(process.env.E2E_START_TIMEOUT_MS ?? 90_000));
     log(`server ready: version ${health.version}, database ${health.database.dialect}`);
     // Asynchronous, not spawnSync: the test SMTP server lives in this process's event loop.
     const run = spawn(
@@ -124,7 +125,8 @@ async function main() {
         '--test',
         '--test-reporter=spec',
         '--test-concurrency=1',
-        '--test-timeout=120000',
+        // A journey file's time limit; a loaded machine may need more (E2E_TEST_TIMEOUT_MS).
+        `--test-timeout=${Number(process.env.E2E_TEST_TIMEOUT_MS ?? 120_000)}`,
         ...files,
       ],
       {

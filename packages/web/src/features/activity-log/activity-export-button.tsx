@@ -6,9 +6,9 @@ import {
   EXPORT_WARN_RECORDS,
 } from '@fleetport/contract';
 import { App, Button } from 'antd';
-import { useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiCall } from '../../api/client.ts';
+import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { Can } from '../../app/permissions.tsx';
 import { saveBase64 } from '../devices/file-transfer.ts';
 
@@ -25,23 +25,18 @@ export function ActivityExportButton({
 }) {
   const { t } = useTranslation('operation');
   const { modal } = App.useApp();
-  const [busy, setBusy] = useState(false);
-
-  async function download() {
-    setBusy(true);
-    try {
-      const file = await apiCall(activityLogExportCall, filter);
-      saveBase64(file.content, file.fileName, file.mimeType);
-    } catch {
-      // The client has shown the catalogue's message for the code.
-    } finally {
-      setBusy(false);
-    }
-  }
+  // A refused export: the client has shown the catalogue's message for the code.
+  const exporting = useCallMutation(activityLogExportCall, {
+    onSuccess: (file) => saveBase64(file.content, file.fileName, file.mimeType),
+  });
+  // The confirmation may be answered after the filters moved on: it exports what the list shows then.
+  const shown = useRef(filter);
+  shown.current = filter;
+  const download = () => exporting.mutate(shown.current);
 
   function start() {
     if (total <= EXPORT_WARN_RECORDS) {
-      void download();
+      download();
       return;
     }
     modal.confirm({
@@ -57,7 +52,7 @@ export function ActivityExportButton({
     <Can funCode="activity.export">
       <Button
         icon={<DownloadOutlined />}
-        loading={busy}
+        loading={exporting.isPending}
         disabled={total === 0}
         onClick={start}
         data-testid="activity-export"

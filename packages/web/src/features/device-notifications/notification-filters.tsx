@@ -7,7 +7,8 @@ import {
   NOTIFICATION_BIZ_TYPES,
 } from '@fleetport/contract';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationFilter } from './notification-queries.ts';
 
@@ -44,28 +45,53 @@ function LabelledChoices<K extends string>(props: {
   );
 }
 
-/** Kind, severity, read state, SN and time range; applied with Search, cleared with Reset. */
+/** The form's values for the list's filters (as the address holds them). */
+function formValues(f: NotificationFilter): FilterValues {
+  return {
+    bizTypes: f.bizTypes,
+    severities: f.severities,
+    read: f.read,
+    sn: f.sn,
+    range:
+      f.startTime !== undefined || f.endTime !== undefined
+        ? [
+            f.startTime !== undefined ? dayjs(f.startTime) : null,
+            f.endTime !== undefined ? dayjs(f.endTime) : null,
+          ]
+        : null,
+  };
+}
+
+/**
+ * Kind, severity, read state, SN and time range; applied with Search, cleared with Reset. The form
+ * shows `value`, the filters the list holds.
+ */
 export function NotificationFilters({
   lang,
+  value,
   onApply,
 }: {
   lang: Lang;
+  value: NotificationFilter;
   onApply: (f: NotificationFilter) => void;
 }) {
   const { t } = useTranslation('deviceNotifications');
   const [form] = Form.useForm<FilterValues>();
+  const shown = JSON.stringify(value);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` is `value` compared by content.
+  useEffect(() => form.setFieldsValue(formValues(value)), [form, shown]);
   function apply(v: FilterValues) {
     onApply({
-      ...(v.bizTypes?.length ? { bizTypes: v.bizTypes } : {}),
-      ...(v.severities?.length ? { severities: v.severities } : {}),
-      ...(v.read ? { read: v.read } : {}),
-      ...(v.sn?.trim() ? { sn: v.sn.trim() } : {}),
-      ...(v.range?.[0] ? { startTime: v.range[0].startOf('day').valueOf() } : {}),
-      ...(v.range?.[1] ? { endTime: v.range[1].endOf('day').valueOf() } : {}),
+      bizTypes: v.bizTypes?.length ? v.bizTypes : undefined,
+      severities: v.severities?.length ? v.severities : undefined,
+      read: v.read || undefined,
+      sn: v.sn?.trim() || undefined,
+      startTime: v.range?.[0] ? v.range[0].startOf('day').valueOf() : undefined,
+      endTime: v.range?.[1] ? v.range[1].endOf('day').valueOf() : undefined,
     });
   }
   return (
-    <Form<FilterValues> form={form} layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }}>
+    <Form<FilterValues> form={form} layout="inline" onFinish={apply} style={{ rowGap: 8 }}>
       <Form.Item name="sn">
         <Input.Search
           allowClear
@@ -117,7 +143,14 @@ export function NotificationFilters({
           <Button
             onClick={() => {
               form.resetFields();
-              onApply({});
+              onApply({
+                bizTypes: undefined,
+                severities: undefined,
+                read: undefined,
+                sn: undefined,
+                startTime: undefined,
+                endTime: undefined,
+              });
             }}
             data-testid="noti-reset"
           >

@@ -1,24 +1,18 @@
 import {
-  type CallInput,
-  deviceNotificationListCall,
+  type CallParsedInput,
+  type deviceNotificationListCall,
   markAllNotificationsReadCall,
   markNotificationsReadCall,
   notificationUnreadCountCall,
 } from '@fleetport/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall, sendCall } from '../../api/client.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../api/client.ts';
 import { LIVE_KEYS } from '../../api/live.ts';
 
-export type NotificationFilter = Omit<CallInput<typeof deviceNotificationListCall>, 'pageNum' | 'pageSize'>;
-
-/** One page of the company's notifications; a live `notifications.new` refetches it. */
-export function useNotifications(filter: NotificationFilter, paging: { pageNum: number; pageSize: number }) {
-  return useQuery({
-    queryKey: [...LIVE_KEYS.notifications, 'list', filter, paging],
-    queryFn: () => sendCall(deviceNotificationListCall, { ...paging, ...filter }),
-    placeholderData: keepPreviousData,
-  });
-}
+export type NotificationFilter = Omit<
+  CallParsedInput<typeof deviceNotificationListCall>,
+  'pageNum' | 'pageSize'
+>;
 
 /** The caller's unread count (the badge). */
 export function useUnreadNotifications() {

@@ -6,7 +6,8 @@ import { signedInEachTest } from '../../api/test-support.tsx';
 import { type RouteAnswers, renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
 
-const SLOW = 60_000;
+// The whole lazy console in jsdom on a shared two-core machine.
+const SLOW = 120_000;
 const note = (id: number, patch: Partial<DeviceNotification> = {}): DeviceNotification => ({
   id,
   sn: `SN000${id}`,
@@ -59,7 +60,7 @@ describe('device notifications page', () => {
         },
       });
       renderConsole('/robustlink/noti');
-      const table = await screen.findByTestId('noti-table', {}, { timeout: 10_000 });
+      const table = await screen.findByTestId('noti-table', {}, { timeout: 30_000 });
       expect(await within(table).findByText('tempHigh: CPU at 95 C')).toBeTruthy();
       // Kinds and severities read as words in the reader's language.
       expect(within(table).getByText('Alert')).toBeTruthy();
@@ -96,7 +97,7 @@ describe('device notifications page', () => {
         },
       });
       renderConsole('/robustlink/noti');
-      await screen.findByTestId('noti-table', {}, { timeout: 10_000 });
+      await screen.findByTestId('noti-table', {}, { timeout: 30_000 });
       expect(asked[0]).toEqual({ pageNum: 1, pageSize: 20 });
 
       fireEvent.change(screen.getByPlaceholderText('Search SN'), { target: { value: 'sn0001' } });
@@ -126,7 +127,7 @@ describe('device notifications page', () => {
         await screen.findByText(
           '没有匹配的通知。设备离线、告警和升级结果会显示在这里。',
           {},
-          { timeout: 10_000 },
+          { timeout: 30_000 },
         ),
       ).toBeTruthy();
       expect(screen.getByText('全部标记已读')).toBeTruthy();

@@ -1,21 +1,16 @@
-import type { DeviceNotification } from '@fleetport/contract';
+import { type DeviceNotification, deviceNotificationListCall } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Space } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { App, Badge, Button, Space } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onLiveMessage, useLive } from '../../api/live.ts';
+import { LIVE_KEYS, onLiveMessage, useLive } from '../../api/live.ts';
 import { PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
-import { EmptyState } from '../../widgets/empty-state.tsx';
-import { IndexTable } from '../../widgets/index-table.tsx';
+import { ListPage } from '../../widgets/list/list-page.tsx';
+import { useListQuery } from '../../widgets/list/use-list-query.ts';
 import { notificationColumns } from './notification-columns.tsx';
 import { NotificationFilters } from './notification-filters.tsx';
-import {
-  type NotificationFilter,
-  useMarkRead,
-  useNotifications,
-  useUnreadNotifications,
-} from './notification-queries.ts';
+import { useMarkRead, useUnreadNotifications } from './notification-queries.ts';
 
 /**
  * Device notifications (robustlink/noti): what happened to the company's devices, newest first, with
@@ -35,16 +30,16 @@ function Notifications() {
   const lang = useLang();
   const { message } = App.useApp();
   useLive(useQueryClient());
-  const [filter, setFilter] = useState<NotificationFilter>({});
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
-  const [selected, setSelected] = useState<number[]>([]);
-  const list = useNotifications(filter, paging);
+  // Under the notifications key: a live `notifications.new` refetches the page shown.
+  const list = useListQuery(deviceNotificationListCall, {
+    queryKey: LIVE_KEYS.notifications,
+    defaults: { pageSize: 20 },
+  });
   const unread = useUnreadNotifications();
   const mark = useMarkRead();
   // "Mark all read" covers what this console has seen, so one arriving meanwhile stays unread.
   const newestSeen = useRef<number | undefined>(undefined);
-  const rows = list.data?.data?.list ?? [];
-  for (const row of rows) newestSeen.current = Math.max(newestSeen.current ?? 0, row.id);
+  for (const row of list.rows) newestSeen.current = Math.max(newestSeen.current ?? 0, row.id);
   useEffect(
     () =>
       onLiveMessage((m) => {
@@ -54,10 +49,10 @@ function Notifications() {
     [],
   );
 
-  const markSome = (ids: number[]) =>
+  const markSome = (ids: number[], done?: () => void) =>
     mark.some.mutate(ids, {
       onSuccess: (r) => {
-        setSelected([]);
+        done?.();
         void message.success(t('marked', { count: r.marked }));
       },
     });
@@ -65,74 +60,51 @@ function Notifications() {
   const unreadCount = unread.data?.total ?? 0;
 
   return (
-    <Card
-      data-testid="notifications"
+    <ListPage<DeviceNotification>
+      testId="notifications"
+      tableTestId="noti-table"
+      rowKey="id"
       title={
         <Space>
           {t('title')}
           <Badge count={unreadCount} overflowCount={999} data-testid="noti-unread" />
         </Space>
       }
-      extra={
-        <Space>
-          <Button
-            disabled={selected.length === 0}
-            loading={mark.some.isPending}
-            onClick={() => markSome(selected)}
-            data-testid="noti-mark-selected"
-          >
-            {t('markSelectedRead', { count: selected.length })}
-          </Button>
-          <Button
-            type="primary"
-            disabled={unreadCount === 0}
-            loading={mark.all.isPending}
-            onClick={() =>
-              mark.all.mutate(newestSeen.current, {
-                onSuccess: () => void message.success(t('markedAll')),
-              })
-            }
-            data-testid="noti-mark-all"
-          >
-            {t('markAllRead')}
-          </Button>
-        </Space>
+      list={list}
+      columns={columns}
+      empty={{ description: t('empty') }}
+      selectable={(row) => !row.checked}
+      bulkActions={({ keys, clear }) => (
+        <Button
+          disabled={keys.length === 0}
+          loading={mark.some.isPending}
+          onClick={() => markSome(keys.map(Number), clear)}
+          data-testid="noti-mark-selected"
+        >
+          {t('markSelectedRead', { count: keys.length })}
+        </Button>
+      )}
+      actions={
+        <Button
+          type="primary"
+          disabled={unreadCount === 0}
+          loading={mark.all.isPending}
+          onClick={() =>
+            mark.all.mutate(newestSeen.current, {
+              onSuccess: () => void message.success(t('markedAll')),
+            })
+          }
+          data-testid="noti-mark-all"
+        >
+          {t('markAllRead')}
+        </Button>
       }
-    >
-      <NotificationFilters
-        lang={lang}
-        onApply={(f) => {
-          setPaging((p) => ({ ...p, pageNum: 1 }));
-          setSelected([]);
-          setFilter(f);
-        }}
-      />
-      <IndexTable<DeviceNotification>
-        rowKey="id"
-        data-testid="noti-table"
-        loading={list.isLoading}
-        columns={columns}
-        dataSource={rows}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys.map(Number)),
-          getCheckboxProps: (row) => ({ disabled: row.checked }),
-        }}
-        onRow={(row) => ({
-          'data-testid': `noti-row-${row.id}`,
-          'data-unread': !row.checked,
-          style: row.checked ? undefined : { fontWeight: 600, background: 'rgba(22, 119, 255, 0.06)' },
-        })}
-        locale={{ emptyText: <EmptyState description={t('empty')} /> }}
-        pagination={{
-          current: paging.pageNum,
-          pageSize: paging.pageSize,
-          total: list.data?.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('total', { total }),
-        }}
-        onChange={(page) => setPaging({ pageNum: page.current ?? 1, pageSize: page.pageSize ?? 20 })}
-      />
-    </Card>
+      onRow={(row) => ({
+        'data-testid': `noti-row-${row.id}`,
+        'data-unread': !row.checked,
+        style: row.checked ? undefined : { fontWeight: 600, background: 'rgba(22, 119, 255, 0.06)' },
+      })}
+      filters={<NotificationFilters lang={lang} value={list.filters} onApply={list.setFilters} />}
+    />
   );
 }

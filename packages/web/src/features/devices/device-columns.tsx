@@ -1,4 +1,10 @@
-import { type DeviceRow, formatDateTime, type Lang, LICENCE_LEVEL_LABELS } from '@fleetport/contract';
+import {
+  type DeviceRow,
+  findSeries,
+  formatDateTime,
+  type Lang,
+  LICENCE_LEVEL_LABELS,
+} from '@fleetport/contract';
 import { Badge, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
@@ -43,7 +49,14 @@ export function deviceColumns(t: TFunction, lang: Lang): ColumnsType<DeviceRow> 
       ),
     },
     { key: 'model', dataIndex: 'model', title: t('devices:field.model'), sorter: true },
-    { key: 'series', dataIndex: 'series', title: t('devices:field.series'), sorter: true },
+    {
+      key: 'series',
+      dataIndex: 'series',
+      title: t('devices:field.series'),
+      sorter: true,
+      // Series ids are lower-case keys (r3000lg); people know the product name (R3000 LG).
+      render: (series: string) => (series ? (findSeries(series.toLowerCase())?.name ?? series) : null),
+    },
     {
       key: 'groupName',
       dataIndex: 'groupName',

@@ -6,14 +6,13 @@ import {
   renameGroupCall,
   UNGROUPED,
 } from '@fleetport/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import { Button, Card, Flex, Form, Input, Modal, Popconfirm, Space, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { apiCall } from '../../api/client.ts';
+import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { Can, PageGate } from '../../app/permissions.tsx';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { deviceKeys, useDeviceGroups } from './device-queries.ts';
@@ -44,10 +43,9 @@ export function DeviceGroupsPage() {
 
 function GroupsView() {
   const { t } = useTranslation('devices');
-  const queryClient = useQueryClient();
   const groups = useDeviceGroups();
   const [editing, setEditing] = useState<{ group: DeviceGroup | null; parentId?: number } | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: deviceKeys.groups });
+  const remove = useCallMutation(deleteGroupCall, { invalidates: [deviceKeys.groups] });
   const data = groups.data;
 
   const label = (g: DeviceGroup) => (
@@ -70,7 +68,8 @@ function GroupsView() {
         <Popconfirm
           title={t('groups.deleteConfirm', { name: g.groupName })}
           okButtonProps={{ danger: true }}
-          onConfirm={() => apiCall(deleteGroupCall, { groupId: g.groupId }).then(refresh)}
+          // Busy until answered; a refusal was shown by the client.
+          onConfirm={() => remove.mutateAsync({ groupId: g.groupId }).catch(() => {})}
         >
           <Button size="small" type="link" danger>
             {t('groups.delete')}
@@ -114,7 +113,7 @@ function GroupsView() {
           )}
         </Flex>
       )}
-      {editing && <GroupDialog {...editing} onClose={() => setEditing(null)} onSaved={refresh} />}
+      {editing && <GroupDialog {...editing} onClose={() => setEditing(null)} />}
     </Card>
   );
 }
@@ -123,28 +122,20 @@ function GroupDialog({
   group,
   parentId,
   onClose,
-  onSaved,
 }: {
   group: DeviceGroup | null;
   parentId?: number;
   onClose: () => void;
-  onSaved: () => void;
 }) {
   const { t } = useTranslation('devices');
   const [name, setName] = useState(group?.groupName ?? '');
-  const [busy, setBusy] = useState(false);
-  async function save() {
-    setBusy(true);
-    try {
-      if (group) await apiCall(renameGroupCall, { groupId: group.groupId, groupName: name.trim() });
-      else await apiCall(createGroupCall, { groupName: name.trim(), ...(parentId ? { parentId } : {}) });
-      onSaved();
-      onClose();
-    } catch {
-      // Shown by the client (e.g. the name exists).
-    } finally {
-      setBusy(false);
-    }
+  // A refusal (the name exists) is shown by the client and the dialog stays.
+  const saved = { invalidates: [deviceKeys.groups], onSuccess: onClose };
+  const create = useCallMutation(createGroupCall, saved);
+  const rename = useCallMutation(renameGroupCall, saved);
+  function save() {
+    if (group) rename.mutate({ groupId: group.groupId, groupName: name.trim() });
+    else create.mutate({ groupName: name.trim(), ...(parentId ? { parentId } : {}) });
   }
   return (
     <Modal
@@ -152,7 +143,7 @@ function GroupDialog({
       title={group ? t('groups.rename') : t('groups.create')}
       onCancel={onClose}
       onOk={save}
-      confirmLoading={busy}
+      confirmLoading={create.isPending || rename.isPending}
       okButtonProps={{ disabled: !name.trim(), 'data-testid': 'group-save' } as ButtonProps}
     >
       <Form layout="vertical">

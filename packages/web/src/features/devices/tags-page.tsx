@@ -1,12 +1,10 @@
 import { createTagCall, type DeviceTag, deleteTagCall, renameTagCall } from '@fleetport/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Modal, Popconfirm, Space } from 'antd';
+import { Button, Input, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiCall } from '../../api/client.ts';
+import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { Can, PageGate } from '../../app/permissions.tsx';
-import { EmptyState } from '../../widgets/empty-state.tsx';
-import { IndexTable } from '../../widgets/index-table.tsx';
+import { ListPage } from '../../widgets/list/list-page.tsx';
 import { deviceKeys, useDeviceTags } from './device-queries.ts';
 
 /** Tags with the number of devices carrying each (core §2 tags). */
@@ -20,41 +18,41 @@ export function TagsPage() {
 
 function TagsView() {
   const { t } = useTranslation('devices');
-  const queryClient = useQueryClient();
   const tags = useDeviceTags();
   const [editing, setEditing] = useState<{ tag: DeviceTag | null; name: string } | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: deviceKeys.tags });
+  // 200010-200016 are shown by the client; the dialog stays open.
+  const saved = { invalidates: [deviceKeys.tags], onSuccess: () => setEditing(null) };
+  const create = useCallMutation(createTagCall, saved);
+  const rename = useCallMutation(renameTagCall, saved);
+  const remove = useCallMutation(deleteTagCall, { invalidates: [deviceKeys.tags] });
 
-  async function save() {
+  function save() {
     if (!editing) return;
-    try {
-      if (editing.tag) await apiCall(renameTagCall, { tagId: editing.tag.tagId, tagName: editing.name });
-      else await apiCall(createTagCall, { tagName: editing.name });
-      setEditing(null);
-      refresh();
-    } catch {
-      // 200010-200016 are shown by the client; the dialog stays open.
-    }
+    if (editing.tag) rename.mutate({ tagId: editing.tag.tagId, tagName: editing.name });
+    else create.mutate({ tagName: editing.name });
   }
 
   return (
-    <Card
-      title={t('tags.title')}
-      data-testid="tags-page"
-      extra={
-        <Can funCode="tags.create">
-          <Button type="primary" onClick={() => setEditing({ tag: null, name: '' })} data-testid="tag-create">
-            {t('tags.create')}
-          </Button>
-        </Can>
-      }
-    >
-      <IndexTable<DeviceTag>
+    <>
+      <ListPage<DeviceTag>
+        title={t('tags.title')}
+        testId="tags-page"
+        tableTestId="tags-table"
         rowKey="tagId"
-        data-testid="tags-table"
         loading={tags.isLoading}
-        dataSource={tags.data ?? []}
-        locale={{ emptyText: <EmptyState description={t('tags.empty')} /> }}
+        rows={tags.data ?? []}
+        empty={{ description: t('tags.empty') }}
+        actions={
+          <Can funCode="tags.create">
+            <Button
+              type="primary"
+              onClick={() => setEditing({ tag: null, name: '' })}
+              data-testid="tag-create"
+            >
+              {t('tags.create')}
+            </Button>
+          </Can>
+        }
         columns={[
           { key: 'tagName', dataIndex: 'tagName', title: t('tags.name') },
           { key: 'deviceCount', dataIndex: 'deviceCount', title: t('tags.devices') },
@@ -72,7 +70,8 @@ function TagsView() {
                   <Popconfirm
                     title={t('tags.deleteConfirm', { name: tag.tagName })}
                     okButtonProps={{ danger: true }}
-                    onConfirm={() => apiCall(deleteTagCall, { tagId: tag.tagId }).then(refresh)}
+                    // Busy until answered; a refusal was shown by the client.
+                    onConfirm={() => remove.mutateAsync({ tagId: tag.tagId }).catch(() => {})}
                   >
                     <Button type="link" size="small" danger>
                       {t('tags.delete')}
@@ -89,6 +88,7 @@ function TagsView() {
         title={editing?.tag ? t('tags.rename') : t('tags.create')}
         onCancel={() => setEditing(null)}
         onOk={save}
+        confirmLoading={create.isPending || rename.isPending}
       >
         <Input
           value={editing?.name ?? ''}
@@ -97,6 +97,6 @@ function TagsView() {
           placeholder={t('tags.limits')}
         />
       </Modal>
-    </Card>
+    </>
   );
 }

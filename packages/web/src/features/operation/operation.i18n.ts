@@ -8,7 +8,6 @@ export const operation = {
     actions: { title: 'Actions', edit: 'Edit', delete: 'Delete' },
     confirm: { ok: 'Yes, go ahead' },
     paging: { total: '{{total}} in total' },
-    columns: { title: 'Columns' },
     company: {
       title: 'Company account',
       details: 'Details',
@@ -85,6 +84,7 @@ export const operation = {
     roles: {
       title: 'Roles',
       create: 'Create role',
+      search: 'Search by role name',
       name: 'Role name',
       type: 'Role type',
       baseType: 'Based on',
@@ -152,7 +152,6 @@ export const operation = {
     actions: { title: '操作', edit: '编辑', delete: '删除' },
     confirm: { ok: '确定执行' },
     paging: { total: '共 {{total}} 条' },
-    columns: { title: '列设置' },
     company: {
       title: '公司账户',
       details: '详情',
@@ -229,6 +228,7 @@ export const operation = {
     roles: {
       title: '角色',
       create: '新建角色',
+      search: '按角色名称搜索',
       name: '角色名称',
       type: '角色类型',
       baseType: '基于',

@@ -7,9 +7,8 @@ import {
   roleTypeName,
 } from '@fleetport/contract';
 import { Form, Input, Radio } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiCall } from '../../api/client.ts';
+import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { schemaRule } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
 import { DraggableDialog } from '../../widgets/draggable-dialog.tsx';
@@ -37,24 +36,19 @@ export function CreateRoleDialog({
   const { t } = useTranslation('operation');
   const lang = useLang();
   const [form] = Form.useForm<RoleValues>();
-  const [saving, setSaving] = useState(false);
+  // A refusal is shown by the client and the dialog stays.
+  const create = useCallMutation(createRoleCall, {
+    onSuccess: (created) => created && onCreated(created.roleId),
+  });
 
   async function save() {
     const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const created = await apiCall(createRoleCall, {
-        roleName: v.roleName.trim(),
-        roleType: v.roleType,
-        description: v.description?.trim() ?? '',
-        funCodes: grantableFunCodes(v.roleType),
-      });
-      if (created) onCreated(created.roleId);
-    } catch {
-      // The client showed the code.
-    } finally {
-      setSaving(false);
-    }
+    create.mutate({
+      roleName: v.roleName.trim(),
+      roleType: v.roleType,
+      description: v.description?.trim() ?? '',
+      funCodes: grantableFunCodes(v.roleType),
+    });
   }
 
   return (
@@ -63,7 +57,7 @@ export function CreateRoleDialog({
       open={open}
       onCancel={onClose}
       onSave={save}
-      saving={saving}
+      saving={create.isPending}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ roleType: CUSTOM_ROLE_BASES[0] }}>

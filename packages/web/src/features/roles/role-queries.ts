@@ -1,23 +1,15 @@
 import { getRoleCall, ROLE_TYPE, roleListCall } from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall, sendCall } from '../../api/client.ts';
+import { apiCall } from '../../api/client.ts';
 
 export const roleKeys = {
   all: ['roles'] as const,
-  list: (pageNum: number, pageSize: number) => [...roleKeys.all, 'list', pageNum, pageSize] as const,
   options: () => [...roleKeys.all, 'options'] as const,
   detail: (roleId: number) => [...roleKeys.all, 'detail', roleId] as const,
 };
 
 /** Core §6: custom roles are made only from these types. */
 export const CUSTOM_ROLE_BASES = [ROLE_TYPE.operator, ROLE_TYPE.readOnly] as const;
-
-export function useRolePage(pageNum: number, pageSize: number) {
-  return useQuery({
-    queryKey: roleKeys.list(pageNum, pageSize),
-    queryFn: () => sendCall(roleListCall, { pageNum, pageSize }),
-  });
-}
 
 /** Every role of the company, for the role pickers of the user dialogs. */
 export function useRoleOptions(enabled = true) {

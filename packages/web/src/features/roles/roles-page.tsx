@@ -1,7 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { deleteRoleCall, ROLE_TYPE_LABELS, type RoleRow, roleTypeName } from '@fleetport/contract';
+import {
+  deleteRoleCall,
+  ROLE_TYPE_LABELS,
+  type RoleRow,
+  roleListCall,
+  roleTypeName,
+} from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +15,11 @@ import { useNavigate } from 'react-router';
 import { apiCall } from '../../api/client.ts';
 import { Can, PageGate, usePermission } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
-import { EmptyState } from '../../widgets/empty-state.tsx';
-import { IndexTable } from '../../widgets/index-table.tsx';
-import { ColumnSettings, usePageColumns } from '../operation/page-columns.tsx';
+import { FilterSearch } from '../../widgets/list/filter-search.tsx';
+import { ListPage } from '../../widgets/list/list-page.tsx';
+import { useListQuery } from '../../widgets/list/use-list-query.ts';
 import { CreateRoleDialog } from './create-role-dialog.tsx';
-import { roleKeys, useRolePage } from './role-queries.ts';
+import { roleKeys } from './role-queries.ts';
 
 export const ROLES_PAGE_NAME = 'operation/userManager/role';
 export const roleEditorPath = (roleId: number) => `/operation/userManager/role/jurisdiction/${roleId}`;
@@ -34,9 +40,8 @@ function RolesView() {
   const queryClient = useQueryClient();
   const { modal, message } = App.useApp();
   const canRemove = usePermission('roles.remove');
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
   const [creating, setCreating] = useState(false);
-  const roles = useRolePage(paging.pageNum, paging.pageSize);
+  const roles = useListQuery(roleListCall, { queryKey: [...roleKeys.all, 'page'] });
 
   const columns = useMemo<ColumnsType<RoleRow>>(
     () => [
@@ -65,7 +70,6 @@ function RolesView() {
     ],
     [t, lang],
   );
-  const { shown, chosen, choose } = usePageColumns(ROLES_PAGE_NAME, columns);
 
   function remove(role: RoleRow) {
     modal.confirm({
@@ -126,11 +130,26 @@ function RolesView() {
   };
 
   return (
-    <Card
-      title={t('roles.title')}
-      data-testid="roles-page"
-      extra={
-        <Space>
+    <>
+      <ListPage<RoleRow>
+        title={t('roles.title')}
+        testId="roles-page"
+        tableTestId="roles-table"
+        rowKey="roleId"
+        list={roles}
+        columns={columns}
+        trailingColumns={[actionColumn]}
+        columnsPageName={ROLES_PAGE_NAME}
+        empty={{ description: t('roles.empty') }}
+        filters={
+          <FilterSearch
+            value={roles.filters.roleName}
+            onSearch={(roleName) => roles.setFilters({ roleName })}
+            placeholder={t('roles.search')}
+            testId="roles-search"
+          />
+        }
+        actions={
           <Can funCode="roles.create">
             <Button
               type="primary"
@@ -141,28 +160,7 @@ function RolesView() {
               {t('roles.create')}
             </Button>
           </Can>
-          <ColumnSettings
-            columns={columns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
-            chosen={chosen}
-            onChange={choose}
-          />
-        </Space>
-      }
-    >
-      <IndexTable<RoleRow>
-        rowKey="roleId"
-        data-testid="roles-table"
-        loading={roles.isLoading}
-        columns={[...shown, actionColumn]}
-        dataSource={roles.data?.data?.list ?? []}
-        locale={{ emptyText: <EmptyState description={t('roles.empty')} /> }}
-        pagination={{
-          current: paging.pageNum,
-          pageSize: paging.pageSize,
-          total: roles.data?.data?.total ?? 0,
-          showTotal: (total) => t('paging.total', { total }),
-        }}
-        onChange={(page) => setPaging({ pageNum: page.current ?? 1, pageSize: page.pageSize ?? 10 })}
+        }
       />
       <CreateRoleDialog
         open={creating}
@@ -173,6 +171,6 @@ function RolesView() {
           navigate(roleEditorPath(roleId));
         }}
       />
-    </Card>
+    </>
   );
 }

@@ -9,9 +9,8 @@ import {
   updateUserCall,
 } from '@fleetport/contract';
 import { Form, Input, InputNumber, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiCall } from '../../api/client.ts';
+import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { schemaRule } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
 import { DraggableDialog } from '../../widgets/draggable-dialog.tsx';
@@ -23,25 +22,6 @@ interface DialogProps {
   onClose: () => void;
   /** Called after the server accepted the change. */
   onDone: () => void;
-}
-
-/** Sends the form's values; a refused call leaves the dialog open (the client showed the code). */
-function useSubmit(onDone: () => void) {
-  const [saving, setSaving] = useState(false);
-  return {
-    saving,
-    async submit(send: () => Promise<unknown>) {
-      setSaving(true);
-      try {
-        await send();
-        onDone();
-      } catch {
-        // The client showed the catalogue's message.
-      } finally {
-        setSaving(false);
-      }
-    },
-  };
 }
 
 function RoleSelect(props: { value?: number; onChange?: (v: number) => void; testId: string }) {
@@ -62,17 +42,18 @@ export function InviteDialog({ open, onClose, onDone }: DialogProps) {
   const { t } = useTranslation('operation');
   const lang = useLang();
   const [form] = Form.useForm<{ email: string; roleId: number }>();
-  const { saving, submit } = useSubmit(onDone);
+  // A refused call leaves the dialog open (the client showed the code).
+  const invite = useCallMutation(inviteUserCall, { onSuccess: onDone });
   return (
     <DraggableDialog
       title={t('users.invite')}
       open={open}
-      saving={saving}
+      saving={invite.isPending}
       onCancel={onClose}
       destroyOnHidden
       onSave={async () => {
         const values = await form.validateFields();
-        await submit(() => apiCall(inviteUserCall, { email: values.email.trim(), roleId: values.roleId }));
+        invite.mutate({ email: values.email.trim(), roleId: values.roleId });
       }}
     >
       <Form form={form} layout="vertical" preserve={false}>
@@ -109,36 +90,36 @@ export function UserDialog({ open, onClose, onDone, user }: DialogProps & { user
   const { t } = useTranslation('operation');
   const lang = useLang();
   const [form] = Form.useForm<UserValues>();
-  const { saving, submit } = useSubmit(onDone);
+  const create = useCallMutation(createUserCall, { onSuccess: onDone });
+  const update = useCallMutation(updateUserCall, { onSuccess: onDone });
   const editing = user !== null;
   const expiry = (v: number | null | undefined) => (v === undefined || v === null ? null : v);
 
   async function save() {
     const v = await form.validateFields();
-    await submit(() =>
-      editing
-        ? apiCall(updateUserCall, {
-            userId: user.userId,
-            userName: v.userName.trim(),
-            roleId: v.roleId,
-            passwordExpiryDays: expiry(v.passwordExpiryDays),
-          })
-        : apiCall(createUserCall, {
-            account: v.account.trim(),
-            userName: v.userName.trim(),
-            roleId: v.roleId,
-            password: v.password,
-            confirmPassword: v.confirmPassword,
-            passwordExpiryDays: expiry(v.passwordExpiryDays),
-          }),
-    );
+    if (editing)
+      update.mutate({
+        userId: user.userId,
+        userName: v.userName.trim(),
+        roleId: v.roleId,
+        passwordExpiryDays: expiry(v.passwordExpiryDays),
+      });
+    else
+      create.mutate({
+        account: v.account.trim(),
+        userName: v.userName.trim(),
+        roleId: v.roleId,
+        password: v.password,
+        confirmPassword: v.confirmPassword,
+        passwordExpiryDays: expiry(v.passwordExpiryDays),
+      });
   }
 
   return (
     <DraggableDialog
       title={editing ? t('users.edit') : t('users.create')}
       open={open}
-      saving={saving}
+      saving={create.isPending || update.isPending}
       onCancel={onClose}
       onSave={save}
       destroyOnHidden

@@ -5,7 +5,8 @@ import { signedInEachTest } from '../../api/test-support.tsx';
 import { type RouteAnswers, renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
 
-const SLOW = 60_000;
+// The whole lazy console in jsdom on a shared two-core machine.
+const SLOW = 120_000;
 const PAGE = '/operation/userManager/user';
 const ADMIN_CODES = ['users.view', 'users.create', 'users.edit', 'users.remove'];
 

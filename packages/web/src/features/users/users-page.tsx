@@ -3,23 +3,25 @@ import {
   formatDateTime,
   INVITATION_STATE_LABELS,
   type InvitationState,
+  invitationListCall,
   USER_STATUS,
   type UserRow,
+  userListCall,
 } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Space, Tag } from 'antd';
+import { Button, Flex, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
-import { EmptyState } from '../../widgets/empty-state.tsx';
-import { IndexTable } from '../../widgets/index-table.tsx';
-import { ColumnSettings, usePageColumns } from '../operation/page-columns.tsx';
+import { FilterSearch } from '../../widgets/list/filter-search.tsx';
+import { ListPage } from '../../widgets/list/list-page.tsx';
+import { type ListRow, useListQuery } from '../../widgets/list/use-list-query.ts';
 import { useUserInfo } from '../shell/shell-queries.ts';
 import { UserActions } from './user-actions.tsx';
 import { InviteDialog, UserDialog } from './user-dialogs.tsx';
-import { type UserFilter, useInvitationPage, userKeys, useUserPage } from './user-queries.ts';
+import { userKeys } from './user-queries.ts';
 
 /** The page name its column preference is stored under. */
 export const USERS_PAGE_NAME = 'operation/userManager/user';
@@ -38,11 +40,10 @@ function UsersView() {
   const lang = useLang();
   const queryClient = useQueryClient();
   const selfId = useUserInfo().data?.userId;
-  const [filter, setFilter] = useState<UserFilter>({ keyword: '', pageNum: 1, pageSize: 10 });
   const [dialog, setDialog] = useState<{ kind: 'invite' } | { kind: 'user'; user: UserRow | null } | null>(
     null,
   );
-  const users = useUserPage(filter);
+  const users = useListQuery(userListCall, { queryKey: userKeys.all });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: userKeys.all });
   const done = () => {
     setDialog(null);
@@ -80,7 +81,6 @@ function UsersView() {
     ],
     [t],
   );
-  const { shown, chosen, choose } = usePageColumns(USERS_PAGE_NAME, columns);
   const actionColumn: ColumnsType<UserRow>[number] = {
     key: 'actions',
     title: t('actions.title'),
@@ -96,61 +96,57 @@ function UsersView() {
 
   return (
     <Flex vertical gap={16} data-testid="users-page">
-      <Card
+      <ListPage<UserRow>
         title={t('users.title')}
-        extra={
-          <Space>
-            <Input.Search
-              allowClear
+        tableTestId="users-table"
+        rowKey="userId"
+        list={users}
+        columns={columns}
+        trailingColumns={[actionColumn]}
+        columnsPageName={USERS_PAGE_NAME}
+        empty={{ description: t('users.empty') }}
+        filters={
+          <>
+            <FilterSearch
+              value={users.filters.keyword}
+              onSearch={(keyword) => users.setFilters({ keyword })}
               placeholder={t('users.search')}
-              data-testid="users-search"
-              onSearch={(keyword) => setFilter((f) => ({ ...f, keyword: keyword.trim(), pageNum: 1 }))}
-              style={{ width: 240 }}
+              testId="users-search"
             />
-            <Can funCode="users.create">
-              <Button
-                icon={<UserAddOutlined />}
-                onClick={() => setDialog({ kind: 'invite' })}
-                data-testid="users-invite"
-              >
-                {t('users.invite')}
-              </Button>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setDialog({ kind: 'user', user: null })}
-                data-testid="users-create"
-              >
-                {t('users.create')}
-              </Button>
-            </Can>
-            <ColumnSettings
-              columns={columns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
-              chosen={chosen}
-              onChange={choose}
+            <Select
+              allowClear
+              value={users.filters.status}
+              placeholder={t('users.status')}
+              style={{ width: 140 }}
+              data-testid="users-status"
+              onChange={(status?: 0 | 1) => users.setFilters({ status })}
+              options={[
+                { value: USER_STATUS.enabled, label: t('users.statusEnabled') },
+                { value: USER_STATUS.disabled, label: t('users.statusDisabled') },
+              ]}
             />
-          </Space>
+          </>
         }
-      >
-        <IndexTable<UserRow>
-          rowKey="userId"
-          data-testid="users-table"
-          loading={users.isLoading}
-          columns={[...shown, actionColumn]}
-          dataSource={users.data?.data?.list ?? []}
-          locale={{ emptyText: <EmptyState description={t('users.empty')} /> }}
-          pagination={{
-            current: filter.pageNum,
-            pageSize: filter.pageSize,
-            total: users.data?.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('paging.total', { total }),
-          }}
-          onChange={(page) =>
-            setFilter((f) => ({ ...f, pageNum: page.current ?? 1, pageSize: page.pageSize ?? 10 }))
-          }
-        />
-      </Card>
+        actions={
+          <Can funCode="users.create">
+            <Button
+              icon={<UserAddOutlined />}
+              onClick={() => setDialog({ kind: 'invite' })}
+              data-testid="users-invite"
+            >
+              {t('users.invite')}
+            </Button>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setDialog({ kind: 'user', user: null })}
+              data-testid="users-create"
+            >
+              {t('users.create')}
+            </Button>
+          </Can>
+        }
+      />
       <InvitationsCard lang={lang} />
       <InviteDialog open={dialog?.kind === 'invite'} onClose={() => setDialog(null)} onDone={done} />
       <UserDialog
@@ -163,39 +159,43 @@ function UsersView() {
   );
 }
 
+type InvitationRow = ListRow<typeof invitationListCall>;
+
 function InvitationsCard({ lang }: { lang: 'en' | 'cn' }) {
   const { t } = useTranslation('operation');
-  const [pageNum, setPageNum] = useState(1);
-  const invitations = useInvitationPage(pageNum);
-  const rows = invitations.data?.data?.list ?? [];
+  // A second list on the page: its paging has its own parameters in the address.
+  const invitations = useListQuery(invitationListCall, {
+    queryKey: [...userKeys.all, 'invitations'],
+    urlPrefix: 'invitations',
+  });
+  const columns = useMemo<ColumnsType<InvitationRow>>(
+    () => [
+      { key: 'email', dataIndex: 'email', title: t('users.email') },
+      { key: 'roleName', dataIndex: 'roleName', title: t('users.role') },
+      {
+        key: 'state',
+        dataIndex: 'state',
+        title: t('invitations.state'),
+        render: (state: string) => INVITATION_STATE_LABELS[state as InvitationState]?.[lang] ?? state,
+      },
+      { key: 'inviterName', dataIndex: 'inviterName', title: t('invitations.inviter') },
+      {
+        key: 'invitedAt',
+        dataIndex: 'invitedAt',
+        title: t('invitations.invitedAt'),
+        render: (at: number) => formatDateTime(at),
+      },
+    ],
+    [t, lang],
+  );
   return (
-    <Card title={t('invitations.title')} size="small">
-      <IndexTable
-        rowKey="invitationId"
-        data-testid="invitations-table"
-        loading={invitations.isLoading}
-        dataSource={rows}
-        locale={{ emptyText: <EmptyState description={t('invitations.empty')} /> }}
-        columns={[
-          { key: 'email', dataIndex: 'email', title: t('users.email') },
-          { key: 'roleName', dataIndex: 'roleName', title: t('users.role') },
-          {
-            key: 'state',
-            dataIndex: 'state',
-            title: t('invitations.state'),
-            render: (state: string) => INVITATION_STATE_LABELS[state as InvitationState]?.[lang] ?? state,
-          },
-          { key: 'inviterName', dataIndex: 'inviterName', title: t('invitations.inviter') },
-          {
-            key: 'invitedAt',
-            dataIndex: 'invitedAt',
-            title: t('invitations.invitedAt'),
-            render: (at: number) => formatDateTime(at),
-          },
-        ]}
-        pagination={{ current: pageNum, pageSize: 10, total: invitations.data?.data?.total ?? 0 }}
-        onChange={(page) => setPageNum(page.current ?? 1)}
-      />
-    </Card>
+    <ListPage<InvitationRow>
+      title={t('invitations.title')}
+      tableTestId="invitations-table"
+      rowKey="invitationId"
+      list={invitations}
+      columns={columns}
+      empty={{ description: t('invitations.empty') }}
+    />
   );
 }

@@ -1,11 +1,12 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { getPageColumnsCall, updatePageColumnsCall } from '@fleetport/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Flex, Popover } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client.ts';
+import { useCallMutation } from '../../api/use-call-mutation.ts';
 
 /** A column the user may show or hide; `key` is what the page column preference stores. */
 export interface ChoosableColumn {
@@ -17,22 +18,27 @@ const columnsKey = (pageName: string) => ['pageColumns', pageName] as const;
 
 /**
  * The columns a user shows on a table page (core §3 "Page column preference"), kept on the server per
- * user. Until the user chooses, every column shows.
+ * user. Until the user chooses, every column shows. Without a page name the choice is not asked for.
  */
-export function usePageColumns<T>(pageName: string, columns: ColumnsType<T>) {
+export function usePageColumns<T>(pageName: string | undefined, columns: ColumnsType<T>) {
   const queryClient = useQueryClient();
   const saved = useQuery({
-    queryKey: columnsKey(pageName),
-    queryFn: () => apiCall(getPageColumnsCall, { pageName }, { silent: true }),
+    queryKey: columnsKey(pageName ?? ''),
+    queryFn: () => apiCall(getPageColumnsCall, { pageName: pageName! }, { silent: true }),
+    enabled: pageName !== undefined,
   });
-  const save = useMutation({
-    mutationFn: (keys: string[]) => apiCall(updatePageColumnsCall, { pageName, columns: keys }),
-    onSuccess: (_data, keys) => queryClient.setQueryData(columnsKey(pageName), { pageName, columns: keys }),
+  const save = useCallMutation(updatePageColumnsCall, {
+    onSuccess: (_data, input) => queryClient.setQueryData(columnsKey(input.pageName), input),
   });
   const allKeys = useMemo(() => columns.map((c) => String(c.key)), [columns]);
   const chosen = saved.data?.columns ?? allKeys;
   const shown = useMemo(() => columns.filter((c) => chosen.includes(String(c.key))), [columns, chosen]);
-  return { shown, chosen, allKeys, choose: (keys: string[]) => save.mutate(keys) };
+  return {
+    shown,
+    chosen,
+    allKeys,
+    choose: (keys: string[]) => pageName !== undefined && save.mutate({ pageName, columns: keys }),
+  };
 }
 
 /** The gear beside a table that shows and hides its columns. */
@@ -45,7 +51,7 @@ export function ColumnSettings({
   chosen: string[];
   onChange: (keys: string[]) => void;
 }) {
-  const { t } = useTranslation('operation');
+  const { t } = useTranslation('widgets');
   const content = (
     <Checkbox.Group
       value={chosen}
@@ -64,8 +70,8 @@ export function ColumnSettings({
     </Checkbox.Group>
   );
   return (
-    <Popover trigger="click" title={t('columns.title')} content={content} placement="bottomRight">
-      <Button icon={<SettingOutlined />} data-testid="column-settings" aria-label={t('columns.title')} />
+    <Popover trigger="click" title={t('list.columns')} content={content} placement="bottomRight">
+      <Button icon={<SettingOutlined />} data-testid="column-settings" aria-label={t('list.columns')} />
     </Popover>
   );
 }
