@@ -30,7 +30,6 @@ const faultsProject: TestProjectInlineConfiguration = {
     name: 'faults',
     include: [FAULT_TESTS],
     environment: 'node',
-    globalSetup: ['packages/server/test/global-setup.ts'],
     testTimeout: 600_000,
     hookTimeout: 120_000,
   },
