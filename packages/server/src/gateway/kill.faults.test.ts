@@ -236,6 +236,7 @@ async function run(name: string, target: Target, prefix: string, fault: 'kill' |
     commands: commandIds.length,
     commandsAnswered: final.commands.length,
     resentAfterReconnect,
+    clientErrors: Object.fromEntries(fleet.errors),
   };
   console.log(`FAULTS ${JSON.stringify(figures)}`);
 }

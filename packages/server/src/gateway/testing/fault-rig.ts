@@ -190,12 +190,16 @@ export function startFleet(url: string, devices: readonly FleetDevice[], options
 
   let seq = 0;
   let timer: NodeJS.Timeout | undefined;
+  /** Why MQTT.js gave up on a message (it was then sent again), and how often. */
+  const errors = new Map<string, number>();
+  let closed = false;
   return {
     sent,
     acknowledged,
     received,
     ran,
     answered,
+    errors,
     pending: () => pending,
     /** Every device sends one telemetry message every `periodMs`. */
     startTelemetry(periodMs: number) {
@@ -207,17 +211,33 @@ export function startFleet(url: string, devices: readonly FleetDevice[], options
         const n = seq++;
         sent.get(device.sn)!.add(n);
         pending++;
-        const message = { ...DEVICE_EXAMPLES.telemetry, ts: 1_800_000_000_000 + n, seq: n, uptimeSeconds: 1000 };
-        client.publish(upTopic(device.sn, 'telemetry'), JSON.stringify(message), { qos: 1 }, (error) => {
-          pending--;
-          if (!error) acknowledged.get(device.sn)!.add(n);
+        const message = JSON.stringify({
+          ...DEVICE_EXAMPLES.telemetry,
+          ts: 1_800_000_000_000 + n,
+          seq: n,
+          uptimeSeconds: 1000,
         });
+        // A device keeps a message until it is acknowledged: MQTT.js resends it after a reconnect, and
+        // when MQTT.js gives up on it (an error), the device publishes it again, unchanged.
+        const send = () =>
+          client.publish(upTopic(device.sn, 'telemetry'), message, { qos: 1 }, (error) => {
+            if (error) {
+              if (closed) return;
+              errors.set(error.message, (errors.get(error.message) ?? 0) + 1);
+              setTimeout(send, 200);
+              return;
+            }
+            pending--;
+            acknowledged.get(device.sn)!.add(n);
+          });
+        send();
       }, each);
     },
     stopTelemetry() {
       clearInterval(timer);
     },
     async close() {
+      closed = true;
       clearInterval(timer);
       await Promise.all(clients.map((c) => c.endAsync(true)));
     },
