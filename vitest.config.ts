@@ -30,7 +30,7 @@ const faultsProject: TestProjectInlineConfiguration = {
     name: 'faults',
     include: [FAULT_TESTS],
     environment: 'node',
-    testTimeout: 600_000,
+    testTimeout: 1_200_000,
     hookTimeout: 120_000,
   },
 };

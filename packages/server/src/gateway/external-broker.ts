@@ -2,7 +2,11 @@ import { topicFilters } from '@fleetport/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { BrokerAdapter, BrokerHandlers } from './broker.ts';
 
-type SendPacket = (packet: { cmd: string; messageId?: number }, cb?: (error?: Error) => void) => void;
+type SendPacket = (
+  packet: { cmd: string; messageId?: number },
+  cb?: (error?: Error) => void,
+  ...rest: unknown[]
+) => void;
 
 /**
  * A device message is acknowledged to the broker (PUBACK) only once it is stored, so the broker still
@@ -16,10 +20,10 @@ function acknowledgeAfterCommit(client: MqttClient, handlers: BrokerHandlers, on
   const pending = new Map<number, Promise<void>>();
   const internals = client as unknown as { _sendPacket: SendPacket };
   const sendPacket = internals._sendPacket.bind(client);
-  internals._sendPacket = (packet, cb) => {
+  internals._sendPacket = (packet, cb, ...rest) => {
     const stored = packet.cmd === 'puback' ? pending.get(packet.messageId ?? -1) : undefined;
     if (!stored) {
-      sendPacket(packet, cb);
+      sendPacket(packet, cb, ...rest);
       return;
     }
     pending.delete(packet.messageId ?? -1);

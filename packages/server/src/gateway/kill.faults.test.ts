@@ -99,6 +99,10 @@ function checkAcknowledgedStored(fleet: Fleet, stored: Map<string, number>) {
   return { acknowledged, stored: stored.size };
 }
 
+const began = Date.now();
+/** Progress on stderr: a fault run takes minutes on a loaded machine. */
+const progress = (what: string) => console.error(`faults +${Math.round((Date.now() - began) / 1000)} s: ${what}`);
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const randomBetween = (min: number, max: number) => min + Math.floor(Math.random() * (max - min));
 
@@ -163,6 +167,7 @@ async function run(name: string, target: Target, prefix: string, fault: 'kill' |
   const commandIds = await target.whileDown((db) => seed(db, devices));
   const loseFirst = (sn: string) => Number(sn.slice(-1)) % 2 === 0;
 
+  progress(`${name}: seeded, starting`);
   server = await startServer(env);
   const fleet = startFleet(`mqtt://127.0.0.1:${mqttPort}`, devices, { loseFirstReply: loseFirst });
   await eventually(async () => fleet.connected() === DEVICES, 60_000, 'fleet connected');
@@ -192,14 +197,17 @@ async function run(name: string, target: Target, prefix: string, fault: 'kill' |
     const ackedBefore = new Map([...fleet.acknowledged].map(([sn, seqs]) => [sn, new Set(seqs)]));
     const stored = await target.whileDown((db) => storedTelemetry(db, prefix));
     afterKills.push(checkAcknowledgedStored({ ...fleet, acknowledged: ackedBefore }, stored));
+    progress(`${name}: kill ${kill + 1} checked ${JSON.stringify(afterKills.at(-1))}`);
     server = await startServer(env);
   }
   await pause(2000);
   fleet.stopTelemetry();
+  progress(`${name}: telemetry stopped, ${fleet.pending()} messages not acknowledged yet`);
   // Devices resend what was not acknowledged; wait until the last message is acknowledged.
   await eventually(async () => fleet.pending() === 0, 120_000, 'every message acknowledged');
   // Every queued command reached its device after it returned and its answer was acknowledged.
   await eventually(async () => fleet.answered.size === DEVICES, 120_000, 'every command answered');
+  progress(`${name}: all acknowledged and answered`);
   await server.kill('SIGTERM');
   await fleet.close();
   const final = await target.whileDown(async (db) => {
@@ -251,7 +259,7 @@ describe('kill -9 and database outages under device load', () => {
     const target = pgliteTarget();
     closing.push(() => target.close());
     await run('pglite', target, 'KILLPG', 'kill');
-  }, 600_000);
+  }, 1_200_000);
 
   // PostgreSQL only where there is one (CI's second pass sets DATABASE_URL).
   const url = process.env.DATABASE_URL;
@@ -260,7 +268,7 @@ describe('kill -9 and database outages under device load', () => {
       const target = await postgresTarget(url);
       closing.push(() => target.close());
       await run('postgres', target, 'KILLPQ', 'kill');
-    }, 600_000);
+    }, 1_200_000);
 
     it('stops acknowledging while the PostgreSQL link is cut for 10 s, and loses nothing', async () => {
       const pgUrl = new URL(url);
@@ -269,6 +277,6 @@ describe('kill -9 and database outages under device load', () => {
       const target = await postgresTarget(url, proxy.port);
       closing.push(() => target.close());
       await run('postgres', target, 'OUTPQ', 'outage', proxy);
-    }, 600_000);
+    }, 1_200_000);
   }
 });
