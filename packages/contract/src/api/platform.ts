@@ -6,7 +6,9 @@ export const HealthSchema = z.object({
   version: z.string(),
   database: z.object({ ok: z.boolean(), dialect: z.enum(['pglite', 'postgres']) }),
   /** The device gateway, when this node runs one: not ok while device messages cannot be stored. */
-  gateway: z.object({ ok: z.boolean(), unacknowledged: z.number(), reason: z.string().optional() }).optional(),
+  gateway: z
+    .object({ ok: z.boolean(), unacknowledged: z.number(), reason: z.string().optional() })
+    .optional(),
   /** Why the status is `degraded`, one sentence each. */
   reasons: z.array(z.string()).optional(),
   uptimeSeconds: z.number(),

@@ -88,7 +88,9 @@ describe('durable delivery on the embedded broker', () => {
       closed = true;
     });
     const foreign = { ...DEVICE_EXAMPLES.telemetry, ts: Date.now(), seq: 1 };
-    await device.client.publishAsync(upTopic('FPDUROTHER1', 'telemetry'), JSON.stringify(foreign), { qos: 1 });
+    await device.client.publishAsync(upTopic('FPDUROTHER1', 'telemetry'), JSON.stringify(foreign), {
+      qos: 1,
+    });
     await device.client.publishAsync(`fp/${sn}/down/rpc`, JSON.stringify({ type: 'rpc' }), { qos: 1 });
     // Still connected: its own telemetry after the refused ones is acknowledged and stored.
     await device.telemetry();

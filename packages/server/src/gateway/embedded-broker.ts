@@ -46,7 +46,9 @@ function limitPacketSize(client: Client, onError: (error: unknown) => void): voi
     if (parsed) {
       const limit = this.packet.cmd === 'connect' ? DEVICE_LIMITS.maxConnectBytes : MAX_PACKET_BYTES;
       if (this.packet.length > limit) {
-        this._emitError(new Error(`MQTT ${this.packet.cmd} packet of ${this.packet.length} bytes over ${limit}`));
+        this._emitError(
+          new Error(`MQTT ${this.packet.cmd} packet of ${this.packet.length} bytes over ${limit}`),
+        );
         return false;
       }
     }

@@ -16,7 +16,11 @@ type SendPacket = (
  * message's promise settles. A message that could not be stored is never acknowledged: the connection
  * is dropped and made again, and the broker hands the unacknowledged messages out again.
  */
-function acknowledgeAfterCommit(client: MqttClient, handlers: BrokerHandlers, onError: (error: unknown) => void) {
+function acknowledgeAfterCommit(
+  client: MqttClient,
+  handlers: BrokerHandlers,
+  onError: (error: unknown) => void,
+) {
   const pending = new Map<number, Promise<void>>();
   const internals = client as unknown as { _sendPacket: SendPacket };
   const sendPacket = internals._sendPacket.bind(client);

@@ -7,7 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openFreshPostgres } from '../../test/helpers.ts';
 import { hashDeviceSecret } from '../modules/devices/devices.service.ts';
 import { type Db, type OpenDatabase, openDatabase } from '../platform/db/open.ts';
-import { eventually } from './testing/gateway-env.ts';
 import {
   type FleetDevice,
   freePort,
@@ -16,6 +15,7 @@ import {
   startProxy,
   startServer,
 } from './testing/fault-rig.ts';
+import { eventually } from './testing/gateway-env.ts';
 
 /**
  * Issue 11, "Kill -9 is a test, not a hope": the real server as a child process, 200 devices sending
@@ -101,7 +101,8 @@ function checkAcknowledgedStored(fleet: Fleet, stored: Map<string, number>) {
 
 const began = Date.now();
 /** Progress on stderr: a fault run takes minutes on a loaded machine. */
-const progress = (what: string) => console.error(`faults +${Math.round((Date.now() - began) / 1000)} s: ${what}`);
+const progress = (what: string) =>
+  console.error(`faults +${Math.round((Date.now() - began) / 1000)} s: ${what}`);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const randomBetween = (min: number, max: number) => min + Math.floor(Math.random() * (max - min));

@@ -51,7 +51,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     };
     child.stdout?.on('data', read);
     child.stderr?.on('data', read);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${log.join('\n')}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`server exited (${code}) before it was ready:\n${log.join('\n')}`)),
+    );
   });
   await ready;
   return {
@@ -119,7 +121,11 @@ export interface FleetDevice {
  * it, except that devices with `loseFirstReply` run a command and "lose" the first reply (a link that
  * dropped), so only the cloud sending it again gets them to report it.
  */
-export function startFleet(url: string, devices: readonly FleetDevice[], options: { loseFirstReply(sn: string): boolean }) {
+export function startFleet(
+  url: string,
+  devices: readonly FleetDevice[],
+  options: { loseFirstReply(sn: string): boolean },
+) {
   const sent = new Map<string, Set<number>>();
   const acknowledged = new Map<string, Set<number>>();
   /** Commands received, per id, and how often; commands run, per id. */
@@ -162,9 +168,13 @@ export function startFleet(url: string, devices: readonly FleetDevice[], options
         JSON.stringify({ type: 'presence', ts: Date.now(), state: 'online', session, reason: 'connect' }),
         { qos: 1, retain: true },
       );
-      client.publish(upTopic(device.sn, 'hello'), JSON.stringify({ ...DEVICE_EXAMPLES.hello, ts: Date.now() }), {
-        qos: 1,
-      });
+      client.publish(
+        upTopic(device.sn, 'hello'),
+        JSON.stringify({ ...DEVICE_EXAMPLES.hello, ts: Date.now() }),
+        {
+          qos: 1,
+        },
+      );
     });
     client.on('message', (topic, payload) => {
       if (topic !== downTopic(device.sn, 'rpc')) return;

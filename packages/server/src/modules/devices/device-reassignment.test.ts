@@ -139,11 +139,13 @@ describe('a device that changes company', () => {
     // Delivered means the device answered it.
     await eventually(
       async () =>
-        (await t.deps.db
-          .selectFrom('rpc_command')
-          .select('delivered_at')
-          .where('id', '=', own!.id)
-          .executeTakeFirstOrThrow()).delivered_at !== null,
+        (
+          await t.deps.db
+            .selectFrom('rpc_command')
+            .select('delivered_at')
+            .where('id', '=', own!.id)
+            .executeTakeFirstOrThrow()
+        ).delivered_at !== null,
       10_000,
       'ping acknowledged',
     );

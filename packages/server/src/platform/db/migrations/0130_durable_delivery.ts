@@ -11,7 +11,9 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table device_telemetry add column uptime_s integer, add column seq integer`.execute(db);
   await sql`drop index device_telemetry_sn_at_idx`.execute(db);
-  await sql`create unique index device_telemetry_once_idx on device_telemetry (sn, at, uptime_s, seq)`.execute(db);
+  await sql`create unique index device_telemetry_once_idx on device_telemetry (sn, at, uptime_s, seq)`.execute(
+    db,
+  );
   await sql`alter table rpc_command add column sent_session text`.execute(db);
 }
 
