@@ -10,6 +10,7 @@ import { type Db, type OpenDatabase, openDatabase } from '../platform/db/open.ts
 import {
   type FleetDevice,
   freePort,
+  runningServers,
   type ServerProcess,
   startFleet,
   startProxy,
@@ -171,7 +172,7 @@ async function run(name: string, target: Target, prefix: string, fault: 'kill' |
   progress(`${name}: seeded, starting`);
   server = await startServer(env);
   const fleet = startFleet(`mqtt://127.0.0.1:${mqttPort}`, devices, { loseFirstReply: loseFirst });
-  await eventually(async () => fleet.connected() === DEVICES, 60_000, 'fleet connected');
+  await eventually(async () => fleet.connected() === DEVICES, 240_000, 'fleet connected');
   fleet.startTelemetry((1000 * DEVICES) / RATE);
   const afterKills: { acknowledged: number; stored: number }[] = [];
   let degraded: unknown;
@@ -205,9 +206,9 @@ async function run(name: string, target: Target, prefix: string, fault: 'kill' |
   fleet.stopTelemetry();
   progress(`${name}: telemetry stopped, ${fleet.pending()} messages not acknowledged yet`);
   // Devices resend what was not acknowledged; wait until the last message is acknowledged.
-  await eventually(async () => fleet.pending() === 0, 120_000, 'every message acknowledged');
+  await eventually(async () => fleet.pending() === 0, 300_000, 'every message acknowledged');
   // Every queued command reached its device after it returned and its answer was acknowledged.
-  await eventually(async () => fleet.answered.size === DEVICES, 120_000, 'every command answered');
+  await eventually(async () => fleet.answered.size === DEVICES, 300_000, 'every command answered');
   progress(`${name}: all acknowledged and answered`);
   await server.kill('SIGTERM');
   await fleet.close();
@@ -253,6 +254,7 @@ async function run(name: string, target: Target, prefix: string, fault: 'kill' |
 describe('kill -9 and database outages under device load', () => {
   const closing: (() => Promise<void>)[] = [];
   afterAll(async () => {
+    for (const child of runningServers) child.kill('SIGKILL');
     for (const close of closing) await close();
   });
 

@@ -29,6 +29,9 @@ export interface ServerProcess {
   log: string[];
 }
 
+/** Server processes still running: a failing test must not leave them behind. */
+export const runningServers = new Set<ChildProcess>();
+
 /** Starts `packages/server/src/main.ts` as `npm start` would; resolves once devices can connect. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
@@ -37,7 +40,13 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  runningServers.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      runningServers.delete(child);
+      resolve();
+    }),
+  );
   const ready = new Promise<void>((resolve, reject) => {
     let buffered = '';
     const read = (chunk: Buffer) => {
