@@ -225,8 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       schedules,
     });
     deps.jobs = worker;
-    // Registered after the gateway's hook: Fastify runs onClose hooks in order, so the worker
-    // stops (its running jobs end) before the gateway they may use closes.
+    // Its running jobs end, or go back to the queue after a grace, before the database closes (main.ts).
     app.addHook('onClose', () => worker.stop());
   }
 
