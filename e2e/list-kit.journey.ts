@@ -35,7 +35,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await lastSeen.waitFor();
 
       // Filter: one SN and "offline" (none has connected).
-      const search = page.getByTestId('device-search');
+      const search = page.getByTestId('device-search').locator('input');
       await search.fill(second);
       await search.press('Enter');
       await page.getByTestId(`device-link-${first}`).waitFor({ state: 'detached' });
@@ -51,7 +51,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await page.reload();
       await page.getByTestId(`device-link-${second}`).waitFor();
       assert.equal(await rows.count(), 1);
-      assert.equal(await page.getByTestId('device-search').inputValue(), second);
+      assert.equal(await search.inputValue(), second);
       await page.getByTestId('filter-online').getByText(t.state.offline, { exact: true }).waitFor();
       assert.equal(await total.textContent(), w.list.total.replace('{{total}}', '1'));
       await screenshot(page, `list-kit-${lang}-02-after-reload`);
