@@ -19,6 +19,8 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
   describe(`list kit journey (${lang})`, () => {
     it('filters the device list, reloads and sees the same filter', async () => {
       const { page, errors, close } = await newPage({ lang, width: 1366, height: 800 });
+      // The console renders slowly on a loaded two-core machine; the steps wait for what they need.
+      page.setDefaultTimeout(60_000);
       await signUp(page, `${lang}${Date.now()}`, 'listkit');
       const base = `${lang === 'en' ? '75' : '76'}${String(Date.now()).slice(-8)}`;
       const sns = Array.from({ length: ROUTERS }, (_, i) => `${base}${String(i + 1).padStart(4, '0')}`);
