@@ -19,6 +19,8 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
   describe(`list kit journey (${lang})`, () => {
     it('filters the device list, reloads and sees the same filter', async () => {
       const { page, errors, close } = await newPage({ lang, width: 1366, height: 800 });
+      // The console renders slowly on a loaded two-core machine; the steps wait for what they need.
+      page.setDefaultTimeout(60_000);
       await signUp(page, `${lang}${Date.now()}`, 'listkit');
       const base = `${lang === 'en' ? '75' : '76'}${String(Date.now()).slice(-8)}`;
       const sns = Array.from({ length: ROUTERS }, (_, i) => `${base}${String(i + 1).padStart(4, '0')}`);
@@ -35,7 +37,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await lastSeen.waitFor();
 
       // Filter: one SN and "offline" (none has connected).
-      const search = page.getByTestId('device-search');
+      const search = page.getByTestId('device-search').locator('input');
       await search.fill(second);
       await search.press('Enter');
       await page.getByTestId(`device-link-${first}`).waitFor({ state: 'detached' });
@@ -51,7 +53,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await page.reload();
       await page.getByTestId(`device-link-${second}`).waitFor();
       assert.equal(await rows.count(), 1);
-      assert.equal(await page.getByTestId('device-search').inputValue(), second);
+      assert.equal(await search.inputValue(), second);
       await page.getByTestId('filter-online').getByText(t.state.offline, { exact: true }).waitFor();
       assert.equal(await total.textContent(), w.list.total.replace('{{total}}', '1'));
       await screenshot(page, `list-kit-${lang}-02-after-reload`);

@@ -61,7 +61,7 @@ describe('group detail page', () => {
       const lists = serve();
       const path = '/robustlink/devices/deviceGroup/4';
       renderConsole(path);
-      await screen.findByTestId('device-list-title', {}, { timeout: 20_000 });
+      await screen.findByTestId('device-list-title', {}, { timeout: 60_000 });
       await waitFor(() =>
         expect(screen.getByTestId('device-list-title').textContent).toBe('Devices in North quay'),
       );

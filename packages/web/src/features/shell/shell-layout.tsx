@@ -1,5 +1,5 @@
 import { App, Flex, Layout, Spin } from 'antd';
-import { Suspense, useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { setCanOpenLicences } from '../../api/session-hooks.ts';
@@ -25,8 +25,13 @@ const NO_APP = 'myAccount';
 export function ShellLayout() {
   const { t } = useTranslation('shell');
   const { message } = App.useApp();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  // A tab comes back with the list it showed (page, sort, filters live in the query string).
+  const tabSearches = useRef(new Map<string, string>());
+  useEffect(() => {
+    tabSearches.current.set(pathname, search);
+  }, [pathname, search]);
   const user = useUserInfo().data;
   const menus = useVisitMenus();
   const tabs = useWorkspaceTabs();
@@ -116,7 +121,7 @@ export function ShellLayout() {
           <div style={{ background: '#fff', padding: '4px 8px 0' }}>
             <WorkspaceTabs
               state={tabs}
-              onSelect={(path) => navigate(path)}
+              onSelect={(path) => navigate(path + (tabSearches.current.get(path) ?? ''))}
               onClose={closeTab}
               onCloseOthers={(path) => {
                 dispatchTabs({ type: 'closeOthers', path });
