@@ -21,8 +21,8 @@ const wantsBrokerTests = process.env.FLEETPORT_BROKER_TESTS === '1';
 
 /**
  * Fault tests (`*.faults.test.ts`): the real server as a child process killed with SIGKILL, database
- * links cut, under a fleet of 200 devices. Minutes, not seconds, so CI runs them as their own step
- * (FLEETPORT_FAULT_TESTS=1 npx vitest run --project faults), with DATABASE_URL for the PostgreSQL ones.
+ * links cut, under a fleet of 200 devices. Minutes, not seconds, so they form their own project:
+ * FLEETPORT_FAULT_TESTS=1 npx vitest run --project faults (DATABASE_URL adds the PostgreSQL ones).
  */
 const FAULT_TESTS = 'packages/*/src/**/*.faults.test.ts';
 const faultsProject: TestProjectInlineConfiguration = {

@@ -193,6 +193,8 @@ async function run(name: string, target: Target, prefix: string, fault: 'kill' |
     proxy.restore();
   }
   for (let kill = 0; fault === 'kill' && kill < KILLS; kill++) {
+    // The fleet is back and sending (a kill before it returned would test nothing new), then a moment.
+    await eventually(async () => fleet.connected() === DEVICES, 240_000, 'fleet reconnected');
     await pause(randomBetween(1000, 4000));
     await server.kill('SIGKILL');
     // What was acknowledged until the kill is in the database, once.
