@@ -4,6 +4,7 @@ import type { DeviceNotificationTables } from '../../modules/device-notification
 import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.tables.ts';
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
+import type { FileTables } from '../files/files.tables.ts';
 
 /**
  * The tables the server knows. Each module adds its tables here in one interface of its own, so
@@ -23,4 +24,5 @@ export interface Database
     DeviceTables,
     AdministrationTables,
     DeviceConsoleTables,
-    DeviceNotificationTables {}
+    DeviceNotificationTables,
+    FileTables {}
