@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { testConfig } from '../../../test/helpers.ts';
 import type { ServerConfig } from '../../platform/config.ts';
 
@@ -40,17 +41,36 @@ export async function localStore(): Promise<StoreUnderTest> {
   };
 }
 
+/**
+ * s3rver in a child process, so the server's memory measured by the tests is the server's alone and
+ * the S3 server's work runs on the other core.
+ */
+async function startS3rver(directory: string): Promise<{ port: number; stop(): Promise<void> }> {
+  const script = `
+    const S3rver = require('s3rver');
+    const server = new S3rver({ port: 0, address: '127.0.0.1', directory: process.argv[1], silent: true,
+      configureBuckets: [{ name: '${BUCKET}', configs: [] }] });
+    server.run().then((address) => process.send({ port: address.port }));
+    process.on('disconnect', () => server.close().then(() => process.exit(0)));`;
+  const child = spawn(process.execPath, ['-e', script, directory], {
+    cwd: path.resolve(import.meta.dirname, '../../../../..'),
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const [message] = (await once(child, 'message')) as [{ port: number }];
+  return {
+    port: message.port,
+    async stop() {
+      const exited = once(child, 'exit');
+      child.disconnect();
+      await exited;
+    },
+  };
+}
+
 export async function s3Store(): Promise<StoreUnderTest> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetport-s3rver-'));
-  const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    directory,
-    silent: true,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const server = await startS3rver(directory);
+  const endpoint = `http://127.0.0.1:${server.port}`;
   const config = testConfig({
     files: {
       ...testConfig().files,
@@ -75,7 +95,7 @@ export async function s3Store(): Promise<StoreUnderTest> {
     },
     async close() {
       client.destroy();
-      await server.close();
+      await server.stop();
       fs.rmSync(directory, { recursive: true, force: true });
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
@@ -146,6 +166,7 @@ export function postStream(
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
+        request.destroy();
         try {
           resolve({
             status: response.statusCode ?? 0,
