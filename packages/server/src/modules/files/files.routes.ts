@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { downloadFileCall, ErrorCode, getFileLinkCall, uploadFilesCall } from '@fleetport/contract';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -46,7 +47,11 @@ export function fileRoutes(deps: Pick<AppDeps, 'db' | 'files'>) {
         reply.header('content-range', `bytes */${file.size}`);
         throw new AppError(ErrorCode.PARAMETER_ERROR, null, 416, 'range: outside the file');
       }
-      const opened = await files.store.open(file.storeKey, range ?? undefined);
+      // HEAD tells a device the size (and ETag) before it downloads; nothing is read from the store.
+      const opened =
+        request.method === 'HEAD'
+          ? { stream: Readable.from([]) }
+          : await files.store.open(file.storeKey, range ?? undefined);
       if (range) {
         reply
           .code(206)

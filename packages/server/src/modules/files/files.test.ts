@@ -107,6 +107,11 @@ describe.each(STORES)('files on the %s store', (_name, makeStore) => {
     expect(changed.statusCode).toBe(200);
     expect(changed.rawPayload.length).toBe(50_000);
 
+    const head = await t.app.inject({ method: 'HEAD', url, headers: { range: 'bytes=100-' } });
+    expect(head.statusCode).toBe(206);
+    expect(head.headers['content-length']).toBe('49900');
+    expect(head.rawPayload.length).toBe(0);
+
     const past = await download(url, { range: 'bytes=50000-' });
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe('bytes */50000');
