@@ -205,6 +205,24 @@ describe.each(STORES)('files on the %s store', (_name, makeStore) => {
       payload: await bufferOf(multipartBody({ fileId: '1' }, [])),
     });
     expect(multipartToJson.json().code).toBe(ErrorCode.PARAMETER_ERROR);
+    const before = await store.objects();
+    const whole = await bufferOf(
+      multipartBody({ kind: 'general' }, [{ name: 'cut.bin', bytes: bytes(5000) }]),
+    );
+    for (const payload of [
+      whole.subarray(0, whole.length - 2000),
+      Buffer.from('not a multipart form at all'),
+    ]) {
+      const broken = await t.app.inject({
+        method: 'POST',
+        url: `${t.deps.config.apiPrefix}/pl/file/upload`,
+        headers: { ...alpha.headers(), 'content-type': MULTIPART_TYPE },
+        payload,
+      });
+      expect(broken.statusCode).toBeLessThan(500);
+      expect(broken.json().code).toBe(ErrorCode.PARAMETER_ERROR);
+    }
+    expect(await store.objects()).toEqual(before);
     const anonymous = await t.app.inject({
       method: 'POST',
       url: `${t.deps.config.apiPrefix}/pl/file/upload`,

@@ -13,7 +13,7 @@ import {
 } from '@fleetport/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import { declaredLength, MULTIPART_OVERHEAD_BYTES } from '../http/multipart.ts';
+import { declaredLength, fileBytes, MULTIPART_OVERHEAD_BYTES } from '../http/multipart.ts';
 import { FileTooLargeError } from './file-store.ts';
 import type { Files } from './files.ts';
 import { imageSize } from './image-size.ts';
@@ -86,10 +86,10 @@ export async function receiveUploads(options: {
       const wrongType = checkFile({ name, size: 1 }, typeOnly);
       if (wrongType) throw fileRuleError(wrongType, lang);
       const contentType = part.mimetype || 'application/octet-stream';
-      let source: AsyncIterable<Uint8Array> | Readable = part.file;
+      let source: AsyncIterable<Uint8Array> | Readable = fileBytes(part.file, lang);
       if (rule.width !== undefined && rule.height !== undefined) {
         // Images are small (2 MB at most): read whole, check the header, then store.
-        const image = await readAll(part.file, maxBytes).catch((error) => {
+        const image = await readAll(source, maxBytes).catch((error) => {
           throw error instanceof FileTooLargeError ? tooLargeError(rule, lang) : error;
         });
         const pixels = imageSize(image) ?? { width: 0, height: 0 };

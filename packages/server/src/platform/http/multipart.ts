@@ -16,6 +16,34 @@ const FIELD_AFTER_FILE = {
   cn: 'body：所有字段须在第一个文件之前',
 };
 
+const MALFORMED_FORM = {
+  en: 'body: the multipart form is malformed or cut short',
+  cn: 'body：multipart 表单格式错误或不完整',
+};
+const TOO_MANY_PARTS = { en: 'body: the form has too many parts', cn: 'body：表单部分过多' };
+
+/**
+ * An error of the multipart parser as the caller should see it: a file past the parser's own bound is
+ * 14063, too many parts or a malformed or truncated form code 1. Errors that are already answers pass.
+ */
+export function multipartError(error: unknown, lang: Lang): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown })?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(ErrorCode.FILE_TOO_LARGE, null, 413);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return badBody(TOO_MANY_PARTS, lang);
+  return badBody(MALFORMED_FORM, lang);
+}
+
+/** A file part's bytes, with the parser's errors turned into answers (`multipartError`). */
+export async function* fileBytes(file: AsyncIterable<Uint8Array>, lang: Lang): AsyncGenerator<Uint8Array> {
+  try {
+    yield* file;
+  } catch (error) {
+    throw multipartError(error, lang);
+  }
+}
+
 export function badBody(text: Record<Lang, string>, lang: Lang): AppError {
   return new AppError(ErrorCode.PARAMETER_ERROR, null, 400, text[lang]);
 }
@@ -45,7 +73,14 @@ export async function readUploadForm(
   const length = declaredLength(request);
   if (length !== undefined && length > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES)
     throw new AppError(ErrorCode.FILE_TOO_LARGE, null, 413);
-  const parts = request.parts()[Symbol.asyncIterator]();
+  const iterator = request.parts()[Symbol.asyncIterator]();
+  // Whatever the parser throws while reading the form is the client's doing: code 1 or 14063.
+  const parts = {
+    next: () =>
+      iterator.next().catch((error: unknown) => {
+        throw multipartError(error, lang);
+      }),
+  };
   const fields: Record<string, string> = {};
   let first: MultipartFile | undefined;
   for (;;) {
