@@ -13,6 +13,7 @@ import { DEVICE_SOFTWARE_CALLS } from './device-software.ts';
 import { DEVICE_TAG_CALLS } from './device-tags.ts';
 import { DEVICE_CALLS } from './devices.ts';
 import { JOB_CALLS } from './jobs.ts';
+import { FILE_CALLS } from './files.ts';
 import { MENU_CALLS } from './menu.ts';
 import { PAGE_COLUMN_CALLS } from './page-columns.ts';
 import { PLATFORM_CALLS } from './platform.ts';
@@ -37,6 +38,7 @@ export * from './device-software.ts';
 export * from './device-tags.ts';
 export * from './devices.ts';
 export * from './jobs.ts';
+export * from './files.ts';
 export * from './menu.ts';
 export * from './page-columns.ts';
 export * from './platform.ts';
@@ -73,4 +75,5 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...DEVICE_SOFTWARE_CALLS,
   ...GROUP_ADMIN_CALLS,
   ...JOB_CALLS,
+  ...FILE_CALLS,
 ];
