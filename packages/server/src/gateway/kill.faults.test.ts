@@ -183,10 +183,12 @@ async function run(name: string, target: Target, prefix: string, fault: 'kill' |
     // Health says why while the link is down; devices get no acknowledgement meanwhile.
     degraded = await eventually(
       async () => {
-        const body = await (await fetch(`http://127.0.0.1:${httpPort}/api/health`)).json();
-        return body.data?.status === 'degraded' ? body.data : undefined;
+        // A refused or reset request is asked again; the condition is what health answers.
+        const response = await fetch(`http://127.0.0.1:${httpPort}/api/health`).catch(() => null);
+        const body = response ? await response.json().catch(() => null) : null;
+        return body?.data?.status === 'degraded' ? body.data : undefined;
       },
-      10_000,
+      30_000,
       'health degraded',
     );
     await pause(Math.max(0, 10_000 - (Date.now() - cutAt)));
