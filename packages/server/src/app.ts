@@ -6,7 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ALL_CALLS } from '@fleetport/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerBrokerHook } from './gateway/broker-hook.routes.ts';
-import { type Gateway, type GatewayOptions, startGateway } from './gateway/gateway.ts';
+import { type GatewayOptions, startGateway } from './gateway/gateway.ts';
 import { accessRestrictionRoutes } from './modules/access-restriction/access-restriction.routes.ts';
 import { accessWindowGate } from './modules/access-restriction/access-restriction.service.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -30,6 +30,7 @@ import { remoteActionRoutes } from './modules/remote-actions/remote-actions.rout
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { shellRoutes } from './modules/shell/shell.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import type { AppDeps } from './platform/app-deps.ts';
 import type { SessionResolver } from './platform/auth/session.ts';
 import { ticketSessions } from './platform/auth/ticket-sessions.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -39,28 +40,11 @@ import { type RouteBinding, registerCalls } from './platform/http/calls.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { serveWebConsole } from './platform/http/web-console.ts';
-import { createLiveHub, type LiveHub } from './platform/live/hub.ts';
+import { createLiveHub } from './platform/live/hub.ts';
 import { bridgeLiveHub } from './platform/live/pg-bridge.ts';
 import { registerLiveSocket } from './platform/live/ws.routes.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { logSmsProvider, type SmsProvider } from './platform/sms/sms.ts';
-
-/** What the modules are built from. Tests pass their own clock, database and mail transport. */
-export interface AppDeps {
-  config: ServerConfig;
-  db: Db;
-  dialect: DbDialectName;
-  clock: Clock;
-  version: string;
-  startedAt: Date;
-  sessions: SessionResolver;
-  mailer: Mailer;
-  sms: SmsProvider;
-  /** Live events for the console's WebSocket. */
-  hub: LiveHub;
-  /** The device gateway, when this app runs one (`BuildOptions.gateway`). */
-  gateway?: Gateway;
-}
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -78,6 +62,8 @@ export interface BuildOptions {
         Pick<GatewayOptions, 'nodeId' | 'presenceDebounceMs' | 'telemetryFlushMs' | 'rpcSweepIntervalMs'>
       >;
 }
+
+export type { AppDeps };
 
 const VERSION = (
   JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {

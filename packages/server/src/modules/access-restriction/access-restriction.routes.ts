@@ -1,5 +1,5 @@
 import { getAccessRestrictionCall, saveAccessRestrictionCall } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { companyActor } from '../company-account/actor.ts';
 import { getRestriction, saveRestriction } from './access-restriction.service.ts';

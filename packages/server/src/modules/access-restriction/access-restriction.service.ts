@@ -10,7 +10,7 @@ import {
   setDefaultCompanyCall,
   switchCompanyCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';

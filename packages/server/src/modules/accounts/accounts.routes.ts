@@ -7,7 +7,7 @@ import {
   updateMyAccountCall,
   updatePasswordCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { noPermission } from '../../platform/errors.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import * as accounts from './accounts.service.ts';

@@ -17,7 +17,7 @@ import {
   SUPER_ADMIN_USER_NAME,
   type sendCodeCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password-hash.ts';
 import { endUserSessions } from '../../platform/auth/session.store.ts';
 import { MAX_CLOCK_SKEW_MS } from '../../platform/auth/ticket.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { ErrorCode, type Lang } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 

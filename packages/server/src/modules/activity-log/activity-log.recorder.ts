@@ -1,5 +1,5 @@
 import { activityDetailsOf, encodeActivityDetails } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import type { CallOutcome } from '../../platform/http/calls.ts';
 
 /** Input fields that name what a call acted on, most specific first. Secrets are never among them. */

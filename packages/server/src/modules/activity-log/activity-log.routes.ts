@@ -4,7 +4,7 @@ import {
   EXPORT_MAX_RECORDS,
   XLSX_MIME_TYPE,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { companyActor } from '../company-account/actor.ts';
 import { activityWorkbook } from './activity-log.export.ts';

@@ -1,5 +1,5 @@
 import { captchaCall, loginCall, logoutCall, queryUserInfoCall } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { endSession } from '../../platform/auth/session.store.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import { login } from './auth.service.ts';

@@ -1,5 +1,5 @@
 import { type CallParsedInput, ErrorCode, type loginCall, ROLE_TYPE } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password-hash.ts';
 import { openSession } from '../../platform/auth/session.store.ts';
 import { AppError } from '../../platform/errors.ts';

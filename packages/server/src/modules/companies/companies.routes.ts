@@ -1,5 +1,5 @@
 import { companyListCall, switchCompanyCall } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import { listCompanies, switchCompany } from './companies.service.ts';
 

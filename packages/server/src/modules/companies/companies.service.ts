@@ -1,6 +1,6 @@
 import { type CompanyListItem, ErrorCode, type Page, ROLE_TYPE, type UserInfo } from '@fleetport/contract';
 import { pinyin } from 'pinyin-pro';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { bindSessionToCompany } from '../../platform/auth/session.store.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import { AppError } from '../../platform/errors.ts';

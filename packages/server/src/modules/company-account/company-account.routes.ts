@@ -5,7 +5,7 @@ import {
   setDefaultCompanyCall,
   updateCompanyAccountCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import { companyActor } from './actor.ts';
 import * as service from './company-account.service.ts';

@@ -1,5 +1,5 @@
 import { type CompanyAccount, ErrorCode } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { endSession } from '../../platform/auth/session.store.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';

@@ -8,7 +8,7 @@ import {
   UNGROUPED,
 } from '@fleetport/contract';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { companyActor } from '../company-account/actor.ts';
 import { readCursor, unreadBy } from '../device-notifications/device-notifications.store.ts';

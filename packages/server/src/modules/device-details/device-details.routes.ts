@@ -8,7 +8,7 @@ import {
   getStatusByModuleCall,
   requestSyslogCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import { checkedRange, signalSeries, usageSeries } from '../device-dashboard/telemetry-series.ts';
 import { companyOf } from '../devices/company-scope.ts';

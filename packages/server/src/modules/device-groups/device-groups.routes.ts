@@ -9,7 +9,7 @@ import {
   setGroupAdminCall,
   UNGROUPED,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bind } from '../../platform/http/calls.ts';

@@ -3,7 +3,7 @@ import {
   getGroupAdminsCall,
   searchGroupAdminCandidatesCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { companyOf } from '../devices/company-scope.ts';
 import { listMembers } from '../users/users.store.ts';

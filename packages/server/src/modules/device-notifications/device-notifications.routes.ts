@@ -10,7 +10,7 @@ import {
   notificationText,
   notificationUnreadCountCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { companyActor } from '../company-account/actor.ts';

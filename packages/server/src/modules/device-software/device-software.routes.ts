@@ -5,7 +5,7 @@ import {
   RPC_ERROR,
   uninstallDeviceAppCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { companyOf } from '../devices/company-scope.ts';

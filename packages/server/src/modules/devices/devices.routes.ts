@@ -12,7 +12,7 @@ import {
   transferDevicesCall,
   updateDeviceCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';

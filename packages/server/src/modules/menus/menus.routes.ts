@@ -6,7 +6,7 @@ import {
   type VisitApp,
   visibleMenus,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 

@@ -1,5 +1,5 @@
 import { getPageColumnsCall, updatePageColumnsCall } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 
 /** Core §7: a person's column choice per page; stored per person so it follows them between companies. */

@@ -1,5 +1,5 @@
 import { healthCall, staticConfigCall } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { pingDatabase } from '../../platform/db/open.ts';
 import { bind } from '../../platform/http/calls.ts';
 

@@ -20,8 +20,8 @@ import {
   switchConnectionCall,
   timersCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
 import { findRpcCommands } from '../../gateway/rpc.store.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { AppError, isAppError } from '../../platform/errors.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import { deviceResult } from '../devices/bulk-results.ts';

@@ -6,8 +6,8 @@ import {
   type Timer,
   timerProblems,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
 import type { RpcCommandRow } from '../../gateway/rpc.store.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { createSerialPorts, type SerialPortInput } from './serial-ports.ts';

@@ -9,7 +9,7 @@ import {
   SERIAL_PORT_HOLD_MINUTES,
   type serialPortCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { AppError } from '../../platform/errors.ts';
 
 export type SerialPortInput = CallParsedInput<typeof serialPortCall>;

@@ -5,7 +5,7 @@ import {
   roleListCall,
   updateRoleCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { companyActor } from '../company-account/actor.ts';
 import * as roles from './roles.service.ts';

@@ -9,7 +9,7 @@ import {
   type RoleRow,
   type updateRoleCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { insertRole } from '../accounts/accounts.store.ts';

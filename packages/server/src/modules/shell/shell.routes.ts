@@ -7,7 +7,7 @@ import {
   saveMaintenanceCall,
   updateInstructionStatusCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import * as store from './shell.store.ts';
 

@@ -7,7 +7,7 @@ import {
   ruleText,
 } from '@fleetport/contract';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';

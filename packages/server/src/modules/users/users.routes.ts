@@ -10,7 +10,7 @@ import {
   updateUserCall,
   userListCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { companyActor } from '../company-account/actor.ts';
 import * as invitations from './invitations.service.ts';

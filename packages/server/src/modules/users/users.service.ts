@@ -7,7 +7,7 @@ import {
   type updateUserCall,
   type userListCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
