@@ -4,13 +4,13 @@ import { configure, render } from '@testing-library/react';
 // lacks flushSync, which jsdom renders do not need.
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { MyAccountPage } from '../features/account/my-account-page.tsx';
-import { menusHolding, signedInUser } from '../features/operation/test-menus.ts';
+import { MyAccountPage } from '../features/accounts/my-account-page.tsx';
 import { ComingSoonPage } from '../features/shell/coming-soon-page.tsx';
 import { ShellHome } from '../features/shell/shell-home.tsx';
 import { ShellLayout } from '../features/shell/shell-layout.tsx';
 import { AppProviders, queryClient } from './providers.tsx';
 import { ROUTES } from './routes.tsx';
+import { menusHolding, signedInUser } from './test-menus.ts';
 
 // The whole console renders lazy pages; on a busy machine the first one takes seconds to load.
 configure({ asyncUtilTimeout: 10_000 });

@@ -36,7 +36,7 @@ const NoticePage = lazy(() =>
   import('../features/auth/public-notice-page.tsx').then((m) => ({ default: m.PublicNoticePage })),
 );
 const CompanySelectPage = lazyPage(
-  () => import('../features/company/company-select-page.tsx'),
+  () => import('../features/companies/company-select-page.tsx'),
   (m) => m.CompanySelectPage,
 );
 const ShellLayout = lazyPage(
@@ -52,7 +52,7 @@ const ComingSoonPage = lazyPage(
   (m) => m.ComingSoonPage,
 );
 const MyAccountPage = lazyPage(
-  () => import('../features/account/my-account-page.tsx'),
+  () => import('../features/accounts/my-account-page.tsx'),
   (m) => m.MyAccountPage,
 );
 
@@ -111,7 +111,7 @@ const BUILT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
     (m) => m.DeviceDetailsPage,
   ),
   'robustlink/tags': lazyPage(
-    () => import('../features/devices/tags-page.tsx'),
+    () => import('../features/device-tags/tags-page.tsx'),
     (m) => m.TagsPage,
   ),
   'robustlink/location': lazyPage(

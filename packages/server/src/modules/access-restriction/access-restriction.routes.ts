@@ -1,7 +1,7 @@
 import { getAccessRestrictionCall, saveAccessRestrictionCall } from '@fleetport/contract';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { companyActor } from '../company-account/actor.ts';
 import { getRestriction, saveRestriction } from './access-restriction.service.ts';
 
 export function accessRestrictionRoutes(deps: AppDeps) {

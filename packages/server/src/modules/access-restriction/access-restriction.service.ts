@@ -11,10 +11,10 @@ import {
   switchCompanyCall,
 } from '@fleetport/contract';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Actor } from '../company-account/actor.ts';
 import * as store from './access-restriction.store.ts';
 import { barredAt } from './access-window.ts';
 

@@ -5,8 +5,8 @@ import {
   XLSX_MIME_TYPE,
 } from '@fleetport/contract';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { companyActor } from '../company-account/actor.ts';
 import { activityWorkbook } from './activity-log.export.ts';
 import { activityPage } from './activity-log.query.ts';
 

@@ -6,8 +6,8 @@ import {
   updateCompanyAccountCall,
 } from '@fleetport/contract';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
-import { companyActor } from './actor.ts';
 import * as service from './company-account.service.ts';
 
 export function companyAccountRoutes(deps: AppDeps) {

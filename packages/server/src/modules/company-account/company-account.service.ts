@@ -1,9 +1,9 @@
 import { type CompanyAccount, ErrorCode } from '@fleetport/contract';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
 import { endSession } from '../../platform/auth/session.store.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Actor } from './actor.ts';
 import * as store from './company-account.store.ts';
 
 export async function getCompanyAccount(deps: AppDeps, actor: Actor): Promise<CompanyAccount> {

@@ -9,8 +9,8 @@ import {
 } from '@fleetport/contract';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { companyActor } from '../company-account/actor.ts';
 import { readCursor, unreadBy } from '../device-notifications/device-notifications.store.ts';
 import { companyOf } from '../devices/company-scope.ts';
 import { checkedRange, signalSeries, topUsage, usageSeries } from './telemetry-series.ts';

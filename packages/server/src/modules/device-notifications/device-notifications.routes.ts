@@ -11,9 +11,9 @@ import {
   notificationUnreadCountCall,
 } from '@fleetport/contract';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { companyActor } from '../company-account/actor.ts';
 import { listNotifications, markAllRead, markRead, unreadCount } from './device-notifications.store.ts';
 
 const isBizType = (v: string): v is NotificationBizType =>

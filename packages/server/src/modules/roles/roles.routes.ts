@@ -6,8 +6,8 @@ import {
   updateRoleCall,
 } from '@fleetport/contract';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { companyActor } from '../company-account/actor.ts';
 import * as roles from './roles.service.ts';
 
 export function roleRoutes(deps: AppDeps) {

@@ -10,10 +10,10 @@ import {
   type updateRoleCall,
 } from '@fleetport/contract';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { type Actor, assertNotHigher } from '../../platform/auth/actor.ts';
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { insertRole } from '../accounts/accounts.store.ts';
-import { type Actor, assertNotHigher } from '../company-account/actor.ts';
 import * as store from './roles.store.ts';
 
 function toRow(r: store.RoleRecord): RoleRow {

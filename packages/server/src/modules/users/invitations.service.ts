@@ -8,13 +8,13 @@ import {
 } from '@fleetport/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { assertMayJoinCompany } from '../accounts/accounts.service.ts';
 import * as accounts from '../accounts/accounts.store.ts';
 import { assertPasswordRule, rememberPassword } from '../accounts/passwords.ts';
-import type { Actor } from '../company-account/actor.ts';
 import { invitationMail } from './invitation-mail.ts';
 import * as store from './invitations.store.ts';
 import { assignableRole } from './users.service.ts';

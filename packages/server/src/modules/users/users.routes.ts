@@ -11,8 +11,8 @@ import {
   userListCall,
 } from '@fleetport/contract';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { companyActor } from '../company-account/actor.ts';
 import * as invitations from './invitations.service.ts';
 import * as users from './users.service.ts';
 

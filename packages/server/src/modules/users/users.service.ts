@@ -8,13 +8,13 @@ import {
   type userListCall,
 } from '@fleetport/contract';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { type Actor, assertNotHigher } from '../../platform/auth/actor.ts';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as accounts from '../accounts/accounts.store.ts';
 import { normalizeAccount } from '../accounts/login-account.ts';
 import { rememberPassword } from '../accounts/passwords.ts';
-import { type Actor, assertNotHigher } from '../company-account/actor.ts';
 import { removeMembership } from '../company-account/company-account.store.ts';
 import { isGroupAdmin } from '../device-groups/group-admins.store.ts';
 import * as store from './users.store.ts';

@@ -11,7 +11,7 @@ import { Can, PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { IndexTable } from '../../widgets/index-table.tsx';
-import { ColumnSettings, usePageColumns } from '../operation/page-columns.tsx';
+import { ColumnSettings, usePageColumns } from '../page-columns/page-columns.tsx';
 import { AddDeviceDialog } from './add-device-dialog.tsx';
 import { BulkActions } from './bulk-actions.tsx';
 import { deviceColumns } from './device-columns.tsx';

@@ -11,7 +11,7 @@ import { Can, PageGate, usePermission } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { IndexTable } from '../../widgets/index-table.tsx';
-import { ColumnSettings, usePageColumns } from '../operation/page-columns.tsx';
+import { ColumnSettings, usePageColumns } from '../page-columns/page-columns.tsx';
 import { CreateRoleDialog } from './create-role-dialog.tsx';
 import { roleKeys, useRolePage } from './role-queries.ts';
 

@@ -15,7 +15,7 @@ import { Can, PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { IndexTable } from '../../widgets/index-table.tsx';
-import { ColumnSettings, usePageColumns } from '../operation/page-columns.tsx';
+import { ColumnSettings, usePageColumns } from '../page-columns/page-columns.tsx';
 import { useUserInfo } from '../shell/shell-queries.ts';
 import { UserActions } from './user-actions.tsx';
 import { InviteDialog, UserDialog } from './user-dialogs.tsx';

@@ -7,7 +7,7 @@ import { apiCall } from '../../api/client.ts';
 import { Can, PageGate } from '../../app/permissions.tsx';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { IndexTable } from '../../widgets/index-table.tsx';
-import { deviceKeys, useDeviceTags } from './device-queries.ts';
+import { deviceKeys, useDeviceTags } from '../devices/device-queries.ts';
 
 /** Tags with the number of devices carrying each (core §2 tags). */
 export function TagsPage() {

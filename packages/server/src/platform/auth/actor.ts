@@ -1,6 +1,6 @@
 import { ErrorCode } from '@fleetport/contract';
-import type { Session } from '../../platform/auth/session.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError } from '../errors.ts';
+import type { Session } from './session.ts';
 
 /** A signed-in person acting inside one company: every company-scoped store call takes its companyId. */
 export interface Actor {
