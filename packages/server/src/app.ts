@@ -7,29 +7,9 @@ import { ALL_CALLS } from '@fleetport/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerBrokerHook } from './gateway/broker-hook.routes.ts';
 import { type GatewayOptions, startGateway } from './gateway/gateway.ts';
-import { accessRestrictionRoutes } from './modules/access-restriction/access-restriction.routes.ts';
 import { accessWindowGate } from './modules/access-restriction/access-restriction.service.ts';
-import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { activityRecorder } from './modules/activity-log/activity-log.recorder.ts';
-import { activityLogRoutes } from './modules/activity-log/activity-log.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { companyRoutes } from './modules/companies/companies.routes.ts';
-import { companyAccountRoutes } from './modules/company-account/company-account.routes.ts';
-import { deviceDashboardRoutes } from './modules/device-dashboard/device-dashboard.routes.ts';
-import { deviceDetailRoutes } from './modules/device-details/device-details.routes.ts';
-import { deviceGroupRoutes } from './modules/device-groups/device-groups.routes.ts';
-import { groupAdminRoutes } from './modules/device-groups/group-admins.routes.ts';
-import { deviceNotificationRoutes } from './modules/device-notifications/device-notifications.routes.ts';
-import { deviceSoftwareRoutes } from './modules/device-software/device-software.routes.ts';
-import { deviceTagRoutes } from './modules/device-tags/device-tags.routes.ts';
-import { deviceRoutes } from './modules/devices/devices.routes.ts';
-import { menuRoutes } from './modules/menus/menus.routes.ts';
-import { pageColumnRoutes } from './modules/page-columns/page-columns.routes.ts';
-import { platformRoutes } from './modules/platform/platform.routes.ts';
-import { remoteActionRoutes } from './modules/remote-actions/remote-actions.routes.ts';
-import { roleRoutes } from './modules/roles/roles.routes.ts';
-import { shellRoutes } from './modules/shell/shell.routes.ts';
-import { userRoutes } from './modules/users/users.routes.ts';
+import { SERVER_MODULES } from './modules/modules.ts';
 import type { AppDeps } from './platform/app-deps.ts';
 import type { SessionResolver } from './platform/auth/session.ts';
 import { ticketSessions } from './platform/auth/ticket-sessions.ts';
@@ -55,6 +35,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   sms?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
+  /** Tests: an answer that breaks its output schema names the fields in its 500 (calls.ts checkResponse). */
+  revealBadResponses?: boolean;
   /** Starts the device gateway (MQTT) with the app and closes it with the app; off unless asked. */
   gateway?:
     | boolean
@@ -73,29 +55,7 @@ const VERSION = (
 
 /** Every route binding of every module, in one list the app registers and the tests walk. */
 export function allRoutes(deps: AppDeps): RouteBinding[] {
-  return [
-    ...platformRoutes(deps),
-    ...authRoutes(deps),
-    ...accountRoutes(deps),
-    ...companyRoutes(deps),
-    ...menuRoutes(deps),
-    ...shellRoutes(deps),
-    ...companyAccountRoutes(deps),
-    ...userRoutes(deps),
-    ...roleRoutes(deps),
-    ...accessRestrictionRoutes(deps),
-    ...pageColumnRoutes(deps),
-    ...activityLogRoutes(deps),
-    ...deviceRoutes(deps),
-    ...deviceGroupRoutes(deps),
-    ...deviceTagRoutes(deps),
-    ...deviceDashboardRoutes(deps),
-    ...deviceNotificationRoutes(deps),
-    ...deviceDetailRoutes(deps),
-    ...remoteActionRoutes(deps),
-    ...deviceSoftwareRoutes(deps),
-    ...groupAdminRoutes(deps),
-  ];
+  return SERVER_MODULES.flatMap((module) => module.routes(deps));
 }
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
@@ -140,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     sessions: deps.sessions,
     admit: accessWindowGate(deps),
     onCallFinished: activityRecorder(deps, () => app.log),
+    revealBadResponses: options.revealBadResponses === true,
   });
 
   await app.register(fastifySwagger, {
