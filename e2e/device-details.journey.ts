@@ -23,7 +23,7 @@ import { deviceDetails } from '../packages/web/src/features/device-details/devic
 import { deviceSoftware } from '../packages/web/src/features/device-details/software.i18n.ts';
 import { deviceNotifications } from '../packages/web/src/features/device-notifications/device-notifications.i18n.ts';
 import { devices as deviceTexts } from '../packages/web/src/features/devices/devices.i18n.ts';
-import { operation } from '../packages/web/src/features/operation/operation.i18n.ts';
+import { operation } from '../packages/web/src/i18n/operation.ts';
 import { importRouters, OWNER_NAME, onlineCount, signUp, switchOnRouters, waitFor } from './device-steps.ts';
 import { consoleUrl, newPage, screenshot } from './harness.ts';
 

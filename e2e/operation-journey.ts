@@ -15,7 +15,7 @@ import {
   type Lang,
   userListCall,
 } from '@fleetport/contract';
-import { operation } from '../packages/web/src/features/operation/operation.i18n.ts';
+import { operation } from '../packages/web/src/i18n/operation.ts';
 import { consolePath, consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
 import {
   callAs,

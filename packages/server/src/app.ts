@@ -7,34 +7,13 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ALL_CALLS, UPLOAD_KINDS, UPLOAD_MAX_BYTES } from '@fleetport/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerBrokerHook } from './gateway/broker-hook.routes.ts';
-import { type Gateway, type GatewayOptions, startGateway } from './gateway/gateway.ts';
+import { type GatewayOptions, startGateway } from './gateway/gateway.ts';
 import { retentionJobs } from './gateway/retention.ts';
-import { accessRestrictionRoutes } from './modules/access-restriction/access-restriction.routes.ts';
 import { accessWindowGate } from './modules/access-restriction/access-restriction.service.ts';
-import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { activityRecorder } from './modules/activity-log/activity-log.recorder.ts';
-import { activityLogRoutes } from './modules/activity-log/activity-log.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { companyRoutes } from './modules/companies/companies.routes.ts';
-import { companyAccountRoutes } from './modules/company-account/company-account.routes.ts';
-import { deviceDashboardRoutes } from './modules/device-dashboard/device-dashboard.routes.ts';
-import { deviceDetailRoutes } from './modules/device-details/device-details.routes.ts';
-import { deviceGroupRoutes } from './modules/device-groups/device-groups.routes.ts';
-import { groupAdminRoutes } from './modules/device-groups/group-admins.routes.ts';
-import { deviceNotificationRoutes } from './modules/device-notifications/device-notifications.routes.ts';
 import { updatesTimedOutJob } from './modules/device-notifications/update-timeout.job.ts';
-import { deviceSoftwareRoutes } from './modules/device-software/device-software.routes.ts';
-import { deviceTagRoutes } from './modules/device-tags/device-tags.routes.ts';
-import { deviceRoutes } from './modules/devices/devices.routes.ts';
-import { jobRoutes } from './modules/jobs/jobs.routes.ts';
-import { fileRoutes } from './modules/files/files.routes.ts';
-import { menuRoutes } from './modules/menus/menus.routes.ts';
-import { pageColumnRoutes } from './modules/page-columns/page-columns.routes.ts';
-import { platformRoutes } from './modules/platform/platform.routes.ts';
-import { remoteActionRoutes } from './modules/remote-actions/remote-actions.routes.ts';
-import { roleRoutes } from './modules/roles/roles.routes.ts';
-import { shellRoutes } from './modules/shell/shell.routes.ts';
-import { userRoutes } from './modules/users/users.routes.ts';
+import { SERVER_MODULES } from './modules/modules.ts';
+import type { AppDeps } from './platform/app-deps.ts';
 import type { SessionResolver } from './platform/auth/session.ts';
 import { ticketSessions } from './platform/auth/ticket-sessions.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -54,32 +33,11 @@ import {
   type ScheduleDefinition,
   startJobWorker,
 } from './platform/jobs/index.ts';
-import { createLiveHub, type LiveHub } from './platform/live/hub.ts';
+import { createLiveHub } from './platform/live/hub.ts';
 import { bridgeLiveHub } from './platform/live/pg-bridge.ts';
 import { registerLiveSocket } from './platform/live/ws.routes.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { logSmsProvider, type SmsProvider } from './platform/sms/sms.ts';
-
-/** What the modules are built from. Tests pass their own clock, database and mail transport. */
-export interface AppDeps {
-  config: ServerConfig;
-  db: Db;
-  dialect: DbDialectName;
-  clock: Clock;
-  version: string;
-  startedAt: Date;
-  sessions: SessionResolver;
-  mailer: Mailer;
-  sms: SmsProvider;
-  /** Live events for the console's WebSocket. */
-  hub: LiveHub;
-  /** The device gateway, when this app runs one (`BuildOptions.gateway`). */
-  gateway?: Gateway;
-  /** This node's job worker, when this app runs one (`BuildOptions.jobs`). */
-  jobs?: JobWorker;
-  /** Uploaded and generated files: the store, their rows and signed links. */
-  files: Files;
-}
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -90,6 +48,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   sms?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
+  /** Tests: an answer that breaks its output schema names the fields in its 500 (calls.ts checkResponse). */
+  revealBadResponses?: boolean;
   /** The file store; by default the one the configuration names (`createFileStore`). */
   fileStore?: FileStore;
   /** Starts the device gateway (MQTT) with the app and closes it with the app; off unless asked. */
@@ -120,6 +80,8 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
   };
 }
 
+export type { AppDeps };
+
 const VERSION = (
   JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
     version: string;
@@ -128,31 +90,7 @@ const VERSION = (
 
 /** Every route binding of every module, in one list the app registers and the tests walk. */
 export function allRoutes(deps: AppDeps): RouteBinding[] {
-  return [
-    ...platformRoutes(deps),
-    ...authRoutes(deps),
-    ...accountRoutes(deps),
-    ...companyRoutes(deps),
-    ...menuRoutes(deps),
-    ...shellRoutes(deps),
-    ...companyAccountRoutes(deps),
-    ...userRoutes(deps),
-    ...roleRoutes(deps),
-    ...accessRestrictionRoutes(deps),
-    ...pageColumnRoutes(deps),
-    ...activityLogRoutes(deps),
-    ...deviceRoutes(deps),
-    ...deviceGroupRoutes(deps),
-    ...deviceTagRoutes(deps),
-    ...deviceDashboardRoutes(deps),
-    ...deviceNotificationRoutes(deps),
-    ...deviceDetailRoutes(deps),
-    ...remoteActionRoutes(deps),
-    ...deviceSoftwareRoutes(deps),
-    ...groupAdminRoutes(deps),
-    ...jobRoutes(deps),
-    ...fileRoutes(deps),
-  ];
+  return SERVER_MODULES.flatMap((module) => module.routes(deps));
 }
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
@@ -216,6 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     sessions: deps.sessions,
     admit: accessWindowGate(deps),
     onCallFinished: activityRecorder(deps, () => app.log),
+    revealBadResponses: options.revealBadResponses === true,
   });
 
   await app.register(fastifySwagger, {

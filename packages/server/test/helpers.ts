@@ -94,6 +94,7 @@ export async function createTestApp(
   const config = options.config ?? testConfig();
   const { app, deps } = await buildApp({
     logger: false,
+    revealBadResponses: true,
     ...options,
     config,
     clock,

@@ -1,22 +1,31 @@
-import type { Envelope } from '@fleetport/contract';
+import type { CallDef, CallOutput, Envelope } from '@fleetport/contract';
 import { configure, render } from '@testing-library/react';
 // react-router/dom resolves to a second copy of the router under vitest; the plain provider only
 // lacks flushSync, which jsdom renders do not need.
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { MyAccountPage } from '../features/account/my-account-page.tsx';
-import { menusHolding, signedInUser } from '../features/operation/test-menus.ts';
+import { MyAccountPage } from '../features/accounts/my-account-page.tsx';
 import { ComingSoonPage } from '../features/shell/coming-soon-page.tsx';
 import { ShellHome } from '../features/shell/shell-home.tsx';
 import { ShellLayout } from '../features/shell/shell-layout.tsx';
 import { AppProviders, queryClient } from './providers.tsx';
 import { ROUTES } from './routes.tsx';
+import { menusHolding, signedInUser } from './test-menus.ts';
 
 // The whole console renders lazy pages; on a busy machine the first one takes seconds to load.
 configure({ asyncUtilTimeout: 10_000 });
 
 /** Test-only: answers by API path; a function sees the JSON body. Unknown paths answer code 0, null. */
 export type RouteAnswers = Record<string, Partial<Envelope> | ((body: unknown) => Partial<Envelope>)>;
+
+/**
+ * The answer of one contract call, its data typed by the call's output schema: a fake written with it
+ * that drifts from the contract fails to compile. (Fakes written as plain `RouteAnswers` are not
+ * checked yet; they move to this as their tests are touched.)
+ */
+export function answerOf<C extends CallDef>(call: C, data: CallOutput<C>): RouteAnswers {
+  return { [call.path]: { code: 0, data } };
+}
 
 export function routeServer(answers: RouteAnswers) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {

@@ -2,15 +2,9 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { PublicNotice } from '../features/auth/public-notice-page.tsx';
 import { CONSOLE_AREAS } from '../features/shell/console-areas.ts';
+import { lazyPage } from './feature.ts';
+import { CONSOLE_FEATURES } from './features.ts';
 import { RouteGuard, RouteRoot } from './route-guard.tsx';
-
-/** A page loaded on first visit; `pick` names the export. */
-function lazyPage<M>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: pick(await load()) }));
-}
 
 const LandingPage = lazyPage(
   () => import('./pages/landing-page.tsx'),
@@ -36,7 +30,7 @@ const NoticePage = lazy(() =>
   import('../features/auth/public-notice-page.tsx').then((m) => ({ default: m.PublicNoticePage })),
 );
 const CompanySelectPage = lazyPage(
-  () => import('../features/company/company-select-page.tsx'),
+  () => import('../features/companies/company-select-page.tsx'),
   (m) => m.CompanySelectPage,
 );
 const ShellLayout = lazyPage(
@@ -52,84 +46,23 @@ const ComingSoonPage = lazyPage(
   (m) => m.ComingSoonPage,
 );
 const MyAccountPage = lazyPage(
-  () => import('../features/account/my-account-page.tsx'),
+  () => import('../features/accounts/my-account-page.tsx'),
   (m) => m.MyAccountPage,
 );
 
-const CompanyAccountPage = lazyPage(
-  () => import('../features/company-account/company-account-page.tsx'),
-  (m) => m.CompanyAccountPage,
-);
-const UsersPage = lazyPage(
-  () => import('../features/users/users-page.tsx'),
-  (m) => m.UsersPage,
-);
-const RolesPage = lazyPage(
-  () => import('../features/roles/roles-page.tsx'),
-  (m) => m.RolesPage,
-);
-const RoleEditorPage = lazyPage(
-  () => import('../features/roles/role-editor-page.tsx'),
-  (m) => m.RoleEditorPage,
-);
-const ActivityLogPage = lazyPage(
-  () => import('../features/activity-log/activity-log-page.tsx'),
-  (m) => m.ActivityLogPage,
-);
 const InvitationPage = lazyPage(
   () => import('../features/users/invitation-page.tsx'),
   (m) => m.InvitationPage,
 );
 
 /**
- * Console pages that exist, by `<area>/<page path>` of the console table; every other page of the
- * table shows "coming soon". A feature adds its page here with one line.
+ * Console pages that exist, by `<area>/<page path>` of the console table, from the features'
+ * manifests (app/features.ts); every other page of the table shows "coming soon".
  */
-const BUILT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  'robustlink/dashboard': lazyPage(
-    () => import('../features/devices/dashboard-page.tsx'),
-    (m) => m.DashboardPage,
-  ),
-  'robustlink/devices/allDevices': lazyPage(
-    () => import('../features/devices/all-devices-page.tsx'),
-    (m) => m.AllDevicesPage,
-  ),
-  'robustlink/devices/import': lazyPage(
-    () => import('../features/devices/import-page.tsx'),
-    (m) => m.ImportPage,
-  ),
-  'robustlink/devices/deviceGroup': lazyPage(
-    () => import('../features/devices/device-groups-page.tsx'),
-    (m) => m.DeviceGroupsPage,
-  ),
-  'robustlink/devices/deviceGroup/:id': lazyPage(
-    () => import('../features/devices/device-group-detail-page.tsx'),
-    (m) => m.DeviceGroupDetailPage,
-  ),
-  'robustlink/device/deviceDetails/:sn': lazyPage(
-    () => import('../features/device-details/device-details-page.tsx'),
-    (m) => m.DeviceDetailsPage,
-  ),
-  'robustlink/tags': lazyPage(
-    () => import('../features/devices/tags-page.tsx'),
-    (m) => m.TagsPage,
-  ),
-  'robustlink/location': lazyPage(
-    () => import('../features/devices/locations-page.tsx'),
-    (m) => m.LocationsPage,
-  ),
-  'operation/myAccount': MyAccountPage,
-  'superAdmin/myAccount': MyAccountPage,
-  'operation/companyAccount': CompanyAccountPage,
-  'operation/userManager/user': UsersPage,
-  'operation/userManager/role': RolesPage,
-  'operation/userManager/role/jurisdiction/:id': RoleEditorPage,
-  'robustlink/activity': ActivityLogPage,
-  'robustlink/noti': lazyPage(
-    () => import('../features/device-notifications/notifications-page.tsx'),
-    (m) => m.NotificationsPage,
-  ),
-};
+const BUILT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = Object.assign(
+  {},
+  ...CONSOLE_FEATURES.map((feature) => feature.pages),
+);
 
 const notice = (path: string, kind: PublicNotice): RouteObject => ({
   path,

@@ -1,14 +1,14 @@
-import { account } from '../features/account/account.i18n.ts';
+import { account } from '../features/accounts/account.i18n.ts';
 import { auth } from '../features/auth/auth.i18n.ts';
-import { company } from '../features/company/company.i18n.ts';
+import { company } from '../features/companies/company.i18n.ts';
 import { deviceDetails } from '../features/device-details/device-details.i18n.ts';
 import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceNotifications } from '../features/device-notifications/device-notifications.i18n.ts';
 import { devices } from '../features/devices/devices.i18n.ts';
-import { operation } from '../features/operation/operation.i18n.ts';
 import { menus } from '../features/shell/menus.i18n.ts';
 import { shell } from '../features/shell/shell.i18n.ts';
 import { common } from './common.ts';
+import { operation } from './operation.ts';
 import { request } from './request.ts';
 import { widgets } from './widgets.ts';
 

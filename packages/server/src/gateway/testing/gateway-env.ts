@@ -81,6 +81,7 @@ export async function openGatewayEnv(
         dialect: database.dialect,
         clock: systemClock,
         logger: false,
+        revealBadResponses: true,
         gateway: {
           nodeId: serverOptions.nodeId ?? `test-${servers.length}`,
           presenceDebounceMs: 300,

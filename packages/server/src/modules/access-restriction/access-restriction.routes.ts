@@ -1,10 +1,10 @@
 import { getAccessRestrictionCall, saveAccessRestrictionCall } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { companyActor } from '../company-account/actor.ts';
 import { getRestriction, saveRestriction } from './access-restriction.service.ts';
 
-export function accessRestrictionRoutes(deps: AppDeps) {
+export function accessRestrictionRoutes(deps: ModuleDeps<'clock' | 'db'>) {
   return [
     bind(getAccessRestrictionCall, async (ctx) => getRestriction(deps, companyActor(ctx))),
     bind(saveAccessRestrictionCall, async (ctx) => {

@@ -10,11 +10,11 @@ import {
   setDefaultCompanyCall,
   switchCompanyCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Actor } from '../company-account/actor.ts';
 import * as store from './access-restriction.store.ts';
 import { barredAt } from './access-window.ts';
 
@@ -42,7 +42,7 @@ const OPEN_DURING_RESTRICTION: ReadonlySet<CallDef> = new Set<CallDef>([
 ]);
 
 /** The `admit` hook of registerCalls: every other signed-in call answers 14091 while the window bars the role. */
-export function accessWindowGate(deps: AppDeps) {
+export function accessWindowGate(deps: ModuleDeps<'clock' | 'db'>) {
   return async (call: CallDef, session: Session): Promise<void> => {
     if (session.companyId === null || session.roleType === null || OPEN_DURING_RESTRICTION.has(call)) return;
     // The ticket resolver reads the restriction with the session (one statement per call); others may not.
@@ -55,10 +55,17 @@ export function accessWindowGate(deps: AppDeps) {
   };
 }
 
-export function getRestriction(deps: AppDeps, actor: Actor): Promise<AccessRestriction | null> {
+export function getRestriction(
+  deps: ModuleDeps<'clock' | 'db'>,
+  actor: Actor,
+): Promise<AccessRestriction | null> {
   return store.findRestriction(deps.db, actor.companyId);
 }
 
-export async function saveRestriction(deps: AppDeps, actor: Actor, value: AccessRestriction): Promise<void> {
+export async function saveRestriction(
+  deps: ModuleDeps<'clock' | 'db'>,
+  actor: Actor,
+  value: AccessRestriction,
+): Promise<void> {
   await store.saveRestriction(deps.db, actor.companyId, value, deps.clock.now());
 }

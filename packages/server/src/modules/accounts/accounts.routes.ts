@@ -7,7 +7,7 @@ import {
   updateMyAccountCall,
   updatePasswordCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { noPermission } from '../../platform/errors.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import * as accounts from './accounts.service.ts';
@@ -15,7 +15,7 @@ import * as store from './accounts.store.ts';
 import { sendEmailCode } from './codes.service.ts';
 import { normalizeAccount } from './login-account.ts';
 
-export function accountRoutes(deps: AppDeps) {
+export function accountRoutes(deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer' | 'sms'>) {
   return [
     bind(registerCall, async ({ input, lang }) => accounts.register(deps, input, lang)),
     bind(resetPasswordCall, async ({ input, lang }) => {

@@ -17,7 +17,7 @@ import {
   SUPER_ADMIN_USER_NAME,
   type sendCodeCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password-hash.ts';
 import { endUserSessions } from '../../platform/auth/session.store.ts';
 import { MAX_CLOCK_SKEW_MS } from '../../platform/auth/ticket.ts';
@@ -48,7 +48,7 @@ export async function assertMayJoinCompany(db: DbOrTx, userId: number): Promise<
  * any other password is refused as "account exists" (9), never by overwriting it.
  */
 export async function register(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer' | 'sms'>,
   input: CallParsedInput<typeof registerCall>,
   lang: Lang,
 ): Promise<{ companyId: number; userId: number }> {
@@ -99,7 +99,7 @@ export async function register(
 
 /** Forgotten or expired password: a code sent to the account proves the person. */
 export async function resetPassword(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer' | 'sms'>,
   input: CallParsedInput<typeof resetPasswordCall>,
   lang: Lang,
 ): Promise<void> {
@@ -120,7 +120,7 @@ export async function resetPassword(
 
 /** My Account: the current password proves the person; the other sessions end. */
 export async function updateOwnPassword(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer' | 'sms'>,
   session: { userId: number; sessionId: string },
   input: { oldPassword: string; password: string },
   lang: Lang,
@@ -145,7 +145,11 @@ export function sendCodeSign(cellphone: string, src: string, time: number): stri
 }
 
 /** SMS codes: the request must be signed within 5 minutes of the server's clock. */
-export async function sendCode(deps: AppDeps, input: CallParsedInput<typeof sendCodeCall>, lang: Lang) {
+export async function sendCode(
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer' | 'sms'>,
+  input: CallParsedInput<typeof sendCodeCall>,
+  lang: Lang,
+) {
   const phone = normalizePhone(input.cellphone);
   const expected = Buffer.from(sendCodeSign(phone, input.src, input.time), 'hex');
   const given = Buffer.from(input.sign.toLowerCase(), 'hex');
@@ -156,7 +160,11 @@ export async function sendCode(deps: AppDeps, input: CallParsedInput<typeof send
 }
 
 /** Core §5: a number that is not a mainland mobile skips the check (code 0). */
-export async function checkCellphone(deps: AppDeps, cellphone: string, src: string): Promise<void> {
+export async function checkCellphone(
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer' | 'sms'>,
+  cellphone: string,
+  src: string,
+): Promise<void> {
   if (!isMainlandPhone(cellphone)) return;
   const user = await store.findUserByAccount(deps.db, normalizePhone(cellphone));
   if (src === 'register' && user) throw new AppError(ErrorCode.PHONE_REGISTERED);
@@ -177,7 +185,9 @@ function randomPassword(account: string): string {
  * First start: creates the Super Admin (no company, no root group) with a random password the caller
  * logs once. Answers null when one exists already.
  */
-export async function ensureSuperAdmin(deps: AppDeps): Promise<{ account: string; password: string } | null> {
+export async function ensureSuperAdmin(
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer' | 'sms'>,
+): Promise<{ account: string; password: string } | null> {
   if (await store.anySuperAdmin(deps.db)) return null;
   const password = randomPassword(deps.config.superAdminAccount);
   const now = deps.clock.now();

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { ErrorCode, type Lang } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 
@@ -93,7 +93,11 @@ const MAIL_TEXT = {
   },
 } as const;
 
-export async function sendEmailCode(deps: AppDeps, email: string, lang: Lang): Promise<void> {
+export async function sendEmailCode(
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer' | 'sms'>,
+  email: string,
+  lang: Lang,
+): Promise<void> {
   const code = await issueCode(deps.db, email, 'email', deps.clock.now());
   const text = MAIL_TEXT[lang];
   await deps.mailer.send({ to: email, subject: text.subject, text: text.body(code) });
@@ -104,7 +108,12 @@ const SMS_TEXT = {
   cn: (code: string) => `Fleetport 验证码：${code}，10分钟内有效。`,
 } as const;
 
-export async function sendSmsCode(deps: AppDeps, phone: string, purpose: string, lang: Lang): Promise<void> {
+export async function sendSmsCode(
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer' | 'sms'>,
+  phone: string,
+  purpose: string,
+  lang: Lang,
+): Promise<void> {
   const code = await issueCode(deps.db, phone, purpose, deps.clock.now());
   await deps.sms.send(phone, SMS_TEXT[lang](code));
 }

@@ -1,5 +1,5 @@
 import { activityDetailsOf, encodeActivityDetails } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import type { CallOutcome } from '../../platform/http/calls.ts';
 
 /** Input fields that name what a call acted on, most specific first. Secrets are never among them. */
@@ -52,7 +52,10 @@ export function devicesOf(input: unknown): string[] | null {
  * call refused before its session was known (no or bad ticket) has nobody to attribute and is skipped.
  * A failure to write is logged, never turned into the caller's error.
  */
-export function activityRecorder(deps: AppDeps, log: () => { error(obj: object, msg: string): void }) {
+export function activityRecorder(
+  deps: ModuleDeps<'clock' | 'db'>,
+  log: () => { error(obj: object, msg: string): void },
+) {
   return async (outcome: CallOutcome): Promise<void> => {
     const { call, session, request } = outcome;
     if (call.permission !== 'public' && !session) return;

@@ -4,14 +4,14 @@ import {
   EXPORT_MAX_RECORDS,
   XLSX_MIME_TYPE,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { companyActor } from '../company-account/actor.ts';
 import { activityWorkbook } from './activity-log.export.ts';
 import { activityPage } from './activity-log.query.ts';
 
 /** The current company's activity, newest first: listed page by page, or exported as .xlsx. */
-export function activityLogRoutes(deps: AppDeps) {
+export function activityLogRoutes(deps: ModuleDeps<'clock' | 'db'>) {
   return [
     bind(activityLogListCall, async (ctx) => {
       const { companyId } = companyActor(ctx);

@@ -1,5 +1,5 @@
 import { captchaCall, loginCall, logoutCall, queryUserInfoCall } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { endSession } from '../../platform/auth/session.store.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import { login } from './auth.service.ts';
@@ -7,7 +7,7 @@ import { drawCaptcha, newCaptchaAnswer } from './captcha-image.ts';
 import { insertCaptcha } from './login-attempts.store.ts';
 import { sessionUserInfo } from './user-info.ts';
 
-export function authRoutes(deps: AppDeps) {
+export function authRoutes(deps: ModuleDeps<'clock' | 'config' | 'db'>) {
   return [
     bind(loginCall, async ({ input }) => login(deps, input)),
     bind(logoutCall, async (ctx) => {

@@ -1,5 +1,5 @@
 import { type CallParsedInput, ErrorCode, type loginCall, ROLE_TYPE } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password-hash.ts';
 import { openSession } from '../../platform/auth/session.store.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -24,7 +24,11 @@ function wrongPasswordError(failures: number): AppError {
  * Which company a sign-in lands in: the default one, else the first usable. Refusals say why the
  * person cannot enter (disabled 14020, VPN-client-only 14054, access window 14091).
  */
-async function landingCompany(deps: AppDeps, userId: number, now: Date): Promise<number> {
+async function landingCompany(
+  deps: ModuleDeps<'clock' | 'config' | 'db'>,
+  userId: number,
+  now: Date,
+): Promise<number> {
   const memberships = (await listMemberships(deps.db, userId)).sort(
     (a, b) => Number(b.isDefault) - Number(a.isDefault),
   );
@@ -38,7 +42,10 @@ async function landingCompany(deps: AppDeps, userId: number, now: Date): Promise
   throw new AppError(ErrorCode.ACCESS_RESTRICTED);
 }
 
-export async function login(deps: AppDeps, input: CallParsedInput<typeof loginCall>) {
+export async function login(
+  deps: ModuleDeps<'clock' | 'config' | 'db'>,
+  input: CallParsedInput<typeof loginCall>,
+) {
   const account = normalizeAccount(input.account);
   const now = deps.clock.now();
   const attempt = await findAttempt(deps.db, account);

@@ -1,9 +1,9 @@
 import { companyListCall, switchCompanyCall } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import { listCompanies, switchCompany } from './companies.service.ts';
 
-export function companyRoutes(deps: AppDeps) {
+export function companyRoutes(deps: ModuleDeps<'clock' | 'db'>) {
   return [
     bind(companyListCall, async (ctx) => listCompanies(deps, requireSession(ctx).userId, ctx.input)),
     bind(switchCompanyCall, async (ctx) => switchCompany(deps, requireSession(ctx), ctx.input.companyId)),

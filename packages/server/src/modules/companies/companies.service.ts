@@ -1,6 +1,6 @@
 import { type CompanyListItem, ErrorCode, type Page, ROLE_TYPE, type UserInfo } from '@fleetport/contract';
 import { pinyin } from 'pinyin-pro';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { bindSessionToCompany } from '../../platform/auth/session.store.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -18,7 +18,7 @@ export function pinyinKey(name: string): string {
  * so sorting and paging happen here rather than in SQL, where no collation knows pinyin.
  */
 export async function listCompanies(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'db'>,
   userId: number,
   query: { pageNum: number; pageSize: number; companyName?: string | undefined },
 ): Promise<Page<CompanyListItem>> {
@@ -40,7 +40,11 @@ export async function listCompanies(
 }
 
 /** Binds the session to another company of the same person, with the same refusals as sign-in. */
-export async function switchCompany(deps: AppDeps, session: Session, companyId: number): Promise<UserInfo> {
+export async function switchCompany(
+  deps: ModuleDeps<'clock' | 'db'>,
+  session: Session,
+  companyId: number,
+): Promise<UserInfo> {
   if (session.superAdmin) throw new AppError(ErrorCode.NO_PERMISSION);
   const member = (await listMemberships(deps.db, session.userId)).find((m) => m.companyId === companyId);
   if (!member) throw new AppError(ErrorCode.NO_PERMISSION);

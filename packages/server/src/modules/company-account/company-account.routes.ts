@@ -5,12 +5,12 @@ import {
   setDefaultCompanyCall,
   updateCompanyAccountCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
-import { companyActor } from './actor.ts';
 import * as service from './company-account.service.ts';
 
-export function companyAccountRoutes(deps: AppDeps) {
+export function companyAccountRoutes(deps: ModuleDeps<'clock' | 'db'>) {
   return [
     bind(getCompanyAccountCall, async (ctx) => service.getCompanyAccount(deps, companyActor(ctx))),
     bind(updateCompanyAccountCall, async (ctx) => {

@@ -1,12 +1,15 @@
 import { type CompanyAccount, ErrorCode } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
 import { endSession } from '../../platform/auth/session.store.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Actor } from './actor.ts';
 import * as store from './company-account.store.ts';
 
-export async function getCompanyAccount(deps: AppDeps, actor: Actor): Promise<CompanyAccount> {
+export async function getCompanyAccount(
+  deps: ModuleDeps<'clock' | 'db'>,
+  actor: Actor,
+): Promise<CompanyAccount> {
   const company = await store.findCompany(deps.db, actor.companyId);
   if (!company) throw new AppError(ErrorCode.COMPANY_NOT_FOUND);
   return {
@@ -22,7 +25,7 @@ export async function getCompanyAccount(deps: AppDeps, actor: Actor): Promise<Co
 
 /** Name unique regardless of case (10); the type is locked while partner links exist (15002). */
 export async function updateCompanyAccount(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'db'>,
   actor: Actor,
   input: { name?: string | undefined; type?: number | undefined; country?: string | undefined },
 ): Promise<void> {
@@ -45,7 +48,7 @@ export async function updateCompanyAccount(
 }
 
 export async function listCompanyMembers(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'db'>,
   actor: Actor,
   page: { pageNum: number; pageSize: number },
 ) {
@@ -68,7 +71,7 @@ export async function listCompanyMembers(
 }
 
 /** Leaving ends the session bound to the company; the company's default user cannot leave (14025). */
-export async function leaveCompany(deps: AppDeps, actor: Actor): Promise<void> {
+export async function leaveCompany(deps: ModuleDeps<'clock' | 'db'>, actor: Actor): Promise<void> {
   await inTransaction(deps.db, async (tx) => {
     const member = await store.findMembership(tx, actor.companyId, actor.userId);
     if (!member) throw new AppError(ErrorCode.NO_PERMISSION);
@@ -78,7 +81,11 @@ export async function leaveCompany(deps: AppDeps, actor: Actor): Promise<void> {
   });
 }
 
-export async function chooseDefaultCompany(deps: AppDeps, userId: number, companyId: number): Promise<void> {
+export async function chooseDefaultCompany(
+  deps: ModuleDeps<'clock' | 'db'>,
+  userId: number,
+  companyId: number,
+): Promise<void> {
   await inTransaction(deps.db, async (tx) => {
     if (!(await store.findMembership(tx, companyId, userId))) throw new AppError(ErrorCode.NO_PERMISSION);
     await store.setDefaultCompany(tx, userId, companyId);

@@ -8,9 +8,9 @@ import {
   UNGROUPED,
 } from '@fleetport/contract';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { companyActor } from '../company-account/actor.ts';
 import { readCursor, unreadBy } from '../device-notifications/device-notifications.store.ts';
 import { companyOf } from '../devices/company-scope.ts';
 import { checkedRange, signalSeries, topUsage, usageSeries } from './telemetry-series.ts';
@@ -22,7 +22,7 @@ import { checkedRange, signalSeries, topUsage, usageSeries } from './telemetry-s
 const LOCATION_MODULES = { gps: 'gps', cellLocation: 'baseStation' } as const;
 
 /** The device dashboard and the locations map (core §2 dashboard, location). */
-export function deviceDashboardRoutes(deps: AppDeps) {
+export function deviceDashboardRoutes(deps: ModuleDeps<'clock' | 'db'>) {
   const { db, clock } = deps;
   return [
     bind(dashboardSummaryCall, async (ctx) => {

@@ -8,7 +8,7 @@ import {
   getStatusByModuleCall,
   requestSyslogCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import { checkedRange, signalSeries, usageSeries } from '../device-dashboard/telemetry-series.ts';
 import { companyOf } from '../devices/company-scope.ts';
@@ -17,7 +17,7 @@ import { findDeviceConfig, findDeviceStatus } from '../devices/device-reports.st
 import { createRemoteActions } from '../remote-actions/remote-actions.service.ts';
 
 /** The device details tabs (core §2): status, configuration, events, syslog, reports. */
-export function deviceDetailRoutes(deps: AppDeps) {
+export function deviceDetailRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>) {
   const { db, clock } = deps;
   const actions = createRemoteActions(deps);
 

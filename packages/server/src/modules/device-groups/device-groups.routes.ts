@@ -9,7 +9,7 @@ import {
   setGroupAdminCall,
   UNGROUPED,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bind } from '../../platform/http/calls.ts';
@@ -20,7 +20,7 @@ import { ensureGroup, groupNameTaken, listGroups, rootGroupId, subtreeIds } from
 import { groupAdminIds, setGroupAdmin } from './group-admins.store.ts';
 
 /** Device groups (core §2 devices/deviceGroup, §3 device group info, §5 at most 100 devices a move). */
-export function deviceGroupRoutes(deps: AppDeps) {
+export function deviceGroupRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway' | 'hub'>) {
   const { db, clock } = deps;
   return [
     bind(queryGroupInformationCall, async (ctx) => {

@@ -3,14 +3,14 @@ import {
   getGroupAdminsCall,
   searchGroupAdminCandidatesCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { companyOf } from '../devices/company-scope.ts';
 import { listMembers } from '../users/users.store.ts';
 import { ensureGroup } from './device-groups.store.ts';
 
 /** What the console's "Administrators" control of a group reads; the change is setGroupAdministrator. */
-export function groupAdminRoutes(deps: AppDeps) {
+export function groupAdminRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway' | 'hub'>) {
   const { db } = deps;
   return [
     bind(getGroupAdminsCall, async (ctx) => {

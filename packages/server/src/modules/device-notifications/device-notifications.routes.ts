@@ -10,10 +10,10 @@ import {
   notificationText,
   notificationUnreadCountCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { companyActor } from '../company-account/actor.ts';
 import { listNotifications, markAllRead, markRead, unreadCount } from './device-notifications.store.ts';
 
 const isBizType = (v: string): v is NotificationBizType =>
@@ -21,7 +21,7 @@ const isBizType = (v: string): v is NotificationBizType =>
 const isSeverity = (v: string): v is AlertSeverity => (ALERT_SEVERITIES as readonly string[]).includes(v);
 
 /** Device notifications of the caller's company, with the caller's own read state (core §2 `noti`). */
-export function deviceNotificationRoutes(deps: AppDeps) {
+export function deviceNotificationRoutes(deps: ModuleDeps<'clock' | 'config' | 'db' | 'gateway' | 'hub'>) {
   const { db } = deps;
   return [
     bind(deviceNotificationListCall, async (ctx) => {

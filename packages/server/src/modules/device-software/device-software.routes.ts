@@ -5,7 +5,7 @@ import {
   RPC_ERROR,
   uninstallDeviceAppCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { companyOf } from '../devices/company-scope.ts';
@@ -26,7 +26,7 @@ const APP_LIST_DEADLINE_SECONDS = 30;
 const UNINSTALL_DEADLINE_SECONDS = 600;
 
 /** The apps and firmware tabs of device details (contract api/device-software.ts). */
-export function deviceSoftwareRoutes(deps: AppDeps) {
+export function deviceSoftwareRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>) {
   const { db } = deps;
   const actions = createRemoteActions(deps);
   return [

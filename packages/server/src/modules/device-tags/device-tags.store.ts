@@ -1,5 +1,6 @@
 import { ErrorCode, MAX_TAGS_PER_DEVICE, TAG_NAME_MAX } from '@fleetport/contract';
 import { sql } from 'kysely';
+import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -26,7 +27,7 @@ export function checkedTagNames(names: readonly string[]): string[] {
   return [...seen.values()];
 }
 
-export async function listTags(db: DbOrTx, companyId: number, nameLike?: string) {
+export async function listTags(db: DbOrTx, scope: CompanyScope, nameLike?: string) {
   let q = db
     .selectFrom('device_tag')
     .leftJoin('device_tag_link', 'device_tag_link.tag_id', 'device_tag.id')
@@ -35,7 +36,7 @@ export async function listTags(db: DbOrTx, companyId: number, nameLike?: string)
       'device_tag.name',
       (eb) => eb.fn.count<string>('device_tag_link.sn').as('device_count'),
     ])
-    .where('device_tag.company_id', '=', companyId)
+    .where('device_tag.company_id', 'in', scopedCompanyIds(scope))
     .groupBy(['device_tag.id', 'device_tag.name'])
     .orderBy('device_tag.name');
   if (nameLike) q = q.where('device_tag.name', 'ilike', containsPattern(nameLike));
@@ -43,24 +44,29 @@ export async function listTags(db: DbOrTx, companyId: number, nameLike?: string)
   return rows.map((r) => ({ tagId: Number(r.id), tagName: r.name, deviceCount: Number(r.device_count) }));
 }
 
-export async function findTag(db: DbOrTx, companyId: number, tagId: number) {
-  const [tag] = (await listTags(db, companyId)).filter((t) => t.tagId === tagId);
+export async function findTag(db: DbOrTx, scope: CompanyScope, tagId: number) {
+  const [tag] = (await listTags(db, scope)).filter((t) => t.tagId === tagId);
   if (!tag) throw new AppError(ErrorCode.TAG_NOT_FOUND);
   return tag;
 }
 
-export async function findTagByName(db: DbOrTx, companyId: number, name: string) {
+export async function findTagByName(db: DbOrTx, scope: CompanyScope, name: string) {
   return db
     .selectFrom('device_tag')
     .select(['id', 'name'])
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where(sql<string>`lower(name)`, '=', name.toLowerCase())
     .executeTakeFirst();
 }
 
 /** The ids of the named tags, creating those the company does not have yet. */
-export async function ensureTags(db: DbOrTx, companyId: number, names: readonly string[]): Promise<number[]> {
+export async function ensureTags(
+  db: DbOrTx,
+  scope: CompanyScope,
+  names: readonly string[],
+): Promise<number[]> {
   if (names.length === 0) return [];
+  const companyId = owningCompany(scope);
   await db
     .insertInto('device_tag')
     .values(names.map((name) => ({ company_id: companyId, name })))
@@ -77,6 +83,24 @@ export async function ensureTags(db: DbOrTx, companyId: number, names: readonly 
     )
     .execute();
   return rows.map((r) => Number(r.id));
+}
+
+/** Renames a tag of the scope (the service has checked the name is free). */
+export async function renameTag(db: DbOrTx, scope: CompanyScope, tagId: number, name: string): Promise<void> {
+  await db
+    .updateTable('device_tag')
+    .set({ name })
+    .where('id', '=', tagId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .execute();
+}
+
+export async function deleteTag(db: DbOrTx, scope: CompanyScope, tagId: number): Promise<void> {
+  await db
+    .deleteFrom('device_tag')
+    .where('id', '=', tagId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .execute();
 }
 
 /** Links tags to devices; a device that would carry more than 5 tags is refused with 200013. */

@@ -101,7 +101,8 @@ export async function registerDevices(
   }
   const byTag = new Map<string, string[]>();
   for (const d of devices) for (const t of d.tags) byTag.set(t, [...(byTag.get(t) ?? []), d.sn]);
-  for (const [tag, sns] of byTag) await linkTags(tx, sns, await ensureTags(tx, companyId, [tag]));
+  for (const [tag, sns] of byTag)
+    await linkTags(tx, sns, await ensureTags(tx, { kind: 'company', companyId }, [tag]));
 }
 
 /** MAC or IMEI in one cell: whichever it reads as. */

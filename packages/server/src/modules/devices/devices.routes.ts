@@ -12,7 +12,7 @@ import {
   transferDevicesCall,
   updateDeviceCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
@@ -28,7 +28,7 @@ import { getCompanyDevice, listDevices } from './device-list.store.ts';
 const DEVICE_OWNED_TABLES = ['device_import', 'device_config', 'device_status'] as const;
 
 /** The all-devices list and the registry (issue 6): add, import, update, delete, transfer, look-ups. */
-export function deviceRoutes(deps: AppDeps) {
+export function deviceRoutes(deps: ModuleDeps<'clock' | 'config' | 'db' | 'gateway' | 'hub'>) {
   const { db, clock } = deps;
   const importer = createDeviceImport(deps);
   /**

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { downloadFileCall, ErrorCode, getFileLinkCall, uploadFilesCall } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findFileOfSignedLink } from '../../platform/files/stored-files.store.ts';
 import { receiveUploads } from '../../platform/files/upload.ts';

@@ -1,5 +1,5 @@
 import { ErrorCode, type Job, jobGetCall, jobListCall } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/app-deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import {
@@ -32,7 +32,7 @@ function viewerOf(ctx: Parameters<typeof companyOf>[0]): JobViewer {
   return { companyId: companyOf(ctx), userId: requireSession(ctx).userId };
 }
 
-export function jobRoutes(deps: AppDeps) {
+export function jobRoutes(deps: Pick<AppDeps, 'db'>) {
   const { db } = deps;
   return [
     bind(jobListCall, async (ctx) => {

@@ -6,7 +6,7 @@ import {
   type VisitApp,
   visibleMenus,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 
@@ -49,6 +49,6 @@ export function visitMenus(session: Session, lang: Lang): VisitApp[] {
   }));
 }
 
-export function menuRoutes(_deps: AppDeps) {
+export function menuRoutes(_deps: ModuleDeps<'db' | 'sessions'>) {
   return [bind(getVisitMenusCall, async (ctx) => visitMenus(requireSession(ctx), ctx.lang))];
 }

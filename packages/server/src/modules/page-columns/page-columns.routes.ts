@@ -1,9 +1,9 @@
 import { getPageColumnsCall, updatePageColumnsCall } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 
 /** Core §7: a person's column choice per page; stored per person so it follows them between companies. */
-export function pageColumnRoutes(deps: AppDeps) {
+export function pageColumnRoutes(deps: ModuleDeps<'clock' | 'db'>) {
   return [
     bind(updatePageColumnsCall, async (ctx) => {
       const row = { columns: JSON.stringify(ctx.input.columns), updated_at: deps.clock.now() };

@@ -1,9 +1,9 @@
 import { healthCall, staticConfigCall } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { pingDatabase } from '../../platform/db/open.ts';
 import { bind } from '../../platform/http/calls.ts';
 
-export function platformRoutes(deps: AppDeps) {
+export function platformRoutes(deps: ModuleDeps<'db' | 'dialect' | 'startedAt' | 'version' | 'gateway'>) {
   return [
     bind(healthCall, async () => {
       const ok = await pingDatabase(deps.db);

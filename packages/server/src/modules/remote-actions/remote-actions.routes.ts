@@ -20,8 +20,8 @@ import {
   switchConnectionCall,
   timersCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
 import { findRpcCommands } from '../../gateway/rpc.store.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { AppError, isAppError } from '../../platform/errors.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import { deviceResult } from '../devices/bulk-results.ts';
@@ -30,7 +30,7 @@ import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { createRemoteActions, toRemoteAction } from './remote-actions.service.ts';
 
 /** Remote actions of the device details page (core §2), each an RPC whose id the console follows. */
-export function remoteActionRoutes(deps: AppDeps) {
+export function remoteActionRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>) {
   const actions = createRemoteActions(deps);
   return [
     bind(rebootCall, async (ctx) => {

@@ -6,8 +6,8 @@ import {
   type Timer,
   timerProblems,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
 import type { RpcCommandRow } from '../../gateway/rpc.store.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { createSerialPorts, type SerialPortInput } from './serial-ports.ts';
@@ -60,7 +60,7 @@ export function checkTimers(timers: readonly Pick<Timer, 'at' | 'repeat'>[], now
   if (first) throw new AppError(first.code);
 }
 
-export function createRemoteActions(deps: AppDeps) {
+export function createRemoteActions(deps: ModuleDeps<'clock' | 'db' | 'gateway'>) {
   const { db, clock } = deps;
 
   async function capabilitiesOf(sn: string): Promise<unknown> {

@@ -9,7 +9,7 @@ import {
   SERIAL_PORT_HOLD_MINUTES,
   type serialPortCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { AppError } from '../../platform/errors.ts';
 
 export type SerialPortInput = CallParsedInput<typeof serialPortCall>;
@@ -38,7 +38,7 @@ const hashOf = (lease: string) => createHash('sha256').update(lease).digest('hex
  * window was closed) — or a console that vanished without one — leaves the port occupied for 5
  * minutes, since the device may still be mid-session. Opening a held port is 120069.
  */
-export function createSerialPorts(deps: AppDeps, sender: Sender) {
+export function createSerialPorts(deps: ModuleDeps<'clock' | 'db' | 'gateway'>, sender: Sender) {
   const { db, clock } = deps;
   const leaseEnd = () => new Date(clock.now().getTime() + SERIAL_PORT_HOLD_MINUTES * MINUTE);
   const ofPort = (sn: string, port: number) =>

@@ -5,12 +5,12 @@ import {
   roleListCall,
   updateRoleCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { companyActor } from '../company-account/actor.ts';
 import * as roles from './roles.service.ts';
 
-export function roleRoutes(deps: AppDeps) {
+export function roleRoutes(deps: ModuleDeps<'clock' | 'db'>) {
   return [
     bind(roleListCall, async (ctx) => roles.listRoles(deps, companyActor(ctx), ctx.input)),
     bind(getRoleCall, async (ctx) => roles.getRole(deps, companyActor(ctx), ctx.input.roleId)),

@@ -9,11 +9,11 @@ import {
   type RoleRow,
   type updateRoleCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { type Actor, assertNotHigher } from '../../platform/auth/actor.ts';
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { insertRole } from '../accounts/accounts.store.ts';
-import { type Actor, assertNotHigher } from '../company-account/actor.ts';
 import * as store from './roles.store.ts';
 
 function toRow(r: store.RoleRecord): RoleRow {
@@ -28,7 +28,7 @@ function toRow(r: store.RoleRecord): RoleRow {
 }
 
 export async function listRoles(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'db'>,
   actor: Actor,
   input: { pageNum: number; pageSize: number; roleName?: string | undefined },
 ): Promise<Page<RoleRow>> {
@@ -48,7 +48,11 @@ async function roleOf(db: DbOrTx, actor: Actor, roleId: number) {
   return role;
 }
 
-export async function getRole(deps: AppDeps, actor: Actor, roleId: number): Promise<RoleDetail> {
+export async function getRole(
+  deps: ModuleDeps<'clock' | 'db'>,
+  actor: Actor,
+  roleId: number,
+): Promise<RoleDetail> {
   const role = await roleOf(deps.db, actor, roleId);
   return { ...toRow(role), funCodes: role.fun_codes, grantable: grantableFunCodes(Number(role.role_type)) };
 }
@@ -64,7 +68,7 @@ function assertGrantable(actor: Actor, roleType: number, funCodes: readonly stri
 }
 
 export async function createRole(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'db'>,
   actor: Actor,
   input: CallParsedInput<typeof createRoleCall>,
 ): Promise<{ roleId: number }> {
@@ -93,7 +97,7 @@ export async function createRole(
  * (14026); a default role (14023); a taken name (700001).
  */
 export async function updateRole(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'db'>,
   actor: Actor,
   input: CallParsedInput<typeof updateRoleCall>,
 ): Promise<void> {
@@ -118,7 +122,11 @@ export async function updateRole(
   });
 }
 
-export async function deleteRole(deps: AppDeps, actor: Actor, roleId: number): Promise<void> {
+export async function deleteRole(
+  deps: ModuleDeps<'clock' | 'db'>,
+  actor: Actor,
+  roleId: number,
+): Promise<void> {
   await inTransaction(deps.db, async (tx) => {
     const role = await roleOf(tx, actor, roleId);
     assertNotHigher(actor, Number(role.role_type));

@@ -7,7 +7,7 @@ import {
   saveMaintenanceCall,
   updateInstructionStatusCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import * as store from './shell.store.ts';
 
@@ -18,7 +18,7 @@ export const DEFAULT_OEM_DISPLAY = {
   rvpnDisplayName: 'Fleetport VPN',
 };
 
-export function shellRoutes(deps: AppDeps) {
+export function shellRoutes(deps: ModuleDeps<'clock' | 'db'>) {
   return [
     bind(getLatestMaintenanceCall, async (ctx) => {
       const row = await store.latestMaintenance(deps.db, requireSession(ctx).companyId, deps.clock.now());

@@ -7,14 +7,14 @@ import {
   ruleText,
 } from '@fleetport/contract';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { assertMayJoinCompany } from '../accounts/accounts.service.ts';
 import * as accounts from '../accounts/accounts.store.ts';
 import { assertPasswordRule, rememberPassword } from '../accounts/passwords.ts';
-import type { Actor } from '../company-account/actor.ts';
 import { invitationMail } from './invitation-mail.ts';
 import * as store from './invitations.store.ts';
 import { assignableRole } from './users.service.ts';
@@ -25,7 +25,11 @@ export const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The console page the mail links to (core §2 public route /emailToLogin). */
-function invitationLink(deps: AppDeps, request: FastifyRequest, token: string): string {
+function invitationLink(
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>,
+  request: FastifyRequest,
+  token: string,
+): string {
   return `${request.protocol}://${request.host}${deps.config.basePath}emailToLogin?token=${token}`;
 }
 
@@ -35,7 +39,7 @@ function invitationLink(deps: AppDeps, request: FastifyRequest, token: string): 
  * than after they click.
  */
 export async function inviteUser(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>,
   actor: Actor,
   input: { email: string; roleId: number },
   lang: Lang,
@@ -77,7 +81,7 @@ export async function inviteUser(
 }
 
 /** A usable invitation: unknown, refused or expired links are 700008; accepted ones 700007. */
-async function pendingInvitation(deps: AppDeps, token: string) {
+async function pendingInvitation(deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>, token: string) {
   const invitation = await store.findByToken(deps.db, token);
   if (!invitation || new Date(invitation.expires_at) <= deps.clock.now())
     throw new AppError(ErrorCode.INVITATION_NOT_FOUND);
@@ -85,7 +89,7 @@ async function pendingInvitation(deps: AppDeps, token: string) {
   return invitation;
 }
 
-export async function viewInvitation(deps: AppDeps, token: string) {
+export async function viewInvitation(deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>, token: string) {
   const invitation = await pendingInvitation(deps, token);
   const person = await accounts.findUserByAccount(deps.db, invitation.email);
   return {
@@ -113,7 +117,7 @@ function missingFields(fields: string[], lang: Lang): AppError {
  * account is created (the link proved the mailbox, so no code is needed).
  */
 export async function acceptInvitation(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>,
   input: CallParsedInput<typeof acceptInvitationCall>,
   lang: Lang,
 ): Promise<{ companyId: number; accountCreated: boolean }> {
@@ -157,13 +161,16 @@ export async function acceptInvitation(
   });
 }
 
-export async function refuseInvitation(deps: AppDeps, token: string): Promise<void> {
+export async function refuseInvitation(
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>,
+  token: string,
+): Promise<void> {
   const invitation = await pendingInvitation(deps, token);
   await store.deleteInvitation(deps.db, Number(invitation.id));
 }
 
 export async function listInvitations(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>,
   actor: Actor,
   page: { pageNum: number; pageSize: number },
 ) {

@@ -10,13 +10,13 @@ import {
   updateUserCall,
   userListCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { companyActor } from '../company-account/actor.ts';
 import * as invitations from './invitations.service.ts';
 import * as users from './users.service.ts';
 
-export function userRoutes(deps: AppDeps) {
+export function userRoutes(deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>) {
   return [
     bind(userListCall, async (ctx) => users.listUsers(deps, companyActor(ctx), ctx.input)),
     bind(createUserCall, async (ctx) => users.createUser(deps, companyActor(ctx), ctx.input)),

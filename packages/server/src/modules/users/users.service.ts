@@ -7,14 +7,14 @@ import {
   type updateUserCall,
   type userListCall,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { type Actor, assertNotHigher } from '../../platform/auth/actor.ts';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as accounts from '../accounts/accounts.store.ts';
 import { normalizeAccount } from '../accounts/login-account.ts';
 import { rememberPassword } from '../accounts/passwords.ts';
-import { type Actor, assertNotHigher } from '../company-account/actor.ts';
 import { removeMembership } from '../company-account/company-account.store.ts';
 import { isGroupAdmin } from '../device-groups/group-admins.store.ts';
 import * as store from './users.store.ts';
@@ -36,7 +36,7 @@ function toRow(m: NonNullable<Awaited<ReturnType<typeof store.findMember>>>): Us
 }
 
 export async function listUsers(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>,
   actor: Actor,
   input: CallParsedInput<typeof userListCall>,
 ): Promise<Page<UserRow>> {
@@ -73,7 +73,7 @@ async function alterableMember(db: DbOrTx, actor: Actor, userId: number) {
 
 /** A new person with an initial password (initialPwd 1); an existing account is invited instead (9). */
 export async function createUser(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>,
   actor: Actor,
   input: CallParsedInput<typeof createUserCall>,
 ): Promise<{ userId: number }> {
@@ -108,7 +108,7 @@ export async function createUser(
 }
 
 export async function updateUser(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>,
   actor: Actor,
   input: CallParsedInput<typeof updateUserCall>,
 ): Promise<void> {
@@ -128,7 +128,7 @@ export async function updateUser(
 }
 
 export async function setUserStatus(
-  deps: AppDeps,
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>,
   actor: Actor,
   userId: number,
   status: number,
@@ -141,7 +141,11 @@ export async function setUserStatus(
 }
 
 /** Removes the person from the company; a person left without any company is deleted. */
-export async function deleteUser(deps: AppDeps, actor: Actor, userId: number): Promise<void> {
+export async function deleteUser(
+  deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>,
+  actor: Actor,
+  userId: number,
+): Promise<void> {
   if (userId === actor.userId) throw new AppError(ErrorCode.CANNOT_DELETE_SELF);
   await inTransaction(deps.db, async (tx) => {
     await alterableMember(tx, actor, userId);

@@ -89,6 +89,31 @@ export interface RegisterOptions {
   admit?: (call: CallDef, session: Session) => Promise<void>;
   /** Told how every call whose def `mutates` ended; must not throw. */
   onCallFinished?: (outcome: CallOutcome) => Promise<void>;
+  /**
+   * Tests set it: an answer that breaks its call's output schema then names the broken fields in the
+   * 500's message, so the test that met it fails loudly. Otherwise the 500 is masked.
+   */
+  revealBadResponses?: boolean;
+}
+
+/**
+ * Checks a handler's answer against its call's `output` schema, so the console's types, the OpenAPI
+ * document and the wire agree. A mismatch is a server bug: logged with the fields and answered 500.
+ * The answer sent is the handler's own (not the parsed copy), so the check only looks.
+ */
+export function checkResponse(call: CallDef, data: unknown, request: FastifyRequest, reveal: boolean): void {
+  const result = call.output.safeParse(data);
+  if (result.success) return;
+  const fields = result.error.issues.map(
+    (issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`,
+  );
+  request.log.error({ callId: call.id, fields }, 'answer does not match its contract');
+  throw new AppError(
+    ErrorCode.INTERNAL_ERROR,
+    null,
+    500,
+    reveal ? `answer of ${call.id} does not match its contract: ${fields.join('; ')}` : undefined,
+  );
 }
 
 function codeOfError(error: unknown): number {
@@ -146,6 +171,7 @@ export function registerCalls(
       });
       // A download has sent the file's bytes itself.
       if (call.download) return reply;
+      checkResponse(call, data ?? null, request, options.revealBadResponses === true);
       if (call.paged) {
         const paging = input as { pageNum?: number; pageSize?: number };
         return pageEnvelope(data as Page<unknown>, paging.pageNum ?? 1, paging.pageSize ?? 10, lang);

@@ -7,8 +7,8 @@ import {
   LIVE_CLI_TIMEOUT_SECONDS,
   type LiveServerMessage,
 } from '@fleetport/contract';
-import type { AppDeps } from '../../app.ts';
 import { findDevice, findDeviceImport } from '../../modules/devices/devices.store.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { Session } from '../auth/session.ts';
 import { AppError, isAppError } from '../errors.ts';
 

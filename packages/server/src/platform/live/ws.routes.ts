@@ -10,7 +10,7 @@ import {
   langFromHeader,
 } from '@fleetport/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { Session } from '../auth/session.ts';
 import { isAppError } from '../errors.ts';
 import { cliSessions } from './cli-sessions.ts';

@@ -2,7 +2,7 @@ import { captchaCall, ErrorCode, loginCall, queryUserInfoCall } from '@fleetport
 import { ApiError, apiCall } from '../../api/client.ts';
 import { saveTicket } from '../../api/ticket-store.ts';
 import { queryClient } from '../../app/providers.tsx';
-import { landingAfterSignIn } from '../company/company-queries.ts';
+import { landingAfterSignIn } from '../companies/company-queries.ts';
 import { shellKeys } from '../shell/shell-queries.ts';
 import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
 import { forgetSession, rememberUser } from './session-store.ts';

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signedInEachTest } from '../../api/test-support.tsx';
 import { type RouteAnswers, renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
+import { signedInUser } from '../../app/test-menus.ts';
 import { changeLanguage } from '../../i18n/index.ts';
-import { signedInUser } from '../operation/test-menus.ts';
 
 const SLOW = 60_000;
 const company = {

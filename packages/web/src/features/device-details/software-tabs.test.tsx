@@ -10,9 +10,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTicket } from '../../api/ticket-store.ts';
 import { renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { menusHolding } from '../../app/test-menus.ts';
 import { changeLanguage } from '../../i18n/index.ts';
 import { deviceRow, stubLiveSocket } from '../devices/device-test-fixtures.ts';
-import { menusHolding } from '../operation/test-menus.ts';
 import { AppsTab } from './apps-tab.tsx';
 import { FirmwareTab } from './firmware-tab.tsx';
 

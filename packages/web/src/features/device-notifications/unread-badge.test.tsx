@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stopLive } from '../../api/live.ts';
 import { signedInEachTest } from '../../api/test-support.tsx';
 import { renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { signedInUser } from '../../app/test-menus.ts';
 import { changeLanguage } from '../../i18n/index.ts';
 import { FakeSocket, stubLiveSocket } from '../devices/device-test-fixtures.ts';
-import { signedInUser } from '../operation/test-menus.ts';
 
 const SLOW = 60_000;
 

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client.ts';
 import { usePermission } from '../../app/permissions.tsx';
-import { useCompanyList } from '../company/company-queries.ts';
+import { useCompanyList } from '../companies/company-queries.ts';
 import { type BulkOutcome, BulkResults } from './bulk-results.tsx';
 import { deviceKeys, useDeviceGroups, useDeviceTags } from './device-queries.ts';
 

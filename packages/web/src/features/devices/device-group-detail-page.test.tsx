@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTicket } from '../../api/ticket-store.ts';
 import { renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { menusHolding, signedInUser } from '../../app/test-menus.ts';
 import { changeLanguage } from '../../i18n/index.ts';
-import { menusHolding, signedInUser } from '../operation/test-menus.ts';
 import { reloadTabsFromStorage } from '../shell/tabs-store.ts';
 import { deviceRow, stubLiveSocket } from './device-test-fixtures.ts';
 

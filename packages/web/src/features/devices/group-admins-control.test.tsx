@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTicket } from '../../api/ticket-store.ts';
 import { renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { menusHolding } from '../../app/test-menus.ts';
 import { changeLanguage } from '../../i18n/index.ts';
-import { menusHolding } from '../operation/test-menus.ts';
 import { GroupAdminsControl } from './group-admins-control.tsx';
 
 const SLOW = 30_000;

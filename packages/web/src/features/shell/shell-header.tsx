@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../app/language-switch.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { signOut } from '../auth/logout.ts';
-import { CompanySwitch } from '../company/company-switch.tsx';
+import { CompanySwitch } from '../companies/company-switch.tsx';
 import { consoleLabel } from './menu-labels.ts';
 import type { MenuApp } from './menu-model.ts';
 import { useOemDisplay, useShowNotes } from './shell-queries.ts';

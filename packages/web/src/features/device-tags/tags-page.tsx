@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { Can, PageGate } from '../../app/permissions.tsx';
 import { ListPage } from '../../widgets/list/list-page.tsx';
-import { deviceKeys, useDeviceTags } from './device-queries.ts';
+import { deviceKeys, useDeviceTags } from '../devices/device-queries.ts';
 
 /** Tags with the number of devices carrying each (core §2 tags). */
 export function TagsPage() {

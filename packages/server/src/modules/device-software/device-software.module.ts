@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module.ts';
+import { deviceSoftwareRoutes } from './device-software.routes.ts';
+
+export const deviceSoftwareModule = defineModule({
+  area: 'device-software',
+  uses: ['clock', 'db', 'gateway'],
+  routes: deviceSoftwareRoutes,
+  tables: [],
+});

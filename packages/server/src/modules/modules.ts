@@ -1,0 +1,67 @@
+import type { ServerModule } from '../platform/module.ts';
+import { accessRestrictionModule } from './access-restriction/access-restriction.module.ts';
+import { accountsModule } from './accounts/accounts.module.ts';
+import { activityLogModule } from './activity-log/activity-log.module.ts';
+import { authModule } from './auth/auth.module.ts';
+import { companiesModule } from './companies/companies.module.ts';
+import { companyAccountModule } from './company-account/company-account.module.ts';
+import { deviceDashboardModule } from './device-dashboard/device-dashboard.module.ts';
+import { deviceDetailsModule } from './device-details/device-details.module.ts';
+import { deviceGroupsModule } from './device-groups/device-groups.module.ts';
+import { deviceNotificationsModule } from './device-notifications/device-notifications.module.ts';
+import { deviceSoftwareModule } from './device-software/device-software.module.ts';
+import { deviceTagsModule } from './device-tags/device-tags.module.ts';
+import { devicesModule } from './devices/devices.module.ts';
+import { filesModule } from './files/files.module.ts';
+import { jobsModule } from './jobs/jobs.module.ts';
+import { menusModule } from './menus/menus.module.ts';
+import { pageColumnsModule } from './page-columns/page-columns.module.ts';
+import { platformModule } from './platform/platform.module.ts';
+import { remoteActionsModule } from './remote-actions/remote-actions.module.ts';
+import { rolesModule } from './roles/roles.module.ts';
+import { shellModule } from './shell/shell.module.ts';
+import { usersModule } from './users/users.module.ts';
+
+/**
+ * Every server area, one line each (docs/adding-an-area.md). The app registers their routes in this
+ * order; the route, tenancy and fuzz tests walk the same list.
+ */
+export const SERVER_MODULES: readonly ServerModule[] = [
+  platformModule,
+  authModule,
+  accountsModule,
+  companiesModule,
+  menusModule,
+  shellModule,
+  companyAccountModule,
+  usersModule,
+  rolesModule,
+  accessRestrictionModule,
+  pageColumnsModule,
+  activityLogModule,
+  devicesModule,
+  deviceGroupsModule,
+  deviceTagsModule,
+  deviceDashboardModule,
+  deviceNotificationsModule,
+  deviceDetailsModule,
+  remoteActionsModule,
+  deviceSoftwareModule,
+  jobsModule,
+  filesModule,
+];
+
+/**
+ * Tables of the platform layer itself (settings, sessions, outbox, jobs, stored files, RPC commands of the gateway), not of
+ * an area. Every other table belongs to exactly one module's `tables`.
+ */
+export const PLATFORM_TABLES: readonly string[] = [
+  'app_setting',
+  'job',
+  'job_schedule',
+  'mail_outbox',
+  'rpc_command',
+  'session_generation',
+  'stored_file',
+  'user_session',
+];

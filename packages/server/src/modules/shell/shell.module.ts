@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module.ts';
+import { shellRoutes } from './shell.routes.ts';
+
+export const shellModule = defineModule({
+  area: 'shell',
+  uses: ['clock', 'db'],
+  routes: shellRoutes,
+  tables: ['maintenance_notice', 'show_note'],
+});

@@ -1,0 +1,33 @@
+import { accessRestrictionFeature } from '../features/access-restriction/access-restriction.feature.ts';
+import { accountsFeature } from '../features/accounts/accounts.feature.ts';
+import { activityLogFeature } from '../features/activity-log/activity-log.feature.ts';
+import { authFeature } from '../features/auth/auth.feature.ts';
+import { companiesFeature } from '../features/companies/companies.feature.ts';
+import { companyAccountFeature } from '../features/company-account/company-account.feature.ts';
+import { deviceDetailsFeature } from '../features/device-details/device-details.feature.ts';
+import { deviceNotificationsFeature } from '../features/device-notifications/device-notifications.feature.ts';
+import { deviceTagsFeature } from '../features/device-tags/device-tags.feature.ts';
+import { devicesFeature } from '../features/devices/devices.feature.ts';
+import { pageColumnsFeature } from '../features/page-columns/page-columns.feature.ts';
+import { rolesFeature } from '../features/roles/roles.feature.ts';
+import { shellFeature } from '../features/shell/shell.feature.ts';
+import { usersFeature } from '../features/users/users.feature.ts';
+import type { ConsoleFeature } from './feature.ts';
+
+/** Every console area, one line each (docs/adding-an-area.md): its pages, menu entries and text. */
+export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
+  authFeature,
+  companiesFeature,
+  accountsFeature,
+  shellFeature,
+  companyAccountFeature,
+  usersFeature,
+  rolesFeature,
+  accessRestrictionFeature,
+  pageColumnsFeature,
+  activityLogFeature,
+  devicesFeature,
+  deviceTagsFeature,
+  deviceDetailsFeature,
+  deviceNotificationsFeature,
+];

@@ -1,0 +1,7 @@
+import { defineFeature } from '../../app/feature.ts';
+
+export const authFeature = defineFeature({
+  area: 'auth',
+  menus: [],
+  i18n: ['auth'],
+});

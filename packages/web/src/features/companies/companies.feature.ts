@@ -1,0 +1,7 @@
+import { defineFeature } from '../../app/feature.ts';
+
+export const companiesFeature = defineFeature({
+  area: 'companies',
+  menus: [],
+  i18n: ['company'],
+});

@@ -1,0 +1,7 @@
+import { defineFeature } from '../../app/feature.ts';
+
+export const shellFeature = defineFeature({
+  area: 'shell',
+  menus: [],
+  i18n: ['shell', 'menus'],
+});
