@@ -173,3 +173,11 @@ export const UPLOAD_FREQUENCY_MAX = { second: 59, minute: 59, hour: 23 } as cons
 export const ELEVATOR_REALTIME_REFRESH_MS = 1000;
 /** The real-time view switches off after this much inactivity. */
 export const ELEVATOR_REALTIME_IDLE_MINUTES = 5;
+
+// Files (core §8 14063, §9; features §5, §9)
+/** Any upload must be under this size (code 14063). */
+export const UPLOAD_MAX_BYTES = 500 * MB;
+/** A signed download link is valid this long unless its maker asks for another lifetime. */
+export const FILE_URL_DEFAULT_TTL_SECONDS = 3600;
+/** Longest lifetime of a signed download link: devices resume firmware downloads within it. */
+export const FILE_URL_MAX_TTL_SECONDS = 7 * 24 * 3600;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ALL_CALLS } from '@fleetport/contract';
+import { ALL_CALLS, UPLOAD_KINDS, UPLOAD_MAX_BYTES } from '@fleetport/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerBrokerHook } from './gateway/broker-hook.routes.ts';
 import { type Gateway, type GatewayOptions, startGateway } from './gateway/gateway.ts';
@@ -23,6 +24,7 @@ import { deviceNotificationRoutes } from './modules/device-notifications/device-
 import { deviceSoftwareRoutes } from './modules/device-software/device-software.routes.ts';
 import { deviceTagRoutes } from './modules/device-tags/device-tags.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
+import { fileRoutes } from './modules/files/files.routes.ts';
 import { menuRoutes } from './modules/menus/menus.routes.ts';
 import { pageColumnRoutes } from './modules/page-columns/page-columns.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
@@ -35,6 +37,8 @@ import { ticketSessions } from './platform/auth/ticket-sessions.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { ServerConfig } from './platform/config.ts';
 import type { Db, DbDialectName } from './platform/db/open.ts';
+import type { FileStore } from './platform/files/file-store.ts';
+import { createFileStore, createFiles, type Files } from './platform/files/files.ts';
 import { type RouteBinding, registerCalls } from './platform/http/calls.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
@@ -69,6 +73,8 @@ export interface AppDeps {
   gateway?: Gateway;
   /** This node's job worker, when this app runs one (`BuildOptions.jobs`). */
   jobs?: JobWorker;
+  /** Uploaded and generated files: the store, their rows and signed links. */
+  files: Files;
 }
 
 export interface BuildOptions {
@@ -80,6 +86,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   sms?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
+  /** The file store; by default the one the configuration names (`createFileStore`). */
+  fileStore?: FileStore;
   /** Starts the device gateway (MQTT) with the app and closes it with the app; off unless asked. */
   gateway?:
     | boolean
@@ -133,6 +141,7 @@ export function allRoutes(deps: AppDeps): RouteBinding[] {
     ...remoteActionRoutes(deps),
     ...deviceSoftwareRoutes(deps),
     ...groupAdminRoutes(deps),
+    ...fileRoutes(deps),
   ];
 }
 
@@ -151,6 +160,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     mailer: options.mailer ?? createMailer(config.mail, options.db, () => app.log),
     sms: options.sms ?? logSmsProvider(() => app.log),
     hub: createLiveHub((error) => app.log.error({ err: error }, 'live listener failed')),
+    files: createFiles({
+      db: options.db,
+      clock,
+      config,
+      store: options.fileStore ?? createFileStore(config),
+    }),
   };
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -165,6 +180,18 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     reply.header('x-request-id', request.id);
   });
   installErrorHandler(app, config.apiPrefix);
+  app.addHook('onClose', () => deps.files.store.close());
+  // Upload calls stream their file parts (platform/files/upload.ts); these bounds are only the
+  // outer fence, each kind's own limit is enforced while the bytes stream.
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: Math.max(...Object.values(UPLOAD_KINDS).map((kind) => kind.maxFiles)),
+      fields: 10,
+      fieldSize: 1024,
+      parts: 20,
+    },
+  });
   // Several nodes on one PostgreSQL hear each other's live events; PGlite is one process, so it stays local.
   if (deps.dialect === 'postgres' && config.databaseUrl) {
     const bridge = bridgeLiveHub({ hub: deps.hub, databaseUrl: config.databaseUrl, log: app.log });

@@ -35,6 +35,13 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
    * administrator" before the funCode is checked.
    */
   adminOnly?: boolean;
+  /**
+   * The request is multipart/form-data: `input` is its fields (sent before the files), and the
+   * handler streams the file parts itself. Permission, session and activity log apply as usual.
+   */
+  upload?: boolean;
+  /** The answer is the bytes of a file, not an envelope; errors are still envelopes. */
+  download?: boolean;
 }
 
 export function defineCall<I extends z.ZodType, O extends z.ZodType>(def: CallDef<I, O>): CallDef<I, O> {

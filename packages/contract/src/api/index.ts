@@ -12,6 +12,7 @@ import { DEVICE_NOTIFICATION_CALLS } from './device-notifications.ts';
 import { DEVICE_SOFTWARE_CALLS } from './device-software.ts';
 import { DEVICE_TAG_CALLS } from './device-tags.ts';
 import { DEVICE_CALLS } from './devices.ts';
+import { FILE_CALLS } from './files.ts';
 import { MENU_CALLS } from './menu.ts';
 import { PAGE_COLUMN_CALLS } from './page-columns.ts';
 import { PLATFORM_CALLS } from './platform.ts';
@@ -35,6 +36,7 @@ export * from './device-notifications.ts';
 export * from './device-software.ts';
 export * from './device-tags.ts';
 export * from './devices.ts';
+export * from './files.ts';
 export * from './menu.ts';
 export * from './page-columns.ts';
 export * from './platform.ts';
@@ -70,4 +72,5 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...DEVICE_NOTIFICATION_CALLS,
   ...DEVICE_SOFTWARE_CALLS,
   ...GROUP_ADMIN_CALLS,
+  ...FILE_CALLS,
 ];

@@ -50,6 +50,8 @@ export const ACCOUNT_ERRORS = [
     '仅VPN客户端用户不能使用Web平台，请使用VPN客户端',
   ),
   entry(14063, 'The file must not exceed 500 MB', '文件不能超过500MB'),
+  // Not named by the spec: a file link or id whose file was deleted (or never was the company's).
+  entry(14064, 'The file does not exist or has been deleted', '文件不存在或已被删除'),
   entry(14065, 'The sharing link has expired', '分享链接已过期'),
   entry(
     14081,

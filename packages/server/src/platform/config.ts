@@ -25,6 +25,26 @@ export interface ServerConfig {
   superAdminAccount: string;
   /** The device gateway (MQTT); see docs/deployment.md. */
   mqtt: MqttConfig;
+  /** Uploaded and generated files; see platform/files. */
+  files: FilesConfig;
+  /**
+   * SERVER_SECRET: the key signed download links are derived from. Unset, a random secret is made on
+   * the first start and kept in the database, so every node sharing the database signs alike.
+   */
+  serverSecret: string | undefined;
+}
+
+export interface FilesConfig {
+  /**
+   * FILE_STORE_URL: `s3://bucket[/prefix]?endpoint=…&region=…&forcePathStyle=true` puts files in an
+   * S3-compatible store; unset keeps them under `dataDir/files`.
+   */
+  storeUrl: string | undefined;
+  /** FILE_STORE_ACCESS_KEY_ID / FILE_STORE_SECRET_ACCESS_KEY; unset uses the AWS SDK's own chain. */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** FILE_URL_TTL_SECONDS: how long a signed download link stays valid. */
+  urlTtlSeconds: number;
 }
 
 export interface MqttConfig {
@@ -94,5 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       factoryKey: env.FACTORY_CLAIM_KEY || DEVELOPMENT_FACTORY_KEY,
       hookToken: env.MQTT_HOOK_TOKEN || undefined,
     },
+    files: {
+      storeUrl: env.FILE_STORE_URL || undefined,
+      accessKeyId: env.FILE_STORE_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.FILE_STORE_SECRET_ACCESS_KEY || undefined,
+      urlTtlSeconds: Number(env.FILE_URL_TTL_SECONDS ?? 3600),
+    },
+    serverSecret: env.SERVER_SECRET || undefined,
   };
 }

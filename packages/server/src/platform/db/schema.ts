@@ -5,6 +5,7 @@ import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
 import type { JobTables } from '../jobs/jobs.tables.ts';
+import type { FileTables } from '../files/files.tables.ts';
 
 /**
  * The tables the server knows. Each module adds its tables here in one interface of its own, so
@@ -25,4 +26,5 @@ export interface Database
     AdministrationTables,
     DeviceConsoleTables,
     DeviceNotificationTables,
-    JobTables {}
+    JobTables,
+    FileTables {}

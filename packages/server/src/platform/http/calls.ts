@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import {
   type CallDef,
   type CallOutput,
@@ -14,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Session, SessionResolver } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
 import { okEnvelope, pageEnvelope } from './envelope.ts';
+import { readUploadForm, refuseMultipart } from './multipart.ts';
 
 export interface CallContext<C extends CallDef> {
   input: CallParsedInput<C>;
@@ -22,6 +24,8 @@ export interface CallContext<C extends CallDef> {
   session: Session | null;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** Upload calls (`upload: true`): the file parts, in order, each to be read to its end. */
+  files?: AsyncIterable<MultipartFile>;
 }
 
 /** A contract call bound to the function that answers it. */
@@ -121,11 +125,27 @@ export function registerCalls(
         checkPermission(call, session);
         await options.admit?.(call, session);
       }
-      const raw =
-        readsQuery && (request.body === undefined || request.body === null) ? request.query : request.body;
+      let raw: unknown;
+      let files: AsyncIterable<MultipartFile> | undefined;
+      if (call.upload) {
+        ({ fields: raw, files } = await readUploadForm(request, lang));
+      } else {
+        refuseMultipart(request, lang);
+        raw =
+          readsQuery && (request.body === undefined || request.body === null) ? request.query : request.body;
+      }
       const input = parseInput(call, raw, lang);
       seen.input = input;
-      const data = await binding.handle({ input, lang, session, request, reply });
+      const data = await binding.handle({
+        input,
+        lang,
+        session,
+        request,
+        reply,
+        ...(files ? { files } : {}),
+      });
+      // A download has sent the file's bytes itself.
+      if (call.download) return reply;
       if (call.paged) {
         const paging = input as { pageNum?: number; pageSize?: number };
         return pageEnvelope(data as Page<unknown>, paging.pageNum ?? 1, paging.pageSize ?? 10, lang);

@@ -1,0 +1,61 @@
+import { downloadFileCall, ErrorCode, getFileLinkCall, uploadFilesCall } from '@fleetport/contract';
+import type { AppDeps } from '../../app.ts';
+import { AppError } from '../../platform/errors.ts';
+import { findFileOfSignedLink } from '../../platform/files/stored-files.store.ts';
+import { receiveUploads } from '../../platform/files/upload.ts';
+import { bind, requireSession } from '../../platform/http/calls.ts';
+import { companyOf } from '../devices/company-scope.ts';
+import { contentDisposition, requestedRange } from './download.ts';
+
+/** Uploads, links and downloads of stored files (docs/api.md "Files"). */
+export function fileRoutes(deps: Pick<AppDeps, 'db' | 'files'>) {
+  const { db, files } = deps;
+  return [
+    bind(uploadFilesCall, async (ctx) => {
+      const companyId = companyOf(ctx);
+      const { userId } = requireSession(ctx);
+      const stored = await receiveUploads({
+        files,
+        parts: ctx.files,
+        kind: ctx.input.kind,
+        owner: { companyId, userId },
+        lang: ctx.lang,
+        request: ctx.request,
+      });
+      return { files: await Promise.all(stored.map((file) => files.describe(file))) };
+    }),
+    bind(getFileLinkCall, async (ctx) => {
+      const file = await files.find(companyOf(ctx), ctx.input.fileId);
+      if (!file) throw new AppError(ErrorCode.FILE_NOT_FOUND);
+      return files.link(file, ctx.input.ttlSeconds);
+    }),
+    bind(downloadFileCall, async (ctx) => {
+      await files.links.verify(ctx.input);
+      const file = await findFileOfSignedLink(db, ctx.input.fileId);
+      if (!file) throw new AppError(ErrorCode.FILE_NOT_FOUND, null, 404);
+      const { reply, request } = ctx;
+      const etag = `"${file.sha256}"`;
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('etag', etag)
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('cache-control', 'private, max-age=0');
+      const range = requestedRange(request.headers, file.size, etag);
+      if (range === 'unsatisfiable') {
+        reply.header('content-range', `bytes */${file.size}`);
+        throw new AppError(ErrorCode.PARAMETER_ERROR, null, 416, 'range: outside the file');
+      }
+      const opened = await files.store.open(file.storeKey, range ?? undefined);
+      if (range) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+          .header('content-length', range.end - range.start + 1);
+      } else {
+        reply.header('content-length', file.size);
+      }
+      return reply.send(opened.stream);
+    }),
+  ];
+}

@@ -1,0 +1,72 @@
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import { ErrorCode, type Lang, UPLOAD_MAX_BYTES } from '@fleetport/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+
+/** Room for the multipart boundaries and part headers around the files themselves. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const NOT_MULTIPART = {
+  en: 'body: send multipart/form-data with the fields first, then the files',
+  cn: 'body：请以 multipart/form-data 发送，先字段后文件',
+};
+const MULTIPART_HERE = { en: 'body: this call takes a JSON body', cn: 'body：该接口接收 JSON 请求体' };
+const FIELD_AFTER_FILE = {
+  en: 'body: every field must come before the first file',
+  cn: 'body：所有字段须在第一个文件之前',
+};
+
+export function badBody(text: Record<Lang, string>, lang: Lang): AppError {
+  return new AppError(ErrorCode.PARAMETER_ERROR, null, 400, text[lang]);
+}
+
+/** A JSON call refuses multipart bodies, which would otherwise reach it as an empty input. */
+export function refuseMultipart(request: FastifyRequest, lang: Lang): void {
+  if (typeof request.isMultipart === 'function' && request.isMultipart()) throw badBody(MULTIPART_HERE, lang);
+}
+
+/** The declared body length, when the client sent one. */
+export function declaredLength(request: FastifyRequest): number | undefined {
+  const header = request.headers['content-length'];
+  const length = header === undefined ? Number.NaN : Number(header);
+  return Number.isFinite(length) ? length : undefined;
+}
+
+/**
+ * The fields of an upload call and an iterator over its files. Reads the multipart stream up to the
+ * first file only, so the caller validates the fields and refuses before any file byte is read.
+ * A body that declares more than any upload may carry is 14063 before a byte is read.
+ */
+export async function readUploadForm(
+  request: FastifyRequest,
+  lang: Lang,
+): Promise<{ fields: Record<string, string>; files: AsyncIterable<MultipartFile> }> {
+  if (!request.isMultipart()) throw badBody(NOT_MULTIPART, lang);
+  const length = declaredLength(request);
+  if (length !== undefined && length > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES)
+    throw new AppError(ErrorCode.FILE_TOO_LARGE, null, 413);
+  const parts = request.parts()[Symbol.asyncIterator]();
+  const fields: Record<string, string> = {};
+  let first: MultipartFile | undefined;
+  for (;;) {
+    const next = await parts.next();
+    if (next.done) break;
+    const part: Multipart = next.value;
+    if (part.type === 'file') {
+      first = part;
+      break;
+    }
+    fields[part.fieldname] = String(part.value);
+  }
+  async function* files(): AsyncGenerator<MultipartFile> {
+    if (!first) return;
+    yield first;
+    for (;;) {
+      const next = await parts.next();
+      if (next.done) return;
+      if (next.value.type !== 'file') throw badBody(FIELD_AFTER_FILE, lang);
+      yield next.value;
+    }
+  }
+  return { fields, files: files() };
+}
