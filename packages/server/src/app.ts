@@ -24,6 +24,8 @@ import { deviceNotificationRoutes } from './modules/device-notifications/device-
 import { deviceSoftwareRoutes } from './modules/device-software/device-software.routes.ts';
 import { deviceTagRoutes } from './modules/device-tags/device-tags.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
+import { exportJobs } from './modules/exports/exports.job.ts';
+import { exportRoutes } from './modules/exports/exports.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { menuRoutes } from './modules/menus/menus.routes.ts';
 import { pageColumnRoutes } from './modules/page-columns/page-columns.routes.ts';
@@ -107,8 +109,9 @@ export interface BuildOptions {
  * Every job kind and schedule of every module, in one list each node's worker runs. A kind that
  * needs the device gateway is only handled by nodes that run one.
  */
-export function allJobs(_deps: AppDeps): { handlers: AnyJobDefinition[]; schedules: ScheduleDefinition[] } {
-  return { handlers: [], schedules: [] };
+export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedules: ScheduleDefinition[] } {
+  const exports = exportJobs(deps);
+  return { handlers: [...exports.handlers], schedules: [...exports.schedules] };
 }
 
 const VERSION = (
@@ -142,6 +145,7 @@ export function allRoutes(deps: AppDeps): RouteBinding[] {
     ...deviceSoftwareRoutes(deps),
     ...groupAdminRoutes(deps),
     ...fileRoutes(deps),
+    ...exportRoutes(deps),
   ];
 }
 

@@ -12,6 +12,7 @@ import { DEVICE_NOTIFICATION_CALLS } from './device-notifications.ts';
 import { DEVICE_SOFTWARE_CALLS } from './device-software.ts';
 import { DEVICE_TAG_CALLS } from './device-tags.ts';
 import { DEVICE_CALLS } from './devices.ts';
+import { EXPORT_CALLS } from './exports.ts';
 import { FILE_CALLS } from './files.ts';
 import { MENU_CALLS } from './menu.ts';
 import { PAGE_COLUMN_CALLS } from './page-columns.ts';
@@ -36,6 +37,7 @@ export * from './device-notifications.ts';
 export * from './device-software.ts';
 export * from './device-tags.ts';
 export * from './devices.ts';
+export * from './exports.ts';
 export * from './files.ts';
 export * from './menu.ts';
 export * from './page-columns.ts';
@@ -73,4 +75,5 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...DEVICE_SOFTWARE_CALLS,
   ...GROUP_ADMIN_CALLS,
   ...FILE_CALLS,
+  ...EXPORT_CALLS,
 ];

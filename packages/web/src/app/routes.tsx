@@ -76,6 +76,14 @@ const ActivityLogPage = lazyPage(
   () => import('../features/activity-log/activity-log-page.tsx'),
   (m) => m.ActivityLogPage,
 );
+const ExportRecordsPage = lazyPage(
+  () => import('../features/exports/export-records-page.tsx'),
+  (m) => m.ExportRecordsPage,
+);
+const ShareFilePage = lazyPage(
+  () => import('../features/exports/share-file-page.tsx'),
+  (m) => m.ShareFilePage,
+);
 const InvitationPage = lazyPage(
   () => import('../features/users/invitation-page.tsx'),
   (m) => m.InvitationPage,
@@ -161,7 +169,7 @@ export const ROUTES: RouteObject[] = [
       { path: '/emailToLogin', element: <InvitationPage /> },
       notice('/client', 'client'),
       notice('/unsubscribe', 'unsubscribe'),
-      notice('/seeShareFile/:id', 'sharedFile'),
+      { path: '/seeShareFile/:id', element: <ShareFilePage /> },
       {
         element: <RouteGuard />,
         children: [
@@ -171,6 +179,8 @@ export const ROUTES: RouteObject[] = [
             children: [
               { path: '/', element: <ShellHome /> },
               { path: '/myAccount', element: <MyAccountPage /> },
+              // Every console's exports, one page (docs/decisions.md "Export records page").
+              { path: '/exportRecords', element: <ExportRecordsPage /> },
               ...consoleRoutes,
             ],
           },

@@ -1,4 +1,11 @@
-import { type ActivityRow, ALL_CALLS, activityLogListCall, isDeviceActivity } from '@fleetport/contract';
+import {
+  ACTIVITY_EXPORT_COLUMNS,
+  type ActivityRow,
+  ALL_CALLS,
+  activityLogExportCall,
+  activityLogListCall,
+  isDeviceActivity,
+} from '@fleetport/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Flex, Form, Input, Segmented, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -9,8 +16,8 @@ import { PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { IndexTable } from '../../widgets/index-table.tsx';
+import { ExportButton } from '../exports/export-button.tsx';
 import { activityActionName, activityColumns } from './activity-columns.tsx';
-import { ActivityExportButton } from './activity-export-button.tsx';
 
 /** The calls the log can hold: those that change something. */
 const RECORDED_CALLS = ALL_CALLS.filter((c) => c.mutates);
@@ -83,7 +90,17 @@ function ActivityLog() {
     <Card
       title={t('activity.title')}
       data-testid="activity-log"
-      extra={<ActivityExportButton filter={filter} total={log.data?.data?.total ?? 0} />}
+      extra={
+        <ExportButton
+          call={activityLogExportCall}
+          filter={filter}
+          total={log.data?.data?.total ?? 0}
+          columns={ACTIVITY_EXPORT_COLUMNS}
+          fileNamePrefix={t('activity.title')}
+          module="robustlink/activity"
+          funCode="activity.export"
+        />
+      }
     >
       <Segmented<'devices' | 'all'>
         style={{ marginBottom: 12 }}

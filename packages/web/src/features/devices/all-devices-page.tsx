@@ -1,5 +1,5 @@
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import type { DeviceRow } from '@fleetport/contract';
+import { DEVICE_EXPORT_COLUMNS, type DeviceRow, exportDevicesCall } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Flex, Input, Select, Space } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -11,6 +11,7 @@ import { Can, PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { IndexTable } from '../../widgets/index-table.tsx';
+import { ExportButton } from '../exports/export-button.tsx';
 import { ColumnSettings, usePageColumns } from '../operation/page-columns.tsx';
 import { AddDeviceDialog } from './add-device-dialog.tsx';
 import { BulkActions } from './bulk-actions.tsx';
@@ -19,6 +20,11 @@ import { type DeviceListFilter, useDeviceGroups, useDevicePage } from './device-
 
 /** The page name the column preference is stored under. */
 export const ALL_DEVICES_PAGE_NAME = 'robustlink/devices/allDevices';
+
+/** The list's filter without paging: what its export covers. */
+function exportFilterOf({ pageNum: _page, pageSize: _size, ...filter }: DeviceListFilter) {
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
+}
 
 /** All devices (core §2 devices/allDevices). */
 export function AllDevicesPage() {
@@ -81,6 +87,16 @@ export function DeviceList({ groupId, title }: { groupId?: number; title?: strin
               {t('import.title')}
             </Button>
           </Can>
+          <ExportButton
+            call={exportDevicesCall}
+            filter={exportFilterOf(filter)}
+            total={page.data?.total ?? 0}
+            capped={page.data?.totalCapped}
+            columns={DEVICE_EXPORT_COLUMNS}
+            fileNamePrefix={title ?? t('list.title')}
+            module={ALL_DEVICES_PAGE_NAME}
+            funCode="devices.export"
+          />
           <BulkActions sns={selected} onDone={() => setSelected([])} />
           <ColumnSettings
             columns={columns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
