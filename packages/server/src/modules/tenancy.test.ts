@@ -22,6 +22,7 @@ import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { companyWithEveryRole, type PopulatedCompany, ROLE_TYPE_NAMES } from '../../test/people.ts';
 import { type ProbeTargets, probeInput } from '../../test/probe-input.ts';
 import { saveClaimedDevice } from './devices/devices.store.ts';
+import { insertRecord } from './exports/exports.store.ts';
 
 let t: TestApp;
 let a: PopulatedCompany;
@@ -102,7 +103,20 @@ beforeAll(async () => {
     .select('id')
     .where('company_id', '=', b.companyId)
     .executeTakeFirstOrThrow();
+  // B's owner holds an export record (no job runs here, so it stays as it is).
+  const record = await insertRecord(t.deps.db, {
+    companyId: b.companyId,
+    userId: b.members.owner.userId,
+    source: 'devices.export',
+    module: 'robustlink/devices/allDevices',
+    fileName: 'bravo_20260101_000000.xlsx',
+    request: { filter: {}, fields: ['sn'], lang: 'en', utcOffsetMinutes: 0 },
+    totalRows: 1,
+    createdAt: t.clock.now(),
+    deadlineAt: t.clock.now(),
+  });
   targets = {
+    recordId: Number(record.id),
     companyId: b.companyId,
     userId: b.members.operator.userId,
     roleId: role.body.data!.roleId,
