@@ -168,7 +168,9 @@ describe('activity log', () => {
         },
       ]);
       const call = fetchMock.mock.calls.find(([url]) => String(url).includes('forwardExport'));
-      expect((call?.[1]?.headers as Record<string, string> | undefined)?.visibleModule).toBe('robustlink/activity');
+      expect((call?.[1]?.headers as Record<string, string> | undefined)?.visibleModule).toBe(
+        'robustlink/activity',
+      );
     },
     SLOW,
   );
