@@ -8,6 +8,7 @@ import { ALL_CALLS, UPLOAD_KINDS, UPLOAD_MAX_BYTES } from '@fleetport/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerBrokerHook } from './gateway/broker-hook.routes.ts';
 import { type Gateway, type GatewayOptions, startGateway } from './gateway/gateway.ts';
+import { retentionJobs } from './gateway/retention.ts';
 import { accessRestrictionRoutes } from './modules/access-restriction/access-restriction.routes.ts';
 import { accessWindowGate } from './modules/access-restriction/access-restriction.service.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -21,12 +22,14 @@ import { deviceDetailRoutes } from './modules/device-details/device-details.rout
 import { deviceGroupRoutes } from './modules/device-groups/device-groups.routes.ts';
 import { groupAdminRoutes } from './modules/device-groups/group-admins.routes.ts';
 import { deviceNotificationRoutes } from './modules/device-notifications/device-notifications.routes.ts';
+import { updatesTimedOutJob } from './modules/device-notifications/update-timeout.job.ts';
 import { deviceSoftwareRoutes } from './modules/device-software/device-software.routes.ts';
 import { deviceTagRoutes } from './modules/device-tags/device-tags.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
 import { exportJobs } from './modules/exports/exports.job.ts';
 import { exportRoutes } from './modules/exports/exports.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
+import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 import { menuRoutes } from './modules/menus/menus.routes.ts';
 import { pageColumnRoutes } from './modules/page-columns/page-columns.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
@@ -49,6 +52,7 @@ import {
   type AnyJobDefinition,
   type JobWorker,
   type JobWorkerOptions,
+  jobHousekeeping,
   type ScheduleDefinition,
   startJobWorker,
 } from './platform/jobs/index.ts';
@@ -105,13 +109,18 @@ export interface BuildOptions {
     | Partial<Pick<JobWorkerOptions, 'nodeId' | 'pollMs' | 'concurrency' | 'leaseMs' | 'manual'>>;
 }
 
-/**
- * Every job kind and schedule of every module, in one list each node's worker runs. A kind that
- * needs the device gateway is only handled by nodes that run one.
- */
+/** Every job kind and schedule of every module, in one list each node's worker runs. */
 export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedules: ScheduleDefinition[] } {
-  const exports = exportJobs(deps);
-  return { handlers: [...exports.handlers], schedules: [...exports.schedules] };
+  const parts = [
+    jobHousekeeping(deps),
+    retentionJobs({ ...deps, config: deps.config.mqtt }),
+    { handlers: [updatesTimedOutJob(deps)], schedules: [] },
+    exportJobs(deps),
+  ];
+  return {
+    handlers: parts.flatMap((p) => p.handlers),
+    schedules: parts.flatMap((p) => p.schedules),
+  };
 }
 
 const VERSION = (
@@ -146,6 +155,7 @@ export function allRoutes(deps: AppDeps): RouteBinding[] {
     ...groupAdminRoutes(deps),
     ...fileRoutes(deps),
     ...exportRoutes(deps),
+    ...jobRoutes(deps),
   ];
 }
 

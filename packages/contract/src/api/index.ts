@@ -14,6 +14,7 @@ import { DEVICE_TAG_CALLS } from './device-tags.ts';
 import { DEVICE_CALLS } from './devices.ts';
 import { EXPORT_CALLS } from './exports.ts';
 import { FILE_CALLS } from './files.ts';
+import { JOB_CALLS } from './jobs.ts';
 import { MENU_CALLS } from './menu.ts';
 import { PAGE_COLUMN_CALLS } from './page-columns.ts';
 import { PLATFORM_CALLS } from './platform.ts';
@@ -39,6 +40,7 @@ export * from './device-tags.ts';
 export * from './devices.ts';
 export * from './exports.ts';
 export * from './files.ts';
+export * from './jobs.ts';
 export * from './menu.ts';
 export * from './page-columns.ts';
 export * from './platform.ts';
@@ -76,4 +78,5 @@ export const ALL_CALLS: readonly CallDef[] = [
   ...GROUP_ADMIN_CALLS,
   ...FILE_CALLS,
   ...EXPORT_CALLS,
+  ...JOB_CALLS,
 ];

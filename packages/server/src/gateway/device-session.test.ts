@@ -7,6 +7,7 @@ import {
 } from '../modules/devices/device-reports.store.ts';
 import { findDevice } from '../modules/devices/devices.store.ts';
 import type { LiveEvent } from '../platform/live/hub.ts';
+import { applyRetention } from './retention.ts';
 import {
   eventually,
   type GatewayEnv,
@@ -210,7 +211,8 @@ describe(`device sessions over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'emb
       .insertInto('device_telemetry')
       .values({ company_id: TEST_COMPANY, sn, at: old, data: '{"seq":-1}' })
       .execute();
-    expect((await env.servers[0]!.gateway.applyRetention()).telemetry).toBe(1);
+    const { deps } = env.servers[0]!;
+    expect((await applyRetention({ ...deps, config: deps.config.mqtt })).telemetry).toBe(1);
     const rows = await listTelemetry(env.database.db, TEST_COMPANY, sn);
     expect(rows.map((r) => (r.data as { seq: number }).seq).sort()).toEqual([0, 1, 2, 3, 4]);
   });

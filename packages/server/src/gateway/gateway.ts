@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { devicePublishAllowed, deviceSubscribeAllowed, parseDeviceUsername } from '@fleetport/contract';
 import { createNotifier } from '../modules/device-notifications/notifier.ts';
+import { enqueueTimedOutUpdates } from '../modules/device-notifications/update-timeout.job.ts';
 import { createDevicesService, type DevicesService } from '../modules/devices/devices.service.ts';
 import { setAllDevicesOffline, setDevicePresence } from '../modules/devices/devices.store.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -13,7 +14,6 @@ import { createEmbeddedBroker } from './embedded-broker.ts';
 import { createExternalBroker } from './external-broker.ts';
 import { createInboundRouter, type InboundStats } from './inbound.ts';
 import { createPresenceTracker } from './presence.ts';
-import { createRetentionJob, type RetentionRun } from './retention.ts';
 import { createRpcService, type RpcService } from './rpc.service.ts';
 import { createTelemetryWriter, type TelemetryWriter } from './telemetry-writer.ts';
 
@@ -46,11 +46,6 @@ export interface Gateway {
   /** Where devices connect, e.g. `mqtt://localhost:1883`. */
   endpoint(): string;
   stats(): InboundStats & { telemetryStored: number; connected: number };
-  /**
-   * Deletes telemetry, notifications and read-only command answers past their retention now (it also
-   * runs hourly); answers the rows deleted of each.
-   */
-  applyRetention(): Promise<RetentionRun>;
   close(): Promise<void>;
 }
 
@@ -135,8 +130,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return row?.online === true;
     },
     onError,
-    // An update the device never finished is as much news as one it reported failed.
-    onTimedOut: (rows) => notifier.commandsTimedOut(rows, clock.now()),
+    // An update the device never finished is as much news as one it reported failed: a job, so the
+    // news outlives this node (modules/device-notifications/update-timeout.job.ts).
+    onTimedOut: (tx, rows) => enqueueTimedOutUpdates(tx, rows, clock),
     sweepIntervalMs: options.rpcSweepIntervalMs ?? 5000,
     soleNode: broker.kind === 'embedded',
   });
@@ -179,13 +175,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     },
   });
   await rpc.start();
-  const retention = createRetentionJob({
-    db,
-    clock,
-    telemetryDays: config.telemetryRetentionDays,
-    notificationDays: config.notificationRetentionDays,
-    onError,
-  });
   log.info({ endpoint: broker.endpoint(), broker: broker.kind }, 'device gateway started');
 
   return {
@@ -200,13 +189,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       telemetryStored: telemetry.stats().stored,
       connected: connected.size,
     }),
-    applyRetention: () => retention.run(),
     async close() {
       // Presence is decided afresh by the next start; stop timers before the sessions drop.
       await presence.stop();
       stopForgetting();
       rpc.stop();
-      retention.stop();
       await broker.close();
       await telemetry.flush();
       await directory.close();

@@ -2,8 +2,8 @@ import { deviceNotificationListCall, markNotificationsReadCall } from '@fleetpor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testConfig } from '../../test/helpers.ts';
 import { companyOwner, type Owner, seedDevices } from '../modules/devices/device-test-kit.ts';
-import type { Gateway } from './gateway.ts';
-import { READ_ONLY_RPC_RETENTION_DAYS } from './retention.ts';
+import type { JobWorker } from '../platform/jobs/index.ts';
+import { applyRetention, READ_ONLY_RPC_RETENTION_DAYS, RETENTION_JOB } from './retention.ts';
 
 /** The hourly housekeeping: old notifications and old answers of read-only commands go, the rest stays. */
 
@@ -11,6 +11,8 @@ let t: TestApp;
 let acme: Owner;
 const SN = 'RT0001';
 const DAY = 86_400_000;
+
+const retention = () => applyRetention({ ...t.deps, config: t.deps.config.mqtt });
 
 const daysAgo = (days: number) => new Date(t.clock.now().getTime() - days * DAY);
 
@@ -53,6 +55,7 @@ beforeAll(async () => {
   t = await createTestApp({
     config: { ...config, mqtt: { ...config.mqtt, port: 0, notificationRetentionDays: 180 } },
     gateway: { presenceDebounceMs: 100 },
+    jobs: { manual: true },
   });
   acme = await companyOwner(t, 'Acme Housekeeping', 'owner@acme-housekeeping.test');
   await seedDevices(t, acme.companyId, [{ sn: SN }]);
@@ -71,7 +74,7 @@ describe('housekeeping', () => {
     const marked = await acme.run(markNotificationsReadCall, { ids: everything.map((n) => n.id) });
     expect(marked.data?.marked).toBe(4);
 
-    const run = await (t.deps.gateway as Gateway).applyRetention();
+    const run = await retention();
     expect(run.notifications).toBe(2);
     const left = (await acme.run(deviceNotificationListCall, { pageSize: 20 })).data?.list ?? [];
     expect(left.map((n) => n.sn).sort()).toEqual(['RTNEW1', 'RTNEW2']);
@@ -97,7 +100,7 @@ describe('housekeeping', () => {
     await command('apps-failed', 'appList', {}, 'failure', 12);
     await command('apps-newest', 'appList', {}, 'success', 20);
 
-    const run = await (t.deps.gateway as Gateway).applyRetention();
+    const run = await retention();
     expect(run.readOnlyCommands).toBe(6);
     const ids = await t.deps.db.selectFrom('rpc_command').select('id').where('sn', '=', SN).execute();
     expect(ids.map((r) => r.id).sort()).toEqual(
@@ -114,9 +117,30 @@ describe('housekeeping', () => {
 
     // A week later the recent status answer is old too; the newest app list still stays.
     t.clock.advance(2 * DAY);
-    expect((await (t.deps.gateway as Gateway).applyRetention()).readOnlyCommands).toBe(1);
+    expect((await retention()).readOnlyCommands).toBe(1);
     const after = await t.deps.db.selectFrom('rpc_command').select('id').where('sn', '=', SN).execute();
     expect(after.map((r) => r.id)).toContain('apps-newest');
     expect(after.map((r) => r.id)).not.toContain('status-recent');
+  });
+
+  it('runs as a job at the first start and then hourly, one run per hour across nodes', async () => {
+    const worker = t.deps.jobs as JobWorker;
+    const runs = () =>
+      t.deps.db.selectFrom('job').select(['state']).where('kind', '=', RETENTION_JOB).execute();
+    await note('RTJOB1', 200);
+    await worker.runOnce();
+    expect(await runs()).toEqual([{ state: 'succeeded' }]);
+    const left = await t.deps.db
+      .selectFrom('device_notification')
+      .select('sn')
+      .where('sn', '=', 'RTJOB1')
+      .execute();
+    expect(left).toEqual([]);
+    // Not again within the hour; once the next hour begins.
+    await worker.runOnce();
+    expect(await runs()).toHaveLength(1);
+    t.clock.advance(3_600_000);
+    await worker.runOnce();
+    expect(await runs()).toEqual([{ state: 'succeeded' }, { state: 'succeeded' }]);
   });
 });

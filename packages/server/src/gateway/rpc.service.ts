@@ -11,7 +11,7 @@ import {
 } from '@fleetport/contract';
 import { findDeviceCompanies } from '../modules/devices/devices.store.ts';
 import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db/open.ts';
+import type { Db, Tx } from '../platform/db/open.ts';
 import { AppError } from '../platform/errors.ts';
 import type { LiveHub } from '../platform/live/hub.ts';
 import {
@@ -35,8 +35,12 @@ export interface RpcServiceDeps {
   /** Whether the device is connected now; a command for a device that is not waits in the queue. */
   isConnected(sn: string): Promise<boolean>;
   onError(error: unknown): void;
-  /** Commands the deadline just timed out (each once, on the node whose sweep timed it out). */
-  onTimedOut?(rows: readonly RpcCommandRow[]): Promise<void>;
+  /**
+   * Commands the deadline just timed out (each once, on the node whose sweep timed it out), inside
+   * the transaction that times them out: a follow-up enqueued here (a job) is never lost to a node
+   * dying between the timeout and its news.
+   */
+  onTimedOut?(tx: Tx, rows: readonly RpcCommandRow[]): Promise<void>;
   /** Safety sweep for deadlines armed on other nodes (a node that stopped cannot time its own out). */
   sweepIntervalMs?: number;
   /**
@@ -98,9 +102,12 @@ export function createRpcService(deps: RpcServiceDeps) {
 
   async function sweep() {
     if (stopped) return;
-    const expired = await expireRpcCommands(db, clock.now());
+    const expired = await db.transaction().execute(async (tx) => {
+      const rows = await expireRpcCommands(tx, clock.now());
+      if (rows.length > 0) await deps.onTimedOut?.(tx, rows);
+      return rows;
+    });
     for (const row of expired) announce(row);
-    if (expired.length > 0) await deps.onTimedOut?.(expired);
   }
 
   /** The timer fired: time out what is due and arm for the next deadline. */

@@ -21,6 +21,7 @@ import { signIn, TEST_PASSWORD } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { companyWithEveryRole, type PopulatedCompany, ROLE_TYPE_NAMES } from '../../test/people.ts';
 import { type ProbeTargets, probeInput } from '../../test/probe-input.ts';
+import { enqueueJob } from '../platform/jobs/index.ts';
 import { saveClaimedDevice } from './devices/devices.store.ts';
 import { insertRecord } from './exports/exports.store.ts';
 
@@ -115,7 +116,14 @@ beforeAll(async () => {
     createdAt: t.clock.now(),
     deadlineAt: t.clock.now(),
   });
+  // A job of B's, whose kind names B: an answer that leaks it fails the test.
+  const bravoJob = await enqueueJob(t.deps.db, {
+    kind: 'tenancy.bravo',
+    payload: {},
+    companyId: b.companyId,
+  });
   targets = {
+    jobId: bravoJob.id,
     recordId: Number(record.id),
     companyId: b.companyId,
     userId: b.members.operator.userId,

@@ -196,7 +196,7 @@ export function createNotifier(deps: {
 }
 
 /** The RPC methods that install software, and what the notification calls them. */
-const UPDATE_TARGETS: Record<string, 'firmware' | 'app'> = {
+export const UPDATE_TARGETS: Record<string, 'firmware' | 'app'> = {
   firmwareInstall: 'firmware',
   appInstall: 'app',
 };

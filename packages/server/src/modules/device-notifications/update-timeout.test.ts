@@ -48,6 +48,8 @@ beforeAll(async () => {
   t = await createTestApp({
     config: { ...config, mqtt: { ...config.mqtt, port: 0 } },
     gateway: { presenceDebounceMs: 100, rpcSweepIntervalMs: 100 },
+    // The notification of a timed-out update is a job (update-timeout.job.ts).
+    jobs: { pollMs: 50 },
   });
   acme = await companyOwner(t, 'Acme Timeouts', 'owner@acme-timeouts.test');
   await seedDevices(t, acme.companyId, [{ sn: SN, name: 'Kiosk' }]);

@@ -14,6 +14,7 @@ export {
   type ScheduleDefinition,
 } from './define.ts';
 export { type EnqueueJob, enqueueJob } from './enqueue.ts';
+export { FINISHED_JOB_RETENTION_DAYS, jobHousekeeping } from './housekeeping.ts';
 export { findJob, type JobRow } from './jobs.store.ts';
 export type { JobState } from './jobs.tables.ts';
 export { nextSlot, parseCron } from './schedules.ts';

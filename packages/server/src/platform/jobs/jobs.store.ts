@@ -213,3 +213,32 @@ export async function takeDueSlot(db: DbOrTx, name: string, now: Date, next: Dat
     returning old.slot`.execute(db);
   return result.rows[0]?.slot ?? null;
 }
+
+/** Whose jobs a person sees: the company's, and their own of that company. */
+export interface JobViewer {
+  companyId: number;
+  userId: number;
+}
+
+function visibleTo(viewer: JobViewer) {
+  return sql`company_id = ${viewer.companyId} and (user_id is null or user_id = ${viewer.userId})`;
+}
+
+export async function listVisibleJobs(
+  db: DbOrTx,
+  viewer: JobViewer,
+  filter: { kind?: string | undefined; state?: JobState | undefined; limit: number; offset: number },
+): Promise<{ rows: JobRow[]; total: number }> {
+  const where = sql`${visibleTo(viewer)}
+    and (${filter.kind ?? null}::text is null or kind = ${filter.kind ?? null})
+    and (${filter.state ?? null}::text is null or state = ${filter.state ?? null})`;
+  const rows = await sql<JobRow>`select * from job where ${where} order by id desc
+    limit ${filter.limit} offset ${filter.offset}`.execute(db);
+  const total = await sql<{ n: number }>`select count(*)::int as n from job where ${where}`.execute(db);
+  return { rows: rows.rows.map(normalise), total: Number(total.rows[0]?.n ?? 0) };
+}
+
+export async function findVisibleJob(db: DbOrTx, viewer: JobViewer, id: number): Promise<JobRow | null> {
+  const row = await sql<JobRow>`select * from job where id = ${id} and ${visibleTo(viewer)}`.execute(db);
+  return row.rows[0] ? normalise(row.rows[0]) : null;
+}
