@@ -200,7 +200,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: UPLOAD_MAX_BYTES,
-      files: Math.max(...Object.values(UPLOAD_KINDS).map((kind) => kind.maxFiles)),
+      // One more than any kind takes, so the kind's own count answers with its message.
+      files: Math.max(...Object.values(UPLOAD_KINDS).map((kind) => kind.maxFiles)) + 1,
       fields: 10,
       fieldSize: 1024,
       parts: 20,

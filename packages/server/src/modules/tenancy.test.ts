@@ -7,6 +7,7 @@
  *    name, see test/probe-input.ts): nothing of B changes and nothing of B comes back.
  * A call added later without a permission or without company scoping fails here.
  */
+import { Readable } from 'node:stream';
 import {
   ALL_CALLS,
   type CallDef,
@@ -122,10 +123,20 @@ beforeAll(async () => {
     payload: {},
     companyId: b.companyId,
   });
+  // B holds a file whose name would show in any answer that leaked it.
+  const bravoFile = await t.deps.files.save({
+    companyId: b.companyId,
+    kind: 'general',
+    name: 'bravo-plan.pdf',
+    contentType: 'application/pdf',
+    source: Readable.from([Buffer.from('bravo plan')]),
+    createdBy: b.members.owner.userId,
+  });
   targets = {
     jobId: bravoJob.id,
     recordId: Number(record.id),
     companyId: b.companyId,
+    fileId: bravoFile.id,
     userId: b.members.operator.userId,
     roleId: role.body.data!.roleId,
     invitationId: invitation.body.data!.invitationId,

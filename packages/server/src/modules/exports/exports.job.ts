@@ -60,7 +60,9 @@ async function writeExport(deps: ExportDeps, ctx: JobContext<{ recordId: number 
     contentType: XLSX_MIME_TYPE,
     source: out,
     createdBy: Number(record.user_id),
-    expiresAt: new Date(deps.clock.now().getTime() + EXPORT_FILE_KEEP_HOURS * HOUR_MS),
+    // No expiry of its own: the record decides (24 hours, longer while a share link needs it), and
+    // `sweepExports` removes the file with the record's keeping.
+    expiresAt: null,
   });
   // Seen below; a store that fails early must not leave the promise unobserved meanwhile.
   saving.catch(() => {});

@@ -11,6 +11,8 @@ import { s3FileStore } from './s3-store.ts';
 import { type SignedLinks, serverSecret, signedLinks } from './signed-links.ts';
 import {
   deleteCompanyFile,
+  deleteFileRow,
+  expiredFiles,
   findCompanyFile,
   insertStoredFile,
   type StoredFileRow,
@@ -48,6 +50,8 @@ export interface Files {
   find(companyId: number, fileId: number): Promise<StoredFileRow | undefined>;
   /** Deletes the row, then the bytes; false when the company holds no such file. */
   remove(companyId: number, fileId: number): Promise<boolean>;
+  /** Deletes up to `limit` files whose `expiresAt` has passed (retention); answers how many. */
+  removeExpired(limit?: number): Promise<number>;
   /** A signed link valid `ttlSeconds` (the configured default when absent). */
   link(file: Pick<StoredFileRow, 'id'>, ttlSeconds?: number): Promise<FileLink>;
   /** The contract's view of a file, with a fresh link. */
@@ -101,6 +105,15 @@ export function createFiles(options: {
       if (!row) return false;
       await store.delete(row.storeKey);
       return true;
+    },
+    async removeExpired(limit = 500) {
+      const due = await expiredFiles(db, clock.now(), limit);
+      for (const file of due) {
+        // Row first: a link to it answers 14064 from now on, even if removing the bytes fails.
+        await deleteFileRow(db, file.id);
+        await store.delete(file.storeKey);
+      }
+      return due.length;
     },
     link: (file, ttlSeconds) => links.sign(file.id, ttlSeconds ?? config.files.urlTtlSeconds),
     async describe(file) {

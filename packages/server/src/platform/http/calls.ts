@@ -164,6 +164,9 @@ export function registerCalls(
           await finish?.({ call, request, ...seen, code: 0 });
           return envelope;
         } catch (error) {
+          // A refused upload is answered before its body ends: close the connection rather than read
+          // (say) the rest of 600 MB only to throw it away.
+          if (call.upload) reply.header('connection', 'close');
           await finish?.({ call, request, ...seen, code: codeOfError(error) });
           throw error;
         }

@@ -41,8 +41,25 @@ export function buildOpenApiDocument(calls: readonly CallDef[], prefix: string, 
         required: required.has(name),
         schema,
       }));
+    } else if (call.upload) {
+      // The fields first, then the file parts (docs/api.md "Files").
+      const properties = {
+        ...((input.properties ?? {}) as JsonSchema),
+        file: { type: 'string', format: 'binary' },
+      };
+      const schema = { ...input, properties };
+      operation.requestBody = { required: true, content: { 'multipart/form-data': { schema } } };
     } else {
       operation.requestBody = { required: true, content: { 'application/json': { schema: input } } };
+    }
+    if (call.download) {
+      operation.responses = {
+        200: { description: 'The file', content: { 'application/octet-stream': {} } },
+        206: { description: 'The requested byte range (Range: bytes=start-end)' },
+        403: { description: 'Envelope with code 5: the signature does not match' },
+        410: { description: 'Envelope with code 14065: the link has expired' },
+        416: { description: 'Envelope with code 1: the range starts past the end of the file' },
+      };
     }
     paths[path] ??= {};
     paths[path][call.method.toLowerCase()] = operation;
