@@ -12,6 +12,7 @@ import { retentionJobs } from './gateway/retention.ts';
 import { accessWindowGate } from './modules/access-restriction/access-restriction.service.ts';
 import { activityRecorder } from './modules/activity-log/activity-log.recorder.ts';
 import { updatesTimedOutJob } from './modules/device-notifications/update-timeout.job.ts';
+import { exportJobs } from './modules/exports/exports.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
 import type { AppDeps } from './platform/app-deps.ts';
 import type { SessionResolver } from './platform/auth/session.ts';
@@ -73,6 +74,7 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
     jobHousekeeping(deps),
     retentionJobs({ ...deps, config: deps.config.mqtt }),
     { handlers: [updatesTimedOutJob(deps)], schedules: [] },
+    exportJobs(deps),
   ];
   return {
     handlers: parts.flatMap((p) => p.handlers),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { EXPORT_MAX_RECORDS } from '../limits.ts';
 import { defineCall } from './define.ts';
+import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
 
 export * from './activity-actions.ts';
 export * from './activity-details.ts';
@@ -80,23 +81,26 @@ export const activityLogListCall = defineCall({
 /** The media type of every .xlsx file the platform hands out (exports, import templates). */
 export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** Columns an activity export can hold, in the console's order. */
+export const ACTIVITY_EXPORT_COLUMNS: readonly ExportColumnDef[] = [
+  { field: 'at', header: { en: 'Time', cn: '时间' } },
+  { field: 'userName', header: { en: 'User', cn: '用户' } },
+  { field: 'loginAccount', header: { en: 'Login account', cn: '登录账号' } },
+  { field: 'callId', header: { en: 'Action', cn: '操作' } },
+  { field: 'object', header: { en: 'Object', cn: '对象' } },
+  { field: 'remoteAddress', header: { en: 'Address', cn: '地址' } },
+  { field: 'resultCode', header: { en: 'Result', cn: '结果' } },
+];
+
 export const activityLogExportCall = defineCall({
   id: 'activityLog.export',
   method: 'POST',
-  path: '/pl/activity/exportActivityLog',
-  input: ActivityExportFilterSchema,
-  output: z.object({
-    fileName: z.string(),
-    mimeType: z.string(),
-    /** The .xlsx file, base64; a header row in the caller's language, then one row per entry. */
-    content: z.string(),
-    /** Entries in the file. */
-    rows: z.number().int(),
-    /** How many entries the filter matches; beyond EXPORT_MAX_RECORDS only the newest are in the file. */
-    total: z.number().int(),
-  }),
+  path: exportPathOf(activityLogListCall.path),
+  input: exportRequestSchema(ActivityExportFilterSchema, ACTIVITY_EXPORT_COLUMNS),
+  output: ExportStartedSchema,
   permission: 'activity.export',
-  summary: `The filtered activity log as an .xlsx file, newest first, at most ${EXPORT_MAX_RECORDS} entries`,
+  mutates: true,
+  summary: `The filtered activity log to .xlsx in the background, newest first, at most ${EXPORT_MAX_RECORDS} entries and three months`,
 });
 
 export const ACTIVITY_LOG_CALLS = [activityLogListCall, activityLogExportCall] as const;

@@ -10,6 +10,7 @@ import {
 } from '../rules/devices.ts';
 import { registerRuleMessages } from '../rules/messages.ts';
 import { defineCall } from './define.ts';
+import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
 
 registerRuleMessages({
   importFileType: { en: 'Only .xlsx and .csv files can be imported', cn: '仅支持导入.xlsx和.csv文件' },
@@ -275,8 +276,45 @@ export const importTemplateCall = defineCall({
   summary: 'The import template file (base64) with its header row and one example row',
 });
 
+/** The device list's filter without paging: what an export covers, in the list's order. */
+export const DeviceExportFilterSchema = DeviceListQuerySchema.omit({ pageNum: true, pageSize: true });
+export type DeviceExportFilter = z.output<typeof DeviceExportFilterSchema>;
+
+/** Columns a device export can hold, in the console's order; headers as the list shows them. */
+export const DEVICE_EXPORT_COLUMNS: readonly ExportColumnDef[] = [
+  { field: 'sn', header: { en: 'SN', cn: '序列号' } },
+  { field: 'name', header: { en: 'Name', cn: '名称' } },
+  { field: 'online', header: { en: 'Status', cn: '状态' } },
+  { field: 'model', header: { en: 'Model', cn: '型号' } },
+  { field: 'series', header: { en: 'Series', cn: '系列' } },
+  { field: 'groupName', header: { en: 'Group', cn: '分组' } },
+  { field: 'tags', header: { en: 'Tags', cn: '标签' } },
+  { field: 'firmwareVersion', header: { en: 'Firmware version', cn: '固件版本' } },
+  { field: 'appVersion', header: { en: 'App version', cn: '应用版本' } },
+  { field: 'licenceLevel', header: { en: 'Licence level', cn: '许可等级' } },
+  { field: 'ip', header: { en: 'IP address', cn: 'IP地址' } },
+  { field: 'activeLink', header: { en: 'Active link', cn: '当前链路' } },
+  { field: 'mac', header: { en: 'MAC', cn: 'MAC' } },
+  { field: 'imei', header: { en: 'IMEI', cn: 'IMEI' } },
+  { field: 'iccid', header: { en: 'ICCID', cn: 'ICCID' } },
+  { field: 'lastSeenAt', header: { en: 'Last seen', cn: '最后在线' } },
+  { field: 'createdAt', header: { en: 'Added', cn: '添加时间' } },
+];
+
+export const exportDevicesCall = defineCall({
+  id: 'devices.export',
+  method: 'POST',
+  path: exportPathOf(listDevicesCall.path),
+  input: exportRequestSchema(DeviceExportFilterSchema, DEVICE_EXPORT_COLUMNS),
+  output: ExportStartedSchema,
+  permission: 'devices.export',
+  mutates: true,
+  summary: 'Exports the filtered device list to .xlsx in the background (at most 10000 devices)',
+});
+
 export const DEVICE_CALLS = [
   listDevicesCall,
+  exportDevicesCall,
   getDeviceCall,
   addDeviceCall,
   updateDeviceCall,

@@ -13,6 +13,7 @@ import { DEVICE_NOTIFICATION_CALLS } from './device-notifications.ts';
 import { DEVICE_SOFTWARE_CALLS } from './device-software.ts';
 import { DEVICE_TAG_CALLS } from './device-tags.ts';
 import { DEVICE_CALLS } from './devices.ts';
+import { EXPORT_CALLS } from './exports.ts';
 import { FILE_CALLS } from './files.ts';
 import { JOB_CALLS } from './jobs.ts';
 import { MENU_CALLS } from './menus.ts';
@@ -38,6 +39,7 @@ export * from './device-notifications.ts';
 export * from './device-software.ts';
 export * from './device-tags.ts';
 export * from './devices.ts';
+export * from './exports.ts';
 export * from './files.ts';
 export * from './jobs.ts';
 export * from './menus.ts';
@@ -77,6 +79,7 @@ export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = {
   'device-group-admins': GROUP_ADMIN_CALLS,
   jobs: JOB_CALLS,
   files: FILE_CALLS,
+  exports: EXPORT_CALLS,
 };
 
 /**

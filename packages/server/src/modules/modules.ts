@@ -12,6 +12,7 @@ import { deviceNotificationsModule } from './device-notifications/device-notific
 import { deviceSoftwareModule } from './device-software/device-software.module.ts';
 import { deviceTagsModule } from './device-tags/device-tags.module.ts';
 import { devicesModule } from './devices/devices.module.ts';
+import { exportsModule } from './exports/exports.module.ts';
 import { filesModule } from './files/files.module.ts';
 import { jobsModule } from './jobs/jobs.module.ts';
 import { menusModule } from './menus/menus.module.ts';
@@ -49,6 +50,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   deviceSoftwareModule,
   jobsModule,
   filesModule,
+  exportsModule,
 ];
 
 /**

@@ -24,6 +24,7 @@ import { companyWithEveryRole, type PopulatedCompany, ROLE_TYPE_NAMES } from '..
 import { type ProbeTargets, probeInput } from '../../test/probe-input.ts';
 import { enqueueJob } from '../platform/jobs/index.ts';
 import { saveClaimedDevice } from './devices/devices.store.ts';
+import { insertRecord } from './exports/exports.store.ts';
 
 let t: TestApp;
 let a: PopulatedCompany;
@@ -104,6 +105,18 @@ beforeAll(async () => {
     .select('id')
     .where('company_id', '=', b.companyId)
     .executeTakeFirstOrThrow();
+  // B's owner holds an export record (no job runs here, so it stays as it is).
+  const record = await insertRecord(t.deps.db, {
+    companyId: b.companyId,
+    userId: b.members.owner.userId,
+    source: 'devices.export',
+    module: 'robustlink/devices/allDevices',
+    fileName: 'bravo_20260101_000000.xlsx',
+    request: { filter: {}, fields: ['sn'], lang: 'en', utcOffsetMinutes: 0 },
+    totalRows: 1,
+    createdAt: t.clock.now(),
+    deadlineAt: t.clock.now(),
+  });
   // A job of B's, whose kind names B: an answer that leaks it fails the test.
   const bravoJob = await enqueueJob(t.deps.db, {
     kind: 'tenancy.bravo',
@@ -121,6 +134,7 @@ beforeAll(async () => {
   });
   targets = {
     jobId: bravoJob.id,
+    recordId: Number(record.id),
     companyId: b.companyId,
     fileId: bravoFile.id,
     userId: b.members.operator.userId,

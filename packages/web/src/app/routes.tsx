@@ -50,6 +50,14 @@ const MyAccountPage = lazyPage(
   (m) => m.MyAccountPage,
 );
 
+const ExportRecordsPage = lazyPage(
+  () => import('../features/exports/export-records-page.tsx'),
+  (m) => m.ExportRecordsPage,
+);
+const ShareFilePage = lazyPage(
+  () => import('../features/exports/share-file-page.tsx'),
+  (m) => m.ShareFilePage,
+);
 const InvitationPage = lazyPage(
   () => import('../features/users/invitation-page.tsx'),
   (m) => m.InvitationPage,
@@ -94,7 +102,7 @@ export const ROUTES: RouteObject[] = [
       { path: '/emailToLogin', element: <InvitationPage /> },
       notice('/client', 'client'),
       notice('/unsubscribe', 'unsubscribe'),
-      notice('/seeShareFile/:id', 'sharedFile'),
+      { path: '/seeShareFile/:id', element: <ShareFilePage /> },
       {
         element: <RouteGuard />,
         children: [
@@ -104,6 +112,8 @@ export const ROUTES: RouteObject[] = [
             children: [
               { path: '/', element: <ShellHome /> },
               { path: '/myAccount', element: <MyAccountPage /> },
+              // Every console's exports, one page (docs/decisions.md "Export records page").
+              { path: '/exportRecords', element: <ExportRecordsPage /> },
               ...consoleRoutes,
             ],
           },

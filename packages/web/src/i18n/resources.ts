@@ -5,6 +5,7 @@ import { deviceDetails } from '../features/device-details/device-details.i18n.ts
 import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceNotifications } from '../features/device-notifications/device-notifications.i18n.ts';
 import { devices } from '../features/devices/devices.i18n.ts';
+import { exports } from '../features/exports/exports.i18n.ts';
 import { menus } from '../features/shell/menus.i18n.ts';
 import { shell } from '../features/shell/shell.i18n.ts';
 import { common } from './common.ts';
@@ -21,6 +22,7 @@ export const RESOURCES = {
   auth,
   company,
   devices,
+  exports,
   deviceDetails,
   deviceNotifications,
   deviceSoftware,

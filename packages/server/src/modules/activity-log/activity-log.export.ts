@@ -1,59 +1,75 @@
 import {
+  ACTIVITY_EXPORT_COLUMNS,
+  type ActivityExportFilter,
+  ActivityExportFilterSchema,
   type ActivityRow,
   ALL_CALLS,
   activityActionLabel,
   activityDetailsText,
+  activityLogExportCall,
+  ErrorCode,
+  EXPORT_RANGE_MAX_MONTHS,
   errorMessage,
   formatDateTime,
   type Lang,
   type Localized,
 } from '@fleetport/contract';
-import ExcelJS from 'exceljs';
-
-/** The export's columns, in order, with their header in both languages. */
-interface Reader {
-  lang: Lang;
-  utcOffsetMinutes: number;
-}
-const COLUMNS: readonly { header: Localized; width: number; value(row: ActivityRow, r: Reader): string }[] = [
-  {
-    header: { en: 'Time', cn: '时间' },
-    width: 20,
-    value: (r, { utcOffsetMinutes }) => formatDateTime(r.at, undefined, { utcOffsetMinutes }),
-  },
-  { header: { en: 'User', cn: '用户' }, width: 18, value: (r) => r.userName ?? '' },
-  { header: { en: 'Login account', cn: '登录账号' }, width: 28, value: (r) => r.loginAccount ?? '' },
-  { header: { en: 'Action', cn: '操作' }, width: 26, value: (r, { lang }) => actionName(r.callId, lang) },
-  {
-    header: { en: 'Object', cn: '对象' },
-    width: 30,
-    value: (r, { lang, utcOffsetMinutes }) =>
-      activityDetailsText(r.object, lang, { clock: { utcOffsetMinutes } }),
-  },
-  { header: { en: 'Address', cn: '地址' }, width: 16, value: (r) => r.remoteAddress ?? '' },
-  { header: { en: 'Result', cn: '结果' }, width: 40, value: (r, { lang }) => resultText(r.resultCode, lang) },
-];
+import { AppError } from '../../platform/errors.ts';
+import type { ExportCell, ExportReader, ExportSource } from '../exports/export-source.ts';
+import { activityRows, countActivity } from './activity-log.query.ts';
 
 const SUCCESS: Localized = { en: 'Success', cn: '成功' };
 const SUMMARIES = new Map(ALL_CALLS.map((c) => [c.id, c.summary]));
-
-function actionName(callId: string, lang: Lang): string {
-  return activityActionLabel(callId, lang, SUMMARIES.get(callId));
-}
 
 function resultText(code: number, lang: Lang): string {
   return code === 0 ? SUCCESS[lang] : `${code} ${errorMessage(code, lang)}`;
 }
 
-/**
- * The rows as an .xlsx workbook: a header row in the reader's language, then one row per entry. Times
- * are text in the reader's time zone (the `timeZoneOffset` header, minutes east of UTC), as on screen.
- */
-export async function activityWorkbook(rows: readonly ActivityRow[], lang: Lang, utcOffsetMinutes: number) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(lang === 'cn' ? '活动日志' : 'Activity log');
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header[lang], width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(COLUMNS.map((c) => c.value(row, { lang, utcOffsetMinutes })));
-  return Buffer.from(await book.xlsx.writeBuffer());
+function cell(row: ActivityRow, field: string, { lang, utcOffsetMinutes }: ExportReader): ExportCell {
+  switch (field) {
+    case 'at':
+      return formatDateTime(row.at, undefined, { utcOffsetMinutes });
+    case 'callId':
+      return activityActionLabel(row.callId, lang, SUMMARIES.get(row.callId));
+    case 'object':
+      return activityDetailsText(row.object, lang, { clock: { utcOffsetMinutes } });
+    case 'resultCode':
+      return resultText(row.resultCode, lang);
+    default: {
+      const value = row[field as keyof ActivityRow];
+      return typeof value === 'string' || typeof value === 'number' ? value : null;
+    }
+  }
 }
+
+/** `at` moved by whole calendar months (UTC). */
+function addMonths(at: Date, months: number): Date {
+  const moved = new Date(at);
+  moved.setUTCMonth(moved.getUTCMonth() + months);
+  return moved;
+}
+
+/**
+ * core §9 "Export range at most three months" (120098). An export without a start covers the three
+ * months before its end (or before now), so an open filter never reads years of history.
+ */
+export function boundActivityRange(f: ActivityExportFilter, now: Date): ActivityExportFilter {
+  const end = f.endTime ?? now.getTime();
+  const earliest = addMonths(new Date(end), -EXPORT_RANGE_MAX_MONTHS).getTime();
+  if (f.startTime === undefined) return { ...f, startTime: earliest, endTime: end };
+  if (f.startTime < earliest) throw new AppError(ErrorCode.RANGE_THREE_MONTHS);
+  return { ...f, endTime: end };
+}
+
+/** The activity log as an export source: the list's filter and order (activity-log.query.ts). */
+export const activityExportSource: ExportSource<ActivityExportFilter, ActivityRow> = {
+  call: activityLogExportCall,
+  filter: ActivityExportFilterSchema as never,
+  columns: ACTIVITY_EXPORT_COLUMNS,
+  module: 'robustlink/activity',
+  sheetName: { en: 'Activity log', cn: '活动日志' },
+  bound: boundActivityRange,
+  count: countActivity,
+  rows: activityRows,
+  cell,
+};

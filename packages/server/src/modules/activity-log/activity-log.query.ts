@@ -33,11 +33,44 @@ export async function activityPage(
   limit: number,
 ): Promise<{ total: number; list: ActivityRow[] }> {
   const query = filteredActivity(db, companyId, f);
-  const [total, rows] = await Promise.all([
+  const [total, list] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    query.selectAll().orderBy('at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    activityRows(db, companyId, f, offset, limit),
   ]);
-  return { total: Number(total.n), list: rows.map(toRow) };
+  return { total: Number(total.n), list };
+}
+
+/** The newest `limit` entries from `offset` (the list's order). */
+export async function activityRows(
+  db: DbOrTx,
+  companyId: number,
+  f: ActivityExportFilter,
+  offset: number,
+  limit: number,
+): Promise<ActivityRow[]> {
+  const rows = await filteredActivity(db, companyId, f)
+    .selectAll()
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return rows.map(toRow);
+}
+
+/** How many entries match, counting no further than `limit`. */
+export async function countActivity(
+  db: DbOrTx,
+  companyId: number,
+  f: ActivityExportFilter,
+  limit: number,
+): Promise<number> {
+  const matching = filteredActivity(db, companyId, f).select('id').limit(limit);
+  const found = await db
+    .selectFrom(matching.as('m'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(found.n);
 }
 
 function toRow(r: {

@@ -209,7 +209,7 @@ const windowOf = (f: DeviceListQuery) => sql`limit ${f.pageSize} offset ${(f.pag
  * (`page_sn`) from narrow columns first, and only those rows are widened with group and tags:
  * joining first made the sort carry every match at full width.
  */
-function pageJson(db: DbOrTx, page: RawBuilder<PageSn>, f: DeviceListQuery) {
+function pageJson(db: DbOrTx, page: RawBuilder<PageSn>, f: Sort) {
   const rows = selectRows(db).innerJoin(page.as('page'), 'page.page_sn', 'device.sn');
   return db
     .selectFrom(rows.as('r'))
@@ -263,6 +263,40 @@ export async function listDevices(db: DbOrTx, companyId: number, f: DeviceListQu
   const list = found.rows.map(toDeviceRow);
   if (total > DEVICE_LIST_COUNT_CAP) return { list, total: DEVICE_LIST_COUNT_CAP, totalCapped: true };
   return { list, total, totalCapped: false };
+}
+
+/** The filter of the list without paging (an export's), in the list's order. */
+type ListFilter = Omit<DeviceListQuery, 'pageNum' | 'pageSize'>;
+
+/** How many devices the list's filter matches, counting no further than `limit`. */
+export async function countMatchingDevices(
+  db: DbOrTx,
+  companyId: number,
+  f: ListFilter,
+  limit: number,
+): Promise<number> {
+  const matching = applyDeviceFilters(db.selectFrom('device') as DeviceQuery, companyId, f)
+    .select('device.sn')
+    .limit(limit);
+  const found = await db
+    .selectFrom(matching.as('m'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(found.n);
+}
+
+/** `limit` rows of the list's filter from `offset`, in the list's order: what a device export writes. */
+export async function matchingDevicesInOrder(
+  db: DbOrTx,
+  companyId: number,
+  f: ListFilter,
+  offset: number,
+  limit: number,
+): Promise<DeviceRow[]> {
+  const filters = applyDeviceFilters(db.selectFrom('device') as DeviceQuery, companyId, f);
+  const page = sql<PageSn>`(${filters.select('device.sn as page_sn')} order by ${orderOf('device', f)} limit ${limit} offset ${offset})`;
+  const found = await pageJson(db, page, f).executeTakeFirstOrThrow();
+  return found.rows.map(toDeviceRow);
 }
 
 export async function findCompanyDevices(

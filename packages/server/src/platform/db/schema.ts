@@ -3,9 +3,10 @@ import type { AccountTables } from '../../modules/accounts/accounts.tables.ts';
 import type { DeviceNotificationTables } from '../../modules/device-notifications/device-notifications.tables.ts';
 import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.tables.ts';
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
+import type { ExportTables } from '../../modules/exports/exports.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
-import type { JobTables } from '../jobs/jobs.tables.ts';
 import type { FileTables } from '../files/files.tables.ts';
+import type { JobTables } from '../jobs/jobs.tables.ts';
 
 /**
  * The tables the server knows. Each module adds its tables here in one interface of its own, so
@@ -27,4 +28,5 @@ export interface Database
     DeviceConsoleTables,
     DeviceNotificationTables,
     JobTables,
-    FileTables {}
+    FileTables,
+    ExportTables {}

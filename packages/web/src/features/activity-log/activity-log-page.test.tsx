@@ -1,7 +1,7 @@
-import { errorMessage, XLSX_MIME_TYPE } from '@fleetport/contract';
+import { ACTIVITY_EXPORT_COLUMNS, errorMessage } from '@fleetport/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInEachTest } from '../../api/test-support.tsx';
 import { type RouteAnswers, renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { changeLanguage } from '../../i18n/index.ts';
@@ -126,31 +126,21 @@ describe('activity log', () => {
       renderConsole('/robustlink/activity');
       const table = await screen.findByTestId('activity-table', {}, { timeout: 30_000 });
       expect(await within(table).findByText('删除用户')).toBeTruthy();
-      expect(screen.queryByTestId('activity-export')).toBeNull();
+      expect(screen.queryByTestId('export-open')).toBeNull();
     },
     SLOW,
   );
 
   it(
-    'exports the listed filter as .xlsx, asking first above 1000 entries',
+    'starts an export of the listed filter, warning first above 1000 entries',
     async () => {
       const exported: Array<Record<string, unknown>> = [];
-      const createObjectURL = vi.fn((_blob: Blob) => 'blob:activity');
-      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-      serve(
+      const fetchMock = serve(
         {
           '/pl/activity/getActivityLogList': { data: { list: [entry(1, 0)], total: 1500 } },
-          '/pl/activity/exportActivityLog': (body) => {
+          '/pl/forwardExport/activity/getActivityLogList': (body) => {
             exported.push(body as never);
-            return {
-              data: {
-                fileName: 'activity-log-2026-11-20.xlsx',
-                mimeType: XLSX_MIME_TYPE,
-                content: btoa('PK'),
-                rows: 1500,
-                total: 1500,
-              },
-            };
+            return { data: { recordId: 7, state: 'generating', totalRows: 1500 } };
           },
         },
         ['activity.view', 'activity.export'],
@@ -159,17 +149,33 @@ describe('activity log', () => {
       await screen.findByTestId('activity-table', {}, { timeout: 30_000 });
       fireEvent.change(screen.getByTestId('activity-object'), { target: { value: 'userId=9' } });
       await userEvent.click(screen.getByTestId('activity-search'));
-      const button = await screen.findByTestId('activity-export');
+      const button = await screen.findByTestId('export-open');
       await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
       await userEvent.click(button);
 
-      expect(
-        await screen.findByText('The filter matches 1500 entries; a file holds at most the newest 10000.'),
-      ).toBeTruthy();
+      expect((await screen.findByTestId('export-many')).textContent).toContain(
+        'More than 1000 records match (1500). The file holds at most 10000',
+      );
       expect(exported).toEqual([]);
-      await userEvent.click(screen.getByTestId('activity-export-ok'));
-      await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
-      expect(exported).toEqual([{ scope: 'devices', object: 'userId=9' }]);
+      await userEvent.click(screen.getByTestId('export-start'));
+      expect(
+        await screen.findByText(
+          'The export runs in the background. Its file is on the export records page when ready.',
+        ),
+      ).toBeTruthy();
+      expect(exported).toEqual([
+        {
+          fileNamePrefix: 'Activity log',
+          exportType: 'EXCEL',
+          exportConfig: { columns: ACTIVITY_EXPORT_COLUMNS.map((c) => ({ field: c.field })) },
+          dataSourceType: 'TABLE',
+          dataSourceConfig: { filterParams: { scope: 'devices', object: 'userId=9' } },
+        },
+      ]);
+      const call = fetchMock.mock.calls.find(([url]) => String(url).includes('forwardExport'));
+      expect((call?.[1]?.headers as Record<string, string> | undefined)?.visibleModule).toBe(
+        'robustlink/activity',
+      );
     },
     SLOW,
   );

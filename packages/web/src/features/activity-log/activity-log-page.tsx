@@ -1,4 +1,11 @@
-import { type ActivityRow, ALL_CALLS, activityLogListCall, isDeviceActivity } from '@fleetport/contract';
+import {
+  ACTIVITY_EXPORT_COLUMNS,
+  type ActivityRow,
+  ALL_CALLS,
+  activityLogExportCall,
+  activityLogListCall,
+  isDeviceActivity,
+} from '@fleetport/contract';
 import { Button, DatePicker, Flex, Form, Input, Segmented, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
@@ -7,8 +14,8 @@ import { PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
+import { ExportButton } from '../exports/export-button.tsx';
 import { activityActionName, activityColumns } from './activity-columns.tsx';
-import { ActivityExportButton } from './activity-export-button.tsx';
 
 /** The calls the log can hold: those that change something. */
 const RECORDED_CALLS = ALL_CALLS.filter((c) => c.mutates);
@@ -86,7 +93,17 @@ function ActivityLog() {
       list={log}
       columns={columns}
       empty={{ description: t('activity.empty') }}
-      exportAction={({ total }) => <ActivityExportButton filter={filters} total={total} />}
+      exportAction={({ total }) => (
+        <ExportButton
+          call={activityLogExportCall}
+          filter={filters}
+          total={total}
+          columns={ACTIVITY_EXPORT_COLUMNS}
+          fileNamePrefix={t('activity.title')}
+          module="robustlink/activity"
+          funCode="activity.export"
+        />
+      )}
       filters={
         <Flex vertical gap={12} style={{ width: '100%' }}>
           <Segmented<'devices' | 'all'>

@@ -73,7 +73,6 @@ export const auth = {
         text: 'Managing e-mail subscriptions from a link is coming soon.',
       },
       azure: { title: 'Microsoft sign-in', text: 'Signing in with a Microsoft account is coming soon.' },
-      sharedFile: { title: 'Shared file', text: 'Opening shared files is coming soon.' },
     },
   },
   cn: {
@@ -140,7 +139,6 @@ export const auth = {
       client: { title: 'VPN客户端', text: '桌面VPN客户端及其下载即将推出。' },
       unsubscribe: { title: '邮件订阅', text: '通过链接管理邮件订阅的功能即将推出。' },
       azure: { title: '微软账号登录', text: '使用微软账号登录的功能即将推出。' },
-      sharedFile: { title: '共享文件', text: '打开共享文件的功能即将推出。' },
     },
   },
 };

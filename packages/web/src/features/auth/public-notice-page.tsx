@@ -10,11 +10,10 @@ export type PublicNotice =
   | 'emailToLogin'
   | 'client'
   | 'unsubscribe'
-  | 'azure'
-  | 'sharedFile';
+  | 'azure';
 
 /**
- * The public routes of core §2 whose features come later (single sign-on, Azure, shared files ...):
+ * The public routes of core §2 whose features come later (single sign-on, Azure ...):
  * each explains itself in both languages and leads back to sign-in, never a blank page.
  */
 export function PublicNoticePage({ notice }: { notice: PublicNotice }) {

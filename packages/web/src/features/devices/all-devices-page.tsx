@@ -1,5 +1,5 @@
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { type DeviceRow, listDevicesCall, UNGROUPED } from '@fleetport/contract';
+import { DEVICE_EXPORT_COLUMNS, type DeviceRow, exportDevicesCall, listDevicesCall, UNGROUPED } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Select, Space } from 'antd';
 import { useMemo, useState } from 'react';
@@ -11,6 +11,7 @@ import { useLang } from '../../app/use-lang.ts';
 import { FilterSearch } from '../../widgets/list/filter-search.tsx';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
+import { ExportButton } from '../exports/export-button.tsx';
 import { AddDeviceDialog } from './add-device-dialog.tsx';
 import { BulkActions } from './bulk-actions.tsx';
 import { deviceColumns } from './device-columns.tsx';
@@ -87,6 +88,19 @@ export function DeviceList({ groupId, title }: { groupId?: number; title?: strin
             </Button>
           </Can>
         }
+        exportAction={({ filters: shown, total, totalCapped }) => (
+          <ExportButton
+            call={exportDevicesCall}
+            // A group's page fixes its group: the export covers the same devices the page lists.
+            filter={groupId !== undefined ? { ...shown, groupId } : shown}
+            total={total}
+            capped={totalCapped}
+            columns={DEVICE_EXPORT_COLUMNS}
+            fileNamePrefix={title ?? t('list.title')}
+            module={ALL_DEVICES_PAGE_NAME}
+            funCode="devices.export"
+          />
+        )}
         bulkActions={({ keys, clear }) => <BulkActions sns={keys.map(String)} onDone={clear} />}
         empty={{
           description: t('list.empty'),

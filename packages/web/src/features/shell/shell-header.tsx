@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../../app/language-switch.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { signOut } from '../auth/logout.ts';
 import { CompanySwitch } from '../companies/company-switch.tsx';
+import { EXPORT_RECORDS_PATH } from '../exports/api.ts';
 import { consoleLabel } from './menu-labels.ts';
 import type { MenuApp } from './menu-model.ts';
 import { useOemDisplay, useShowNotes } from './shell-queries.ts';
@@ -129,9 +130,16 @@ export function ShellHeader({ apps, segment, user, myAccountPath, onNavigate, on
           menu={{
             items: [
               { key: 'account', label: <span data-testid="user-menu-account">{t('header.myAccount')}</span> },
+              {
+                key: 'exports',
+                label: <span data-testid="user-menu-exports">{t('header.exportRecords')}</span>,
+              },
               { key: 'logout', label: <span data-testid="logout">{t('header.logout')}</span> },
             ],
-            onClick: ({ key }) => (key === 'logout' ? void signOut() : onNavigate(myAccountPath)),
+            onClick: ({ key }) => {
+              if (key === 'logout') void signOut();
+              else onNavigate(key === 'exports' ? EXPORT_RECORDS_PATH : myAccountPath);
+            },
           }}
         >
           <Button

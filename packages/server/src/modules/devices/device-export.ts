@@ -1,0 +1,48 @@
+import {
+  DEVICE_EXPORT_COLUMNS,
+  type DeviceExportFilter,
+  DeviceExportFilterSchema,
+  type DeviceRow,
+  exportDevicesCall,
+  formatDateTime,
+  LICENCE_LEVEL_LABELS,
+  type Localized,
+} from '@fleetport/contract';
+import type { ExportCell, ExportReader, ExportSource } from '../exports/export-source.ts';
+import { countMatchingDevices, matchingDevicesInOrder } from './device-list.store.ts';
+
+const ONLINE: Localized = { en: 'Online', cn: '在线' };
+const OFFLINE: Localized = { en: 'Offline', cn: '离线' };
+const UNGROUPED: Localized = { en: 'Ungrouped', cn: '未分组' };
+
+function cell(row: DeviceRow, field: string, { lang, utcOffsetMinutes }: ExportReader): ExportCell {
+  switch (field) {
+    case 'online':
+      return (row.online ? ONLINE : OFFLINE)[lang];
+    case 'groupName':
+      return row.groupName ?? UNGROUPED[lang];
+    case 'tags':
+      return row.tags.join(', ');
+    case 'licenceLevel':
+      return LICENCE_LEVEL_LABELS[row.licenceLevel]?.[lang] ?? row.licenceLevel;
+    case 'lastSeenAt':
+    case 'createdAt':
+      return formatDateTime(row[field], undefined, { utcOffsetMinutes });
+    default: {
+      const value = row[field as keyof DeviceRow];
+      return typeof value === 'string' || typeof value === 'number' ? value : null;
+    }
+  }
+}
+
+/** The all-devices list as an export source: the list's filters and order (device-list.store.ts). */
+export const deviceExportSource: ExportSource<DeviceExportFilter, DeviceRow> = {
+  call: exportDevicesCall,
+  filter: DeviceExportFilterSchema as never,
+  columns: DEVICE_EXPORT_COLUMNS,
+  module: 'robustlink/devices/allDevices',
+  sheetName: { en: 'Devices', cn: '设备' },
+  count: countMatchingDevices,
+  rows: matchingDevicesInOrder,
+  cell,
+};

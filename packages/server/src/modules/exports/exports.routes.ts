@@ -1,0 +1,57 @@
+import {
+  deleteExportRecordCall,
+  downloadExportCall,
+  listExportRecordsCall,
+  seeShareFileCall,
+  shareExportCall,
+} from '@fleetport/contract';
+import type { FastifyRequest } from 'fastify';
+import { bind } from '../../platform/http/calls.ts';
+import { companyActor } from '../company-account/actor.ts';
+import { EXPORT_SOURCES } from './export-sources.ts';
+import {
+  deleteRecord,
+  downloadLink,
+  type ExportDeps,
+  exportRecords,
+  seeSharedFile,
+  shareRecord,
+  startExport,
+} from './exports.service.ts';
+
+/** Minutes east of UTC from the `timeZoneOffset` header; UTC when absent or not a number. */
+function utcOffsetOf(request: FastifyRequest): number {
+  const offset = Number(request.headers.timezoneoffset);
+  return Number.isFinite(offset) && Math.abs(offset) <= 14 * 60 ? offset : 0;
+}
+
+function headerText(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Each list's `forwardExport` call, and the export records page's calls. */
+export function exportRoutes(deps: ExportDeps) {
+  return [
+    ...EXPORT_SOURCES.map((source) =>
+      bind(source.call, async (ctx) => {
+        const actor = companyActor(ctx);
+        const caller = {
+          companyId: actor.companyId,
+          userId: actor.userId,
+          lang: ctx.lang,
+          utcOffsetMinutes: utcOffsetOf(ctx.request),
+          module: headerText(ctx.request, 'visibleModule'),
+        };
+        return startExport(deps, caller, source, ctx.input as never);
+      }),
+    ),
+    bind(listExportRecordsCall, async (ctx) =>
+      exportRecords(deps, companyActor(ctx), ctx.input.pageNum, ctx.input.pageSize),
+    ),
+    bind(deleteExportRecordCall, async (ctx) => deleteRecord(deps, companyActor(ctx), ctx.input.recordId)),
+    bind(downloadExportCall, async (ctx) => downloadLink(deps, companyActor(ctx), ctx.input.recordId)),
+    bind(shareExportCall, async (ctx) => shareRecord(deps, companyActor(ctx), ctx.input.recordId)),
+    bind(seeShareFileCall, async (ctx) => seeSharedFile(deps, ctx.input.shareId)),
+  ];
+}
