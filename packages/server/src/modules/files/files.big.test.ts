@@ -29,11 +29,12 @@ describe.each(STORES)('big uploads on the %s store', (_name, makeStore) => {
     uploadUrl = `http://127.0.0.1:${port}${t.deps.config.apiPrefix}/pl/file/upload`;
     await registerCompany(t, { companyName: 'Big Files', account: 'owner@big-files.example' });
     owner = await signIn(t, 'owner@big-files.example');
-  });
+    // A loaded machine can take a while to build the app and register; nothing here is timed.
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
     await store?.close();
-  });
+  }, 120_000);
 
   const firmwarePart = (mb: number) => ({
     name: 'R1520-big.bin',
