@@ -94,7 +94,13 @@ export async function receiveUploads(options: {
       });
       const answerOf = (error: unknown) => {
         if (error instanceof FileTooLargeError) return tooLargeError(rule, lang);
-        return partFailure !== undefined ? multipartError(partFailure, lang) : error;
+        // A body that never completed is the client's: a form cut short. (A store failing mid-upload
+        // while the body is still coming reads the same way; the log keeps the cause.)
+        if (partFailure !== undefined || !options.request.raw.complete) {
+          options.request.log.info({ err: partFailure ?? error }, 'upload stopped');
+          return multipartError(partFailure ?? error, lang);
+        }
+        return error;
       };
       let source: AsyncIterable<Uint8Array> | Readable = part.file;
       if (rule.width !== undefined && rule.height !== undefined) {
