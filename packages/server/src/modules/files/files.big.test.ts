@@ -21,6 +21,7 @@ describe.each(STORES)('big uploads on the %s store', (_name, makeStore) => {
   let owner: SignedIn;
   let uploadUrl: string;
 
+  // A loaded machine can take a while to build the app and register; nothing here is timed.
   beforeAll(async () => {
     store = await makeStore();
     t = await createTestApp({ config: store.config });
@@ -29,11 +30,11 @@ describe.each(STORES)('big uploads on the %s store', (_name, makeStore) => {
     uploadUrl = `http://127.0.0.1:${port}${t.deps.config.apiPrefix}/pl/file/upload`;
     await registerCompany(t, { companyName: 'Big Files', account: 'owner@big-files.example' });
     owner = await signIn(t, 'owner@big-files.example');
-  });
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
     await store?.close();
-  });
+  }, 120_000);
 
   const firmwarePart = (mb: number) => ({
     name: 'R1520-big.bin',

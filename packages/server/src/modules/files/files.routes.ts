@@ -45,7 +45,8 @@ export function fileRoutes(deps: Pick<AppDeps, 'db' | 'files'>) {
       const range = requestedRange(request.headers, file.size, etag);
       if (range === 'unsatisfiable') {
         reply.header('content-range', `bytes */${file.size}`);
-        throw new AppError(ErrorCode.PARAMETER_ERROR, null, 416, 'range: outside the file');
+        const text = ctx.lang === 'cn' ? 'range：超出文件范围' : 'range: outside the file';
+        throw new AppError(ErrorCode.PARAMETER_ERROR, null, 416, text);
       }
       // HEAD tells a device the size (and ETag) before it downloads; nothing is read from the store.
       const opened =

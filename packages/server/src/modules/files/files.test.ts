@@ -27,6 +27,7 @@ describe.each(STORES)('files on the %s store', (_name, makeStore) => {
   let alpha: SignedIn;
   let bravo: SignedIn;
 
+  // A loaded machine can take a while to build the app and register; nothing here is timed.
   beforeAll(async () => {
     store = await makeStore();
     t = await createTestApp({ config: store.config });
@@ -34,11 +35,11 @@ describe.each(STORES)('files on the %s store', (_name, makeStore) => {
     await registerCompany(t, { companyName: 'Bravo Files', account: 'owner@bravo-files.example' });
     alpha = await signIn(t, 'owner@alpha-files.example');
     bravo = await signIn(t, 'owner@bravo-files.example');
-  });
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
     await store?.close();
-  });
+  }, 120_000);
 
   async function upload(who: SignedIn, kind: string, files: UploadPart[], lang = 'en') {
     const res = await t.app.inject({

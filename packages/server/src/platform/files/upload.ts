@@ -13,7 +13,7 @@ import {
 } from '@fleetport/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import { declaredLength, fileBytes, MULTIPART_OVERHEAD_BYTES } from '../http/multipart.ts';
+import { declaredLength, MULTIPART_OVERHEAD_BYTES, multipartError } from '../http/multipart.ts';
 import { FileTooLargeError } from './file-store.ts';
 import type { Files } from './files.ts';
 import { imageSize } from './image-size.ts';
@@ -86,11 +86,27 @@ export async function receiveUploads(options: {
       const wrongType = checkFile({ name, size: 1 }, typeOnly);
       if (wrongType) throw fileRuleError(wrongType, lang);
       const contentType = part.mimetype || 'application/octet-stream';
-      let source: AsyncIterable<Uint8Array> | Readable = fileBytes(part.file, lang);
+      // The parser's own failures (a form cut short) surface through the store: answer them as the
+      // client's doing. Wrapping the stream in a generator instead stalled its teardown on refusal.
+      let partFailure: unknown;
+      part.file.once('error', (error) => {
+        partFailure = error;
+      });
+      const answerOf = (error: unknown) => {
+        if (error instanceof FileTooLargeError) return tooLargeError(rule, lang);
+        // A body that never completed is the client's: a form cut short. (A store failing mid-upload
+        // while the body is still coming reads the same way; the log keeps the cause.)
+        if (partFailure !== undefined || !options.request.raw.complete) {
+          options.request.log.info({ err: partFailure ?? error }, 'upload stopped');
+          return multipartError(partFailure ?? error, lang);
+        }
+        return error;
+      };
+      let source: AsyncIterable<Uint8Array> | Readable = part.file;
       if (rule.width !== undefined && rule.height !== undefined) {
         // Images are small (2 MB at most): read whole, check the header, then store.
         const image = await readAll(source, maxBytes).catch((error) => {
-          throw error instanceof FileTooLargeError ? tooLargeError(rule, lang) : error;
+          throw answerOf(error);
         });
         const pixels = imageSize(image) ?? { width: 0, height: 0 };
         const failure = checkFile({ name, size: image.length, ...pixels }, rule);
@@ -108,7 +124,7 @@ export async function receiveUploads(options: {
           createdBy: owner.userId,
         })
         .catch((error) => {
-          throw error instanceof FileTooLargeError ? tooLargeError(rule, lang) : error;
+          throw answerOf(error);
         });
       saved.push(file);
       if (file.size === 0) throw fileRuleError({ key: 'fileEmpty' }, lang);

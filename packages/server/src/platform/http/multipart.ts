@@ -35,15 +35,6 @@ export function multipartError(error: unknown, lang: Lang): unknown {
   return badBody(MALFORMED_FORM, lang);
 }
 
-/** A file part's bytes, with the parser's errors turned into answers (`multipartError`). */
-export async function* fileBytes(file: AsyncIterable<Uint8Array>, lang: Lang): AsyncGenerator<Uint8Array> {
-  try {
-    yield* file;
-  } catch (error) {
-    throw multipartError(error, lang);
-  }
-}
-
 export function badBody(text: Record<Lang, string>, lang: Lang): AppError {
   return new AppError(ErrorCode.PARAMETER_ERROR, null, 400, text[lang]);
 }
