@@ -6,8 +6,8 @@ import {
   shareExportCall,
 } from '@fleetport/contract';
 import type { FastifyRequest } from 'fastify';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { companyActor } from '../company-account/actor.ts';
 import { EXPORT_SOURCES } from './export-sources.ts';
 import {
   deleteRecord,

@@ -15,7 +15,20 @@ export async function serveWebConsole(app: FastifyInstance, webDist: string, bas
   const built = fs.existsSync(indexFile);
   app.get('/', (_request, reply) => reply.redirect(basePath));
   if (built) {
-    await app.register(fastifyStatic, { root: webDist, prefix: basePath, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: basePath,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each asset (packages/web/build/precompress.mjs).
+      preCompressed: true,
+      setHeaders(reply: import('fastify').FastifyReply, filePath: string) {
+        // Hashed names change with their content, so a browser may keep them for a year unasked.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
   }
   const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) => {
     if (!built) return reply.type('text/html').send(NOT_BUILT);

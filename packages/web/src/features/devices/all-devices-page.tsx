@@ -1,5 +1,11 @@
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { DEVICE_EXPORT_COLUMNS, type DeviceRow, exportDevicesCall, listDevicesCall, UNGROUPED } from '@fleetport/contract';
+import {
+  DEVICE_EXPORT_COLUMNS,
+  type DeviceRow,
+  exportDevicesCall,
+  listDevicesCall,
+  UNGROUPED,
+} from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Select, Space } from 'antd';
 import { useMemo, useState } from 'react';

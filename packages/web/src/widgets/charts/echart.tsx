@@ -1,5 +1,6 @@
 import { Spin } from 'antd';
-import type { ECharts, EChartsOption } from 'echarts';
+import type { EChartsOption } from 'echarts';
+import type { ECharts } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -21,7 +22,7 @@ export function EChart({ option, height = 300 }: EChartProps) {
   useEffect(() => {
     let disposed = false;
     let observer: ResizeObserver | undefined;
-    void import('echarts').then((echarts) => {
+    void import('./echarts-lib.ts').then(({ echarts }) => {
       if (disposed || !container.current) return;
       chart.current = echarts.init(container.current);
       observer = new ResizeObserver(() => chart.current?.resize());

@@ -8,7 +8,7 @@ import { PieChart } from './pie-chart.tsx';
 const setOption = vi.fn();
 const dispose = vi.fn();
 const init = vi.fn(() => ({ setOption, dispose, resize: vi.fn() }));
-vi.mock('echarts', () => ({ init }));
+vi.mock('./echarts-lib.ts', () => ({ echarts: { init } }));
 
 beforeEach(() => {
   init.mockClear();
