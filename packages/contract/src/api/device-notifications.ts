@@ -3,6 +3,8 @@ import { updateErrorText } from '../device/update.ts';
 import { ALERT_SEVERITIES, type AlertSeverity } from '../enums/alerts.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { interpolate, type Lang, type Localized } from '../i18n.ts';
+import { numberFilter } from '../rules/numbers.ts';
+import { InstantMsSchema } from '../rules/time.ts';
 import { defineCall } from './define.ts';
 
 /**
@@ -132,8 +134,8 @@ export const NotificationFilterSchema = PageQuerySchema.extend({
   /** Part of the SN, any case. */
   sn: z.string().trim().max(64).optional(),
   /** Unix ms, inclusive. */
-  startTime: z.number().int().nonnegative().optional(),
-  endTime: z.number().int().nonnegative().optional(),
+  startTime: numberFilter(InstantMsSchema),
+  endTime: numberFilter(InstantMsSchema),
 }).strict();
 
 export const deviceNotificationListCall = defineCall({

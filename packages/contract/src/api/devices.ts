@@ -9,6 +9,7 @@ import {
   MacAddressSchema,
 } from '../rules/devices.ts';
 import { registerRuleMessages } from '../rules/messages.ts';
+import { numberFilter } from '../rules/numbers.ts';
 import { defineCall } from './define.ts';
 
 registerRuleMessages({
@@ -87,8 +88,8 @@ export const DeviceListQuerySchema = PageQuerySchema.extend({
   model: text(64).optional(),
   series: text(32).optional(),
   /** A group id, or UNGROUPED (0) for the devices without a group. */
-  groupId: z.coerce.number().int().nonnegative().optional(),
-  tagId: z.coerce.number().int().positive().optional(),
+  groupId: numberFilter(z.number().int().nonnegative()),
+  tagId: numberFilter(z.number().int().positive()),
   firmwareVersion: text(32).optional(),
   appVersion: text(32).optional(),
   licenceLevel: z.enum(LICENCE_LEVELS).optional(),
