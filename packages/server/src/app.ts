@@ -10,7 +10,7 @@ import { type Gateway, type GatewayOptions, startGateway } from './gateway/gatew
 import { accessRestrictionRoutes } from './modules/access-restriction/access-restriction.routes.ts';
 import { accessWindowGate } from './modules/access-restriction/access-restriction.service.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
-import { activityRecorder } from './modules/activity-log/activity-log.recorder.ts';
+import { activityObjectNames, activityRecorder } from './modules/activity-log/activity-log.recorder.ts';
 import { activityLogRoutes } from './modules/activity-log/activity-log.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
@@ -154,6 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     sessions: deps.sessions,
     admit: accessWindowGate(deps),
     onCallFinished: activityRecorder(deps, () => app.log),
+    describe: activityObjectNames(deps, () => app.log),
   });
 
   await app.register(fastifySwagger, {

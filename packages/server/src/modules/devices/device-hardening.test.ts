@@ -171,3 +171,134 @@ describe('paging', () => {
     });
   });
 });
+
+const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const HEADER = 'SN,Name,Model,MAC or IMEI,Tags';
+
+describe('importing an SN another company holds', () => {
+  it('says only that the SN exists, in the words of a device added by hand, and saves the rest', async () => {
+    await seedDevices(t, other.companyId, [{ sn: '20240601000009', name: 'Their pump', model: 'R3000' }]);
+    const csv = [
+      HEADER,
+      '20240601000009,Mine?,R3000,00:1A:2B:3C:4D:09,',
+      '20240601000010,Fine,R3000,00:1A:2B:3C:4D:10,',
+    ];
+    for (const lang of ['en', 'cn'] as const) {
+      const preview = await acme.call<{ rows: { row: number; errors: string[] }[] }>(
+        'POST',
+        '/link/device/importDevices',
+        { fileName: 'd.csv', content: b64(csv.join('\n')), commit: false },
+        { language: lang },
+      );
+      const added = await acme.call(
+        'POST',
+        '/link/device/addDevice',
+        { sn: '20240601000009', mac: '00:1A:2B:3C:4D:09' },
+        { language: lang },
+      );
+      expect(preview.body.data!.rows[0]!.errors).toEqual([added.body.msg]);
+      expect(added.body).toMatchObject({
+        code: ErrorCode.DEVICE_SN_EXISTS,
+        msg: lang === 'en' ? 'The device SN already exists' : '设备SN已存在',
+        data: null,
+      });
+      // Nothing of the other company's device comes back: not its name, model or company.
+      expect(JSON.stringify(preview.body)).not.toMatch(/Their pump|Other Hardening|another company|其他公司/);
+    }
+    const commit = await acme.call<{ imported: number }>('POST', '/link/device/importDevices', {
+      fileName: 'd.csv',
+      content: b64(csv.join('\n')),
+      commit: true,
+    });
+    expect(commit.body.data!.imported).toBe(1);
+    const holder = await t.deps.db
+      .selectFrom('device')
+      .select(['company_id', 'name'])
+      .where('sn', '=', '20240601000009')
+      .executeTakeFirstOrThrow();
+    expect([Number(holder.company_id), holder.name]).toEqual([other.companyId, 'Their pump']);
+  });
+
+  it('flags an unknown model without refusing the row', async () => {
+    const csv = [
+      HEADER,
+      '20240601000011,Odd,R9999X,00:1A:2B:3C:4D:11,',
+      '20240601000012,Known,R1510-4L,00:1A:2B:3C:4D:12,',
+    ];
+    const res = await acme.call<{ rows: { errors: string[]; warnings: string[] }[]; valid: number }>(
+      'POST',
+      '/link/device/importDevices',
+      { fileName: 'd.csv', content: b64(csv.join('\n')) },
+      { language: 'cn' },
+    );
+    expect(res.body.data!.valid).toBe(2);
+    expect(res.body.data!.rows.map((r) => r.warnings)).toEqual([
+      ['型号：未知型号R9999X，设备连接后显示其上报的型号'],
+      [],
+    ]);
+  });
+});
+
+describe('the activity log', () => {
+  const entries = async () =>
+    (
+      await acme.call<{ list: { callId: string; object: string | null; resultCode: number }[] }>(
+        'POST',
+        '/pl/activity/getActivityLogList',
+        { pageSize: 100 },
+      )
+    ).body.data!.list;
+
+  it('names the group, not its id, even once the group is deleted', async () => {
+    const group = await acme.call<{ groupId: number }>('POST', '/link/device/addGroup', {
+      groupName: 'Harbour',
+    });
+    const groupId = group.body.data!.groupId;
+    await acme.call('POST', '/link/device/updateGroup', { groupId, groupName: 'Harbour North' });
+    await acme.call('POST', '/link/device/deleteGroup', { groupId });
+    const rows = (await entries()).filter((r) => r.callId.startsWith('deviceGroups.'));
+    expect(rows.slice(0, 2).map((r) => [r.callId, r.object])).toEqual([
+      ['deviceGroups.delete', 'group=Harbour North'],
+      ['deviceGroups.rename', 'group=Harbour, groupName=Harbour North'],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(`groupId=${groupId}`);
+  });
+
+  it('does not log an import preview as an import; the commit is logged with its file', async () => {
+    const before = (await entries()).filter((r) => r.callId === 'devices.import').length;
+    await acme.call('POST', '/link/device/importDevices', {
+      fileName: 'preview-only.csv',
+      content: b64(`${HEADER}\n20240601000020,P,R3000,00:1A:2B:3C:4D:20,`),
+      commit: false,
+    });
+    expect((await entries()).filter((r) => r.callId === 'devices.import').length).toBe(before);
+    await acme.call('POST', '/link/device/importDevices', {
+      fileName: 'for-real.csv',
+      content: b64(`${HEADER}\n20240601000020,P,R3000,00:1A:2B:3C:4D:20,`),
+      commit: true,
+    });
+    const imports = (await entries()).filter((r) => r.callId === 'devices.import');
+    expect(imports.length).toBe(before + 1);
+    expect(imports[0]!.object).toBe('file=for-real.csv');
+  });
+
+  it('keeps one entry per serial-port session, not one per read or write', async () => {
+    const before = (await entries()).filter((r) => r.callId === 'remoteActions.serialPort').length;
+    const port = { sn: 'HA0001', port: 1 };
+    const lease = 'a'.repeat(43);
+    await acme.call('POST', '/link/device/remote/serialPort', { ...port, action: 'open' });
+    for (let i = 0; i < 3; i++) {
+      await acme.call('POST', '/link/device/remote/serialPort', {
+        ...port,
+        action: 'write',
+        data: b64('AT\r'),
+        lease,
+      });
+      await acme.call('POST', '/link/device/remote/serialPort', { ...port, action: 'read', lease });
+    }
+    await acme.call('POST', '/link/device/remote/serialPort', { ...port, action: 'close', lease });
+    const rows = (await entries()).filter((r) => r.callId === 'remoteActions.serialPort');
+    expect(rows.length).toBe(before + 1);
+    expect(rows[0]!.object).toMatch(/^sn=HA0001, port=1, portAction=open/);
+  });
+});

@@ -76,6 +76,8 @@ export interface CallOutcome {
   input: unknown;
   /** Catalogue code of the answer; 0 success. */
   code: number;
+  /** What `describe` told before the handler ran (names of the objects the input points at). */
+  described: unknown;
 }
 
 export interface RegisterOptions {
@@ -85,6 +87,12 @@ export interface RegisterOptions {
   admit?: (call: CallDef, session: Session) => Promise<void>;
   /** Told how every call whose def `mutates` ended; must not throw. */
   onCallFinished?: (outcome: CallOutcome) => Promise<void>;
+  /**
+   * Asked before the handler of every call whose def `mutates` runs, with its validated input: what
+   * `onCallFinished` will want that the handler may remove (the name of the group it deletes).
+   * Must not throw.
+   */
+  describe?: (call: CallDef, session: Session | null, input: unknown) => Promise<unknown>;
 }
 
 function codeOfError(error: unknown): number {
@@ -111,7 +119,7 @@ export function registerCalls(
     const answer = async (
       request: FastifyRequest,
       reply: FastifyReply,
-      seen: { session: Session | null; input: unknown },
+      seen: { session: Session | null; input: unknown; described: unknown },
     ) => {
       const lang = languageOf(request);
       const session = call.permission === 'public' ? null : await options.sessions.resolve(request);
@@ -125,6 +133,7 @@ export function registerCalls(
         readsQuery && (request.body === undefined || request.body === null) ? request.query : request.body;
       const input = parseInput(call, raw, lang);
       seen.input = input;
+      if (call.mutates && options.describe) seen.described = await options.describe(call, session, input);
       const data = await binding.handle({ input, lang, session, request, reply });
       if (call.paged) {
         const paging = input as { pageNum?: number; pageSize?: number };
@@ -137,7 +146,11 @@ export function registerCalls(
       url: options.prefix + call.path,
       config: { callId: call.id },
       handler: async (request, reply) => {
-        const seen: { session: Session | null; input: unknown } = { session: null, input: null };
+        const seen: { session: Session | null; input: unknown; described: unknown } = {
+          session: null,
+          input: null,
+          described: null,
+        };
         const finish = call.mutates ? options.onCallFinished : undefined;
         try {
           const envelope = await answer(request, reply, seen);
