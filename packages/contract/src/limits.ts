@@ -39,6 +39,8 @@ export const GROUP_QUERY_PAGE_SIZE = 9999;
 export const INSTRUCTION_DIALOG_DELAY_MS = 1000;
 /** Screen width under which charts switch layout. */
 export const CHART_BREAKPOINT_PX = 1360;
+/** Screen width under which the console's left menu starts collapsed (issue 12). */
+export const MENU_COLLAPSE_BELOW_PX = 1280;
 /** Height of the console header. */
 export const HEADER_HEIGHT_PX = 55;
 /** Height of the console footer. */

@@ -20,6 +20,10 @@ const UnknownPathPage = lazyPage(
   () => import('./pages/unknown-path-page.tsx'),
   (m) => m.UnknownPathPage,
 );
+const ShellNotFoundPage = lazyPage(
+  () => import('./pages/not-found-page.tsx'),
+  (m) => m.ShellNotFoundPage,
+);
 const LoginPage = lazyPage(
   () => import('../features/auth/login-page.tsx'),
   (m) => m.LoginPage,
@@ -172,6 +176,8 @@ export const ROUTES: RouteObject[] = [
               { path: '/', element: <ShellHome /> },
               { path: '/myAccount', element: <MyAccountPage /> },
               ...consoleRoutes,
+              // An unknown path inside a console is "not found" inside the shell: menu and tabs stay.
+              ...CONSOLE_AREAS.map((area) => ({ path: `${area.segment}/*`, element: <ShellNotFoundPage /> })),
             ],
           },
         ],
