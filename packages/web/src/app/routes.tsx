@@ -20,6 +20,10 @@ const UnknownPathPage = lazyPage(
   () => import('./pages/unknown-path-page.tsx'),
   (m) => m.UnknownPathPage,
 );
+const DeviceImportPage = lazyPage(
+  () => import('../features/devices/import-page.tsx'),
+  (m) => m.ImportPage,
+);
 const ShellNotFoundPage = lazyPage(
   () => import('./pages/not-found-page.tsx'),
   (m) => m.ShellNotFoundPage,
@@ -98,10 +102,7 @@ const BUILT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
     () => import('../features/devices/all-devices-page.tsx'),
     (m) => m.AllDevicesPage,
   ),
-  'robustlink/devices/import': lazyPage(
-    () => import('../features/devices/import-page.tsx'),
-    (m) => m.ImportPage,
-  ),
+  'robustlink/devices/import': DeviceImportPage,
   'robustlink/devices/deviceGroup': lazyPage(
     () => import('../features/devices/device-groups-page.tsx'),
     (m) => m.DeviceGroupsPage,
@@ -122,6 +123,8 @@ const BUILT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
     () => import('../features/devices/locations-page.tsx'),
     (m) => m.LocationsPage,
   ),
+  // The same page and rules as the device console's import (issue 12), reached from the operation console.
+  'operation/import': DeviceImportPage,
   'operation/myAccount': MyAccountPage,
   'superAdmin/myAccount': MyAccountPage,
   'operation/companyAccount': CompanyAccountPage,

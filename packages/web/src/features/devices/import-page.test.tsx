@@ -94,6 +94,17 @@ describe('device import', () => {
     SLOW,
   );
 
+  it(
+    'is the same page in the operation console',
+    async () => {
+      serve([]);
+      renderConsole('/operation/import');
+      expect(await screen.findByTestId('import-upload', {}, { timeout: 25_000 })).toBeTruthy();
+      expect(screen.queryByTestId('coming-soon')).toBeNull();
+    },
+    SLOW,
+  );
+
   it('writes the rejected rows in the import columns, with their row and problems', () => {
     const csv = rejectedRowsCsv(
       [
