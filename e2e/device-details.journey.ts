@@ -83,7 +83,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       // A few routers imported and switched on; the list shows them online.
       const base = `${lang === 'en' ? '73' : '74'}${String(Date.now()).slice(-8)}`;
       const sns = Array.from({ length: ROUTERS }, (_, i) => `${base}${String(i + 1).padStart(4, '0')}`);
-      await importRouters(page, sns, t.import.commit);
+      await importRouters(page, sns, t.import.commit_other);
       const fleet = await switchOnRouters(sns);
       running.push(...fleet);
       await waitFor(async () => (await onlineCount(page)) === ROUTERS, `${ROUTERS} routers online`);

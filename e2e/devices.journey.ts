@@ -39,7 +39,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       // Import the routers from an .xlsx: a preview first, then the devices are saved.
       const base = `${lang === 'en' ? '71' : '72'}${String(Date.now()).slice(-8)}`;
       const sns = Array.from({ length: FLEET }, (_, i) => `${base}${String(i + 1).padStart(4, '0')}`);
-      await importRouters(page, sns, t.import.commit, () =>
+      await importRouters(page, sns, t.import.commit_other, () =>
         screenshot(page, `devices-${lang}-01-import-preview`),
       );
       await page.getByText(t.live.open, { exact: true }).waitFor();

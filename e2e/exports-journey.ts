@@ -61,7 +61,7 @@ export function exportsJourney(lang: Lang) {
       await signUp(page, stamp, 'exports');
       const base = `${lang === 'en' ? '81' : '82'}${String(Date.now()).slice(-8)}`;
       const sns = Array.from({ length: 3 }, (_, i) => `${base}${String(i + 1).padStart(4, '0')}`);
-      await importRouters(page, sns, deviceTexts[lang].import.commit);
+      await importRouters(page, sns, deviceTexts[lang].import.commit_other);
 
       // The device list: every column, one row per device, headers in the page's language.
       await exportFromList(page);

@@ -24,7 +24,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await signUp(page, `${lang}${Date.now()}`, 'listkit');
       const base = `${lang === 'en' ? '75' : '76'}${String(Date.now()).slice(-8)}`;
       const sns = Array.from({ length: ROUTERS }, (_, i) => `${base}${String(i + 1).padStart(4, '0')}`);
-      await importRouters(page, sns, t.import.commit);
+      await importRouters(page, sns, t.import.commit_other);
       const [first, second] = [sns[0]!, sns[1]!];
       const rows = page.locator('[data-testid="devices-table"] a[data-testid^="device-link-"]');
       await page.getByTestId(`device-link-${second}`).waitFor();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_NUM_MAX, PAGE_SIZE_MAX } from './limits.ts';
 
 /** Every console and open-API response: `code` 0 is success (core §7). */
 export interface Envelope<T = unknown> {
@@ -23,8 +24,8 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
 
 /** Paging fields that list calls accept (core §7: pageNum / pageSize in the body). */
 export const PageQuerySchema = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(99999).default(10),
+  pageNum: z.coerce.number().int().min(1).max(PAGE_NUM_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

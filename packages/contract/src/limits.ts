@@ -20,12 +20,27 @@ export const COMPANY_LIST_PAGE_NUM = 1;
 export const COMPANY_LIST_PAGE_SIZE = 10;
 /** Page size of the published-model list. */
 export const MODEL_LIST_PAGE_SIZE = 99999;
+/**
+ * The largest page number any list call accepts (code 1 naming pageNum beyond it). A million pages is
+ * far past any list a person pages through, and keeps the offset (pageNum - 1) × pageSize well inside
+ * the database's 64-bit integers for every page size the calls allow.
+ */
+export const PAGE_NUM_MAX = 1_000_000;
+/** The largest page size of the generic paging fields (core §9: the model list asks for 99999). */
+export const PAGE_SIZE_MAX = 99999;
+/**
+ * The latest instant a time filter or field accepts, in unix ms: the last millisecond of the year 9999.
+ * Later values cannot be dates in JavaScript or PostgreSQL's formats; they are refused with code 1.
+ */
+export const INSTANT_MS_MAX = 253_402_300_799_999;
 /** Page size of the device-group query. */
 export const GROUP_QUERY_PAGE_SIZE = 9999;
 /** Delay before the instruction dialog opens. */
 export const INSTRUCTION_DIALOG_DELAY_MS = 1000;
 /** Screen width under which charts switch layout. */
 export const CHART_BREAKPOINT_PX = 1360;
+/** Screen width under which the console's left menu starts collapsed (issue 12). */
+export const MENU_COLLAPSE_BELOW_PX = 1280;
 /** Height of the console header. */
 export const HEADER_HEIGHT_PX = 55;
 /** Height of the console footer. */

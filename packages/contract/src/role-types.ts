@@ -1,4 +1,4 @@
-import type { Localized } from './i18n.ts';
+import type { Lang, Localized } from './i18n.ts';
 
 /**
  * Role types (core §3 "Role type labels", core §6). The numbers are the wire values of `roleType`.
@@ -39,6 +39,18 @@ export const DEFAULT_ROLE_NAMES: Record<RoleTypeName, Localized> = {
   ...ROLE_TYPE_LABELS,
   manager: { en: 'Manager', cn: '经理' },
 };
+
+/**
+ * A role's name in the reader's language: a default role by its type's name (stored once, in English,
+ * at registration), any other role as its company named it.
+ */
+export function roleDisplayName(
+  role: { roleName: string; roleType: number; isDefault: boolean },
+  lang: Lang,
+): string {
+  const type = role.isDefault ? roleTypeName(role.roleType) : undefined;
+  return type ? DEFAULT_ROLE_NAMES[type][lang] : role.roleName;
+}
 
 export function roleTypeName(value: number): RoleTypeName | undefined {
   return (Object.keys(ROLE_TYPE) as RoleTypeName[]).find((k) => ROLE_TYPE[k] === value);

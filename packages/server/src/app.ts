@@ -10,7 +10,7 @@ import { registerBrokerHook } from './gateway/broker-hook.routes.ts';
 import { type GatewayOptions, startGateway } from './gateway/gateway.ts';
 import { retentionJobs } from './gateway/retention.ts';
 import { accessWindowGate } from './modules/access-restriction/access-restriction.service.ts';
-import { activityRecorder } from './modules/activity-log/activity-log.recorder.ts';
+import { activityObjectNames, activityRecorder } from './modules/activity-log/activity-log.recorder.ts';
 import { updatesTimedOutJob } from './modules/device-notifications/update-timeout.job.ts';
 import { exportJobs } from './modules/exports/exports.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
@@ -157,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     admit: accessWindowGate(deps),
     onCallFinished: activityRecorder(deps, () => app.log),
     revealBadResponses: options.revealBadResponses === true,
+    describe: activityObjectNames(deps, () => app.log),
   });
 
   await app.register(fastifySwagger, {

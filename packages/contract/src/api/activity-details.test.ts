@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { activityDetailsOf, activityDetailsText, encodeActivityDetails } from './activity-details.ts';
+import {
+  activityDetailsOf,
+  activityDetailsText,
+  encodeActivityDetails,
+  isActivityRecorded,
+} from './activity-details.ts';
 import { timersCall, uninstallDeviceAppCall } from './index.ts';
 
 const SN = '74839906970001';
@@ -49,12 +54,32 @@ describe('activity details', () => {
     expect(reset).toBe(`sn=${SN}, deviceUser=admin`);
   });
 
-  it('keep entries of other calls, and older ones, as they were stored', () => {
+  it('keep ids of older entries as they were stored, and label the words', () => {
     expect(activityDetailsOf('users.create', { roleId: 3 })).toBeNull();
+    // An id recorded before names were (issue 12) stays an id; the account is labelled.
     expect(activityDetailsText('roleId=3, account=mo@ledger.example', 'en')).toBe(
-      'roleId=3, account=mo@ledger.example'.replace(', ', ' · '),
+      'roleId=3 · Account: mo@ledger.example',
     );
     expect(activityDetailsText(`sn=${SN}, cli open`, 'en', { omit: ['sn'] })).toBe('CLI session opened');
     expect(activityDetailsText(null, 'en')).toBe('');
+  });
+});
+
+describe('named objects (issue 12)', () => {
+  it('reads the names recorded instead of ids in both languages', () => {
+    expect(activityDetailsText('group=Harbour, groupName=Harbour North', 'en')).toBe(
+      'Group: Harbour · Group name: Harbour North',
+    );
+    expect(activityDetailsText('user=Lee (lee@ledger.example)', 'cn')).toBe('用户：Lee (lee@ledger.example)');
+    expect(activityDetailsText('file=fleet.xlsx', 'cn')).toBe('文件：fleet.xlsx');
+  });
+
+  it('leaves import previews and serial-port reads, writes and closes out of the log', () => {
+    expect(isActivityRecorded('devices.import', { commit: false })).toBe(false);
+    expect(isActivityRecorded('devices.import', { commit: true })).toBe(true);
+    for (const action of ['read', 'write', 'close'])
+      expect(isActivityRecorded('remoteActions.serialPort', { action })).toBe(false);
+    expect(isActivityRecorded('remoteActions.serialPort', { action: 'open' })).toBe(true);
+    expect(isActivityRecorded('devices.update', { sn: 'A1' })).toBe(true);
   });
 });

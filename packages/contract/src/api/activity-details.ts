@@ -37,6 +37,7 @@ function timersDetail(timers: unknown): string {
 /** Per device call, the details worth recording, in reading order; other calls use `OBJECT_FIELDS`. */
 const DETAILS: Readonly<Record<string, (i: Input) => ActivityDetails>> = {
   'deviceSoftware.uninstallApp': (i) => pairs(['sn', i.sn], ['app', i.packageName]),
+  'devices.import': (i) => pairs(['file', i.fileName]),
   'remoteActions.timers': (i) => [...sn(i), ['timers', timersDetail(i.timers)]],
   'remoteActions.ping': (i) => pairs(['sn', i.sn], ['host', i.host], ['count', i.count]),
   'remoteActions.serialPort': (i) => pairs(['sn', i.sn], ['port', i.port], ['portAction', i.action]),
@@ -59,6 +60,19 @@ const DETAILS: Readonly<Record<string, (i: Input) => ActivityDetails>> = {
       : pairs(['devices', sns.length], ['delay', delay]);
   },
 };
+
+/**
+ * Whether a mutating call's run is an activity of its own. An import preview (`commit: false`) saves
+ * nothing and is not an import; a serial port's reads and writes belong to the session its `open`
+ * started, which is the one entry a console session leaves (one per line would bury everything else).
+ */
+export function isActivityRecorded(callId: string, input: unknown): boolean {
+  const i = (input && typeof input === 'object' ? input : {}) as Input;
+  if (callId === 'devices.import') return i.commit === true;
+  if (callId === 'remoteActions.serialPort')
+    return i.action !== 'read' && i.action !== 'write' && i.action !== 'close';
+  return true;
+}
 
 /** The details a device call records, or null when the call has no rule of its own here. */
 export function activityDetailsOf(callId: string, input: unknown): ActivityDetails | null {
@@ -97,6 +111,18 @@ const LABELS: Readonly<Record<string, Localized>> = {
   devices: { en: 'Devices', cn: '设备数' },
   delay: { en: 'Delay (s)', cn: '延迟（秒）' },
   command: { en: 'Command', cn: '命令' },
+  file: { en: 'File', cn: '文件' },
+  group: { en: 'Group', cn: '分组' },
+  role: { en: 'Role', cn: '角色' },
+  user: { en: 'User', cn: '用户' },
+  tag: { en: 'Tag', cn: '标签' },
+  company: { en: 'Company', cn: '公司' },
+  email: { en: 'E-mail', cn: '邮箱' },
+  account: { en: 'Account', cn: '账号' },
+  roleName: { en: 'Role', cn: '角色' },
+  companyName: { en: 'Company', cn: '公司' },
+  groupName: { en: 'Group name', cn: '分组名称' },
+  name: { en: 'Name', cn: '名称' },
 };
 
 /** Unnamed parts some entries carry (the CLI session's own entries). */

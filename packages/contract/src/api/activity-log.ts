@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { EXPORT_MAX_RECORDS } from '../limits.ts';
+import { numberFilter } from '../rules/numbers.ts';
+import { InstantMsSchema } from '../rules/time.ts';
 import { defineCall } from './define.ts';
 import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
 
@@ -51,14 +53,14 @@ const ActivityFilterFields = {
   scope: z.enum(['all', 'devices']).optional(),
   /** Entries that concern this device (its SN, exactly), bulk actions over it included. */
   sn: z.string().trim().min(1).max(64).optional(),
-  userId: z.coerce.number().int().positive().optional(),
+  userId: numberFilter(z.number().int().positive()),
   callId: z.string().trim().max(64).optional(),
   /** Part of the object, any case. */
   object: z.string().trim().max(128).optional(),
   result: z.enum(['success', 'failure']).optional(),
   /** Unix ms, inclusive. */
-  startTime: z.coerce.number().int().nonnegative().optional(),
-  endTime: z.coerce.number().int().nonnegative().optional(),
+  startTime: numberFilter(InstantMsSchema),
+  endTime: numberFilter(InstantMsSchema),
 };
 
 export const ActivityFilterSchema = PageQuerySchema.extend(ActivityFilterFields).strict();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '../envelope.ts';
+import { PAGE_NUM_MAX } from '../limits.ts';
 import { defineCall } from './define.ts';
 
 /** Core §3 "Company list item", core §7. */
@@ -14,7 +15,7 @@ export const CompanyListItemSchema = z.object({
 export type CompanyListItem = z.infer<typeof CompanyListItemSchema>;
 
 export const CompanyListBodySchema = z.strictObject({
-  pageNum: z.coerce.number().int().min(1).default(1),
+  pageNum: z.coerce.number().int().min(1).max(PAGE_NUM_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   /** Part of the name, any case. */
   companyName: z.string().trim().max(50).optional(),

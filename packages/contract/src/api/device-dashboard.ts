@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { numberFilter } from '../rules/numbers.ts';
+import { InstantMsSchema } from '../rules/time.ts';
 import { defineCall } from './define.ts';
 
 /** The device dashboard and the locations map (core §2 dashboard, location; §3 alert summary). */
@@ -47,8 +49,8 @@ export const groupUnreadAlertSummaryCall = defineCall({
 
 const RangeSchema = z.strictObject({
   /** Unix ms; the default range is the last 24 hours. */
-  startTime: z.number().int().nonnegative().optional(),
-  endTime: z.number().int().nonnegative().optional(),
+  startTime: numberFilter(InstantMsSchema),
+  endTime: numberFilter(InstantMsSchema),
   sn: z.string().trim().min(1).max(64).optional(),
 });
 

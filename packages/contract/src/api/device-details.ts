@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { numberFilter } from '../rules/numbers.ts';
+import { InstantMsSchema } from '../rules/time.ts';
 import { defineCall } from './define.ts';
 import { SignalPointSchema, UsagePointSchema } from './device-dashboard.ts';
 
@@ -53,8 +55,8 @@ export const checkDeviceDetailAccessCall = defineCall({
 
 const LogQuery = PageQuerySchema.extend({
   sn: Sn,
-  startTime: z.coerce.number().int().nonnegative().optional(),
-  endTime: z.coerce.number().int().nonnegative().optional(),
+  startTime: numberFilter(InstantMsSchema),
+  endTime: numberFilter(InstantMsSchema),
 }).strict();
 
 export const deviceEventsCall = defineCall({
@@ -112,8 +114,8 @@ export const deviceReportCall = defineCall({
   path: '/link/device/getDeviceReport',
   input: z.strictObject({
     sn: Sn,
-    startTime: z.number().int().nonnegative(),
-    endTime: z.number().int().nonnegative(),
+    startTime: InstantMsSchema,
+    endTime: InstantMsSchema,
   }),
   output: z.object({ usage: z.array(UsagePointSchema), signal: z.array(SignalPointSchema) }),
   permission: 'devices.view',

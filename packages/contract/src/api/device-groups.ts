@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GROUP_QUERY_PAGE_SIZE } from '../limits.ts';
+import { GROUP_QUERY_PAGE_SIZE, PAGE_NUM_MAX } from '../limits.ts';
 import { deviceBatchSchema } from '../rules/devices.ts';
 import { NameSchema } from '../rules/identity.ts';
 import { defineCall } from './define.ts';
@@ -25,7 +25,7 @@ export const queryGroupInformationCall = defineCall({
   method: 'POST',
   path: '/link/device/queryGroupInformation',
   input: z.strictObject({
-    pageNum: z.coerce.number().int().min(1).default(1),
+    pageNum: z.coerce.number().int().min(1).max(PAGE_NUM_MAX).default(1),
     pageSize: z.coerce.number().int().min(1).max(GROUP_QUERY_PAGE_SIZE).default(GROUP_QUERY_PAGE_SIZE),
   }),
   output: z.object({

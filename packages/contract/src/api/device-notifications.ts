@@ -3,6 +3,8 @@ import { updateErrorText } from '../device/update.ts';
 import { ALERT_SEVERITIES, type AlertSeverity } from '../enums/alerts.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { interpolate, type Lang, type Localized } from '../i18n.ts';
+import { numberFilter } from '../rules/numbers.ts';
+import { InstantMsSchema } from '../rules/time.ts';
 import { defineCall } from './define.ts';
 
 /**
@@ -52,8 +54,8 @@ export const NOTIFICATION_BIZ_TYPE_LABELS: Record<NotificationBizType, Localized
 const TEXTS: Record<NotificationBizType, Localized> = {
   deviceOffline: { en: 'The device went offline.', cn: '设备已离线。' },
   deviceOnline: {
-    en: 'The device is back online after {minutes} min offline.',
-    cn: '设备离线 {minutes} 分钟后恢复在线。',
+    en: 'The device is back online after {offlineFor} offline.',
+    cn: '设备离线{offlineFor}后恢复在线。',
   },
   alert: { en: '{code}: {message}', cn: '{code}：{message}' },
   updateSucceeded: { en: '{target} updated to {version}.', cn: '{target}已升级到 {version}。' },
@@ -79,6 +81,16 @@ const TARGETS: Record<string, Localized> = {
   app: { en: 'App', cn: '应用' },
 };
 
+const SECONDS: Localized = { en: '{n} s', cn: '{n}秒' };
+const MINUTES: Localized = { en: '{n} min', cn: '{n}分钟' };
+
+/** How long a device was offline: seconds under a minute (a blip is not "1 min"), whole minutes above. */
+export function offlineDurationText(seconds: number, lang: Lang): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '?';
+  if (seconds < 60) return interpolate(SECONDS[lang], { n: Math.floor(seconds) });
+  return interpolate(MINUTES[lang], { n: Math.round(seconds / 60) });
+}
+
 /** The notification's sentence in the reader's language, from its kind and `extend`. */
 export function notificationText(bizType: string, extend: Record<string, unknown>, lang: Lang): string {
   const template = TEXTS[bizType as NotificationBizType];
@@ -95,7 +107,7 @@ export function notificationText(bizType: string, extend: Record<string, unknown
         : '';
   const label = str('packageName');
   return interpolate(template[lang], {
-    minutes: Number.isFinite(seconds) ? Math.max(1, Math.round(seconds / 60)) : '?',
+    offlineFor: offlineDurationText(seconds, lang),
     code: str('code'),
     message: str('message'),
     target: label ? `${target} ${label}` : target,
@@ -132,8 +144,8 @@ export const NotificationFilterSchema = PageQuerySchema.extend({
   /** Part of the SN, any case. */
   sn: z.string().trim().max(64).optional(),
   /** Unix ms, inclusive. */
-  startTime: z.number().int().nonnegative().optional(),
-  endTime: z.number().int().nonnegative().optional(),
+  startTime: numberFilter(InstantMsSchema),
+  endTime: numberFilter(InstantMsSchema),
 }).strict();
 
 export const deviceNotificationListCall = defineCall({

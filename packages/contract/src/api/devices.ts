@@ -9,6 +9,7 @@ import {
   MacAddressSchema,
 } from '../rules/devices.ts';
 import { registerRuleMessages } from '../rules/messages.ts';
+import { numberFilter } from '../rules/numbers.ts';
 import { defineCall } from './define.ts';
 import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
 
@@ -88,8 +89,8 @@ export const DeviceListQuerySchema = PageQuerySchema.extend({
   model: text(64).optional(),
   series: text(32).optional(),
   /** A group id, or UNGROUPED (0) for the devices without a group. */
-  groupId: z.coerce.number().int().nonnegative().optional(),
-  tagId: z.coerce.number().int().positive().optional(),
+  groupId: numberFilter(z.number().int().nonnegative()),
+  tagId: numberFilter(z.number().int().positive()),
   firmwareVersion: text(32).optional(),
   appVersion: text(32).optional(),
   licenceLevel: z.enum(LICENCE_LEVELS).optional(),
@@ -237,6 +238,8 @@ export const ImportRowResultSchema = z.object({
   tags: z.array(z.string()),
   /** Empty when the row can be imported; otherwise one message per problem, in the caller's language. */
   errors: z.array(z.string()),
+  /** Notes that do not stop the row (an unknown model name), in the caller's language. */
+  warnings: z.array(z.string()),
 });
 export type ImportRowResult = z.infer<typeof ImportRowResultSchema>;
 
@@ -252,18 +255,23 @@ export const importDevicesCall = defineCall({
       .max(255),
     /** The file, base64. */
     content: z.string().min(1).max(1_400_000),
-    /** false: check and answer row by row, save nothing (the preview); true: save when every row is valid. */
+    /**
+     * false: check and answer row by row, save nothing (the preview); true: save the valid rows and
+     * answer the rejected ones with their row numbers and problems (nothing of theirs is saved).
+     */
     commit: z.boolean().default(false),
   }),
   output: z.object({
     rows: z.array(ImportRowResultSchema),
     valid: z.number().int(),
     invalid: z.number().int(),
+    /** Devices saved by this call: the valid rows on a commit, 0 on a preview. */
     imported: z.number().int(),
   }),
   permission: 'devices.create',
   mutates: true,
-  summary: 'Import devices from .xlsx or .csv: a preview with row-by-row errors, then the commit',
+  summary:
+    'Import devices from .xlsx or .csv: a preview with row-by-row errors, then the commit of the valid rows',
 });
 
 export const importTemplateCall = defineCall({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InstantMsSchema } from '../rules/time.ts';
 import { defineCall } from './define.ts';
 
 /** The shell's small calls (core §4, §7): maintenance notice, instructions, notes, OEM display. */
@@ -30,8 +31,8 @@ export const saveMaintenanceCall = defineCall({
     .strictObject({
       messageEn: z.string().trim().min(1).max(500),
       messageCn: z.string().trim().min(1).max(500),
-      startTime: z.number().int().positive(),
-      endTime: z.number().int().positive(),
+      startTime: InstantMsSchema.min(1),
+      endTime: InstantMsSchema.min(1),
       /** Company ids that do not see the notice. */
       whitelist: z.array(z.number().int().positive()).max(1000).default([]),
     })

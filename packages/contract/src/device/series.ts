@@ -238,6 +238,17 @@ export function findSeries(id: string): Series | undefined {
   return SERIES.find((s) => s.id === id);
 }
 
+/**
+ * Whether an import's model name is one the platform knows: a model of a series, or one with a variant
+ * suffix (`R1510-4L` of R1510), case-insensitive.
+ */
+export function isKnownModel(model: string): boolean {
+  const wanted = model.toUpperCase();
+  return SERIES.some((s) =>
+    s.models.some((m) => wanted === m.toUpperCase() || wanted.startsWith(`${m.toUpperCase()}-`)),
+  );
+}
+
 /** The series a model belongs to, case-insensitive. */
 export function seriesOfModel(model: string): Series | undefined {
   const wanted = model.toUpperCase();

@@ -89,3 +89,23 @@ export function isCidr(value: string): boolean {
 
 export const IPv4Schema = requiredText().refine(isIPv4, { error: 'ipv4Invalid' });
 export const CidrSchema = requiredText().refine(isCidr, { error: 'cidrInvalid' });
+
+// ---- optional number filters of list calls -----------------------------------------------------
+
+/**
+ * An optional numeric filter of a list call (a group, a tag, a user, a time bound). Absent, `null` and
+ * empty text all mean "no filter": `z.coerce.number()` alone would read `null` and `""` as 0, so
+ * `groupId: null` listed the ungrouped devices instead of every device. Query-string text is read as
+ * a number; anything else is checked by `schema`.
+ */
+export function numberFilter(schema: z.ZodNumber) {
+  return z
+    .union([
+      z.null(),
+      z.literal(''),
+      z.number().pipe(schema),
+      z.string().trim().transform(Number).pipe(schema),
+    ])
+    .optional()
+    .transform((value) => (value === null || value === '' ? undefined : value));
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTANT_MS_MAX } from '../limits.ts';
 import { registerRuleMessages } from './messages.ts';
 import { requiredText } from './rule.ts';
 
@@ -30,3 +31,9 @@ export function startNotAfterEnd(start: Date | number, end: Date | number): bool
 export const TimeRangeSchema = z
   .strictObject({ start: z.number().int(), end: z.number().int() })
   .refine((range) => startNotAfterEnd(range.start, range.end), { error: 'startAfterEnd', path: ['start'] });
+
+/**
+ * An instant in unix ms, from 0 to the end of the year 9999 (INSTANT_MS_MAX): later values are not dates
+ * JavaScript or PostgreSQL can hold, so they are refused with code 1 naming the field, not a 500.
+ */
+export const InstantMsSchema = z.number().int({ error: 'integer' }).min(0).max(INSTANT_MS_MAX);

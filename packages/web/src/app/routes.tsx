@@ -14,6 +14,10 @@ const UnknownPathPage = lazyPage(
   () => import('./pages/unknown-path-page.tsx'),
   (m) => m.UnknownPathPage,
 );
+const ShellNotFoundPage = lazyPage(
+  () => import('./pages/not-found-page.tsx'),
+  (m) => m.ShellNotFoundPage,
+);
 const LoginPage = lazyPage(
   () => import('../features/auth/login-page.tsx'),
   (m) => m.LoginPage,
@@ -115,6 +119,8 @@ export const ROUTES: RouteObject[] = [
               // Every console's exports, one page (docs/decisions.md "Export records page").
               { path: '/exportRecords', element: <ExportRecordsPage /> },
               ...consoleRoutes,
+              // An unknown path inside a console is "not found" inside the shell: menu and tabs stay.
+              ...CONSOLE_AREAS.map((area) => ({ path: `${area.segment}/*`, element: <ShellNotFoundPage /> })),
             ],
           },
         ],

@@ -1,6 +1,13 @@
-import { activityDetailsOf, encodeActivityDetails } from '@fleetport/contract';
+import {
+  activityDetailsOf,
+  type CallDef,
+  encodeActivityDetails,
+  isActivityRecorded,
+} from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
+import type { Session } from '../../platform/auth/session.ts';
 import type { CallOutcome } from '../../platform/http/calls.ts';
+import { type ObjectNames, objectNames } from './activity-names.ts';
 
 /** Input fields that name what a call acted on, most specific first. Secrets are never among them. */
 const OBJECT_FIELDS = [
@@ -14,23 +21,41 @@ const OBJECT_FIELDS = [
   'account',
   'roleName',
   'companyName',
+  'groupName',
   'name',
   'pageName',
 ] as const;
 const OBJECT_MAX = 200;
 
+/** How an id field is recorded once its object's name is known: `groupId=2` becomes `group=Depot`. */
+const NAMED: Readonly<Record<keyof ObjectNames, string>> = {
+  groupId: 'group',
+  roleId: 'role',
+  userId: 'user',
+  tagId: 'tag',
+  companyId: 'company',
+};
+
 /**
- * `userId=12, roleId=3`: the object of a call, read from its validated input. A device call names what
- * matters to it (the app uninstalled, the host pinged ...) by its rule in the contract's activity details.
+ * `user=Ann (ann@x.com), role=Operators`: the object of a call, read from its validated input, each id
+ * replaced by the name of what it points at when `names` knows it (an id that named nothing stays an
+ * id). A device call names what matters to it (the app uninstalled, the host pinged ...) by its rule in
+ * the contract's activity details.
  */
-export function objectOf(input: unknown, callId?: string): string | null {
+export function objectOf(input: unknown, callId?: string, names: ObjectNames = {}): string | null {
   const details = callId === undefined ? null : activityDetailsOf(callId, input);
   if (details) return encodeActivityDetails(details)?.slice(0, OBJECT_MAX) ?? null;
   if (!input || typeof input !== 'object') return null;
   const record = input as Record<string, unknown>;
   const parts = OBJECT_FIELDS.filter(
     (k) => typeof record[k] === 'string' || typeof record[k] === 'number',
-  ).map((k) => `${k}=${String(record[k])}`);
+  ).map((k) => {
+    const name = names[k as keyof ObjectNames];
+    // A comma would split the stored pair (encodeActivityDetails does the same).
+    return name === undefined
+      ? `${k}=${String(record[k])}`
+      : `${NAMED[k as keyof ObjectNames]}=${name.replace(/,\s*/g, '; ')}`;
+  });
   return parts.length ? parts.join(', ').slice(0, OBJECT_MAX) : null;
 }
 
@@ -59,6 +84,8 @@ export function activityRecorder(
   return async (outcome: CallOutcome): Promise<void> => {
     const { call, session, request } = outcome;
     if (call.permission !== 'public' && !session) return;
+    // A preview is not an import, a serial port's reads and writes are its session's (contract rule).
+    if (outcome.input !== null && !isActivityRecorded(call.id, outcome.input)) return;
     try {
       await deps.db
         .insertInto('activity_log')
@@ -68,7 +95,7 @@ export function activityRecorder(
           user_name: session?.userName ?? null,
           login_account: session?.loginAccount ?? null,
           call_id: call.id,
-          object: objectOf(outcome.input, call.id),
+          object: objectOf(outcome.input, call.id, (outcome.described ?? {}) as ObjectNames),
           device_sns: devicesOf(outcome.input),
           remote_address: request.ip ?? null,
           result_code: outcome.code,
@@ -77,6 +104,24 @@ export function activityRecorder(
         .execute();
     } catch (error) {
       log().error({ err: error, callId: call.id }, 'activity log write failed');
+    }
+  };
+}
+
+/**
+ * The `describe` hook of registerCalls: the names of the objects a mutating call's input points at, read
+ * before the handler runs. A failed look-up is logged and leaves the ids as they are.
+ */
+export function activityObjectNames(
+  deps: ModuleDeps<'db'>,
+  log: () => { error(obj: object, msg: string): void },
+) {
+  return async (call: CallDef, session: Session | null, input: unknown): Promise<ObjectNames> => {
+    try {
+      return await objectNames(deps.db, session, input);
+    } catch (error) {
+      log().error({ err: error, callId: call.id }, 'activity object names failed');
+      return {};
     }
   };
 }

@@ -54,11 +54,12 @@ describe('activity log', () => {
       userId: ownerId,
       userName: 'Lee',
       loginAccount: 'lee@ledger.example',
-      object: `userId=${ownerId}`,
+      // The person by name, not `userId=1` (issue 12).
+      object: 'user=Lee (lee@ledger.example)',
       remoteAddress: '127.0.0.1',
       at: startedAt + 60_000,
     });
-    expect(rows[2]?.object).toMatch(/^roleId=\d+, account=mo@ledger.example$/);
+    expect(rows[2]?.object).toMatch(/^role=[^,=]+, account=mo@ledger.example$/);
     expect(JSON.stringify(rows)).not.toContain(TEST_PASSWORD);
   });
 

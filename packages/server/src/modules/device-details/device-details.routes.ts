@@ -67,6 +67,8 @@ export function deviceDetailRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>)
     bind(deviceEventsCall, async (ctx) => {
       const companyId = companyOf(ctx);
       const { sn, pageNum, pageSize, severity } = ctx.input;
+      // An SN the company does not have is 120002, as on every device call, not an empty page.
+      await getCompanyDevice(db, companyId, sn);
       const { start, end } = range(ctx.input);
       let q = db
         .selectFrom('device_event')
@@ -98,6 +100,7 @@ export function deviceDetailRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>)
     bind(deviceSyslogCall, async (ctx) => {
       const companyId = companyOf(ctx);
       const { sn, pageNum, pageSize } = ctx.input;
+      await getCompanyDevice(db, companyId, sn);
       const { start, end } = range(ctx.input);
       const q = db
         .selectFrom('device_syslog')

@@ -164,3 +164,23 @@ describe('device notifications', () => {
     expect(list.every((n) => n.checked)).toBe(true);
   });
 });
+
+describe('a short blip offline (issue 12)', () => {
+  it('is told in seconds, not as "1 min", in both languages', async () => {
+    const blip = await companyOwner(t, 'Blip Works', 'owner@blip.example');
+    await seedDevices(t, blip.companyId, [{ sn: 'NC0001', name: 'Blip' }]);
+    const at = base + 60 * MIN;
+    await notifier.presenceChanged(
+      [{ sn: 'NC0001', companyId: blip.companyId, online: false }],
+      new Date(at),
+    );
+    await notifier.presenceChanged(
+      [{ sn: 'NC0001', companyId: blip.companyId, online: true }],
+      new Date(at + 45_000),
+    );
+    const en = await blip.run(deviceNotificationListCall, { bizTypes: ['deviceOnline'] });
+    expect(en.data?.list[0]?.content).toBe('The device is back online after 45 s offline.');
+    const cn = await blip.run(deviceNotificationListCall, { bizTypes: ['deviceOnline'] }, 'cn');
+    expect(cn.data?.list[0]?.content).toBe('设备离线45秒后恢复在线。');
+  });
+});

@@ -6,6 +6,7 @@ import {
   type ImportRowResult,
   isImei,
   isImportSerialNumber,
+  isKnownModel,
   isMacAddress,
   type Lang,
   MAX_TAGS_PER_DEVICE,
@@ -35,7 +36,11 @@ export interface NewDevice {
   groupId?: number | null;
 }
 
-/** Which of the SNs are devices already: of this company (120028) or another (120027). */
+/**
+ * Which of the SNs are devices already: of this company (120028), or of another one, answered with the
+ * words a device added by hand gets (120003 "The device SN already exists"): the importer learns the SN
+ * cannot be registered, never that another company holds it (docs/decisions.md, issue 12).
+ */
 export async function existingDevices(
   db: DbOrTx,
   companyId: number,
@@ -50,9 +55,7 @@ export async function existingDevices(
   return new Map(
     rows.map((r) => [
       r.sn,
-      Number(r.company_id) === companyId
-        ? ErrorCode.DEVICE_ALREADY_REGISTERED
-        : ErrorCode.DEVICE_IN_OTHER_COMPANY,
+      Number(r.company_id) === companyId ? ErrorCode.DEVICE_ALREADY_REGISTERED : ErrorCode.DEVICE_SN_EXISTS,
     ]),
   );
 }
@@ -149,6 +152,15 @@ export function checkImportRows(
     else if (sn) firstRowOf.set(sn, row);
     const taken = existing.get(sn);
     if (taken) errors.push(errorMessage(taken, lang));
+    // An unknown model does not stop the row: the device's hello sets the model it really is.
+    const warnings =
+      model && !isKnownModel(model)
+        ? [
+            lang === 'cn'
+              ? `型号：未知型号${model}，设备连接后显示其上报的型号`
+              : `Model: ${model} is not a known model; the device will show the model it reports when it connects`,
+          ]
+        : [];
     return {
       row,
       sn,
@@ -158,6 +170,7 @@ export function checkImportRows(
       imei: who?.imei ?? null,
       tags,
       errors,
+      warnings,
     };
   });
 }
@@ -165,7 +178,11 @@ export function checkImportRows(
 export function createDeviceImport(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   return {
-    /** Reads and checks a file; with `commit` saves every row, but only when none has a problem. */
+    /**
+     * Reads and checks a file; with `commit` saves the rows without a problem and answers the others
+     * with their row numbers (nothing of theirs is saved). A file of valid and invalid rows so does
+     * not have to be sent twice: the rejected rows are fixed and imported on their own.
+     */
     async importFile(
       companyId: number,
       input: { fileName: string; content: string; commit: boolean },
@@ -191,9 +208,10 @@ export function createDeviceImport(deps: { db: Db; clock: Clock }) {
       const rows = checkImportRows(cells, existing, lang);
       const invalid = rows.filter((r) => r.errors.length > 0).length;
       let imported = 0;
-      if (input.commit && invalid === 0 && rows.length > 0) {
-        await inTransaction(db, (tx) => registerDevices(tx, companyId, rows, clock.now()));
-        imported = rows.length;
+      const accepted = rows.filter((r) => r.errors.length === 0);
+      if (input.commit && accepted.length > 0) {
+        await inTransaction(db, (tx) => registerDevices(tx, companyId, accepted, clock.now()));
+        imported = accepted.length;
       }
       return { rows, valid: rows.length - invalid, invalid, imported };
     },

@@ -61,7 +61,8 @@ describe('device import', () => {
     expect(byRow[4]).toEqual(['MAC/IMEI: Please enter a valid MAC address, such as 00:1A:2B:3C:4D:5E']);
     // The blank line 5 is skipped but counted, so row numbers match the spreadsheet.
     expect(byRow[6]).toEqual(['Device IDs must be unique (row 2)']);
-    expect(byRow[7]).toEqual(['The device is registered to another company']);
+    // Another company's SN gets the words a device added by hand gets: nothing about who holds it.
+    expect(byRow[7]).toEqual(['The device SN already exists']);
     expect(byRow[8]).toEqual(['The device is already registered to this company']);
     expect(byRow[9]).toEqual(['A device can have at most 5 tags']);
     expect(byRow[10]).toEqual([
@@ -69,13 +70,23 @@ describe('device import', () => {
       `${'t'.repeat(21)}: The tag name can be at most 20 characters`,
     ]);
     expect(res.data).toMatchObject({ valid: 1, invalid: 7, imported: 0 });
+    expect((await acme.run(listDevicesCall, { search: '20231105000001' })).total).toBe(0);
+    // The commit saves the one valid row and answers the seven others with their rows again.
     const commit = await acme.run(importDevicesCall, {
       fileName: 'devices.csv',
       content: b64(csv),
       commit: true,
     });
-    expect(commit.data?.imported).toBe(0);
-    expect((await acme.run(listDevicesCall, { search: '20231105000001' })).total).toBe(0);
+    expect(commit.data).toMatchObject({ valid: 1, invalid: 7, imported: 1 });
+    expect(commit.data!.rows.filter((r) => r.errors.length > 0).map((r) => r.row)).toEqual([
+      3, 4, 6, 7, 8, 9, 10,
+    ]);
+    expect((await acme.run(listDevicesCall, { search: '20231105000001' })).total).toBe(1);
+    expect((await acme.run(listDevicesCall, { search: '20231105000003' })).total).toBe(0);
+    // The template's example SN is free again for the template test.
+    expect(
+      (await acme.call('POST', '/link/device/deleteDevices', { sns: ['20231105000001'] })).body.code,
+    ).toBe(0);
   });
 
   it('answers the row errors in Chinese', async () => {

@@ -122,7 +122,7 @@ describe('adding a device by hand', () => {
 });
 
 describe('importing devices', () => {
-  it('refuses duplicate rows and SNs that exist already row by row with the row number, in Chinese', async () => {
+  it('refuses duplicate rows and SNs that exist already row by row with the row number, in Chinese, and saves the valid rows', async () => {
     const csv = [
       HEADER,
       '20240101000001,A,R1,00:1A:2B:3C:4D:01,',
@@ -137,10 +137,17 @@ describe('importing devices', () => {
     expect(res.data?.rows.map((r) => [r.row, r.errors])).toEqual([
       [2, []],
       [3, ['设备ID不能重复 (第2行)']],
-      [4, [errorMessage(ErrorCode.DEVICE_IN_OTHER_COMPANY, 'cn')]],
+      [4, [errorMessage(ErrorCode.DEVICE_SN_EXISTS, 'cn')]],
     ]);
-    expect(res.data).toMatchObject({ valid: 1, invalid: 2, imported: 0 });
-    expect(await saved('20240101000001')).toBe(0);
+    // The valid first row is saved once; the rejected rows save nothing.
+    expect(res.data).toMatchObject({ valid: 1, invalid: 2, imported: 1 });
+    expect(await saved('20240101000001')).toBe(2);
+    const name = await t.deps.db
+      .selectFrom('device')
+      .select('name')
+      .where('sn', '=', '20240101000001')
+      .executeTakeFirst();
+    expect(name?.name).toBe('A');
   });
 
   it(`refuses a file of more than ${IMPORT_MAX_ROWS} rows with 120024 in Chinese, even on commit`, async () => {

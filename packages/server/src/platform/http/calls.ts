@@ -80,6 +80,8 @@ export interface CallOutcome {
   input: unknown;
   /** Catalogue code of the answer; 0 success. */
   code: number;
+  /** What `describe` told before the handler ran (names of the objects the input points at). */
+  described: unknown;
 }
 
 export interface RegisterOptions {
@@ -94,6 +96,12 @@ export interface RegisterOptions {
    * 500's message, so the test that met it fails loudly. Otherwise the 500 is masked.
    */
   revealBadResponses?: boolean;
+  /**
+   * Asked before the handler of every call whose def `mutates` runs, with its validated input: what
+   * `onCallFinished` will want that the handler may remove (the name of the group it deletes).
+   * Must not throw.
+   */
+  describe?: (call: CallDef, session: Session | null, input: unknown) => Promise<unknown>;
 }
 
 /**
@@ -140,7 +148,7 @@ export function registerCalls(
     const answer = async (
       request: FastifyRequest,
       reply: FastifyReply,
-      seen: { session: Session | null; input: unknown },
+      seen: { session: Session | null; input: unknown; described: unknown },
     ) => {
       const lang = languageOf(request);
       const session = call.permission === 'public' ? null : await options.sessions.resolve(request);
@@ -161,6 +169,7 @@ export function registerCalls(
       }
       const input = parseInput(call, raw, lang);
       seen.input = input;
+      if (call.mutates && options.describe) seen.described = await options.describe(call, session, input);
       const data = await binding.handle({
         input,
         lang,
@@ -183,7 +192,11 @@ export function registerCalls(
       url: options.prefix + call.path,
       config: { callId: call.id },
       handler: async (request, reply) => {
-        const seen: { session: Session | null; input: unknown } = { session: null, input: null };
+        const seen: { session: Session | null; input: unknown; described: unknown } = {
+          session: null,
+          input: null,
+          described: null,
+        };
         const finish = call.mutates ? options.onCallFinished : undefined;
         try {
           const envelope = await answer(request, reply, seen);

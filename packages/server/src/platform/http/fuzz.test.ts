@@ -9,8 +9,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { ALL_CALLS, type CallDef, ErrorCode, errorEntry, type Lang, LIVE_PATH } from '@fleetport/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bodyCases, contractRefuses, type FuzzCase, queryCases } from '../../../test/fuzz-cases.ts';
+import { registerCompany, type SignedIn, signIn } from '../../../test/accounts.ts';
+import {
+  bodyCases,
+  contractRefuses,
+  type FuzzCase,
+  NUMERIC_EDGES,
+  numericEdgeCases,
+  queryCases,
+} from '../../../test/fuzz-cases.ts';
 import { createTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
+import { probeInput } from '../../../test/probe-input.ts';
 import { concreteUrl, registeredRoutes } from '../../../test/route-list.ts';
 import type { Session } from '../auth/session.ts';
 
@@ -64,6 +73,8 @@ interface Variant {
   name: string;
   t: TestApp;
   ticket?: string;
+  /** Fresh headers per request (a real session signs each one). */
+  headers?: () => Record<string, string>;
 }
 const VARIANTS: Variant[] = [
   { name: 'no ticket', t: anonymous },
@@ -74,6 +85,7 @@ const VARIANTS: Variant[] = [
 async function send(variant: Variant, method: string, url: string, fuzz: FuzzCase, lang: Lang) {
   const headers: Record<string, string> = { language: lang };
   if (variant.ticket) headers.ticket = variant.ticket;
+  if (variant.headers) Object.assign(headers, variant.headers());
   if (fuzz.contentType) headers['content-type'] = fuzz.contentType;
   const res = await variant.t.app.inject({
     method: method as 'GET',
@@ -142,6 +154,58 @@ describe('route fuzz: contract calls', () => {
             const problem = problemWithEnvelope(call, fuzz, lang, answer);
             if (problem) problems.push(`[${variant.name}, ${lang}] ${fuzz.name}: ${problem}`);
           }
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+});
+
+describe('route fuzz: numeric edges reach the handlers', () => {
+  // A real company owner, so that input the contract accepts runs the handler against real rows; the
+  // Super Admin app covers the platform's own calls the owner may not make.
+  const OWNER = 'numeric-edges@example.com';
+  let owner: SignedIn;
+  const SESSION_ENDED = new Set<number>([ErrorCode.SESSION_EXPIRED, ErrorCode.LOGGED_IN_ELSEWHERE]);
+
+  it('sets every numeric field of every call to each edge', () => {
+    const withNumbers = ALL_CALLS.filter((call) => numericEdgeCases(call, {}).length > 0);
+    // pageNum and pageSize at least, on every paged call.
+    expect(withNumbers.filter((call) => call.paged).length).toBe(ALL_CALLS.filter((c) => c.paged).length);
+    expect(NUMERIC_EDGES.map((edge) => edge.text)).toContain(String(Number.MAX_SAFE_INTEGER + 1));
+  });
+
+  it.each(apiRoutes.map((route) => [`${route.method} ${route.url}`, route] as const))(
+    '%s answers numeric edges with an envelope, never 5xx',
+    async (_label, route) => {
+      const call = callOf(route.method, route.url)!;
+      const cases = numericEdgeCases(call, probeInput(call, {}) ?? {});
+      if (cases.length === 0) return;
+      if (!owner) {
+        await registerCompany(anonymous, { companyName: 'Numeric Edges', account: OWNER });
+        owner = await signIn(anonymous, OWNER);
+        // The SN the generated inputs name ('probe'), so device calls get past "device does not exist".
+        const added = await owner.call('POST', '/link/device/addDevice', {
+          sn: 'probe',
+          mac: '00:11:22:33:44:55',
+        });
+        expect(added.body.code).toBe(0);
+      }
+      const url = concreteUrl(route.url);
+      const problems: string[] = [];
+      for (const fuzz of cases) {
+        for (const who of ['owner', 'superAdmin'] as const) {
+          const variant: Variant =
+            who === 'owner'
+              ? { name: who, t: anonymous, headers: () => owner.headers() }
+              : { name: who, t: signedIn, ticket: 'fuzz-ticket' };
+          const answer = await send(variant, route.method, url, fuzz, 'en');
+          const problem = problemWithEnvelope(call, fuzz, 'en', answer);
+          if (problem) problems.push(`[${who}] ${fuzz.name}: ${problem}`);
+          // A call that ended the owner's session (sign-in, logout, a company switch) is not a finding.
+          const code = (JSON.parse(answer.text) as { code?: number }).code;
+          if (who === 'owner' && code !== undefined && SESSION_ENDED.has(code))
+            owner = await signIn(anonymous, OWNER);
         }
       }
       expect(problems).toEqual([]);

@@ -7,7 +7,7 @@ import {
   formatDateTime,
   type Lang,
 } from '@fleetport/contract';
-import { Tag, Tooltip } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 
@@ -57,11 +57,10 @@ export function activityColumns({ t, lang, omit }: ActivityColumnsOptions): Colu
         code === 0 ? (
           <Tag color="green">{word('success')}</Tag>
         ) : (
-          <Tooltip title={errorMessage(code, lang)}>
-            <Tag color="red">
-              {word('failure')} ({code})
-            </Tag>
-          </Tooltip>
+          // The catalogue's words beside the code: a reader should not need to look 120095 up.
+          <Tag color="red" style={{ whiteSpace: 'normal' }} data-testid={`activity-failed-${code}`}>
+            {t('operation:activity.failedWith', { message: errorMessage(code, lang), code })}
+          </Tag>
         ),
     },
   ];

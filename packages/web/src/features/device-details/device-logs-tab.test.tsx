@@ -62,7 +62,7 @@ describe('device logs tab', () => {
       const table = await screen.findByTestId('device-logs-table', {}, { timeout: 10_000 });
       expect(await within(table).findByText('重启')).toBeTruthy();
       expect(within(table).getByText('Ada (ada@example.com)')).toBeTruthy();
-      expect(within(table).getByText('失败 (120052)')).toBeTruthy();
+      expect(within(table).getByText('失败：设备离线，无法执行该操作（120052）')).toBeTruthy();
       // The details name the app uninstalled, readable, and never repeat this device's SN.
       expect(within(table).getByText('应用：com.robustel.vpn')).toBeTruthy();
       expect(within(table).queryByText(new RegExp(SN))).toBeNull();

@@ -1,5 +1,10 @@
 import { defineFeature, lazyPage } from '../../app/feature.ts';
 
+const importPage = lazyPage(
+  () => import('./import-page.tsx'),
+  (m) => m.ImportPage,
+);
+
 export const devicesFeature = defineFeature({
   area: 'devices',
   pages: {
@@ -11,10 +16,9 @@ export const devicesFeature = defineFeature({
       () => import('./all-devices-page.tsx'),
       (m) => m.AllDevicesPage,
     ),
-    'robustlink/devices/import': lazyPage(
-      () => import('./import-page.tsx'),
-      (m) => m.ImportPage,
-    ),
+    'robustlink/devices/import': importPage,
+    // The same page and rules as the device console's import, reached from the operation console.
+    'operation/import': importPage,
     'robustlink/devices/deviceGroup': lazyPage(
       () => import('./device-groups-page.tsx'),
       (m) => m.DeviceGroupsPage,

@@ -5,20 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { signedInEachTest } from '../../api/test-support.tsx';
 import { renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { stubLiveSocket } from './device-test-fixtures.ts';
+import { rejectedRowsCsv } from './import-page.tsx';
 
 const SLOW = 60_000;
 const CSV =
   'SN,Name,Model,MAC,IMEI,Tags\n12345678901234,Quay,R3000,00:11:22:33:44:55,,north\n12345678901234,Dup,R3000,00:11:22:33:44:56,,\n';
 
-const importRow = (row: number, sn: string, errors: string[]) => ({
+const importRow = (row: number, sn: string, errors: string[], warnings: string[] = []) => ({
   row,
   sn,
   name: 'Quay',
   model: 'R3000',
   mac: '00:11:22:33:44:55',
   imei: null,
-  tags: [],
+  tags: [] as string[],
   errors,
+  warnings,
 });
 
 function serve(imports: { commit: boolean; fileName: string; content: string }[], missing: string[] = []) {
@@ -32,7 +34,7 @@ function serve(imports: { commit: boolean; fileName: string; content: string }[]
         data: {
           rows: bad
             ? [
-                importRow(2, '12345678901234', []),
+                importRow(2, '12345678901234', [], ['Model: R3000 is not a known model']),
                 importRow(3, '12345678901234', ['Row 3: the SN 12345678901234 appears twice in the file']),
               ]
             : [importRow(2, '12345678901234', [])],
@@ -50,7 +52,7 @@ signedInEachTest(stubLiveSocket);
 
 describe('device import', () => {
   it(
-    'previews a file row by row, refuses to save while a row has an error, then imports a clean file',
+    'previews a file row by row, imports the valid rows and keeps the rejected ones to download',
     async () => {
       const imports: { commit: boolean; fileName: string; content: string }[] = [];
       serve(imports);
@@ -66,18 +68,60 @@ describe('device import', () => {
       expect(
         within(preview).getByText('Row 3: the SN 12345678901234 appears twice in the file'),
       ).toBeTruthy();
-      expect(screen.getByText('1 rows have errors. Correct the file and choose it again.')).toBeTruthy();
+      expect(within(preview).getByText('Model: R3000 is not a known model')).toBeTruthy();
+      expect(
+        screen.getByText(
+          '1 row has problems and will not be imported. The other rows can be imported now; download the rejected row to fix it.',
+        ),
+      ).toBeTruthy();
+      // One valid row: the button speaks of one device, and may be pressed beside a rejected row.
+      const button = screen.getByTestId('import-commit');
+      expect(button.textContent).toBe('Import 1 device');
+      expect(button.hasAttribute('disabled')).toBe(false);
+      await userEvent.click(button);
+      await waitFor(() =>
+        expect(imports.at(-1)).toMatchObject({ fileName: 'bad-devices.csv', commit: true }),
+      );
+      expect((await screen.findByTestId('import-saved')).textContent).toContain('1 device imported.');
+      expect(screen.getByTestId('import-invalid').textContent).toContain(
+        '1 row was not imported. Download it, fix it and import it again.',
+      );
+      // Only the rejected row is left on screen, with its row number.
+      const rows = within(screen.getByTestId('import-preview')).getAllByRole('row');
+      expect(rows.map((r) => r.querySelector('td')?.textContent).filter(Boolean)).toEqual(['3']);
       expect(screen.getByTestId('import-commit').hasAttribute('disabled')).toBe(true);
-
-      await userEvent.upload(fileInput(), new File([CSV], 'devices.csv', { type: 'text/csv' }));
-      await waitFor(() => expect(imports).toHaveLength(2));
-      await waitFor(() => expect(screen.getByTestId('import-commit').hasAttribute('disabled')).toBe(false));
-      await userEvent.click(screen.getByTestId('import-commit'));
-      await waitFor(() => expect(imports.at(-1)).toMatchObject({ fileName: 'devices.csv', commit: true }));
-      expect(await screen.findByText('1 devices imported.')).toBeTruthy();
     },
     SLOW,
   );
+
+  it(
+    'is the same page in the operation console',
+    async () => {
+      serve([]);
+      renderConsole('/operation/import');
+      expect(await screen.findByTestId('import-upload', {}, { timeout: 25_000 })).toBeTruthy();
+      expect(screen.queryByTestId('coming-soon')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it('writes the rejected rows in the import columns, with their row and problems', () => {
+    const csv = rejectedRowsCsv(
+      [
+        importRow(2, '12345678901234', []),
+        {
+          ...importRow(7, '1234', ['SN: The serial number must be 14 digits', 'Name, "odd"']),
+          tags: ['a', 'b'],
+        },
+      ],
+      'Row',
+      'Check',
+    );
+    expect(csv).toBe(
+      'SN,Name,Model,MAC or IMEI,Tags,Row,Check\r\n' +
+        '1234,Quay,R3000,00:11:22:33:44:55,a;b,7,"SN: The serial number must be 14 digits; Name, ""odd"""\r\n',
+    );
+  });
 
   it(
     'names a single missing SN in an error and lists several in an alert',

@@ -1,5 +1,10 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { type ImportRowResult, importDevicesCall, importTemplateCall } from '@fleetport/contract';
+import {
+  DEVICE_IMPORT_COLUMNS,
+  type ImportRowResult,
+  importDevicesCall,
+  importTemplateCall,
+} from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Progress, Space, Table, Tag, Upload } from 'antd';
 import { useState } from 'react';
@@ -19,6 +24,32 @@ interface Picked {
 
 type Preview = { rows: ImportRowResult[]; valid: number; invalid: number };
 
+const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/**
+ * The rejected rows as a .csv in the import's own columns, then their row number and problems: fixed,
+ * the file imports as it is (the extra columns are not read).
+ */
+export function rejectedRowsCsv(
+  rows: readonly ImportRowResult[],
+  rowTitle: string,
+  problemsTitle: string,
+): string {
+  const lines = [[...DEVICE_IMPORT_COLUMNS, rowTitle, problemsTitle]];
+  for (const r of rows.filter((row) => row.errors.length > 0)) {
+    lines.push([
+      r.sn,
+      r.name,
+      r.model,
+      r.mac ?? r.imei ?? '',
+      r.tags.join(';'),
+      String(r.row),
+      r.errors.join('; '),
+    ]);
+  }
+  return `${lines.map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
 /** Import devices from .xlsx or .csv (core §2 devices/import): template, preview with row errors, commit. */
 export function ImportPage() {
   return (
@@ -35,6 +66,8 @@ function ImportView() {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<Picked | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
+  /** After a commit that left rows behind: how many were saved (the preview then shows the rejected rows). */
+  const [saved, setSaved] = useState<number | null>(null);
   const [progress, setProgress] = useState<{
     percent: number;
     stage: 'reading' | 'checking' | 'saving';
@@ -42,6 +75,7 @@ function ImportView() {
 
   async function pick(raw: File) {
     setPreview(null);
+    setSaved(null);
     try {
       setProgress({ percent: 0, stage: 'reading' });
       const content = await readAsBase64(raw, (percent) =>
@@ -66,12 +100,31 @@ function ImportView() {
       const result = await apiCall(importDevicesCall, { ...file, commit: true });
       void message.success(t('import.done', { count: result.imported }));
       void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
-      navigate('/robustlink/devices/allDevices');
+      if (result.invalid === 0) {
+        navigate('/robustlink/devices/allDevices');
+        return;
+      }
+      // The valid rows are saved; the rejected ones stay on screen with their rows, to download and fix.
+      setSaved(result.imported);
+      setPreview({
+        rows: result.rows.filter((r) => r.errors.length > 0),
+        valid: 0,
+        invalid: result.invalid,
+      });
     } catch {
       // The catalogue message (e.g. 120024 beyond the limit) has been shown.
     } finally {
       setProgress(null);
     }
+  }
+
+  function downloadRejected() {
+    if (!preview || !file) return;
+    const csv = rejectedRowsCsv(preview.rows, t('import.row'), t('import.check'));
+    const base = file.fileName.replace(/\.(xlsx|csv)$/i, '');
+    // btoa takes bytes: the text goes through UTF-8 first (names and problems may be Chinese).
+    const bytes = new TextEncoder().encode(`\uFEFF${csv}`);
+    saveBase64(btoa(String.fromCharCode(...bytes)), `${base}-rejected.csv`, 'text/csv');
   }
 
   async function template(format: 'xlsx' | 'csv') {
@@ -120,7 +173,7 @@ function ImportView() {
           extra={
             <Button
               type="primary"
-              disabled={preview.invalid > 0 || preview.valid === 0}
+              disabled={preview.valid === 0}
               loading={progress?.stage === 'saving'}
               onClick={commit}
               data-testid="import-commit"
@@ -129,11 +182,30 @@ function ImportView() {
             </Button>
           }
         >
+          {saved !== null && (
+            <Alert
+              type="success"
+              showIcon
+              title={t('import.done', { count: saved })}
+              style={{ marginBottom: 12 }}
+              data-testid="import-saved"
+            />
+          )}
           {preview.invalid > 0 && (
             <Alert
-              type="error"
+              type={saved === null ? 'warning' : 'error'}
               showIcon
-              title={t('import.fix', { count: preview.invalid })}
+              title={t(saved === null ? 'import.fix' : 'import.rejected', { count: preview.invalid })}
+              action={
+                <Button
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  onClick={downloadRejected}
+                  data-testid="import-download-rejected"
+                >
+                  {t('import.downloadRejected')}
+                </Button>
+              }
               style={{ marginBottom: 12 }}
               data-testid="import-invalid"
             />
@@ -162,18 +234,21 @@ function ImportView() {
                 key: 'errors',
                 dataIndex: 'errors',
                 title: t('import.check'),
-                render: (errors: string[]) =>
-                  errors.length ? (
-                    <Flex vertical>
-                      {errors.map((e) => (
-                        <Tag color="red" key={e}>
-                          {e}
-                        </Tag>
-                      ))}
-                    </Flex>
-                  ) : (
-                    <Tag color="green">{t('import.rowOk')}</Tag>
-                  ),
+                render: (errors: string[], row) => (
+                  <Flex vertical gap={2}>
+                    {errors.length === 0 && <Tag color="green">{t('import.rowOk')}</Tag>}
+                    {errors.map((e) => (
+                      <Tag color="red" key={e}>
+                        {e}
+                      </Tag>
+                    ))}
+                    {(row.warnings ?? []).map((w) => (
+                      <Tag color="orange" key={w}>
+                        {w}
+                      </Tag>
+                    ))}
+                  </Flex>
+                ),
               },
             ]}
           />

@@ -70,9 +70,21 @@ describe('role editor', () => {
     'shows a default role read-only, in Chinese',
     async () => {
       await changeLanguage('cn');
-      serve({ '/pl/role/getRoleById': { data: role({ isDefault: true, roleName: '操作员' }) } });
+      // A default role is stored with its English name; the Chinese console names it in Chinese.
+      serve({ '/pl/role/getRoleById': { data: role({ isDefault: true, roleName: 'Operator' }) } });
       renderConsole('/operation/userManager/role/jurisdiction/12');
       expect(await screen.findByText('默认角色不能修改。', {}, { timeout: 10_000 })).toBeTruthy();
+      // The workspace tab says what the page says.
+      expect(
+        screen.getAllByText('角色权限 · 操作员', { selector: '.ant-card-head-title' }).length,
+      ).toBeGreaterThan(0);
+      await waitFor(() =>
+        expect(
+          document.querySelector(
+            '[data-testid="workspace-tab"][data-path="/operation/userManager/role/jurisdiction/12"]',
+          )?.textContent,
+        ).toBe('角色权限 · 操作员'),
+      );
       expect(screen.getAllByText(FUN_ACTION_LABELS.view.cn).length).toBeGreaterThan(0);
       expect(screen.queryByTestId('role-save')).toBeNull();
       expect(leafCheckbox('devices.view').className).toContain('ant-tree-checkbox-disabled');

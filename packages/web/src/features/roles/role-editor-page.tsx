@@ -1,13 +1,15 @@
-import { ROLE_TYPE_LABELS, roleTypeName, updateRoleCall } from '@fleetport/contract';
+import { ROLE_TYPE_LABELS, roleDisplayName, roleTypeName, updateRoleCall } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Flex, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { apiCall } from '../../api/client.ts';
 import { PageGate, usePermission } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
+import { pageTitle } from '../shell/page-title.ts';
 import { useUserInfo } from '../shell/shell-queries.ts';
+import { useTabTitle } from '../shell/tab-title.ts';
 import { PermissionTree } from './permission-tree.tsx';
 import { roleKeys, useRole } from './role-queries.ts';
 
@@ -21,7 +23,7 @@ export function RoleEditorPage() {
 }
 
 function RoleEditor() {
-  const { t } = useTranslation('operation');
+  const { t, i18n } = useTranslation('operation');
   const lang = useLang();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -36,6 +38,12 @@ function RoleEditor() {
   useEffect(() => {
     if (role.data) setTicked(role.data.funCodes);
   }, [role.data]);
+
+  const { pathname } = useLocation();
+  const name = role.data ? roleDisplayName(role.data, lang) : undefined;
+  // The workspace tab and the page say the same: "Role Permissions · Operator" (the tab said the id).
+  useTabTitle(name);
+  const title = pageTitle(pathname, i18n.t, lang, name);
 
   if (role.isLoading) return <Spin />;
   const data = role.data;
@@ -66,7 +74,7 @@ function RoleEditor() {
 
   return (
     <Card
-      title={t('roles.privilegesOf', { name: data.roleName })}
+      title={title}
       data-testid="role-editor"
       extra={
         <Space>

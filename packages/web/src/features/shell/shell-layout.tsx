@@ -8,6 +8,7 @@ import { myAccountPathFor } from './account-path.ts';
 import { activeMenuFor, areaOfPath } from './console-areas.ts';
 import { LeftMenu } from './left-menu.tsx';
 import { funCodesOf, type MenuApp, menuPages } from './menu-model.ts';
+import { useMenuCollapsed } from './narrow-screen.ts';
 import { ShellFooter } from './shell-footer.tsx';
 import { HEADER_HEIGHT, ShellHeader } from './shell-header.tsx';
 import { InstructionAndNotesDialogs, MaintenanceNotice, useInitialPasswordPrompt } from './shell-notices.tsx';
@@ -35,6 +36,7 @@ export function ShellLayout() {
   const user = useUserInfo().data;
   const menus = useVisitMenus();
   const tabs = useWorkspaceTabs();
+  const [menuCollapsed, setMenuCollapsed] = useMenuCollapsed();
   // Pages outside every console (My Account) show the console the user came from, else the first.
   const segment =
     areaOfPath(pathname)?.segment ??
@@ -99,6 +101,11 @@ export function ShellLayout() {
       <Layout>
         <Layout.Sider
           width={220}
+          collapsible
+          collapsed={menuCollapsed}
+          onCollapse={setMenuCollapsed}
+          collapsedWidth={64}
+          data-testid={menuCollapsed ? 'left-menu-collapsed' : 'left-menu-open'}
           theme="light"
           style={{ overflow: 'auto', borderInlineEnd: '1px solid #f0f0f0' }}
         >
