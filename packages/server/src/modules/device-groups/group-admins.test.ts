@@ -70,7 +70,9 @@ describe('group administrators', () => {
     expect(unset.data).toEqual({ userIds: [] });
     // The activity log names the person and the group.
     const log = await owner.run(activityLogListCall, { callId: setGroupAdminCall.id });
-    expect(log.data?.list.map((r) => r.object)).toEqual(Array(3).fill(`userId=${moId}, groupId=${groupId}`));
+    expect(log.data?.list.map((r) => r.object)).toEqual(
+      Array(3).fill('user=Mo (mo@quay-admins.test), group=Harbour'),
+    );
     expect((await owner.run(updateUserCall, { userId: moId, userName: 'Maurice' })).code).toBe(0);
     expect((await owner.run(setUserStatusCall, { userId: moId, status: 0 })).code).toBe(0);
   });
