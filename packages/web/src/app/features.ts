@@ -8,6 +8,7 @@ import { deviceDetailsFeature } from '../features/device-details/device-details.
 import { deviceNotificationsFeature } from '../features/device-notifications/device-notifications.feature.ts';
 import { deviceTagsFeature } from '../features/device-tags/device-tags.feature.ts';
 import { devicesFeature } from '../features/devices/devices.feature.ts';
+import { exportsFeature } from '../features/exports/exports.feature.ts';
 import { pageColumnsFeature } from '../features/page-columns/page-columns.feature.ts';
 import { rolesFeature } from '../features/roles/roles.feature.ts';
 import { shellFeature } from '../features/shell/shell.feature.ts';
@@ -30,4 +31,5 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   deviceTagsFeature,
   deviceDetailsFeature,
   deviceNotificationsFeature,
+  exportsFeature,
 ];
