@@ -46,11 +46,7 @@ export class RpcRunner {
       this.device.publish('reply', { ...known, ts: Date.now() });
       return;
     }
-    // Sent again (after a reconnect) while it runs: say it arrived, run it once (§7.2).
-    if (this.running.has(id)) {
-      this.device.publish('reply', { type: 'reply', ts: Date.now(), id, state: 'inExecution' });
-      return;
-    }
+    if (this.running.has(id)) return;
     if (deadline < Date.now()) {
       this.finish(id, { code: RPC_ERROR.expired, message: 'The command arrived after its deadline' });
       return;

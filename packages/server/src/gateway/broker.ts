@@ -27,8 +27,7 @@ export interface BrokerAdapter {
 export interface BrokerHandlers {
   /**
    * A device published (wills included). The returned promise resolves once the message is stored:
-   * both brokers acknowledge a QoS 1 message only then, so a crash loses nothing acknowledged; a
-   * rejection leaves it unacknowledged (the device, or the external broker, sends it again).
+   * the embedded broker acknowledges a QoS 1 message only then, so a crash loses nothing acknowledged.
    */
   message(topic: string, payload: Buffer): Promise<void>;
   /**
@@ -38,6 +37,8 @@ export interface BrokerHandlers {
   sessionOpened?(login: DeviceLogin, session: string): void;
   /** Closing of a connection `sessionOpened` reported. Only main connections (client id = SN) are reported. */
   sessionClosed?(login: DeviceLogin, session: string): void;
+  /** The device can receive commands: it subscribed to its command topic or resumed its session. */
+  deviceListening?(login: DeviceLogin): void;
 }
 
 /** Decides who may connect, publish and subscribe; shared by the embedded broker and the HTTP hook. */
