@@ -126,7 +126,7 @@ async function main() {
         '--test-reporter=spec',
         '--test-concurrency=1',
         // A journey file's time limit; a loaded machine may need more (E2E_TEST_TIMEOUT_MS).
-        `--test-timeout=${Number(process.env.E2E_TEST_TIMEOUT_MS ?? 120_000)}`,
+        `--test-timeout=${Number(process.env.E2E_TEST_TIMEOUT_MS ?? 300_000)}`,
         ...files,
       ],
       {
