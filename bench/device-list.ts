@@ -8,7 +8,8 @@ import { ManualClock } from '../packages/server/src/platform/clock.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { type Db, openDatabase } from '../packages/server/src/platform/db/open.ts';
 import { registerCompany, signIn } from '../packages/server/test/accounts.ts';
-import { openFreshPostgres, type TestApp } from '../packages/server/test/helpers.ts';
+import { openFreshPostgres } from '../packages/server/test/helpers.ts';
+import { benchTestApp } from './lib/app-shim.ts';
 import { type LoadResult, loadPost } from './lib/post-load.ts';
 import { runWhenMain } from './lib/results-file.ts';
 import type { Measurement, ResultSection } from './lib/types.ts';
@@ -134,20 +135,7 @@ async function measure(dialect: 'pglite' | 'postgres', url?: string): Promise<Re
   const bare = Fastify({ logger: false });
   try {
     // Sign up and sign in through the real flow, as a console user would.
-    const shim = {
-      app,
-      deps,
-      clock,
-      async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-        const res = await app.inject({
-          method: method as 'POST',
-          url: config.apiPrefix + path,
-          headers: { language: 'en', ...headers },
-          payload: body as object,
-        });
-        return { status: res.statusCode, body: res.json() };
-      },
-    } as unknown as TestApp;
+    const shim = benchTestApp(app, deps, clock, config.apiPrefix);
     const { companyId } = await registerCompany(shim, {
       companyName: 'Bench Fleet',
       account: 'owner@bench-fleet.test',

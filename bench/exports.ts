@@ -6,7 +6,7 @@ import { ManualClock } from '../packages/server/src/platform/clock.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { openDatabase } from '../packages/server/src/platform/db/open.ts';
 import { registerCompany, signIn } from '../packages/server/test/accounts.ts';
-import type { TestApp } from '../packages/server/test/helpers.ts';
+import { benchTestApp } from './lib/app-shim.ts';
 import { runWhenMain } from './lib/results-file.ts';
 import type { ResultSection } from './lib/types.ts';
 
@@ -35,20 +35,7 @@ export async function run(): Promise<ResultSection> {
     jobs: { manual: true },
   });
   try {
-    const shim = {
-      app,
-      deps,
-      clock,
-      async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-        const res = await app.inject({
-          method: method as 'POST',
-          url: config.apiPrefix + path,
-          headers: { language: 'en', ...headers },
-          payload: body as object,
-        });
-        return { status: res.statusCode, body: res.json() };
-      },
-    } as unknown as TestApp;
+    const shim = benchTestApp(app, deps, clock, config.apiPrefix);
     const { companyId } = await registerCompany(shim, {
       companyName: 'Bench Export',
       account: 'x@bench-export.test',
