@@ -225,7 +225,8 @@ describe('a plain mosquitto_pub / mosquitto_sub device (docs/device-protocol.md 
     const device = await eventually(
       async () => {
         const row = await findDevice(env.database.db, sn);
-        return row?.online && row.firmware_version === '5.3.0' ? row : undefined;
+        // The claim already stored the firmware version; the IP address only comes with the hello.
+        return row?.online && row.ip === '10.64.12.7' ? row : undefined;
       },
       8000,
       'device online with its hello',
