@@ -1,11 +1,12 @@
 import { type ActivityExportFilter, type ActivityRow, DEVICE_ACTIVITY_AREAS } from '@fleetport/contract';
 import { type SqlBool, sql } from 'kysely';
+import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
-/** The company's activity matching a filter; the list pages it, the export takes the newest rows. */
-export function filteredActivity(db: DbOrTx, companyId: number, f: ActivityExportFilter) {
-  let query = db.selectFrom('activity_log').where('company_id', '=', companyId);
+/** The activity of the scope's companies matching a filter; the list pages it, the export takes the newest rows. */
+export function filteredActivity(db: DbOrTx, scope: CompanyScope, f: ActivityExportFilter) {
+  let query = db.selectFrom('activity_log').where('company_id', 'in', scopedCompanyIds(scope));
   if (f.sn) query = query.where(sql<SqlBool>`device_sns @> array[${f.sn}]::text[]`);
   if (f.scope === 'devices')
     query = query.where(
@@ -27,15 +28,15 @@ export function filteredActivity(db: DbOrTx, companyId: number, f: ActivityExpor
 /** How many entries match, and the newest `limit` of them from `offset`. */
 export async function activityPage(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   f: ActivityExportFilter,
   offset: number,
   limit: number,
 ): Promise<{ total: number; list: ActivityRow[] }> {
-  const query = filteredActivity(db, companyId, f);
+  const query = filteredActivity(db, scope, f);
   const [total, list] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    activityRows(db, companyId, f, offset, limit),
+    activityRows(db, scope, f, offset, limit),
   ]);
   return { total: Number(total.n), list };
 }
@@ -43,12 +44,12 @@ export async function activityPage(
 /** The newest `limit` entries from `offset` (the list's order). */
 export async function activityRows(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   f: ActivityExportFilter,
   offset: number,
   limit: number,
 ): Promise<ActivityRow[]> {
-  const rows = await filteredActivity(db, companyId, f)
+  const rows = await filteredActivity(db, scope, f)
     .selectAll()
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
@@ -61,11 +62,11 @@ export async function activityRows(
 /** How many entries match, counting no further than `limit`. */
 export async function countActivity(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   f: ActivityExportFilter,
   limit: number,
 ): Promise<number> {
-  const matching = filteredActivity(db, companyId, f).select('id').limit(limit);
+  const matching = filteredActivity(db, scope, f).select('id').limit(limit);
   const found = await db
     .selectFrom(matching.as('m'))
     .select((eb) => eb.fn.countAll<string>().as('n'))

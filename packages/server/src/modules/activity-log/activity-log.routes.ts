@@ -11,9 +11,9 @@ import { activityPage } from './activity-log.query.ts';
 export function activityLogRoutes(deps: ModuleDeps<'clock' | 'db'>) {
   return [
     bind(activityLogListCall, async (ctx) => {
-      const { companyId } = companyActor(ctx);
+      const { scope } = companyActor(ctx);
       const { pageNum, pageSize, ...filter } = ctx.input;
-      return activityPage(deps.db, companyId, filter, (pageNum - 1) * pageSize, pageSize);
+      return activityPage(deps.db, scope, filter, (pageNum - 1) * pageSize, pageSize);
     }),
   ];
 }

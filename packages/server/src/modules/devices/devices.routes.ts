@@ -13,6 +13,7 @@ import {
   updateDeviceCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyScope } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
@@ -46,7 +47,7 @@ export function deviceRoutes(deps: ModuleDeps<'clock' | 'config' | 'db' | 'gatew
       const { input } = ctx;
       const tags = checkedTagNames(input.tags ?? []);
       if (tags.length > 5) throw new AppError(ErrorCode.TAGS_PER_DEVICE, 5);
-      if (input.groupId) await ensureGroup(db, { kind: 'company', companyId }, input.groupId);
+      if (input.groupId) await ensureGroup(db, companyScope(companyId), input.groupId);
       if ((await existingDevices(db, companyId, [input.sn])).size > 0)
         throw new AppError(ErrorCode.DEVICE_SN_EXISTS);
       await inTransaction(db, (tx) =>

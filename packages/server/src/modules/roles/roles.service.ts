@@ -10,7 +10,7 @@ import {
   type updateRoleCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import { type Actor, assertNotHigher } from '../../platform/auth/actor.ts';
+import { type Actor, assertNotHigher, owningCompany } from '../../platform/auth/actor.ts';
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { insertRole } from '../accounts/accounts.store.ts';
@@ -34,7 +34,7 @@ export async function listRoles(
 ): Promise<Page<RoleRow>> {
   const { total, list } = await store.listRoles(
     deps.db,
-    actor.companyId,
+    actor.scope,
     input.roleName,
     (input.pageNum - 1) * input.pageSize,
     input.pageSize,
@@ -43,7 +43,7 @@ export async function listRoles(
 }
 
 async function roleOf(db: DbOrTx, actor: Actor, roleId: number) {
-  const role = await store.findRole(db, actor.companyId, roleId);
+  const role = await store.findRole(db, actor.scope, roleId);
   if (!role) throw new AppError(ErrorCode.ROLE_NOT_FOUND);
   return role;
 }
@@ -77,17 +77,17 @@ export async function createRole(
   assertNotHigher(actor, input.roleType);
   assertGrantable(actor, input.roleType, input.funCodes);
   return inTransaction(deps.db, async (tx) => {
-    if (await store.roleNameTaken(tx, actor.companyId, input.roleName))
+    if (await store.roleNameTaken(tx, actor.scope, input.roleName))
       throw new AppError(ErrorCode.ROLE_NAME_EXISTS);
     const roleId = await insertRole(tx, {
-      companyId: actor.companyId,
+      companyId: owningCompany(actor.scope),
       name: input.roleName,
       roleType: input.roleType,
       isDefault: false,
       funCodes: input.funCodes,
     });
     if (input.description)
-      await store.updateRole(tx, actor.companyId, roleId, { description: input.description });
+      await store.updateRole(tx, actor.scope, roleId, { description: input.description });
     return { roleId };
   });
 }
@@ -110,11 +110,11 @@ export async function updateRole(
     if (role.is_default) throw new AppError(ErrorCode.DEFAULT_ROLE_FIXED);
     if (
       input.roleName !== undefined &&
-      (await store.roleNameTaken(tx, actor.companyId, input.roleName, input.roleId))
+      (await store.roleNameTaken(tx, actor.scope, input.roleName, input.roleId))
     )
       throw new AppError(ErrorCode.ROLE_NAME_EXISTS);
     if (input.funCodes !== undefined) assertGrantable(actor, roleType, input.funCodes);
-    await store.updateRole(tx, actor.companyId, input.roleId, {
+    await store.updateRole(tx, actor.scope, input.roleId, {
       ...(input.roleName !== undefined ? { name: input.roleName } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.funCodes !== undefined ? { funCodes: input.funCodes } : {}),
@@ -132,6 +132,6 @@ export async function deleteRole(
     assertNotHigher(actor, Number(role.role_type));
     if (role.is_default) throw new AppError(ErrorCode.DEFAULT_ROLE_FIXED);
     if (Number(role.user_count ?? 0) > 0) throw new AppError(ErrorCode.ROLE_HAS_USERS);
-    await store.deleteRole(tx, actor.companyId, roleId);
+    await store.deleteRole(tx, actor.scope, roleId);
   });
 }

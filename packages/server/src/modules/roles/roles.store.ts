@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
+import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
+import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
-/** Roles of one company with how many users hold each. Every query is company-scoped. */
+/** Roles with how many users hold each. Every query is limited to the caller's company scope. */
 
-function roleQuery(db: DbOrTx, companyId: number) {
+function roleQuery(db: DbOrTx, scope: CompanyScope) {
   return db
     .selectFrom('role')
     .select((eb) => [
@@ -19,26 +21,25 @@ function roleQuery(db: DbOrTx, companyId: number) {
         .whereRef('company_user.role_id', '=', 'role.id')
         .as('user_count'),
     ])
-    .where('role.company_id', '=', companyId);
+    .where('role.company_id', 'in', scopedCompanyIds(scope));
 }
 
 export type RoleRecord = NonNullable<Awaited<ReturnType<typeof findRole>>>;
 
-export async function findRole(db: DbOrTx, companyId: number, roleId: number) {
-  return roleQuery(db, companyId).where('role.id', '=', roleId).executeTakeFirst();
+export async function findRole(db: DbOrTx, scope: CompanyScope, roleId: number) {
+  return roleQuery(db, scope).where('role.id', '=', roleId).executeTakeFirst();
 }
 
 export async function listRoles(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   roleName: string | undefined,
   offset: number,
   limit: number,
 ) {
-  let query = roleQuery(db, companyId);
+  let query = roleQuery(db, scope);
   if (roleName) {
-    const like = `%${roleName.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(sql<string>`lower(role.name)`, 'like', like);
+    query = query.where(sql<string>`lower(role.name)`, 'like', containsPattern(roleName.toLowerCase()));
   }
   const total = await query
     .clearSelect()
@@ -54,11 +55,11 @@ export async function listRoles(
   return { total: Number(total.n), list };
 }
 
-export async function roleNameTaken(db: DbOrTx, companyId: number, name: string, exceptId?: number) {
+export async function roleNameTaken(db: DbOrTx, scope: CompanyScope, name: string, exceptId?: number) {
   let query = db
     .selectFrom('role')
     .select('id')
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where(sql<string>`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return Boolean(await query.executeTakeFirst());
@@ -66,7 +67,7 @@ export async function roleNameTaken(db: DbOrTx, companyId: number, name: string,
 
 export async function updateRole(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   roleId: number,
   changes: { name?: string; description?: string; funCodes?: string[] },
 ) {
@@ -78,11 +79,15 @@ export async function updateRole(
   await db
     .updateTable('role')
     .set(set)
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('id', '=', roleId)
     .execute();
 }
 
-export async function deleteRole(db: DbOrTx, companyId: number, roleId: number) {
-  await db.deleteFrom('role').where('company_id', '=', companyId).where('id', '=', roleId).execute();
+export async function deleteRole(db: DbOrTx, scope: CompanyScope, roleId: number) {
+  await db
+    .deleteFrom('role')
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('id', '=', roleId)
+    .execute();
 }

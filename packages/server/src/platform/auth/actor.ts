@@ -11,6 +11,11 @@ export type CompanyScope =
   | { kind: 'company'; companyId: number }
   | { kind: 'companies'; companyIds: readonly number[] };
 
+/** The scope of one company: what a job acting for a record's company (an export) reaches. */
+export function companyScope(companyId: number): CompanyScope {
+  return { kind: 'company', companyId };
+}
+
 /** The ids of a scope, for `where company_id in (...)`. */
 export function scopedCompanyIds(scope: CompanyScope): readonly number[] {
   return scope.kind === 'company' ? [scope.companyId] : scope.companyIds;
