@@ -33,6 +33,23 @@ describe('server modules', () => {
     }
   });
 
+  it('keeps SQL out of route files (route → service → store), but for the ones still to move', () => {
+    // Still to move (docs/areas.md): their routes were written before the layering rule.
+    const stillToMove = ['device-dashboard', 'device-details', 'devices'];
+    const withSql = SERVER_MODULES.filter((module) => {
+      const folder = path.join(import.meta.dirname, module.area);
+      return fs
+        .readdirSync(folder)
+        .filter((file) => file.endsWith('.routes.ts'))
+        .some((file) =>
+          /\b(selectFrom|updateTable|insertInto|deleteFrom)\(|\bsql`/.test(
+            fs.readFileSync(path.join(folder, file), 'utf8'),
+          ),
+        );
+    }).map((module) => module.area);
+    expect(withSql.sort()).toEqual(stillToMove);
+  });
+
   it('gives every table of the database one owner', async () => {
     const { rows } = await sql<{ name: string }>`
       select table_name as name from information_schema.tables
