@@ -44,7 +44,10 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   download?: boolean;
 }
 
-export function defineCall<I extends z.ZodType, O extends z.ZodType>(def: CallDef<I, O>): CallDef<I, O> {
+/** Keeps the path's literal type, so test fakes can be typed by path (`OutputOfPath`). */
+export function defineCall<I extends z.ZodType, O extends z.ZodType, const P extends string = string>(
+  def: CallDef<I, O> & { path: P },
+): CallDef<I, O> & { path: P } {
   return def;
 }
 

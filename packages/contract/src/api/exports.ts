@@ -15,10 +15,15 @@ import { defineCall } from './define.ts';
 export const EXPORT_SEGMENT = 'forwardExport';
 
 /** `/link/device/getDeviceList` -> `/link/forwardExport/device/getDeviceList`. */
-export function exportPathOf(listPath: string): string {
+export function exportPathOf<const P extends string>(listPath: P): ExportPathOf<P> {
   const [, area, ...rest] = listPath.split('/');
-  return ['', area, EXPORT_SEGMENT, ...rest].join('/');
+  return ['', area, EXPORT_SEGMENT, ...rest].join('/') as ExportPathOf<P>;
 }
+
+/** The export path of a list path, as a type: `/pl/x/list` → `/pl/forwardExport/x/list`. */
+export type ExportPathOf<P extends string> = P extends `/${infer Area}/${infer Rest}`
+  ? `/${Area}/${typeof EXPORT_SEGMENT}/${Rest}`
+  : string;
 
 /** The request header naming the console module an export was started from (core §7). */
 export const VISIBLE_MODULE_HEADER = 'visibleModule';

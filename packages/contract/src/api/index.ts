@@ -4,7 +4,7 @@ import { ACTIVITY_LOG_CALLS } from './activity-log.ts';
 import { SSO_CALLS } from './auth.ts';
 import { COMPANY_CALLS } from './companies.ts';
 import { COMPANY_ACCOUNT_CALLS } from './company-account.ts';
-import type { CallDef } from './define.ts';
+import type { CallDef, CallOutput } from './define.ts';
 import { DEVICE_DASHBOARD_CALLS } from './device-dashboard.ts';
 import { DEVICE_DETAIL_CALLS } from './device-details.ts';
 import { GROUP_ADMIN_CALLS } from './device-group-admins.ts';
@@ -55,7 +55,7 @@ export * from './users.ts';
  * here, its server module (`server/src/modules/<area>/`) and its console feature
  * (`web/src/features/<area>/`); docs/areas.md lists where a name differs and why.
  */
-export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = {
+const AREA_CALLS = {
   platform: PLATFORM_CALLS,
   auth: SSO_CALLS,
   accounts: ACCOUNT_CALLS,
@@ -80,6 +80,19 @@ export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = {
   jobs: JOB_CALLS,
   files: FILE_CALLS,
   exports: EXPORT_CALLS,
+} as const;
+
+export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;
+
+/** Any call of the contract, each with its own input, output and path types. */
+export type AnyCall = (typeof AREA_CALLS)[keyof typeof AREA_CALLS][number];
+
+/**
+ * The `data` each call answers, by its path: what a test's fake server is typed by, so a fake that
+ * drifts from the contract fails to compile. Paths built at run time (exports) are not in it.
+ */
+export type OutputOfPath = {
+  [C in AnyCall as string extends C['path'] ? never : C['path']]: CallOutput<C>;
 };
 
 /**

@@ -32,17 +32,15 @@ export const RemoteActionSchema = z.object({
 });
 export type RemoteAction = z.infer<typeof RemoteActionSchema>;
 
-function action<I extends z.ZodRawShape, O extends z.ZodType = typeof RemoteActionSchema>(
-  id: string,
-  path: string,
-  shape: I,
-  summary: string,
-  output: O = RemoteActionSchema as unknown as O,
-) {
+function action<
+  I extends z.ZodRawShape,
+  O extends z.ZodType = typeof RemoteActionSchema,
+  const P extends string = string,
+>(id: string, path: P, shape: I, summary: string, output: O = RemoteActionSchema as unknown as O) {
   return defineCall({
     id: `remoteActions.${id}`,
     method: 'POST',
-    path: `/link/device/remote/${path}`,
+    path: `/link/device/remote/${path}` as `/link/device/remote/${P}`,
     input: z.strictObject({ sn: Sn, ...shape }),
     output,
     permission: 'devices.apply',

@@ -1,4 +1,4 @@
-import type { CallDef, CallOutput, Envelope } from '@fleetport/contract';
+import type { CallDef, CallOutput, Envelope, OutputOfPath, UserInfo } from '@fleetport/contract';
 import { configure, render } from '@testing-library/react';
 // react-router/dom resolves to a second copy of the router under vitest; the plain provider only
 // lacks flushSync, which jsdom renders do not need.
@@ -15,22 +15,41 @@ import { menusHolding, signedInUser } from './test-menus.ts';
 // The whole console renders lazy pages; on a busy machine the first one takes seconds to load.
 configure({ asyncUtilTimeout: 10_000 });
 
-/** Test-only: answers by API path; a function sees the JSON body. Unknown paths answer code 0, null. */
-export type RouteAnswers = Record<string, Partial<Envelope> | ((body: unknown) => Partial<Envelope>)>;
+const REFUSED = Symbol('refused');
+
+/** A refusal: a catalogue code whose `data` is whatever the code carries (an SN, a limit), not the output. */
+export interface Refusal {
+  code: number;
+  data?: unknown;
+  msg?: string;
+  /** Marks it as meant (a symbol: JSON leaves it out of what the console receives). */
+  [REFUSED]: true;
+}
+
+export function refused(code: number, data: unknown = null, msg?: string): Refusal {
+  return { code, data, ...(msg === undefined ? {} : { msg }), [REFUSED]: true };
+}
+
+/** One fake answer: an envelope whose `data` is what the call at that path answers, or a refusal. */
+type Answer<T> = Partial<Envelope<T>> | Refusal;
+type FakeAnswer<T> = Answer<T> | ((body: unknown) => Answer<T>);
 
 /**
- * The answer of one contract call, its data typed by the call's output schema: a fake written with it
- * that drifts from the contract fails to compile. (Fakes written as plain `RouteAnswers` are not
- * checked yet; they move to this as their tests are touched.)
+ * Test-only: answers by API path; a function sees the JSON body. Unknown paths answer code 0, null.
+ * Each path's `data` is typed by its call's output schema (`OutputOfPath`), so a fake that drifts from
+ * the contract, or names a path the contract does not have, fails to compile.
  */
+export type RouteAnswers = { [P in keyof OutputOfPath]?: FakeAnswer<OutputOfPath[P]> };
+
+/** The answer of one contract call, its data typed by the call's output schema. */
 export function answerOf<C extends CallDef>(call: C, data: CallOutput<C>): RouteAnswers {
-  return { [call.path]: { code: 0, data } };
+  return { [call.path]: { code: 0, data } } as RouteAnswers;
 }
 
 export function routeServer(answers: RouteAnswers) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const path = new URL(url, 'http://console.test').pathname.replace(/^\/api/, '');
-    const answer = answers[path];
+    const answer = (answers as Record<string, FakeAnswer<unknown> | undefined>)[path];
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const envelope = typeof answer === 'function' ? answer(body) : (answer ?? { code: 0, data: null });
     return new Response(JSON.stringify({ code: 0, data: null, msg: '', ...envelope }), {
@@ -43,7 +62,7 @@ export function routeServer(answers: RouteAnswers) {
 }
 
 /** The shell's own calls for a signed-in user whose role holds `funCodes`: instructions seen, no notices. */
-export function shellAnswers(funCodes: readonly string[], user: object = signedInUser(2)): RouteAnswers {
+export function shellAnswers(funCodes: readonly string[], user: UserInfo = signedInUser(2)): RouteAnswers {
   return {
     '/pl/user/getVisitMenus': { data: menusHolding(funCodes) },
     '/pl/sso/queryUserInfo': { data: user },

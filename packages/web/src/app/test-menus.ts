@@ -1,5 +1,7 @@
+import type { UserInfo, VisitApp } from '@fleetport/contract';
+
 /** Test-only: the visitable menus of a role holding `funCodes`, as getVisitMenus answers them. */
-export function menusHolding(funCodes: readonly string[]) {
+export function menusHolding(funCodes: readonly string[]): VisitApp[] {
   return [
     {
       appName: 'platform',
@@ -7,9 +9,12 @@ export function menusHolding(funCodes: readonly string[]) {
       mfs: [
         {
           menuName: 'Users',
-          menuId: 1,
+          menuId: '1',
           menuCode: 'operation.user',
+          menuDesc: '',
           loadRes: '/operation/userManager/user',
+          foldIcon: '',
+          menuNameLanguageKey: 'menu.operation.user',
           funList: funCodes.map((funCode) => ({ funCode })),
           children: [],
         },
@@ -18,7 +23,7 @@ export function menusHolding(funCodes: readonly string[]) {
   ];
 }
 
-export const signedInUser = (roleType: number, userId = 3) => ({
+export const signedInUser = (roleType: number, userId = 3): UserInfo => ({
   userName: 'Ada',
   userId,
   loginAccount: 'ada@example.com',

@@ -137,7 +137,22 @@ describe('activity log', () => {
           '/pl/activity/getActivityLogList': { data: { list: [entry(1, 0)], total: 1500 } },
           '/pl/forwardExport/activity/getActivityLogList': (body) => {
             exported.push(body as never);
-            return { data: { recordId: 7, state: 'generating', totalRows: 1500 } };
+            return {
+              data: {
+                recordId: 7,
+                fileName: 'Activity_20261124.xlsx',
+                module: 'robustlink/activity',
+                state: 'generating',
+                totalRows: 1500,
+                doneRows: 0,
+                size: null,
+                errorCode: null,
+                createdAt: 0,
+                finishedAt: null,
+                fileExpiresAt: null,
+                jobId: 3,
+              },
+            };
           },
         },
         ['activity.view', 'activity.export'],

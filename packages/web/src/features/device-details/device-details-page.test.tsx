@@ -1,4 +1,10 @@
-import { getDeviceCall, pingCall, remoteActionStatesCall, speedTestCall } from '@fleetport/contract';
+import {
+  getDeviceCall,
+  pingCall,
+  type RemoteAction,
+  remoteActionStatesCall,
+  speedTestCall,
+} from '@fleetport/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +27,7 @@ const PING_RESULT = {
   maxMs: 22,
 };
 
-const action = (method: string, state: string, result: unknown = null) => ({
+const action = (method: string, state: RemoteAction['state'], result: unknown = null): RemoteAction => ({
   rpcId: `rpc-${method}`,
   sn: SN,
   method,

@@ -4,6 +4,7 @@ import {
   captureFileCall,
   getDeviceCall,
   poeTimersCall,
+  type RemoteAction,
   remoteActionStatesCall,
 } from '@fleetport/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -18,7 +19,7 @@ const SLOW = 60_000;
 const SN = 'FP0000000000002';
 const PAGE = `/robustlink/device/deviceDetails/${SN}?tab=actions`;
 
-const capture = {
+const capture: RemoteAction = {
   rpcId: 'rpc-capture',
   sn: SN,
   method: 'capture',

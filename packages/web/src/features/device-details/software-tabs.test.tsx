@@ -2,6 +2,7 @@ import {
   type DeviceUpdate,
   getDeviceAppsCall,
   getDeviceUpdateHistoryCall,
+  type RemoteAction,
   remoteActionStatesCall,
   uninstallDeviceAppCall,
 } from '@fleetport/contract';
@@ -9,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTicket } from '../../api/ticket-store.ts';
-import { renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { refused, renderConsole, routeServer } from '../../app/console-test-kit.tsx';
 import { menusHolding } from '../../app/test-menus.ts';
 import { changeLanguage } from '../../i18n/index.ts';
 import { deviceRow, stubLiveSocket } from '../devices/device-test-fixtures.ts';
@@ -22,14 +23,14 @@ const MODBUS = {
   packageName: 'com.fleetport.modbus',
   name: 'Modbus Gateway',
   version: '3.0.1',
-  state: 'running',
+  state: 'running' as const,
   sizeKb: 1840,
 };
 const LORA = {
   packageName: 'com.fleetport.lora',
   name: 'LoRa Network Server',
   version: '3.1.0',
-  state: 'stopped',
+  state: 'stopped' as const,
   sizeKb: null,
 };
 
@@ -48,7 +49,7 @@ const update = (rpcId: string, extra: Partial<DeviceUpdate>): DeviceUpdate => ({
   ...extra,
 });
 
-const remote = (state: string, error: unknown = null) => ({
+const remote = (state: RemoteAction['state'], error: unknown = null): RemoteAction => ({
   rpcId: 'rpc-un',
   sn: SN,
   method: 'appUninstall',
@@ -213,7 +214,7 @@ describe('apps tab', () => {
       await changeLanguage('cn');
       routeServer({
         '/pl/user/getVisitMenus': { data: menusHolding(['devices.view']) },
-        [getDeviceAppsCall.path]: { code: 120023, data: SN, msg: '设备离线' },
+        [getDeviceAppsCall.path]: refused(120023, SN, '设备离线'),
         [getDeviceUpdateHistoryCall.path]: { data: { list: [], total: 0 } },
       });
       render(<AppsTab device={deviceRow(SN, { series: 'et801x' })} liveOpen={false} />);
@@ -230,7 +231,7 @@ describe('apps tab', () => {
       routeServer({
         '/pl/user/getVisitMenus': { data: menusHolding(['devices.view', 'devices.apply']) },
         [getDeviceAppsCall.path]: { data: { apps: [MODBUS], reportedAt: Date.now(), fresh: false } },
-        [uninstallDeviceAppCall.path]: { code: 120052, data: SN },
+        [uninstallDeviceAppCall.path]: refused(120052, SN),
         [getDeviceUpdateHistoryCall.path]: { data: { list: [], total: 0 } },
       });
       render(<AppsTab device={deviceRow(SN, { series: 'r3000' })} liveOpen={false} />);

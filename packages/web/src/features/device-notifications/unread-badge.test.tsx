@@ -1,3 +1,4 @@
+import type { VisitApp } from '@fleetport/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,30 +12,42 @@ import { FakeSocket, stubLiveSocket } from '../devices/device-test-fixtures.ts';
 const SLOW = 60_000;
 
 /** The Device console's menus of a user who sees notifications. */
-const robustlinkMenus = [
+const robustlinkMenus: VisitApp[] = [
   {
     appName: 'robustlink',
     appId: 1,
     mfs: [
       {
         menuName: 'Maintenance',
-        menuId: 10,
+        menuId: '10',
         menuCode: 'Maintenance',
+        menuDesc: '',
+        loadRes: '',
         foldIcon: 'tool',
+        menuNameLanguageKey: 'menu.Maintenance',
+        funList: [],
         children: [
           {
             menuName: 'Activity',
-            menuId: 11,
+            menuId: '11',
             menuCode: 'robustlink.activity',
+            menuDesc: '',
+            foldIcon: '',
+            menuNameLanguageKey: 'menu.robustlink.activity',
             loadRes: '/robustlink/activity',
             funList: [{ funCode: 'activity.view' }],
+            children: [],
           },
           {
             menuName: 'Notifications',
-            menuId: 12,
+            menuId: '12',
             menuCode: 'robustlink.noti',
+            menuDesc: '',
+            foldIcon: '',
+            menuNameLanguageKey: 'menu.robustlink.noti',
             loadRes: '/robustlink/noti',
             funList: [{ funCode: 'deviceNotifications.view' }, { funCode: 'devices.view' }],
+            children: [],
           },
         ],
       },

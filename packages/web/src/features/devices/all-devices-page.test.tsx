@@ -28,6 +28,7 @@ function serve(extra: RouteAnswers = {}) {
         data: {
           list: [deviceRow('FP0000000000001'), deviceRow('FP0000000000002', { online: true })],
           total: 2,
+          totalCapped: false,
         },
       };
     },

@@ -32,7 +32,7 @@ function serve() {
     [getGroupAdminsCall.path]: { data: [] },
     [listDevicesCall.path]: (body) => {
       lists.push(body);
-      return { data: { list: [deviceRow('FP0000000000004')], total: 1 } };
+      return { data: { list: [deviceRow('FP0000000000004')], total: 1, totalCapped: false } };
     },
   });
   return lists;

@@ -81,7 +81,7 @@ describe('shell notices', () => {
       await changeLanguage('cn');
       serve({
         '/pl/notification/getShowNotes': {
-          data: [{ id: 'n1', content: '新版本已发布', bizType: 'release', extend: {}, checked: false }],
+          data: [{ id: 1, content: '新版本已发布', bizType: 'release', extend: {}, checked: false }],
         },
         '/pl/maintenance/getLatestMaintenance': {
           data: { messageEn: 'Upgrade tonight', messageCn: '今晚升级', startTime: 1, endTime: 2 },

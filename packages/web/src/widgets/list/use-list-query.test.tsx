@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { signedInEachTest } from '../../api/test-support.tsx';
 import { routeServer } from '../../app/console-test-kit.tsx';
 import { AppProviders, queryClient } from '../../app/providers.tsx';
+import { deviceRow } from '../../features/devices/device-test-fixtures.ts';
 import { useListQuery } from './use-list-query.ts';
 
 const PAGE = '/devices';
@@ -60,7 +61,7 @@ function serveDevices() {
   routeServer({
     [listDevicesCall.path]: (body) => {
       asked.push(body as Record<string, unknown>);
-      return { data: { list: [{ sn: `SN-${asked.length}` }], total: 500, totalCapped: false } };
+      return { data: { list: [deviceRow(`SN-${asked.length}`)], total: 500, totalCapped: false } };
     },
   });
   return asked;
@@ -163,7 +164,7 @@ describe('useListQuery', () => {
           const input = body as { pageNum: number };
           asked.push(input);
           // 45 devices: three pages of 20.
-          const rows = input.pageNum <= 3 ? [{ sn: `page-${input.pageNum}` }] : [];
+          const rows = input.pageNum <= 3 ? [deviceRow(`page-${input.pageNum}`)] : [];
           return { data: { list: rows, total: 45, totalCapped: false } };
         },
       });
