@@ -1,0 +1,83 @@
+import type { DbOrTx } from '../../platform/db/open.ts';
+
+/** SQL of the console's device registry: edits, deletion and transfer of a company's devices. */
+
+/** Tables whose rows follow a device to its new company or go with it when it is deleted. */
+const DEVICE_OWNED_TABLES = ['device_import', 'device_config', 'device_status'] as const;
+
+export interface DeviceEdits {
+  name?: string | undefined;
+  description?: string | undefined;
+  licenceLevel?: string | undefined;
+}
+
+export async function updateDeviceFields(
+  db: DbOrTx,
+  companyId: number,
+  sn: string,
+  edits: DeviceEdits,
+  at: Date,
+): Promise<void> {
+  const set = {
+    ...(edits.name !== undefined ? { name: edits.name } : {}),
+    ...(edits.description !== undefined ? { description: edits.description } : {}),
+    ...(edits.licenceLevel !== undefined ? { licence_level: edits.licenceLevel } : {}),
+  };
+  if (Object.keys(set).length === 0) return;
+  await db
+    .updateTable('device')
+    .set({ ...set, updated_at: at })
+    .where('company_id', '=', companyId)
+    .where('sn', '=', sn)
+    .execute();
+}
+
+/** Deletes a device of the company and what it owns (its import row, configuration and status). */
+export async function deleteDeviceRows(tx: DbOrTx, companyId: number, sn: string): Promise<void> {
+  // One row per SN in each: the device's own, whichever company wrote it.
+  for (const table of DEVICE_OWNED_TABLES) await tx.deleteFrom(table).where('sn', '=', sn).execute();
+  await tx.deleteFrom('device').where('company_id', '=', companyId).where('sn', '=', sn).execute();
+}
+
+/**
+ * Moves a device and what it owns to another company. Tags and groups belong to the old company:
+ * the device arrives Ungrouped and untagged.
+ */
+export async function moveDeviceRows(
+  tx: DbOrTx,
+  fromCompanyId: number,
+  sn: string,
+  toCompanyId: number,
+  at: Date,
+): Promise<void> {
+  await tx.deleteFrom('device_tag_link').where('sn', '=', sn).execute();
+  await tx
+    .updateTable('device')
+    .set({ company_id: toCompanyId, group_id: null, updated_at: at })
+    .where('company_id', '=', fromCompanyId)
+    .where('sn', '=', sn)
+    .execute();
+  for (const table of DEVICE_OWNED_TABLES)
+    await tx.updateTable(table).set({ company_id: toCompanyId }).where('sn', '=', sn).execute();
+}
+
+/** Whether the person belongs to the company (a transfer goes only to one's own companies). */
+export async function isMemberOf(db: DbOrTx, userId: number, companyId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('company_user')
+    .select('company_id')
+    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A gateway of the company and whether it is online, or undefined. */
+export async function findGatewayState(db: DbOrTx, companyId: number, sn: string) {
+  return db
+    .selectFrom('device')
+    .select(['sn', 'online'])
+    .where('company_id', '=', companyId)
+    .where('sn', '=', sn)
+    .executeTakeFirst();
+}
