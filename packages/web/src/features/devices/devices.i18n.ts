@@ -144,6 +144,7 @@ export const devices = {
       limits: 'At most 5 tags per device, each at most 20 characters',
     },
     dashboard: {
+      partialHour: 'This hour so far',
       total: 'Devices',
       unreadAlerts: 'Unread alerts',
       showHidden: 'Show {{count}} hidden cards',
@@ -308,6 +309,7 @@ export const devices = {
       limits: '每台设备最多5个标签，每个最多20个字符',
     },
     dashboard: {
+      partialHour: '本小时（截至目前）',
       total: '设备总数',
       unreadAlerts: '未读告警',
       showHidden: '显示{{count}}个隐藏的卡片',
