@@ -234,10 +234,11 @@ function latinWords(text: string): string[] {
   let rest = text;
   for (const pattern of DATA_PATTERNS) rest = rest.replace(pattern, ' ');
   const found = new Set<string>();
-  for (const match of rest.matchAll(/[A-Za-z][A-Za-z0-9]*/g)) {
+  // Whole runs of letters and digits: "272F" of an SSID is one token, not the word "F".
+  for (const match of rest.matchAll(/[A-Za-z0-9]+/g)) {
     const word = match[0];
-    if (ALLOWED.has(word)) continue;
-    // Models and SNs mix letters and digits (R3000, EG5120); words do not.
+    if (!/[A-Za-z]/.test(word) || ALLOWED.has(word)) continue;
+    // Models, SNs and hex ids mix letters and digits (R3000, EG5120, D1F0); words do not.
     if (/\d/.test(word)) continue;
     const at = match.index ?? 0;
     found.add(`${word} … "${rest.slice(Math.max(0, at - 20), at + word.length + 20).replace(/\s+/g, ' ')}"`);

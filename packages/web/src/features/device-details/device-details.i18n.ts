@@ -17,7 +17,12 @@ export const deviceDetails = {
       configuration: 'Configuration',
     },
     status: { uci: 'System (uci)', modem: 'Modem', none: 'The device has not reported this status yet.' },
-    cli: { connected: 'Connected to {{sn}}. Each line runs on the device.', retry: 'Try again' },
+    cli: {
+      connected: 'Connected to {{sn}}. Each line runs on the device.',
+      retry: 'Try again',
+      promptLabel: 'Device command line input',
+      tooMuchOutput: 'Too much output to announce; read the terminal to see it.',
+    },
     actions: {
       run: 'Run',
       running: 'Running…',
@@ -163,7 +168,12 @@ export const deviceDetails = {
       configuration: '配置',
     },
     status: { uci: '系统（uci）', modem: '调制解调器', none: '设备尚未上报该状态。' },
-    cli: { connected: '已连接到{{sn}}，每一行命令都在设备上执行。', retry: '重试' },
+    cli: {
+      connected: '已连接到{{sn}}，每一行命令都在设备上执行。',
+      retry: '重试',
+      promptLabel: '设备命令行输入',
+      tooMuchOutput: '输出过多，无法朗读；请直接查看终端。',
+    },
     actions: {
       run: '执行',
       running: '执行中…',
