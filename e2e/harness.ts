@@ -152,13 +152,15 @@ export async function newPage(options: { lang?: Lang; width?: number; height?: n
 }
 
 /**
- * Picks a language in the console's language switch (`data-testid="language-switch"`) the way a user
- * does, and waits until the dropdown has closed so screenshots show the page, not the menu.
+ * Picks a language in the console's language switch (`data-testid="language-switch"`, two
+ * segments) the way a user does, and waits until the chosen segment is the selected one.
  */
 export async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
-  await page.getByTestId('language-switch').click();
-  await page.locator('.ant-select-item-option', { hasText: LANGUAGE_LABELS[lang] }).click();
-  await page.locator('.ant-select-dropdown').first().waitFor({ state: 'hidden' });
+  const switcher = page.getByTestId('language-switch');
+  await switcher.getByText(LANGUAGE_LABELS[lang], { exact: true }).click();
+  await switcher
+    .locator('.ant-segmented-item-selected', { hasText: LANGUAGE_LABELS[lang] })
+    .waitFor({ state: 'visible' });
 }
 
 /** Saves a full-page PNG to e2e/screenshots/<name>.png and returns its path. */

@@ -22,6 +22,21 @@ function firstLoadCheck(): Plugin {
   };
 }
 
+/**
+ * Vendor chunks: libraries every page needs are cached apart from the console's own code, and the
+ * heavy ones (charts, map, terminal) stay in chunks that only their pages load. The console's own
+ * small modules are never merged into a vendor chunk, so the sign-in page does not fetch one
+ * (antd's tabs came with tabs-state.ts before).
+ */
+const VENDOR_CHUNKS = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+  { name: 'i18next', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+  { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
+  { name: 'leaflet', test: /node_modules[\\/]leaflet[\\/]/ },
+  { name: 'xterm', test: /node_modules[\\/]@xterm[\\/]/ },
+];
+
 export default defineConfig({
   base: '/rcms/',
   plugins: [react(), firstLoadCheck()],
@@ -34,5 +49,6 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: { output: { codeSplitting: { groups: VENDOR_CHUNKS } } },
   },
 });

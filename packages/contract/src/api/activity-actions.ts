@@ -10,6 +10,7 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'sso.register': { en: 'Register company', cn: '注册公司' },
   'sso.resetPassword': { en: 'Reset password', cn: '重置密码' },
   'sso.switchCompany': { en: 'Switch company', cn: '切换公司' },
+  'company.leave': { en: 'Leave company', cn: '退出公司' },
   'account.sendEmailCode': { en: 'Send e-mail code', cn: '发送邮箱验证码' },
   'account.sendCode': { en: 'Send SMS code', cn: '发送短信验证码' },
   'account.updatePassword': { en: 'Change password', cn: '修改密码' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '../envelope.ts';
-import { PAGE_NUM_MAX } from '../limits.ts';
+import { MAX_COMPANIES_PER_USER, PAGE_NUM_MAX } from '../limits.ts';
 import { defineCall } from './define.ts';
 
 /** Core §3 "Company list item", core §7. */
@@ -32,4 +32,44 @@ export const companyListCall = defineCall({
   paged: true,
 });
 
-export const COMPANY_CALLS = [companyListCall] as const;
+/**
+ * The person's own accounts (operation/userAccount, docs/decisions.md "User accounts page"): how many
+ * companies they belong to against the limits of core §6, and which limit stops them joining another.
+ */
+export const MyCompanyLimitsSchema = z.object({
+  /** Companies the person belongs to now. */
+  joined: z.number().int(),
+  /** At most this many (14049). */
+  max: z.literal(MAX_COMPANIES_PER_USER),
+  /** The deployment allows one company per account (14050). */
+  oneCompanyPerAccount: z.boolean(),
+  /** The code a new company or invitation would be refused with now; null when one more is allowed. */
+  joinRefusedWith: z.union([z.literal(14049), z.literal(14050)]).nullable(),
+});
+export type MyCompanyLimits = z.infer<typeof MyCompanyLimitsSchema>;
+
+export const myCompanyLimitsCall = defineCall({
+  id: 'company.limits',
+  method: 'POST',
+  path: '/pl/group/getMyCompanyLimits',
+  input: z.strictObject({}),
+  output: MyCompanyLimitsSchema,
+  permission: 'session',
+  summary:
+    'How many companies the signed-in person belongs to, and whether they may join another (14049, 14050)',
+});
+
+export const leaveMyCompanyCall = defineCall({
+  id: 'company.leave',
+  method: 'POST',
+  path: '/pl/group/leaveCompany',
+  input: z.strictObject({ companyId: z.coerce.number().int().positive() }),
+  /** `signedOut`: the company was the session's own, so the session ended (sign in again). */
+  output: z.object({ signedOut: z.boolean() }),
+  permission: 'session',
+  mutates: true,
+  summary:
+    "Leave one of the person's companies (14025 for the company's default user, 5 for one they do not belong to); leaving the session's own company ends the session",
+});
+
+export const COMPANY_CALLS = [companyListCall, myCompanyLimitsCall, leaveMyCompanyCall] as const;

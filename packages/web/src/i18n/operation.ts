@@ -138,7 +138,7 @@ export const operation = {
       failedWith: 'Failed: {{message}} ({{code}})',
       search: 'Search',
       empty: 'No activity matches.',
-      scope: { devices: 'Device actions', all: 'All activity' },
+      scope: { label: 'Which activity', devices: 'Device actions', all: 'All activity' },
     },
   },
   cn: {
@@ -279,7 +279,7 @@ export const operation = {
       failedWith: '失败：{{message}}（{{code}}）',
       search: '查询',
       empty: '没有匹配的活动。',
-      scope: { devices: '设备操作', all: '全部活动' },
+      scope: { label: '显示哪些活动', devices: '设备操作', all: '全部活动' },
     },
   },
 };

@@ -1,12 +1,22 @@
-import { type CompanyListItem, ErrorCode, type Page, ROLE_TYPE, type UserInfo } from '@fleetport/contract';
+import {
+  type CompanyListItem,
+  ErrorCode,
+  MAX_COMPANIES_PER_USER,
+  type MyCompanyLimits,
+  type Page,
+  ROLE_TYPE,
+  type UserInfo,
+} from '@fleetport/contract';
 import { pinyin } from 'pinyin-pro';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import { bindSessionToCompany } from '../../platform/auth/session.store.ts';
+import { bindSessionToCompany, endSession } from '../../platform/auth/session.store.ts';
 import type { Session } from '../../platform/auth/session.ts';
+import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
-import { listMemberships } from '../accounts/accounts.store.ts';
+import { countMemberships, listMemberships, readSetting } from '../accounts/accounts.store.ts';
 import { isAccessRestricted } from '../auth/access-window.ts';
 import { userInfo } from '../auth/user-info.ts';
+import { findMembership, removeMembership } from '../company-account/company-account.store.ts';
 
 /** Sort key of a company name: Chinese by pinyin (北京 files under B), everything else as written. */
 export function pinyinKey(name: string): string {
@@ -54,4 +64,40 @@ export async function switchCompany(
     throw new AppError(ErrorCode.ACCESS_RESTRICTED);
   await bindSessionToCompany(deps.db, session.sessionId, companyId);
   return userInfo(deps.db, session.userId, companyId);
+}
+
+/** The person's companies against core §6's limits: the code joining one more would meet now. */
+export async function companyLimits(deps: ModuleDeps<'db'>, userId: number): Promise<MyCompanyLimits> {
+  const joined = await countMemberships(deps.db, userId);
+  const oneCompanyPerAccount = await readSetting(deps.db, 'oneCompanyPerAccount', false);
+  const joinRefusedWith =
+    oneCompanyPerAccount && joined >= 1
+      ? ErrorCode.ONE_COMPANY_PER_ACCOUNT
+      : joined >= MAX_COMPANIES_PER_USER
+        ? ErrorCode.COMPANY_LIMIT
+        : null;
+  return { joined, max: MAX_COMPANIES_PER_USER, oneCompanyPerAccount, joinRefusedWith } as MyCompanyLimits;
+}
+
+/**
+ * Leaves one of the person's companies (docs/decisions.md "User accounts page"). The company's default
+ * user cannot (14025), as on the company account page; leaving the session's own company ends the
+ * session, leaving another keeps it. A company left by its default-company holder passes the default
+ * to the next one (company-account store).
+ */
+export async function leaveCompanyOf(
+  deps: ModuleDeps<'clock' | 'db'>,
+  session: Session,
+  companyId: number,
+): Promise<{ signedOut: boolean }> {
+  if (session.superAdmin) throw new AppError(ErrorCode.NO_PERMISSION);
+  return inTransaction(deps.db, async (tx) => {
+    const member = await findMembership(tx, companyId, session.userId);
+    if (!member) throw new AppError(ErrorCode.NO_PERMISSION);
+    if (member.is_delete === 0) throw new AppError(ErrorCode.DEFAULT_USER_FIXED);
+    await removeMembership(tx, companyId, session.userId);
+    const signedOut = session.companyId === companyId;
+    if (signedOut) await endSession(tx, session.sessionId, 'logout', deps.clock.now());
+    return { signedOut };
+  });
 }

@@ -11,12 +11,14 @@ import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import * as store from './shell.store.ts';
 
-/** Core §3 OEM settings until a company brands its consoles (the OEM issue replaces these). */
+/**
+ * Core §3 OEM settings until a company brands its consoles (the OEM issue replaces these), in the
+ * request's language: the header shows them as the console's name.
+ */
 export const DEFAULT_OEM_DISPLAY = {
-  logoResPath: null,
-  rlinkDisplayName: 'Fleetport Device Manager',
-  rvpnDisplayName: 'Fleetport VPN',
-};
+  en: { logoResPath: null, rlinkDisplayName: 'Fleetport Device Manager', rvpnDisplayName: 'Fleetport VPN' },
+  cn: { logoResPath: null, rlinkDisplayName: 'Fleetport 设备管理', rvpnDisplayName: 'Fleetport VPN' },
+} as const;
 
 export function shellRoutes(deps: ModuleDeps<'clock' | 'db'>) {
   return [
@@ -66,6 +68,6 @@ export function shellRoutes(deps: ModuleDeps<'clock' | 'db'>) {
         await store.checkNotes(deps.db, session.userId, session.companyId, ctx.input.ids);
       return null;
     }),
-    bind(getDisplayOemSettingCall, async () => DEFAULT_OEM_DISPLAY),
+    bind(getDisplayOemSettingCall, async (ctx) => DEFAULT_OEM_DISPLAY[ctx.lang]),
   ];
 }

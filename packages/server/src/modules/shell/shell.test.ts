@@ -122,6 +122,8 @@ describe('OEM display and versions', () => {
       rlinkDisplayName: 'Fleetport Device Manager',
       rvpnDisplayName: 'Fleetport VPN',
     });
+    const cn = await owner.call('GET', '/pl/base/getDisplayOemSetting', undefined, { language: 'cn' });
+    expect(cn.body.data).toMatchObject({ rlinkDisplayName: 'Fleetport 设备管理' });
   });
 
   it('serves the versions without a ticket', async () => {

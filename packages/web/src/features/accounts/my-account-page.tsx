@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { apiCall } from '../../api/client.ts';
 import { schemaRule } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
@@ -36,7 +37,17 @@ export function MyAccountPage() {
 
   return (
     <Flex vertical gap={16} data-testid="my-account">
-      <Card title={t('profile.title')}>
+      <Card
+        title={t('profile.title')}
+        extra={
+          // The Super Admin belongs to no company; everyone else manages theirs on operation/userAccount.
+          user?.companyName ? (
+            <Link to="/operation/userAccount" data-testid="account-companies-link">
+              {t('companies.manage')}
+            </Link>
+          ) : null
+        }
+      >
         <Descriptions column={1} bordered size="small" style={{ maxWidth: 640 }}>
           <Descriptions.Item label={t('profile.userName')}>
             {editing ? (

@@ -122,6 +122,7 @@ function ActivityLog() {
               { value: 'all', label: t('activity.scope.all') },
             ]}
             data-testid="activity-scope"
+            aria-label={t('activity.scope.label')}
           />
           <Form<FilterValues> form={form} layout="inline" onFinish={apply} style={{ rowGap: 8 }}>
             <Form.Item name="callId">

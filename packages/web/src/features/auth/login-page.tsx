@@ -1,12 +1,13 @@
 import { LockOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import { ErrorCode, LoginAccountSchema, LoginBodySchema } from '@fleetport/contract';
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { schemaRule } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
+import { PlainCard as Card } from '../../widgets/plain-card.tsx';
 import { fetchCaptcha, needsCaptcha, signIn } from './login-queries.ts';
 import { PublicLayout } from './public-layout.tsx';
 

@@ -1,6 +1,7 @@
-import { Button, Card, Flex, Result } from 'antd';
+import { Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PlainCard as Card } from '../../widgets/plain-card.tsx';
 import { PublicLayout } from './public-layout.tsx';
 
 export type PublicNotice =

@@ -5,13 +5,14 @@ import {
   UserNameSchema,
   VerificationCodeSchema,
 } from '@fleetport/contract';
-import { App, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { apiCall } from '../../api/client.ts';
 import { schemaRule } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
+import { PlainCard as Card } from '../../widgets/plain-card.tsx';
 import { showBesideField } from './field-errors.ts';
 import { confirmPasswordRules, newPasswordRules } from './password-rules.ts';
 import { PublicLayout } from './public-layout.tsx';

@@ -1,7 +1,8 @@
-import { Button, Card, Empty, Input, List, Tag, Typography } from 'antd';
+import { Button, Empty, Input, List, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PlainCard as Card } from '../../widgets/plain-card.tsx';
 import { PublicLayout } from '../auth/public-layout.tsx';
 import { hasTicket } from '../auth/session-store.ts';
 import { COMPANY_PAGE_SIZE, enterCompany, useCompanyList } from './company-queries.ts';

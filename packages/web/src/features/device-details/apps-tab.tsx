@@ -80,8 +80,19 @@ export function AppsTab({ device, liveOpen }: { device: DeviceRow; liveOpen: boo
               dataSource={list?.apps ?? []}
               locale={{ emptyText: <EmptyState description={t('apps.empty')} /> }}
               columns={[
-                { key: 'name', dataIndex: 'name', title: t('apps.name') },
-                { key: 'packageName', dataIndex: 'packageName', title: t('apps.packageName') },
+                // Names the app's maker gave it, as the device reports them.
+                {
+                  key: 'name',
+                  dataIndex: 'name',
+                  title: t('apps.name'),
+                  render: (name: string) => <span translate="no">{name}</span>,
+                },
+                {
+                  key: 'packageName',
+                  dataIndex: 'packageName',
+                  title: t('apps.packageName'),
+                  render: (name: string) => <span translate="no">{name}</span>,
+                },
                 { key: 'version', dataIndex: 'version', title: t('apps.version') },
                 {
                   key: 'state',

@@ -11,6 +11,9 @@ export function InformationTab({ device }: { device: DeviceRow }) {
   const { t } = useTranslation('devices');
   const lang = useLang();
   const time = (at: number | null) => (at ? formatDateTime(at) : null);
+  // A value the console has no word for (a newer firmware's) is shown as the device sent it.
+  const word = (kind: string, value: string | null) =>
+    value === null ? null : t(`value.${kind}.${value}`, { defaultValue: value });
   const fields: [string, ReactNode][] = [
     ['sn', device.sn],
     ['name', device.name],
@@ -32,9 +35,9 @@ export function InformationTab({ device }: { device: DeviceRow }) {
     ['ssid', device.ssid],
     ['ip', device.ip],
     ['routerId', device.routerId],
-    ['networkEnv', device.networkEnv],
-    ['connectionType', device.connectionType],
-    ['activeLink', device.activeLink],
+    ['networkEnv', word('networkEnv', device.networkEnv)],
+    ['connectionType', word('connectionType', device.connectionType)],
+    ['activeLink', word('link', device.activeLink)],
     ['simCount', device.simCount],
     ['lastSeenAt', time(device.lastSeenAt)],
     ['createdAt', time(device.createdAt)],

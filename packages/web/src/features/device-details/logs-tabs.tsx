@@ -1,10 +1,20 @@
-import { deviceEventsCall, deviceSyslogCall, formatDateTime, requestSyslogCall } from '@fleetport/contract';
+import {
+  ALERT_SEVERITY_LABELS,
+  type AlertSeverity,
+  deviceEventsCall,
+  deviceSyslogCall,
+  formatDateTime,
+  LOG_LEVEL_LABELS,
+  type LogLevel,
+  requestSyslogCall,
+} from '@fleetport/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client.ts';
 import { Can } from '../../app/permissions.tsx';
+import { useLang } from '../../app/use-lang.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { IndexTable } from '../../widgets/index-table.tsx';
 
@@ -18,6 +28,7 @@ const SEVERITY_COLOR: Record<string, string> = {
 /** The device's events, newest first. */
 export function EventsTab({ sn }: { sn: string }) {
   const { t } = useTranslation('deviceDetails');
+  const lang = useLang();
   const [pageNum, setPageNum] = useState(1);
   const events = useQuery({
     queryKey: ['deviceEvents', sn, pageNum],
@@ -35,18 +46,27 @@ export function EventsTab({ sn }: { sn: string }) {
       onChange={(p) => setPageNum(p.current ?? 1)}
       columns={[
         { key: 'at', dataIndex: 'at', title: t('events.at'), render: (at: number) => formatDateTime(at) },
-        { key: 'type', dataIndex: 'type', title: t('events.type') },
+        {
+          key: 'type',
+          dataIndex: 'type',
+          title: t('events.type'),
+          render: (type: string) => t(`events.types.${type}`, { defaultValue: type }),
+        },
         {
           key: 'severity',
           dataIndex: 'severity',
           title: t('events.severity'),
-          render: (s: string | null) => (s ? <Tag color={SEVERITY_COLOR[s]}>{s}</Tag> : null),
+          render: (s: string | null) =>
+            s ? (
+              <Tag color={SEVERITY_COLOR[s]}>{ALERT_SEVERITY_LABELS[s as AlertSeverity]?.[lang] ?? s}</Tag>
+            ) : null,
         },
         {
           key: 'data',
           dataIndex: 'data',
           title: t('events.data'),
-          render: (d: unknown) => (d ? <code>{JSON.stringify(d)}</code> : null),
+          // What the device sent, as it sent it: no console language changes it.
+          render: (d: unknown) => (d ? <code translate="no">{JSON.stringify(d)}</code> : null),
         },
       ]}
     />
@@ -57,6 +77,7 @@ export function EventsTab({ sn }: { sn: string }) {
 export function SyslogTab({ sn }: { sn: string }) {
   const { message } = App.useApp();
   const { t } = useTranslation('deviceDetails');
+  const lang = useLang();
   const [pageNum, setPageNum] = useState(1);
   const syslog = useQuery({
     queryKey: ['deviceSyslog', sn, pageNum],
@@ -94,8 +115,20 @@ export function SyslogTab({ sn }: { sn: string }) {
             width: 180,
             render: (at: number) => formatDateTime(at),
           },
-          { key: 'level', dataIndex: 'level', title: t('syslog.level'), width: 100 },
-          { key: 'message', dataIndex: 'message', title: t('syslog.message') },
+          {
+            key: 'level',
+            dataIndex: 'level',
+            title: t('syslog.level'),
+            width: 100,
+            render: (level: string) => LOG_LEVEL_LABELS[level as LogLevel]?.[lang] ?? level,
+          },
+          {
+            key: 'message',
+            dataIndex: 'message',
+            title: t('syslog.message'),
+            // The device's own log line, in the device's words.
+            render: (message: string) => <span translate="no">{message}</span>,
+          },
         ]}
       />
     </Flex>

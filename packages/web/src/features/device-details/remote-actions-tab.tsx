@@ -1,11 +1,12 @@
 import { ruleText } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { App, Button, Card, Col, Form, Input, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/permissions.tsx';
 import { currentLanguage } from '../../i18n/index.ts';
+import { NumberInput as InputNumber } from '../../widgets/number-input.tsx';
 import { ActionResult } from './action-result.tsx';
 import { CaptureDownload } from './capture-download.tsx';
 import { type ActionField, type ActionSpec, REMOTE_ACTIONS } from './remote-action-specs.ts';

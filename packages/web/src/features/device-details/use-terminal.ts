@@ -1,6 +1,7 @@
 import '@xterm/xterm/css/xterm.css';
 import type { Terminal } from '@xterm/xterm';
 import { type CSSProperties, useEffect, useRef } from 'react';
+import { i18n } from '../../i18n/index.ts';
 
 /** The dark box a terminal is drawn in (CLI tab, serial port). */
 export const TERMINAL_BOX_STYLE: CSSProperties = {
@@ -29,6 +30,9 @@ export function useTerminal(key: unknown, onData: (data: string) => void, active
     let dispose = () => {};
     void import('@xterm/xterm').then(({ Terminal: XTerm }) => {
       if (disposed || !box.current) return;
+      // xterm's own words for screen readers ("Terminal input"), in the console's language.
+      XTerm.strings.promptLabel = i18n.t('deviceDetails:cli.promptLabel');
+      XTerm.strings.tooMuchOutput = i18n.t('deviceDetails:cli.tooMuchOutput');
       const terminal = new XTerm({
         cursorBlink: true,
         convertEol: false,

@@ -20,6 +20,11 @@ import { PieChart } from '../../widgets/charts/pie-chart.tsx';
 import { deviceDetailsPath } from './device-columns.tsx';
 
 const MB = 1024 * 1024;
+const HOUR = 3_600_000;
+
+/** Hourly points whose last hour has not ended yet: the chart says "so far" there. */
+const partialHour = (points: { at: number }[] | undefined, label: string) =>
+  points?.length && points[points.length - 1]!.at + HOUR > Date.now() ? label : undefined;
 const key = (name: string) => ['deviceDashboard', name] as const;
 
 /** The device dashboard (core §2 dashboard) on chart cards; presence events refresh the counts. */
@@ -100,6 +105,7 @@ function Dashboard() {
         'usage',
         <LineChart
           unit="MB"
+          partialLast={partialHour(usage.data, t('dashboard.partialHour'))}
           categories={(usage.data ?? []).map((p) => formatDateTime(p.at, 'MM-DD HH:mm'))}
           series={[
             { name: t('dashboard.rx'), data: (usage.data ?? []).map((p) => +(p.rxBytes / MB).toFixed(2)) },
@@ -112,6 +118,7 @@ function Dashboard() {
         'signal',
         <LineChart
           unit="dBm"
+          partialLast={partialHour(signal.data, t('dashboard.partialHour'))}
           categories={(signal.data ?? []).map((p) => formatDateTime(p.at, 'MM-DD HH:mm'))}
           series={[
             { name: 'RSSI', data: (signal.data ?? []).map((p) => p.rssi) },

@@ -90,7 +90,13 @@ export function deviceColumns(t: TFunction, lang: Lang): ColumnsType<DeviceRow> 
       render: (level: DeviceRow['licenceLevel']) => LICENCE_LEVEL_LABELS[level]?.[lang] ?? level,
     },
     { key: 'ip', dataIndex: 'ip', title: t('devices:field.ip') },
-    { key: 'activeLink', dataIndex: 'activeLink', title: t('devices:field.activeLink') },
+    {
+      key: 'activeLink',
+      dataIndex: 'activeLink',
+      title: t('devices:field.activeLink'),
+      render: (link: string | null) =>
+        link ? t(`devices:value.link.${link}`, { defaultValue: link }) : null,
+    },
     { key: 'mac', dataIndex: 'mac', title: t('devices:field.mac') },
     { key: 'imei', dataIndex: 'imei', title: t('devices:field.imei') },
     {

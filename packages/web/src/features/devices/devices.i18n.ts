@@ -1,6 +1,18 @@
 /** The device console: all devices, add and import, groups, tags, dashboard and the map. */
 export const devices = {
   en: {
+    /** Values devices report (core §3), as words: the information tab shows these. */
+    value: {
+      networkEnv: { private: 'Private (behind NAT)', public: 'Public' },
+      connectionType: { ethernet: 'Ethernet', cellular: 'Cellular', wifi: 'WiFi' },
+      link: {
+        wan: 'WAN',
+        wan2: 'WAN 2',
+        cellular1: 'Cellular (SIM 1)',
+        cellular2: 'Cellular (SIM 2)',
+        wifi: 'WiFi',
+      },
+    },
     state: {
       online: 'Online',
       offline: 'Offline',
@@ -132,6 +144,7 @@ export const devices = {
       limits: 'At most 5 tags per device, each at most 20 characters',
     },
     dashboard: {
+      partialHour: 'This hour so far',
       total: 'Devices',
       unreadAlerts: 'Unread alerts',
       showHidden: 'Show {{count}} hidden cards',
@@ -162,6 +175,17 @@ export const devices = {
     },
   },
   cn: {
+    value: {
+      networkEnv: { private: '私网（NAT 之后）', public: '公网' },
+      connectionType: { ethernet: '以太网', cellular: '蜂窝网络', wifi: 'WiFi' },
+      link: {
+        wan: 'WAN',
+        wan2: 'WAN 2',
+        cellular1: '蜂窝网络（SIM 1）',
+        cellular2: '蜂窝网络（SIM 2）',
+        wifi: 'WiFi',
+      },
+    },
     state: { online: '在线', offline: '离线', registered: '已注册', unregistered: '尚未连接' },
     field: {
       sn: '序列号',
@@ -285,6 +309,7 @@ export const devices = {
       limits: '每台设备最多5个标签，每个最多20个字符',
     },
     dashboard: {
+      partialHour: '本小时（截至目前）',
       total: '设备总数',
       unreadAlerts: '未读告警',
       showHidden: '显示{{count}}个隐藏的卡片',

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { apiCall } from '../../api/client.ts';
 import { PageGate } from '../../app/permissions.tsx';
 import { EmptyState } from '../../widgets/empty-state.tsx';
+import { localizeMapControls } from '../../widgets/map-texts.ts';
 import { deviceDetailsPath } from './device-columns.tsx';
 import { clusterByGrid } from './grid-cluster.ts';
 
@@ -41,6 +42,7 @@ function Locations() {
         maxZoom: 12,
         padding: [24, 24],
       });
+      localizeMapControls(map);
       L.tileLayer('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png', {
         attribution: '© OpenStreetMap',
         maxZoom: 18,

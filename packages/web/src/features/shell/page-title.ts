@@ -13,6 +13,7 @@ export function pageTitle(pathname: string, t: TFunction, lang: Lang, record?: s
   const menuName = menuPageLabel(pathname, lang);
   if (menuName) return menuName;
   if (pathname === '/myAccount') return t('menus:pages.myAccount');
+  if (pathname === '/exportRecords') return t('menus:pages.exportRecords');
   const match = matchConsolePage(pathname);
   if (!match) return pathname;
   const label = t(`menus:pages.${match.page.label}`);

@@ -10,6 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiCall } from '../../api/client.ts';
+import { useLang } from '../../app/use-lang.ts';
 import { buildMenuApps, type MenuApp } from './menu-model.ts';
 
 /** Query keys of the shell; logout and company switch drop them all with `shellKeys.all`. */
@@ -17,7 +18,8 @@ export const shellKeys = {
   all: ['shell'] as const,
   userInfo: () => [...shellKeys.all, 'userInfo'] as const,
   menus: () => [...shellKeys.all, 'menus'] as const,
-  oem: () => [...shellKeys.all, 'oem'] as const,
+  /** By language: the default console names come in the request's language. */
+  oem: (lang?: string) => [...shellKeys.all, 'oem', ...(lang ? [lang] : [])] as const,
   notes: () => [...shellKeys.all, 'notes'] as const,
   maintenance: () => [...shellKeys.all, 'maintenance'] as const,
   instructions: () => [...shellKeys.all, 'instructions'] as const,
@@ -41,8 +43,9 @@ export function useVisitMenus() {
 }
 
 export function useOemDisplay() {
+  const lang = useLang();
   return useQuery({
-    queryKey: shellKeys.oem(),
+    queryKey: shellKeys.oem(lang),
     queryFn: () => apiCall(getDisplayOemSettingCall, {}, { silent: true }),
     staleTime: 5 * 60_000,
   });

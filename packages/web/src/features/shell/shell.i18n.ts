@@ -19,6 +19,7 @@ export const shell = {
       closeOthers: 'Close others',
       clear: 'Close all',
       actions: 'Tab actions',
+      more: 'More tabs',
     },
     footer: {
       copyright: '© {{year}} Fleetport. All rights reserved.',
@@ -70,12 +71,13 @@ export const shell = {
       closeOthers: '关闭其他',
       clear: '全部关闭',
       actions: '标签页操作',
+      more: '更多标签页',
     },
     footer: {
       copyright: '© {{year}} Fleetport 版权所有。',
       version: '版本 {{version}}',
     },
-    badge: { beta: 'Beta', dev: 'Dev', test: 'Test' },
+    badge: { beta: '公测版', dev: '开发版', test: '测试版' },
     comingSoon: {
       title: '{{page}}即将推出',
       description: '控制台的这一部分尚未开放。菜单会保留在原处，上线后即可使用。',

@@ -25,6 +25,8 @@ export function WorkspaceTabs({ state, onSelect, onClose, onCloseOthers, onClear
       type="editable-card"
       hideAdd
       size="small"
+      // antd reads these two labels from here only, not from its locale: 'remove' otherwise.
+      locale={{ removeAriaLabel: t('tabs.close'), dropdownAriaLabel: t('tabs.more') }}
       activeKey={active}
       onChange={onSelect}
       onEdit={(key, action) => {

@@ -8,12 +8,13 @@ import {
   type UserRow,
   updateUserCall,
 } from '@fleetport/contract';
-import { Form, Input, InputNumber, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { schemaRule } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
 import { DraggableDialog } from '../../widgets/draggable-dialog.tsx';
+import { NumberInput as InputNumber } from '../../widgets/number-input.tsx';
 import { confirmPasswordRules, newPasswordRules } from '../auth/password-rules.ts';
 import { useRoleOptions } from '../roles/role-queries.ts';
 

@@ -36,6 +36,20 @@ describe('lineChartOption', () => {
     expect(yAxis.axisLabel.formatter(20)).toBe('20 MB');
   });
 
+  it('shades and labels the last span when the last category is still filling', () => {
+    const hourly = lineChartOption({
+      categories: ['10:00', '11:00', '12:00'],
+      series: [{ name: 'Received', data: [40, 42, 3] }],
+      partialLast: 'This hour so far',
+    });
+    const [line] = hourly.series as Array<{
+      markArea: { label: { formatter: string }; data: [{ xAxis: string }, { xAxis: string }][] };
+    }>;
+    expect(line!.markArea.label.formatter).toBe('This hour so far');
+    expect(line!.markArea.data).toEqual([[{ xAxis: '11:00' }, { xAxis: '12:00' }]]);
+    expect((option.series as Array<{ markArea?: unknown }>)[0]!.markArea).toBeUndefined();
+  });
+
   it('hides the legend for a single line', () => {
     const single = lineChartOption({ categories: ['a'], series: [{ name: 'Signal', data: [-70] }] });
     expect((single.legend as { show: boolean }).show).toBe(false);

@@ -13,6 +13,11 @@ export interface LineChartData {
   series: LineSeries[];
   /** Shown after values in the tooltip and on the y-axis, e.g. "MB" or "dBm". */
   unit?: string;
+  /**
+   * The last category is still filling (the current hour): its span is shaded and labelled with this
+   * text, so a low last value reads as "so far", not as a drop.
+   */
+  partialLast?: string;
 }
 
 export interface PieSlice {
@@ -28,7 +33,17 @@ export interface PieChartData {
 const withUnit = (unit?: string) => (value: number | string) => (unit ? `${value} ${unit}` : String(value));
 
 /** The ECharts option of a line chart; x-axis labels over 15 characters are cut (core §2). */
-export function lineChartOption({ categories, series, unit }: LineChartData): EChartsOption {
+export function lineChartOption({ categories, series, unit, partialLast }: LineChartData): EChartsOption {
+  const n = categories.length;
+  const partial =
+    partialLast && n >= 2
+      ? {
+          silent: true,
+          itemStyle: { color: 'rgba(140, 140, 140, 0.12)' },
+          label: { show: true, position: 'insideTop' as const, formatter: partialLast, color: '#8c8c8c' },
+          data: [[{ xAxis: categories[n - 2] }, { xAxis: categories[n - 1] }]] as never,
+        }
+      : undefined;
   return {
     tooltip: { trigger: 'axis', valueFormatter: (value) => withUnit(unit)(value as number) },
     legend: { show: series.length > 1, type: 'scroll', bottom: 0 },
@@ -40,13 +55,14 @@ export function lineChartOption({ categories, series, unit }: LineChartData): EC
       axisLabel: { formatter: (label: string) => truncateAxisLabel(label) },
     },
     yAxis: { type: 'value', axisLabel: { formatter: withUnit(unit) } },
-    series: series.map((line) => ({
+    series: series.map((line, i) => ({
       name: line.name,
       type: 'line',
       data: line.data,
       smooth: true,
       showSymbol: categories.length <= 31,
       connectNulls: false,
+      ...(partial && i === 0 ? { markArea: partial } : {}),
     })),
   };
 }

@@ -178,7 +178,12 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                 selectedRowKeys: picked.keys,
                 preserveSelectedRowKeys: true,
                 onChange: (keys, rows) => setPicked({ keys, rows }),
-                ...(selectable ? { getCheckboxProps: (row: T) => ({ disabled: !selectable(row) }) } : {}),
+                // antd labels these checkboxes in English whatever its locale ("Select all").
+                getTitleCheckboxProps: () => ({ 'aria-label': t('list.selectAll') }),
+                getCheckboxProps: (row: T) => ({
+                  'aria-label': t('list.selectRow'),
+                  ...(selectable ? { disabled: !selectable(row) } : {}),
+                }),
               }
             : undefined
         }
