@@ -21,10 +21,12 @@ function serve(
   limits = { joined: 2, max: 100 as const, oneCompanyPerAccount: false, joinRefusedWith: null },
 ) {
   const calls: { path: string; body: unknown }[] = [];
-  const record = (path: string, data: unknown) => (body: unknown) => {
-    calls.push({ path, body });
-    return { code: 0, data };
-  };
+  const record =
+    <T,>(path: string, data: T) =>
+    (body: unknown) => {
+      calls.push({ path, body });
+      return { code: 0, data };
+    };
   routeServer({
     ...shellAnswers([], { ...signedInUser(ROLE_TYPE.administrator), isDelete: 1 }),
     '/pl/group/getCompanyListByUserIdAndCompanyName': { data: companies },
