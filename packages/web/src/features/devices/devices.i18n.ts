@@ -44,6 +44,7 @@ export const devices = {
       empty: 'No devices yet. Add one or import a file.',
       noMatch: 'No device matches the search.',
       total: '{{total}} devices',
+      counts: '{{total}} devices · {{online}} online · {{offline}} offline',
     },
     add: {
       title: 'Add device',
@@ -134,6 +135,7 @@ export const devices = {
     dashboard: {
       total: 'Devices',
       unreadAlerts: 'Unread alerts',
+      unreadNotifications: 'Unread notifications',
       showHidden: 'Show {{count}} hidden cards',
       byModel: 'Devices by model',
       bySeries: 'Devices by series',
@@ -200,6 +202,7 @@ export const devices = {
       empty: '还没有设备。请添加设备或导入文件。',
       noMatch: '没有符合搜索条件的设备。',
       total: '共{{total}}台设备',
+      counts: '共{{total}}台设备 · {{online}}台在线 · {{offline}}台离线',
     },
     add: {
       title: '添加设备',
@@ -287,6 +290,7 @@ export const devices = {
     dashboard: {
       total: '设备总数',
       unreadAlerts: '未读告警',
+      unreadNotifications: '未读通知',
       showHidden: '显示{{count}}个隐藏的卡片',
       byModel: '按型号统计',
       bySeries: '按系列统计',
