@@ -9,6 +9,7 @@ export * from './device/protocol.ts';
 export * from './device/rpc.ts';
 export * from './device/rpc-methods.ts';
 export * from './device/series.ts';
+export * from './device/signal-quality.ts';
 export * from './device/topics.ts';
 export * from './device/update.ts';
 export * from './enums/index.ts';

@@ -9,6 +9,9 @@ import { OnlineBadge } from '../devices/device-columns.tsx';
 /** Every field of core §3 device, in the order the spec lists them. */
 export function InformationTab({ device }: { device: DeviceRow }) {
   const { t } = useTranslation('devices');
+  // Raw device values (DIRECT, private, cellular1 ...) read as words in the reader's language.
+  const { t: w } = useTranslation('deviceStatus');
+  const word = (kind: string, value: string | null) => (value ? w(`words.${kind}.${value}`, value) : null);
   const lang = useLang();
   const time = (at: number | null) => (at ? formatDateTime(at) : null);
   const fields: [string, ReactNode][] = [
@@ -19,7 +22,7 @@ export function InformationTab({ device }: { device: DeviceRow }) {
     ['registered', device.registered ? t('state.registered') : t('state.unregistered')],
     ['model', device.model],
     ['series', device.series],
-    ['modelType', device.modelType],
+    ['modelType', word('modelType', device.modelType)],
     ['firmwareVersion', device.firmwareVersion],
     ['appVersion', device.appVersion],
     ['licenceLevel', LICENCE_LEVEL_LABELS[device.licenceLevel]?.[lang] ?? device.licenceLevel],
@@ -32,9 +35,9 @@ export function InformationTab({ device }: { device: DeviceRow }) {
     ['ssid', device.ssid],
     ['ip', device.ip],
     ['routerId', device.routerId],
-    ['networkEnv', device.networkEnv],
-    ['connectionType', device.connectionType],
-    ['activeLink', device.activeLink],
+    ['networkEnv', word('networkEnv', device.networkEnv)],
+    ['connectionType', word('connectionType', device.connectionType)],
+    ['activeLink', word('link', device.activeLink)],
     ['simCount', device.simCount],
     ['lastSeenAt', time(device.lastSeenAt)],
     ['createdAt', time(device.createdAt)],
