@@ -161,6 +161,12 @@ export const devices = {
       title: 'Device locations',
       count: '{{count}} devices with a position. Click a number to zoom in, a name to open the device.',
       empty: 'No device has reported a GPS or base-station position yet.',
+      legendOnline: 'Online',
+      legendOffline: 'Offline',
+      legendMixed: 'Group of devices (green part: online)',
+      noTiles:
+        'The map tiles could not be loaded (no internet access, or the tile server is blocked). The devices are shown on a plain grid; ask your administrator to set MAP_TILE_URL to a reachable tile server.',
+      cluster: '{{count}} devices, {{online}} online',
     },
   },
   cn: {
@@ -316,6 +322,12 @@ export const devices = {
       title: '设备位置',
       count: '{{count}}台设备有位置。点击数字放大，点击名称打开设备。',
       empty: '还没有设备上报GPS或基站位置。',
+      legendOnline: '在线',
+      legendOffline: '离线',
+      legendMixed: '设备组（绿色部分为在线）',
+      noTiles:
+        '无法加载地图瓦片（无法访问互联网，或瓦片服务器被阻止）。设备显示在普通网格上；请管理员将 MAP_TILE_URL 设置为可访问的瓦片服务器。',
+      cluster: '{{count}}台设备，{{online}}台在线',
     },
   },
 };
