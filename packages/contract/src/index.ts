@@ -2,6 +2,7 @@ export * from './api/index.ts';
 export * from './device/capabilities.ts';
 export * from './device/claim.ts';
 export * from './device/down-messages.ts';
+export * from './device/event-text.ts';
 export * from './device/examples.ts';
 export * from './device/links.ts';
 export * from './device/messages.ts';

@@ -1,10 +1,20 @@
-import { deviceEventsCall, deviceSyslogCall, formatDateTime, requestSyslogCall } from '@fleetport/contract';
+import {
+  ALERT_SEVERITY_LABELS,
+  type AlertSeverity,
+  DEVICE_EVENT_LABELS,
+  deviceEventsCall,
+  deviceEventText,
+  deviceSyslogCall,
+  formatDateTime,
+  requestSyslogCall,
+} from '@fleetport/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client.ts';
 import { Can } from '../../app/permissions.tsx';
+import { useLang } from '../../app/use-lang.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { IndexTable } from '../../widgets/index-table.tsx';
 
@@ -18,6 +28,7 @@ const SEVERITY_COLOR: Record<string, string> = {
 /** The device's events, newest first. */
 export function EventsTab({ sn }: { sn: string }) {
   const { t } = useTranslation('deviceDetails');
+  const lang = useLang();
   const [pageNum, setPageNum] = useState(1);
   const events = useQuery({
     queryKey: ['deviceEvents', sn, pageNum],
@@ -35,18 +46,27 @@ export function EventsTab({ sn }: { sn: string }) {
       onChange={(p) => setPageNum(p.current ?? 1)}
       columns={[
         { key: 'at', dataIndex: 'at', title: t('events.at'), render: (at: number) => formatDateTime(at) },
-        { key: 'type', dataIndex: 'type', title: t('events.type') },
+        {
+          key: 'type',
+          dataIndex: 'type',
+          title: t('events.type'),
+          render: (type: string) => DEVICE_EVENT_LABELS[type]?.[lang] ?? type,
+        },
         {
           key: 'severity',
           dataIndex: 'severity',
           title: t('events.severity'),
-          render: (s: string | null) => (s ? <Tag color={SEVERITY_COLOR[s]}>{s}</Tag> : null),
+          render: (s: string | null) =>
+            s ? (
+              <Tag color={SEVERITY_COLOR[s]}>{ALERT_SEVERITY_LABELS[s as AlertSeverity]?.[lang] ?? s}</Tag>
+            ) : null,
         },
         {
           key: 'data',
           dataIndex: 'data',
           title: t('events.data'),
-          render: (d: unknown) => (d ? <code>{JSON.stringify(d)}</code> : null),
+          // "Booted (power on)", not `{"reason":"powerOn"}`.
+          render: (d: unknown, row: { type: string }) => deviceEventText(row.type, d, lang),
         },
       ]}
     />
