@@ -60,6 +60,15 @@ export const deviceStatus = {
     days: '{{d}} d {{h}} h {{m}} min',
     hours: '{{h}} h {{m}} min',
     minutes: '{{m}} min {{s}} s',
+    io: {
+      DI: '{{name}} (digital input)',
+      DO: '{{name}} (digital output)',
+      AI: '{{name}} (analog input)',
+      on: 'On (1)',
+      off: 'Off (0)',
+    },
+    usageLine: 'Received {{rx}} · Sent {{tx}}',
+    nowActive: 'Active link',
     words: {
       link: {
         wan: 'WAN',
@@ -130,6 +139,15 @@ export const deviceStatus = {
     days: '{{d}}天{{h}}小时{{m}}分钟',
     hours: '{{h}}小时{{m}}分钟',
     minutes: '{{m}}分钟{{s}}秒',
+    io: {
+      DI: '{{name}}（数字输入）',
+      DO: '{{name}}（数字输出）',
+      AI: '{{name}}（模拟输入）',
+      on: '开（1）',
+      off: '关（0）',
+    },
+    usageLine: '接收 {{rx}} · 发送 {{tx}}',
+    nowActive: '当前链路',
     words: {
       link: {
         wan: 'WAN',
