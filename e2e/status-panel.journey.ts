@@ -109,7 +109,13 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       let before = await counts(page);
       await waitFor(async () => {
         before = await counts(page);
-        return before.online === ROUTERS && before.unread > 0 && before.menuBadge === before.unread;
+        // Read one after another, the numbers may straddle a render: wait until one reading agrees.
+        return (
+          before.online === ROUTERS &&
+          before.unread > 0 &&
+          before.menuBadge === before.unread &&
+          before.bell === before.unread
+        );
       }, 'the dashboard counts every router online').catch((error) => {
         throw new Error(`${error.message}: ${JSON.stringify(before)}`);
       });
@@ -132,7 +138,13 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await waitFor(
         async () => {
           afterDrop = await counts(page);
-          return afterDrop.offline === ROUTERS && afterDrop.bell === before.unread + 1;
+          const told = before.unread + 1;
+          return (
+            afterDrop.offline === ROUTERS &&
+            afterDrop.unread === told &&
+            afterDrop.menuBadge === told &&
+            afterDrop.bell === told
+          );
         },
         'the dashboard counts every router offline and one new notification',
         60_000,
