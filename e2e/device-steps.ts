@@ -120,5 +120,9 @@ export async function importRouters(
   await onPreview?.();
   await page.getByTestId('import-commit').click();
   await page.waitForURL(`**${consolePath}robustlink/devices/allDevices`);
-  await page.getByTestId(`device-link-${sns[0]}`).waitFor();
+  // A fleet larger than a page shows some of them on page one, in the list's own order.
+  await page
+    .locator(sns.map((sn) => `[data-testid="device-link-${sn}"]`).join(', '))
+    .first()
+    .waitFor({ timeout: 60_000 });
 }

@@ -27,7 +27,11 @@ interface LinkTraffic {
   rate: number;
 }
 
+/** Operators a simulated SIM may be with (the SIM decides, as a real one does). */
+const OPERATORS = ['China Mobile', 'China Unicom', 'Vodafone', 'Deutsche Telekom', 'Orange'];
+
 interface RadioState {
+  operator: string;
   rsrp: number;
   rsrq: number;
   sinr: number;
@@ -83,6 +87,8 @@ export class RouterState {
     const sims = this.capabilities.cellular ? (this.capabilities.dualSim ? 2 : 1) : 0;
     for (let i = 0; i < sims; i++)
       this.radio.push({
+        // From the IMSI, not the random source, so the random walks stay as they were.
+        operator: OPERATORS[Number(identity.imsi[i]?.slice(-2) ?? 0) % OPERATORS.length] ?? 'Vodafone',
         rsrp: this.rng.between(-115, -80),
         rsrq: this.rng.between(-15, -6),
         sinr: this.rng.between(0, 22),
@@ -156,6 +162,7 @@ export class RouterState {
       rsrq: round(r.rsrq),
       sinr: round(r.sinr),
       rssi: round(r.rsrp + 28),
+      operator: r.operator,
     };
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LinkIdSchema, LinkUsageSchema, SignalSchema } from '../device/links.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { numberFilter } from '../rules/numbers.ts';
 import { InstantMsSchema } from '../rules/time.ts';
@@ -122,7 +123,38 @@ export const deviceReportCall = defineCall({
   summary: 'Data usage and signal quality of one device over a chosen range (at most three months, 120098)',
 });
 
+/** One telemetry sample as the device sent it (contract `up/telemetry`), with the device's time `at`. */
+export const TelemetrySampleSchema = z.object({
+  at: z.number().int(),
+  uptimeSeconds: z.number().nullable(),
+  activeLink: LinkIdSchema.nullable(),
+  signal: z.array(SignalSchema),
+  usage: z.array(LinkUsageSchema),
+  cpuPercent: z.number().nullable(),
+  memoryPercent: z.number().nullable(),
+  temperatureC: z.number().nullable(),
+});
+export type TelemetrySample = z.infer<typeof TelemetrySampleSchema>;
+
+/** The status panel's sparklines cover at most this many samples (an hour at the default period). */
+export const RECENT_TELEMETRY_MAX = 120;
+
+export const recentTelemetryCall = defineCall({
+  id: 'deviceDetails.recentTelemetry',
+  method: 'POST',
+  path: '/link/device/getRecentTelemetry',
+  input: z.strictObject({
+    sn: Sn,
+    limit: z.number().int().min(1).max(RECENT_TELEMETRY_MAX).default(30),
+  }),
+  output: z.array(TelemetrySampleSchema),
+  permission: 'devices.view',
+  summary:
+    "The device's latest telemetry samples, oldest first: the status panel's current values and signal history",
+});
+
 export const DEVICE_DETAIL_CALLS = [
+  recentTelemetryCall,
   getStatusByModuleCall,
   getLatestDeviceConfigCall,
   getDeviceConfigJsonCall,

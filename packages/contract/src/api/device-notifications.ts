@@ -25,8 +25,22 @@ export const NOTIFICATION_BIZ_TYPES = [
   'updateFailed',
   'deviceClaimed',
   'claimRefused',
+  'devicesOffline',
+  'devicesOnline',
 ] as const;
 export type NotificationBizType = (typeof NOTIFICATION_BIZ_TYPES)[number];
+
+/**
+ * Kinds that coalesce: when at least NOTIFICATION_GROUP_MIN devices of one company do the same within
+ * NOTIFICATION_GROUP_WINDOW_MS, one grouped notification (`extend.count`) stands for them all in the
+ * company's list and unread count; each device keeps its own row in its history (docs/decisions.md).
+ */
+export const NOTIFICATION_GROUP_KINDS = {
+  deviceOffline: 'devicesOffline',
+  deviceOnline: 'devicesOnline',
+} as const satisfies Partial<Record<NotificationBizType, NotificationBizType>>;
+export const NOTIFICATION_GROUP_WINDOW_MS = 60_000;
+export const NOTIFICATION_GROUP_MIN = 3;
 
 /**
  * How much each kind matters when the device gives no severity (an alert carries its own). Going
@@ -39,6 +53,8 @@ export const NOTIFICATION_DEFAULT_SEVERITY: Record<Exclude<NotificationBizType, 
   updateFailed: 'major',
   deviceClaimed: 'notice',
   claimRefused: 'minor',
+  devicesOffline: 'major',
+  devicesOnline: 'notice',
 };
 
 export const NOTIFICATION_BIZ_TYPE_LABELS: Record<NotificationBizType, Localized> = {
@@ -49,6 +65,8 @@ export const NOTIFICATION_BIZ_TYPE_LABELS: Record<NotificationBizType, Localized
   updateFailed: { en: 'Update failed', cn: '升级失败' },
   deviceClaimed: { en: 'Device registered', cn: '设备已注册' },
   claimRefused: { en: 'Registration refused', cn: '设备注册被拒绝' },
+  devicesOffline: { en: 'Devices went offline', cn: '多台设备离线' },
+  devicesOnline: { en: 'Devices back online', cn: '多台设备恢复在线' },
 };
 
 const TEXTS: Record<NotificationBizType, Localized> = {
@@ -68,6 +86,8 @@ const TEXTS: Record<NotificationBizType, Localized> = {
     en: 'A registration attempt was refused ({reason}): the MAC or IMEI did not prove the import row.',
     cn: '一次注册尝试被拒绝（{reason}）：MAC 或 IMEI 与导入记录不符。',
   },
+  devicesOffline: { en: '{count} devices went offline', cn: '{count} 台设备离线' },
+  devicesOnline: { en: '{count} devices are back online', cn: '{count} 台设备恢复在线' },
 };
 
 /** Why an update the cloud timed out failed (`extend.timedOut`): the device never said how it ended. */
@@ -114,6 +134,7 @@ export function notificationText(bizType: string, extend: Record<string, unknown
     version: str('version'),
     error,
     reason: str('reason'),
+    count: str('count'),
   }).trim();
 }
 
@@ -146,6 +167,8 @@ export const NotificationFilterSchema = PageQuerySchema.extend({
   /** Unix ms, inclusive. */
   startTime: numberFilter(InstantMsSchema),
   endTime: numberFilter(InstantMsSchema),
+  /** The members of one grouped notification (its id); without it, groups stand for their members. */
+  groupId: numberFilter(Id),
 }).strict();
 
 export const deviceNotificationListCall = defineCall({

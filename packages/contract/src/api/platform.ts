@@ -19,12 +19,17 @@ export const healthCall = defineCall({
   summary: 'Liveness and readiness: database (and, later, broker) reachability',
 });
 
-/** GET /static/config.json: the versions the console shows (core §7). */
+/** GET /static/config.json: the versions the console shows (core §7), and the server's console settings. */
 export const StaticConfigSchema = z.object({
   version: z.string(),
   buildTime: z.string(),
   apiVersion: z.string(),
+  /** MAP_TILE_URL: the Leaflet tile template (`{z}/{x}/{y}`, optional `{s}`) the location map loads. */
+  mapTileUrl: z.string(),
 });
+
+/** The public OpenStreetMap tiles, used unless MAP_TILE_URL names a company's own tile server. */
+export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const staticConfigCall = defineCall({
   id: 'platform.staticConfig',
   method: 'GET',
@@ -32,7 +37,7 @@ export const staticConfigCall = defineCall({
   input: z.object({}).strict(),
   output: StaticConfigSchema,
   permission: 'public',
-  summary: 'Platform versions',
+  summary: 'Platform versions and console settings (the map tile URL)',
 });
 
 export const PLATFORM_CALLS = [healthCall, staticConfigCall] as const;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEVELOPMENT_FACTORY_KEY } from '@fleetport/contract';
+import { DEFAULT_MAP_TILE_URL, DEVELOPMENT_FACTORY_KEY } from '@fleetport/contract';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -32,6 +32,8 @@ export interface ServerConfig {
    * the first start and kept in the database, so every node sharing the database signs alike.
    */
   serverSecret: string | undefined;
+  /** MAP_TILE_URL: tiles of the location map (a company may host its own); see docs/deployment.md. */
+  mapTileUrl: string;
 }
 
 export interface FilesConfig {
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'packages/web/dist')),
     automatedTestMode: env.AUTOMATED_TEST_MODE === 'true',
+    mapTileUrl: env.MAP_TILE_URL || DEFAULT_MAP_TILE_URL,
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
     mail: {
       smtpUrl: env.SMTP_URL || undefined,

@@ -26,6 +26,8 @@ export const LIVE_KEYS = {
   remoteAction: (rpcId: string) => ['remoteAction', rpcId] as const,
   /** Device notifications: the list and the unread count. */
   notifications: ['deviceNotifications'] as const,
+  /** Fleet counts (online, offline, total) and the dashboard's other cards. */
+  dashboard: ['deviceDashboard'] as const,
 };
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
@@ -76,11 +78,28 @@ function patchDevices(queryClient: QueryClient, sn: string, patch: Record<string
   });
 }
 
+/** How long refetches caused by events wait for more: 100 routers dropping at once cost one fetch. */
+export const LIVE_REFETCH_DELAY_MS = 300;
+const refetchSoon = new Map<string, readonly unknown[]>();
+let refetchTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Refetches what is shown under `key` (and marks the rest stale) once the burst of events is over. */
+function invalidateSoon(queryClient: QueryClient, key: readonly unknown[]) {
+  refetchSoon.set(JSON.stringify(key), key);
+  if (refetchTimer) return;
+  refetchTimer = setTimeout(() => {
+    refetchTimer = undefined;
+    const keys = [...refetchSoon.values()];
+    refetchSoon.clear();
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  }, LIVE_REFETCH_DELAY_MS);
+}
+
 export function applyToCache(queryClient: QueryClient, message: LiveServerMessage): void {
   if (message.type === 'device.presence') {
     patchDevices(queryClient, message.sn, { online: message.online, lastSeenAt: Date.parse(message.at) });
-    // Counts on the dashboard change with presence; they are refetched when someone looks at them.
-    void queryClient.invalidateQueries({ queryKey: ['deviceDashboard'], refetchType: 'none' });
+    // The counts (dashboard, device list) change with presence: shown ones refetch at once.
+    invalidateSoon(queryClient, LIVE_KEYS.dashboard);
   } else if (message.type === 'device.hello') {
     patchDevices(queryClient, message.sn, {
       model: message.model,
@@ -88,9 +107,9 @@ export function applyToCache(queryClient: QueryClient, message: LiveServerMessag
       firmwareVersion: message.firmwareVersion,
     });
   } else if (message.type === 'notifications.new') {
-    // The notification list, its unread badge and the dashboard's unread alerts refetch where shown.
-    void queryClient.invalidateQueries({ queryKey: LIVE_KEYS.notifications });
-    void queryClient.invalidateQueries({ queryKey: ['deviceDashboard'], refetchType: 'none' });
+    // The notification list, the badge, the bell and the dashboard's unread alerts refetch where shown.
+    invalidateSoon(queryClient, LIVE_KEYS.notifications);
+    invalidateSoon(queryClient, LIVE_KEYS.dashboard);
   } else if (message.type === 'rpc.state') {
     const key = LIVE_KEYS.remoteAction(message.id);
     queryClient.setQueryData(key, (old: Record<string, unknown> | undefined) =>
@@ -157,12 +176,16 @@ function retain(queryClient: QueryClient) {
   if (!socket && status !== 'connecting') connect();
 }
 
-/** Keeps the tab's socket open while the calling component is mounted; returns its status. */
-export function useLive(queryClient: QueryClient): LiveStatus {
+/**
+ * Keeps the tab's socket open while the calling component is mounted (and `enabled`: the header
+ * holds it only for a user who may see devices); returns its status.
+ */
+export function useLive(queryClient: QueryClient, enabled = true): LiveStatus {
   useEffect(() => {
+    if (!enabled) return;
     retain(queryClient);
     return release;
-  }, [queryClient]);
+  }, [queryClient, enabled]);
   return useSyncExternalStore(
     (onChange) => {
       statusListeners.add(onChange);

@@ -3,6 +3,7 @@ import { auth } from '../features/auth/auth.i18n.ts';
 import { company } from '../features/companies/company.i18n.ts';
 import { deviceDetails } from '../features/device-details/device-details.i18n.ts';
 import { deviceSoftware } from '../features/device-details/software.i18n.ts';
+import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
 import { deviceNotifications } from '../features/device-notifications/device-notifications.i18n.ts';
 import { devices } from '../features/devices/devices.i18n.ts';
 import { exports } from '../features/exports/exports.i18n.ts';
@@ -26,6 +27,7 @@ export const RESOURCES = {
   deviceDetails,
   deviceNotifications,
   deviceSoftware,
+  deviceStatus,
   account,
   shell,
   menus,

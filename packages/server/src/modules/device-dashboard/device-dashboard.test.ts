@@ -13,6 +13,7 @@ import {
   getStatusByModuleCall,
   groupUnreadAlertSummaryCall,
   moveDevicesCall,
+  recentTelemetryCall,
   signalSeriesCall,
   topUsageCall,
 } from '@fleetport/contract';
@@ -213,6 +214,18 @@ describe('device details', () => {
   it('answers status modules, null for one never reported', async () => {
     const res = await acme.run(getStatusByModuleCall, { sn: 'D0001', modules: ['uci', 'modem'] });
     expect(res.data).toEqual({ uci: null, modem: { data: { registered: true }, updatedAt: base } });
+  });
+
+  it('gives the latest telemetry samples oldest first, absent values as null (the status panel)', async () => {
+    const res = await acme.run(recentTelemetryCall, { sn: 'D0001', limit: 2 });
+    expect(res.data?.map((s) => [s.at, s.signal[0]?.rssi, s.usage[0]?.rxBytes])).toEqual([
+      [base + 120_000, -60, 5000],
+      [base + HOUR + 60_000, -80, 700],
+    ]);
+    // These samples carry no CPU, memory, temperature or uptime: null, shown as "- -".
+    expect(res.data?.[1]).toMatchObject({ cpuPercent: null, temperatureC: null, uptimeSeconds: null });
+    expect((await acme.run(recentTelemetryCall, { sn: 'D0001', limit: 500 })).code).toBe(1);
+    expect((await acme.run(recentTelemetryCall, { sn: 'OD0001' })).code).toBe(ErrorCode.DEVICE_NOT_FOUND);
   });
 
   it('gives the configuration XML with lastUpdatedTime and the devcfg JSON', async () => {

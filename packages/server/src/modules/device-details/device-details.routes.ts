@@ -6,6 +6,7 @@ import {
   getDeviceConfigJsonCall,
   getLatestDeviceConfigCall,
   getStatusByModuleCall,
+  recentTelemetryCall,
   requestSyslogCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
@@ -13,8 +14,9 @@ import { bind, requireSession } from '../../platform/http/calls.ts';
 import { checkedRange, signalSeries, usageSeries } from '../device-dashboard/telemetry-series.ts';
 import { companyOf } from '../devices/company-scope.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
-import { findDeviceConfig, findDeviceStatus } from '../devices/device-reports.store.ts';
+import { findDeviceConfig, findDeviceStatus, listTelemetry } from '../devices/device-reports.store.ts';
 import { createRemoteActions } from '../remote-actions/remote-actions.service.ts';
+import { telemetrySample } from './telemetry-sample.ts';
 
 /** The device details tabs (core §2): status, configuration, events, syslog, reports. */
 export function deviceDetailRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>) {
@@ -38,6 +40,12 @@ export function deviceDetailRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>)
         answer[module] = row ? { data: row.data, updatedAt: row.updated_at.getTime() } : null;
       }
       return answer;
+    }),
+    bind(recentTelemetryCall, async (ctx) => {
+      const companyId = companyOf(ctx);
+      await getCompanyDevice(db, companyId, ctx.input.sn);
+      const rows = await listTelemetry(db, companyId, ctx.input.sn, ctx.input.limit);
+      return rows.reverse().map((r) => telemetrySample(r.at, r.data));
     }),
     bind(getLatestDeviceConfigCall, async (ctx) => {
       const companyId = companyOf(ctx);

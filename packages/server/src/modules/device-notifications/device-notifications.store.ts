@@ -1,4 +1,4 @@
-import { ALERT_SEVERITIES, type AlertSeverity } from '@fleetport/contract';
+import { ALERT_SEVERITIES, type AlertSeverity, NOTIFICATION_GROUP_KINDS } from '@fleetport/contract';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
@@ -17,7 +17,9 @@ export interface StoredNotification {
   id: number;
   companyId: number;
   sn: string;
+  bizType: string;
   severity: string;
+  at: Date;
 }
 
 export async function insertNotifications(
@@ -37,13 +39,15 @@ export async function insertNotifications(
         at: d.at,
       })),
     )
-    .returning(['id', 'company_id', 'sn', 'severity'])
+    .returning(['id', 'company_id', 'sn', 'biz_type', 'severity', 'at'])
     .execute();
   return rows.map((r) => ({
     id: Number(r.id),
     companyId: Number(r.company_id),
     sn: r.sn,
+    bizType: r.biz_type,
     severity: r.severity,
+    at: new Date(r.at),
   }));
 }
 
@@ -81,7 +85,11 @@ export interface NotificationQuery {
   sn?: string;
   startTime?: number;
   endTime?: number;
+  groupId?: number;
 }
+
+/** Grouped notifications: they stand for their members in the company's list, not in a device's. */
+const GROUP_KINDS = Object.values(NOTIFICATION_GROUP_KINDS);
 
 export async function listNotifications(
   db: DbOrTx,
@@ -101,6 +109,10 @@ export async function listNotifications(
     const like = containsPattern(f.sn.toLowerCase());
     query = query.where(sql<string>`lower(n.sn)`, 'like', like);
   }
+  // One group's members; a device's history (an SN asked for) without the groups; else the groups.
+  if (f.groupId !== undefined) query = query.where('n.group_id', '=', f.groupId);
+  else if (f.sn) query = query.where('n.biz_type', 'not in', GROUP_KINDS);
+  else query = query.where('n.group_id', 'is', null);
   if (f.startTime !== undefined) query = query.where('n.at', '>=', new Date(f.startTime));
   if (f.endTime !== undefined) query = query.where('n.at', '<=', new Date(f.endTime));
   const [count, rows] = await Promise.all([
@@ -136,10 +148,12 @@ export async function markRead(
     with added as (
       insert into device_notification_read (company_id, user_id, notification_id)
       select ${who.companyId}, ${who.userId}, n.id from device_notification n
-       where n.company_id = ${who.companyId} and n.id = any(${sql.val([...ids])}::bigint[]) and n.id > ${cursor}
+       where n.company_id = ${who.companyId} and n.id > ${cursor}
+         and (n.id = any(${sql.val([...ids])}::bigint[]) or n.group_id = any(${sql.val([...ids])}::bigint[]))
       on conflict do nothing
-      returning 1)
-    select count(*) as n from added`.execute(db);
+      returning notification_id)
+    select count(*) as n from added a join device_notification n on n.id = a.notification_id
+     where n.group_id is null`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -162,6 +176,7 @@ export async function markAllRead(
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('n.company_id', '=', who.companyId)
     .where('n.id', '<=', top)
+    .where('n.group_id', 'is', null)
     .where(unreadBy(who.userId, cursor))
     .executeTakeFirstOrThrow();
   await db
@@ -190,6 +205,8 @@ export async function unreadCount(db: DbOrTx, who: { companyId: number; userId: 
     .selectFrom('device_notification as n')
     .select(['n.severity', (eb) => eb.fn.countAll<string>().as('n')])
     .where('n.company_id', '=', who.companyId)
+    // A group counts once, as it shows once: the badge agrees with the list.
+    .where('n.group_id', 'is', null)
     .where(unreadBy(who.userId, cursor))
     .groupBy('n.severity')
     .execute();
@@ -211,4 +228,56 @@ export async function latestPresenceNotes(
        and biz_type in ('deviceOffline', 'deviceOnline')
      order by sn, id desc`.execute(db);
   return new Map(rows.map((r) => [r.sn, { bizType: r.biz_type, at: new Date(r.at) }]));
+}
+
+/** Adds `memberIds` to group `groupId` and sets its member count. */
+export async function attachToGroup(
+  db: DbOrTx,
+  groupId: number,
+  memberIds: readonly number[],
+): Promise<number> {
+  if (memberIds.length > 0)
+    await db
+      .updateTable('device_notification')
+      .set({ group_id: groupId })
+      .where('id', 'in', [...memberIds])
+      .execute();
+  const { rows } = await sql<{ n: string }>`
+    update device_notification set extend = jsonb_set(extend, '{count}',
+      to_jsonb((select count(*) from device_notification m where m.group_id = ${groupId})))
+     where id = ${groupId} returning extend->>'count' as n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * What a company's new `bizType` notifications can join: the newest open group of that kind (started
+ * within the window) and the ungrouped ones of the window, oldest first.
+ */
+export async function groupCandidates(
+  db: DbOrTx,
+  companyId: number,
+  bizType: string,
+  groupKind: string,
+  since: Date,
+): Promise<{ groupId: number | null; loose: number[] }> {
+  const [group, loose] = await Promise.all([
+    db
+      .selectFrom('device_notification')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('biz_type', '=', groupKind)
+      .where('at', '>=', since)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+    db
+      .selectFrom('device_notification')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('biz_type', '=', bizType)
+      .where('group_id', 'is', null)
+      .where('at', '>=', since)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { groupId: group ? Number(group.id) : null, loose: loose.map((r) => Number(r.id)) };
 }

@@ -12,6 +12,8 @@ export interface DeviceNotificationTables {
     severity: string;
     extend: Generated<unknown>;
     at: Date;
+    /** The grouped notification this one belongs to (migration 0150); null when shown on its own. */
+    group_id: Id | null;
   };
   /** Every notification of the company with an id up to `read_up_to` is read by the user. */
   device_notification_cursor: {

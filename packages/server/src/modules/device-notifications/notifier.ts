@@ -1,13 +1,22 @@
-import { type DeviceEvent, NOTIFICATION_DEFAULT_SEVERITY } from '@fleetport/contract';
+import {
+  type DeviceEvent,
+  NOTIFICATION_DEFAULT_SEVERITY,
+  NOTIFICATION_GROUP_KINDS,
+  NOTIFICATION_GROUP_MIN,
+  NOTIFICATION_GROUP_WINDOW_MS,
+} from '@fleetport/contract';
 import { sql } from 'kysely';
 import type { RpcCommandRow } from '../../gateway/rpc.store.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
 import {
+  attachToGroup,
+  groupCandidates,
   insertNotifications,
   latestPresenceNotes,
   type NotificationDraft,
+  type StoredNotification,
 } from './device-notifications.store.ts';
 
 /** A refused claim of the same SN is told once per this window: a device retries every few seconds. */
@@ -42,13 +51,54 @@ export function createNotifier(deps: {
 }): Notifier {
   const { db, hub, clock } = deps;
 
+  /**
+   * Many devices of one company doing the same within the window (a site losing power, an operator
+   * outage) coalesce into one grouped notification: the first NOTIFICATION_GROUP_MIN ungrouped ones
+   * open the group, later ones within the window join it. Answers the notifications the company's
+   * list shows anew (new ungrouped rows and new groups); members leave the list as they join.
+   */
+  async function coalesce(stored: StoredNotification[]): Promise<StoredNotification[]> {
+    const shown = stored.filter((n) => !(n.bizType in NOTIFICATION_GROUP_KINDS));
+    const keys = new Map<string, StoredNotification>();
+    for (const n of stored)
+      if (n.bizType in NOTIFICATION_GROUP_KINDS) keys.set(`${n.companyId}:${n.bizType}`, n);
+    for (const sample of keys.values()) {
+      const bizType = sample.bizType as keyof typeof NOTIFICATION_GROUP_KINDS;
+      const groupKind = NOTIFICATION_GROUP_KINDS[bizType];
+      const since = new Date(sample.at.getTime() - NOTIFICATION_GROUP_WINDOW_MS);
+      const { groupId, loose } = await groupCandidates(db, sample.companyId, bizType, groupKind, since);
+      const mine = stored.filter((n) => n.companyId === sample.companyId && n.bizType === bizType);
+      if (groupId !== null) {
+        await attachToGroup(db, groupId, loose);
+        continue;
+      }
+      if (loose.length < NOTIFICATION_GROUP_MIN) {
+        shown.push(...mine);
+        continue;
+      }
+      const [group] = await insertNotifications(db, [
+        draft(sample.companyId, '', groupKind, { count: loose.length }, sample.at),
+      ]);
+      if (!group) continue;
+      await attachToGroup(db, group.id, loose);
+      shown.push(group);
+    }
+    return shown;
+  }
+
   async function add(drafts: NotificationDraft[]): Promise<void> {
     const stored = await insertNotifications(db, drafts);
+    if (stored.length === 0) return;
+    const shown = await coalesce(stored);
     const byCompany = new Map<
       number,
       { count: number; latestId: number; sn: string; severities: Set<string> }
     >();
-    for (const n of stored) {
+    // Every company with a change hears of it (a group that grew changes the list too).
+    for (const n of stored)
+      if (!byCompany.has(n.companyId))
+        byCompany.set(n.companyId, { count: 0, latestId: n.id, sn: n.sn, severities: new Set() });
+    for (const n of shown) {
       const entry = byCompany.get(n.companyId) ?? { count: 0, latestId: 0, sn: n.sn, severities: new Set() };
       entry.count++;
       if (n.id > entry.latestId) Object.assign(entry, { latestId: n.id, sn: n.sn });

@@ -3,7 +3,7 @@ import { platformRoutes } from './platform.routes.ts';
 
 export const platformModule = defineModule({
   area: 'platform',
-  uses: ['db', 'dialect', 'startedAt', 'version', 'gateway'],
+  uses: ['config', 'db', 'dialect', 'startedAt', 'version', 'gateway'],
   routes: platformRoutes,
   tables: [],
 });

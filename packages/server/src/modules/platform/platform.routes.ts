@@ -3,7 +3,9 @@ import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { pingDatabase } from '../../platform/db/open.ts';
 import { bind } from '../../platform/http/calls.ts';
 
-export function platformRoutes(deps: ModuleDeps<'db' | 'dialect' | 'startedAt' | 'version' | 'gateway'>) {
+export function platformRoutes(
+  deps: ModuleDeps<'config' | 'db' | 'dialect' | 'startedAt' | 'version' | 'gateway'>,
+) {
   return [
     bind(healthCall, async () => {
       const ok = await pingDatabase(deps.db);
@@ -18,6 +20,7 @@ export function platformRoutes(deps: ModuleDeps<'db' | 'dialect' | 'startedAt' |
       version: deps.version,
       buildTime: deps.startedAt.toISOString(),
       apiVersion: '1',
+      mapTileUrl: deps.config.mapTileUrl,
     })),
   ];
 }

@@ -130,5 +130,7 @@ describe('OEM display and versions', () => {
     const res = await t.call<{ version: string }>('GET', '/static/config.json');
     expect(res.body.code).toBe(0);
     expect(res.body.data?.version).toMatch(/^\d+\.\d+\.\d+/);
+    // The location map's tiles (MAP_TILE_URL; the public OpenStreetMap ones unless set).
+    expect((res.body.data as { mapTileUrl?: string }).mapTileUrl).toBe(t.deps.config.mapTileUrl);
   });
 });

@@ -1,5 +1,6 @@
-import { formatDateTime, type RemoteAction } from '@fleetport/contract';
+import { formatBytes, formatDateTime, type RemoteAction } from '@fleetport/contract';
 import { Descriptions, Flex, Progress, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 const STATE_COLOR = {
@@ -10,6 +11,33 @@ const STATE_COLOR = {
 } as const;
 
 const mbps = (bps: unknown) => (typeof bps === 'number' ? `${(bps / 1_000_000).toFixed(1)} Mbps` : null);
+
+type Row = { link: string; rxBytes: number; txBytes: number };
+type Channel = { name: string; kind: 'DI' | 'DO' | 'AI'; value: number };
+
+/**
+ * Results whose lines are named by the device's own data (links, IO channels), in words: the label
+ * is final text, not a key. `w` is the status panel's namespace, which holds the link words.
+ */
+function namedLines(
+  method: string,
+  result: Record<string, unknown>,
+  w: TFunction,
+): [string, string][] | null {
+  if (method === 'dataManagement' && Array.isArray(result.usage))
+    return (result.usage as Row[]).map((u) => [
+      w(`words.link.${u.link}`, u.link),
+      w('usageLine', { rx: formatBytes(u.rxBytes), tx: formatBytes(u.txBytes) }),
+    ]);
+  if (method === 'ioControl' && Array.isArray(result.channels))
+    return (result.channels as Channel[]).map((c) => [
+      w(`io.${c.kind}`, { name: c.name }),
+      c.kind === 'AI' ? String(c.value) : w(c.value ? 'io.on' : 'io.off'),
+    ]);
+  if (method === 'switchConnection' && typeof result.activeLink === 'string')
+    return [[w('nowActive'), w(`words.link.${result.activeLink}`, result.activeLink)]];
+  return null;
+}
 
 /** The readable lines of a result the console knows (ping, speed test); other results as JSON. */
 function summary(method: string, result: Record<string, unknown>): [string, string][] | null {
@@ -34,9 +62,11 @@ function summary(method: string, result: Record<string, unknown>): [string, stri
 /** Progress while the device works, then the result (or why it failed). */
 export function ActionResult({ action }: { action: RemoteAction }) {
   const { t } = useTranslation('deviceDetails');
+  const { t: w } = useTranslation('deviceStatus');
   const result = (action.result ?? null) as Record<string, unknown> | null;
   const error = (action.error ?? null) as { message?: string } | null;
-  const lines = result ? summary(action.method, result) : null;
+  const named = result ? namedLines(action.method, result, w) : null;
+  const lines = named ?? (result ? summary(action.method, result) : null);
   return (
     <Flex
       vertical
@@ -58,7 +88,7 @@ export function ActionResult({ action }: { action: RemoteAction }) {
         <Descriptions
           size="small"
           column={1}
-          items={lines.map(([k, v]) => ({ key: k, label: t(`result.${k}`), children: v }))}
+          items={lines.map(([k, v]) => ({ key: k, label: named ? k : t(`result.${k}`), children: v }))}
         />
       )}
       {action.state === 'success' && !lines && result && Object.keys(result).length > 0 && (

@@ -9,5 +9,5 @@ export const deviceDetailsFeature = defineFeature({
     ),
   },
   menus: ['devices'],
-  i18n: ['deviceDetails', 'deviceSoftware'],
+  i18n: ['deviceDetails', 'deviceSoftware', 'deviceStatus'],
 });

@@ -9,11 +9,12 @@ import { OnlineBadge } from '../devices/device-columns.tsx';
 /** Every field of core §3 device, in the order the spec lists them. */
 export function InformationTab({ device }: { device: DeviceRow }) {
   const { t } = useTranslation('devices');
+  // Raw device values (DIRECT, private, cellular1 ...) read as words in the reader's language; one
+  // the console has no word for (a newer firmware's) is shown as the device sent it.
+  const { t: w } = useTranslation('deviceStatus');
+  const word = (kind: string, value: string | null) => (value ? w(`words.${kind}.${value}`, value) : null);
   const lang = useLang();
   const time = (at: number | null) => (at ? formatDateTime(at) : null);
-  // A value the console has no word for (a newer firmware's) is shown as the device sent it.
-  const word = (kind: string, value: string | null) =>
-    value === null ? null : t(`value.${kind}.${value}`, { defaultValue: value });
   const fields: [string, ReactNode][] = [
     ['sn', device.sn],
     ['name', device.name],
@@ -22,7 +23,7 @@ export function InformationTab({ device }: { device: DeviceRow }) {
     ['registered', device.registered ? t('state.registered') : t('state.unregistered')],
     ['model', device.model],
     ['series', device.series],
-    ['modelType', device.modelType],
+    ['modelType', word('modelType', device.modelType)],
     ['firmwareVersion', device.firmwareVersion],
     ['appVersion', device.appVersion],
     ['licenceLevel', LICENCE_LEVEL_LABELS[device.licenceLevel]?.[lang] ?? device.licenceLevel],

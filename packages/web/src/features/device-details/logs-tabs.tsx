@@ -1,7 +1,9 @@
 import {
   ALERT_SEVERITY_LABELS,
   type AlertSeverity,
+  DEVICE_EVENT_LABELS,
   deviceEventsCall,
+  deviceEventText,
   deviceSyslogCall,
   formatDateTime,
   LOG_LEVEL_LABELS,
@@ -50,7 +52,7 @@ export function EventsTab({ sn }: { sn: string }) {
           key: 'type',
           dataIndex: 'type',
           title: t('events.type'),
-          render: (type: string) => t(`events.types.${type}`, { defaultValue: type }),
+          render: (type: string) => DEVICE_EVENT_LABELS[type]?.[lang] ?? type,
         },
         {
           key: 'severity',
@@ -65,8 +67,8 @@ export function EventsTab({ sn }: { sn: string }) {
           key: 'data',
           dataIndex: 'data',
           title: t('events.data'),
-          // What the device sent, as it sent it: no console language changes it.
-          render: (d: unknown) => (d ? <code translate="no">{JSON.stringify(d)}</code> : null),
+          // "Booted (power on)", not `{"reason":"powerOn"}`.
+          render: (d: unknown, row: { type: string }) => deviceEventText(row.type, d, lang),
         },
       ]}
     />

@@ -27,6 +27,11 @@ export const deviceNotifications = {
     markedAll: 'All notifications are marked read.',
     marked: '{{count}} marked read.',
     total: '{{total}} in total',
+    group: {
+      title: '{{count}} devices',
+      show: 'Show {{count}} devices',
+      more: 'and {{count}} more',
+    },
     logs: {
       tab: 'Logs',
       empty: 'Nobody has acted on this device yet.',
@@ -56,6 +61,11 @@ export const deviceNotifications = {
     markedAll: '所有通知已标记为已读。',
     marked: '已将 {{count}} 条标记为已读。',
     total: '共 {{total}} 条',
+    group: {
+      title: '{{count}} 台设备',
+      show: '查看 {{count}} 台设备',
+      more: '另有 {{count}} 台',
+    },
     logs: {
       tab: '日志',
       empty: '还没有人对这台设备进行操作。',

@@ -11,6 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { deviceDetailsPath } from '../devices/device-columns.tsx';
+import { GroupMembers } from './group-members.tsx';
 
 export const SEVERITY_COLOR: Record<AlertSeverity, string> = {
   critical: 'red',
@@ -37,11 +38,15 @@ export function notificationColumns(
       key: 'sn',
       dataIndex: 'sn',
       title: t('field.sn'),
-      render: (sn: string) => (
-        <Link to={deviceDetailsPath(sn)} data-testid={`noti-sn-${sn}`}>
-          {sn}
-        </Link>
-      ),
+      // A grouped notification has no one device: it opens to its devices instead.
+      render: (sn: string, row) =>
+        sn ? (
+          <Link to={deviceDetailsPath(sn)} data-testid={`noti-sn-${sn}`}>
+            {sn}
+          </Link>
+        ) : (
+          <GroupMembers groupId={row.id} count={Number(row.extend.count ?? 0)} />
+        ),
     },
     { key: 'deviceName', dataIndex: 'deviceName', title: t('field.device') },
     {

@@ -88,6 +88,7 @@ export function NotificationFilters({
       sn: v.sn?.trim() || undefined,
       startTime: v.range?.[0] ? v.range[0].startOf('day').valueOf() : undefined,
       endTime: v.range?.[1] ? v.range[1].endOf('day').valueOf() : undefined,
+      groupId: undefined,
     });
   }
   return (
@@ -148,6 +149,7 @@ export function NotificationFilters({
                 severities: undefined,
                 read: undefined,
                 sn: undefined,
+                groupId: undefined,
                 startTime: undefined,
                 endTime: undefined,
               });

@@ -1,6 +1,6 @@
 import {
   type CallParsedInput,
-  type deviceNotificationListCall,
+  deviceNotificationListCall,
   markAllNotificationsReadCall,
   markNotificationsReadCall,
   notificationUnreadCountCall,
@@ -14,11 +14,31 @@ export type NotificationFilter = Omit<
   'pageNum' | 'pageSize'
 >;
 
-/** The caller's unread count (the badge). */
-export function useUnreadNotifications() {
+/**
+ * The caller's unread count: the one source of the menu badge, the header bell, the notifications
+ * page and the dashboard tile (a `notifications.new` or a mark-read refetches it for all of them).
+ */
+export function useUnreadNotifications(enabled = true) {
   return useQuery({
     queryKey: [...LIVE_KEYS.notifications, 'unread'],
     queryFn: () => apiCall(notificationUnreadCountCall, {}, { silent: true }),
+    enabled,
+  });
+}
+
+/** How many of the newest unread notifications the header bell lists. */
+export const BELL_LATEST = 5;
+
+/**
+ * The header bell's newest unread notifications: the same list the notifications page pages through
+ * (groups standing for their devices), so the bell, the badge and the page tell the same story.
+ */
+export function useLatestUnread(enabled: boolean) {
+  return useQuery({
+    queryKey: [...LIVE_KEYS.notifications, 'latestUnread'],
+    queryFn: () =>
+      apiCall(deviceNotificationListCall, { read: 'unread', pageSize: BELL_LATEST }, { silent: true }),
+    enabled,
   });
 }
 

@@ -7,12 +7,12 @@ import {
   UNGROUPED,
 } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Select, Space } from 'antd';
+import { Badge, Button, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLive } from '../../api/live.ts';
-import { Can, PageGate } from '../../app/permissions.tsx';
+import { Can, PageGate, usePermission } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { FilterSearch } from '../../widgets/list/filter-search.tsx';
 import { ListPage } from '../../widgets/list/list-page.tsx';
@@ -21,7 +21,7 @@ import { ExportButton } from '../exports/export-button.tsx';
 import { AddDeviceDialog } from './add-device-dialog.tsx';
 import { BulkActions } from './bulk-actions.tsx';
 import { deviceColumns } from './device-columns.tsx';
-import { deviceKeys, useDeviceGroups } from './device-queries.ts';
+import { deviceKeys, useDeviceGroups, useFleetCounts } from './device-queries.ts';
 
 /** The page name the column preference is stored under. */
 export const ALL_DEVICES_PAGE_NAME = 'robustlink/devices/allDevices';
@@ -43,6 +43,8 @@ export function DeviceList({ groupId, title }: { groupId?: number; title?: strin
   const { t } = useTranslation('devices');
   const navigate = useNavigate();
   const live = useLive(useQueryClient());
+  // The company's counts, the dashboard's own query: both follow presence together.
+  const counts = useFleetCounts(usePermission('dashboard.view'));
   const [adding, setAdding] = useState(false);
   // Pages live under the presence key, so a device coming online turns green without a refetch.
   const list = useListQuery(listDevicesCall, {
@@ -65,6 +67,11 @@ export function DeviceList({ groupId, title }: { groupId?: number; title?: strin
         title={
           <Space>
             <span data-testid="device-list-title">{title ?? t('list.title')}</span>
+            {counts.data && groupId === undefined && (
+              <Typography.Text type="secondary" data-testid="device-counts">
+                {t('list.counts', counts.data)}
+              </Typography.Text>
+            )}
             <Badge
               status={live === 'open' ? 'processing' : 'default'}
               text={t(`live.${live}`)}

@@ -1,5 +1,4 @@
 import {
-  dashboardSummaryCall,
   dataUsageSeriesCall,
   formatDateTime,
   groupUnreadAlertSummaryCall,
@@ -17,7 +16,9 @@ import { PageGate } from '../../app/permissions.tsx';
 import { ChartCard } from '../../widgets/chart-card.tsx';
 import { LineChart } from '../../widgets/charts/line-chart.tsx';
 import { PieChart } from '../../widgets/charts/pie-chart.tsx';
+import { useUnreadNotifications } from '../device-notifications/notification-queries.ts';
 import { deviceDetailsPath } from './device-columns.tsx';
+import { useFleetCounts } from './device-queries.ts';
 
 const MB = 1024 * 1024;
 const HOUR = 3_600_000;
@@ -40,7 +41,8 @@ function Dashboard() {
   const { t } = useTranslation('devices');
   useLive(useQueryClient());
   const [hidden, setHidden] = useState<string[]>([]);
-  const summary = useQuery({ queryKey: key('summary'), queryFn: () => apiCall(dashboardSummaryCall, {}) });
+  const summary = useFleetCounts();
+  const unread = useUnreadNotifications();
   const alerts = useQuery({
     queryKey: key('alerts'),
     queryFn: () => apiCall(groupUnreadAlertSummaryCall, {}),
@@ -88,7 +90,12 @@ function Dashboard() {
               <Statistic title={t('state.offline')} value={s?.offline ?? 0} data-testid="stat-offline" />
             </Col>
             <Col span={6}>
-              <Statistic title={t('dashboard.unreadAlerts')} value={alerts.data?.total ?? 0} />
+              {/* The badge's and the bell's number: alerts by group are broken down in their card. */}
+              <Statistic
+                title={t('dashboard.unreadNotifications')}
+                value={unread.data?.total ?? 0}
+                data-testid="stat-unread"
+              />
             </Col>
           </Row>
           {hidden.length > 0 && (

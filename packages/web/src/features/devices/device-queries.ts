@@ -1,4 +1,9 @@
-import { getDeviceCall, getTagsCall, queryGroupInformationCall } from '@fleetport/contract';
+import {
+  dashboardSummaryCall,
+  getDeviceCall,
+  getTagsCall,
+  queryGroupInformationCall,
+} from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client.ts';
 import { LIVE_KEYS } from '../../api/live.ts';
@@ -27,4 +32,16 @@ export function useDeviceGroups() {
 
 export function useDeviceTags() {
   return useQuery({ queryKey: deviceKeys.tags, queryFn: () => apiCall(getTagsCall, {}) });
+}
+
+/**
+ * Online, offline and total devices of the company: the one source of the dashboard's counts and the
+ * device list's, refetched on every presence event (api/live.ts), so they never disagree.
+ */
+export function useFleetCounts(enabled = true) {
+  return useQuery({
+    queryKey: [...LIVE_KEYS.dashboard, 'summary'],
+    queryFn: () => apiCall(dashboardSummaryCall, {}),
+    enabled,
+  });
 }

@@ -56,6 +56,7 @@ export const devices = {
       empty: 'No devices yet. Add one or import a file.',
       noMatch: 'No device matches the search.',
       total: '{{total}} devices',
+      counts: '{{total}} devices · {{online}} online · {{offline}} offline',
     },
     add: {
       title: 'Add device',
@@ -147,6 +148,7 @@ export const devices = {
       partialHour: 'This hour so far',
       total: 'Devices',
       unreadAlerts: 'Unread alerts',
+      unreadNotifications: 'Unread notifications',
       showHidden: 'Show {{count}} hidden cards',
       byModel: 'Devices by model',
       bySeries: 'Devices by series',
@@ -172,6 +174,12 @@ export const devices = {
       title: 'Device locations',
       count: '{{count}} devices with a position. Click a number to zoom in, a name to open the device.',
       empty: 'No device has reported a GPS or base-station position yet.',
+      legendOnline: 'Online',
+      legendOffline: 'Offline',
+      legendMixed: 'Group of devices (green part: online)',
+      noTiles:
+        'The map tiles could not be loaded (no internet access, or the tile server is blocked). The devices are shown on a plain grid; ask your administrator to set MAP_TILE_URL to a reachable tile server.',
+      cluster: '{{count}} devices, {{online}} online',
     },
   },
   cn: {
@@ -224,6 +232,7 @@ export const devices = {
       empty: '还没有设备。请添加设备或导入文件。',
       noMatch: '没有符合搜索条件的设备。',
       total: '共{{total}}台设备',
+      counts: '共{{total}}台设备 · {{online}}台在线 · {{offline}}台离线',
     },
     add: {
       title: '添加设备',
@@ -312,6 +321,7 @@ export const devices = {
       partialHour: '本小时（截至目前）',
       total: '设备总数',
       unreadAlerts: '未读告警',
+      unreadNotifications: '未读通知',
       showHidden: '显示{{count}}个隐藏的卡片',
       byModel: '按型号统计',
       bySeries: '按系列统计',
@@ -337,6 +347,12 @@ export const devices = {
       title: '设备位置',
       count: '{{count}}台设备有位置。点击数字放大，点击名称打开设备。',
       empty: '还没有设备上报GPS或基站位置。',
+      legendOnline: '在线',
+      legendOffline: '离线',
+      legendMixed: '设备组（绿色部分为在线）',
+      noTiles:
+        '无法加载地图瓦片（无法访问互联网，或瓦片服务器被阻止）。设备显示在普通网格上；请管理员将 MAP_TILE_URL 设置为可访问的瓦片服务器。',
+      cluster: '{{count}}台设备，{{online}}台在线',
     },
   },
 };

@@ -1,16 +1,23 @@
 import { AppstoreOutlined, BellOutlined, DownOutlined, UserOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@fleetport/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Dropdown, Flex, List, Popover, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLive } from '../../api/live.ts';
 import { LanguageSwitch } from '../../app/language-switch.tsx';
+import { usePermission } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { signOut } from '../auth/logout.ts';
 import { CompanySwitch } from '../companies/company-switch.tsx';
+import { useLatestUnread, useUnreadNotifications } from '../device-notifications/notification-queries.ts';
 import { EXPORT_RECORDS_PATH } from '../exports/api.ts';
+import { pathOfPage } from './console-areas.ts';
 import { consoleLabel } from './menu-labels.ts';
 import type { MenuApp } from './menu-model.ts';
 import { useOemDisplay, useShowNotes } from './shell-queries.ts';
 import { currentVersionBadge } from './version-badge.ts';
+
+const NOTIFICATIONS_PATH = pathOfPage('robustlink', 'noti');
 
 export const HEADER_HEIGHT = 55;
 
@@ -34,10 +41,22 @@ function useAppName(segment: string | null): string {
   return segment ? consoleLabel(segment, lang, t) : t('appName');
 }
 
-function NotificationsBell() {
+/**
+ * The bell counts the caller's unread device notifications: the same query, kept live by the same
+ * socket event, as the menu badge and the dashboard, so the three always agree. It lists the newest
+ * ones (a grouped one as one line) and the platform notes below them.
+ */
+function NotificationsBell({ onNavigate }: { onNavigate: (path: string) => void }) {
   const { t } = useTranslation('shell');
+  const canSee = usePermission('devices.view');
+  useLive(useQueryClient(), canSee);
+  const unread = useUnreadNotifications(canSee).data?.total ?? 0;
+  const latest = useLatestUnread(canSee).data?.list ?? [];
   const notes = useShowNotes().data ?? [];
-  const unread = notes.filter((note) => !note.checked);
+  const items = [
+    ...latest.map((n) => ({ key: `n${n.id}`, text: n.content, path: NOTIFICATIONS_PATH })),
+    ...notes.map((note, i) => ({ key: `p${i}`, text: note.content, path: undefined })),
+  ];
   return (
     <Popover
       trigger="click"
@@ -48,14 +67,28 @@ function NotificationsBell() {
           data-testid="notifications-list"
           style={{ width: 320, maxHeight: 360, overflow: 'auto' }}
           size="small"
-          dataSource={notes}
+          dataSource={items}
           locale={{ emptyText: t('header.noNotifications') }}
-          renderItem={(note) => <List.Item>{note.content}</List.Item>}
+          renderItem={(item) => (
+            <List.Item
+              style={item.path ? { cursor: 'pointer' } : undefined}
+              onClick={item.path ? () => onNavigate(item.path) : undefined}
+            >
+              {item.text}
+            </List.Item>
+          )}
+          footer={
+            canSee && unread > 0 ? (
+              <Button type="link" size="small" onClick={() => onNavigate(NOTIFICATIONS_PATH)}>
+                {t('header.allNotifications', { count: unread })}
+              </Button>
+            ) : null
+          }
         />
       }
     >
       <Button type="text" aria-label={t('header.notifications')} data-testid="notifications-bell">
-        <Badge count={unread.length} size="small">
+        <Badge count={unread} overflowCount={99} size="small" data-testid="notifications-bell-count">
           <BellOutlined style={{ fontSize: 18, color: '#fff' }} />
         </Badge>
       </Button>
@@ -124,7 +157,7 @@ export function ShellHeader({ apps, segment, user, myAccountPath, onNavigate, on
         {/* The Super Admin belongs to no company. */}
         {user?.companyName && <CompanySwitch current={user.companyName} />}
         <LanguageSwitch />
-        <NotificationsBell />
+        <NotificationsBell onNavigate={onNavigate} />
         <Dropdown
           trigger={['click']}
           menu={{
