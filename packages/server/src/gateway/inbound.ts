@@ -29,6 +29,8 @@ export interface InboundDeps {
   /** Whether `presence` messages decide presence (external broker) or the broker's sessions do. */
   presenceFromMessages: boolean;
   publish(topic: string, payload: string): Promise<void>;
+  /** The device said `hello`: it listens for commands now; names the connection it listens on. */
+  helloReceived(sn: string): string;
   /** A message that does not follow the protocol; logged, never stored. */
   onRejected(sn: string, kind: string, reason: string): void;
 }
@@ -59,8 +61,8 @@ export function createInboundRouter(deps: InboundDeps) {
         series: hello.series,
         firmwareVersion: hello.firmwareVersion,
       });
-      // A device says hello once it listens for commands: what waited for it goes now.
-      await deps.rpc.deliverQueued(sn);
+      // A device says hello once it listens for commands (§6): what waited for it goes now.
+      await deps.rpc.deliverQueued(sn, deps.helloReceived(sn));
     },
     async status(sn, companyId, status) {
       const at = new Date(status.ts);
@@ -70,7 +72,14 @@ export function createInboundRouter(deps: InboundDeps) {
     },
     async telemetry(sn, companyId, telemetry) {
       const { type: _type, ts, ...data } = telemetry;
-      await deps.telemetry.add({ companyId, sn, at: new Date(ts), data });
+      await deps.telemetry.add({
+        companyId,
+        sn,
+        at: new Date(ts),
+        data,
+        uptimeSeconds: telemetry.uptimeSeconds,
+        seq: telemetry.seq,
+      });
     },
     async event(sn, companyId, message) {
       const { name, ...data } = message.event;
@@ -113,7 +122,6 @@ export function createInboundRouter(deps: InboundDeps) {
       if (!deps.presenceFromMessages) return;
       const online = presence.state === 'online';
       deps.presence.observe({ sn, online, session: presence.session });
-      if (online) await deps.rpc.deliverQueued(sn);
     },
   };
 

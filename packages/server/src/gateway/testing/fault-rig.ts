@@ -1,0 +1,265 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { DEVICE_EXAMPLES, downTopic, parseDownMessage, topicFilters, upTopic } from '@fleetport/contract';
+import mqtt, { type MqttClient } from 'mqtt';
+
+/**
+ * Pieces of the fault tests (`*.faults.test.ts`): the real server as a child process that can be
+ * killed with SIGKILL, a TCP proxy that can cut a link, and a fleet of plain MQTT devices that count
+ * which of their telemetry messages were acknowledged and which commands they received and ran.
+ */
+
+const REPO = path.resolve(import.meta.dirname, '../../../../..');
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Resolves once the process has exited. */
+  exited: Promise<void>;
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** The log lines so far (JSON, as pino writes them). */
+  log: string[];
+}
+
+/** Server processes still running: a failing test must not leave them behind. */
+export const runningServers = new Set<ChildProcess>();
+
+/** Starts `packages/server/src/main.ts` as `npm start` would; resolves once devices can connect. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: REPO,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  runningServers.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      runningServers.delete(child);
+      resolve();
+    }),
+  );
+  const ready = new Promise<void>((resolve, reject) => {
+    let buffered = '';
+    const read = (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        log.push(line);
+        if (line.includes('Fleetport console:')) resolve();
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) =>
+      reject(new Error(`server exited (${code}) before it was ready:\n${log.join('\n')}`)),
+    );
+  });
+  await ready;
+  return {
+    child,
+    exited,
+    log,
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** A TCP proxy to `target`; `cut()` drops every connection and refuses new ones until `restore()`. */
+export async function startProxy(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  let open = true;
+  const server = net.createServer((client) => {
+    if (!open) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(target.port, target.host);
+    sockets.add(client);
+    sockets.add(upstream);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('error', close).on('close', close);
+    upstream.on('error', close).on('close', close);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    port,
+    cut() {
+      open = false;
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
+    restore() {
+      open = true;
+    },
+    async close() {
+      this.cut();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export interface FleetDevice {
+  sn: string;
+  secret: string;
+}
+
+/**
+ * Devices as docs/device-protocol.md describes them, on MQTT.js with automatic reconnects: after each
+ * connect they subscribe, say online and hello; they send telemetry with QoS 1 (MQTT.js keeps what was
+ * not acknowledged and sends it again after reconnecting); they run each command id once and answer
+ * it, except that devices with `loseFirstReply` run a command and "lose" the first reply (a link that
+ * dropped), so only the cloud sending it again gets them to report it.
+ */
+export function startFleet(
+  url: string,
+  devices: readonly FleetDevice[],
+  options: { loseFirstReply(sn: string): boolean },
+) {
+  const sent = new Map<string, Set<number>>();
+  const acknowledged = new Map<string, Set<number>>();
+  /** Commands received, per id, and how often; commands run, per id. */
+  const received = new Map<string, number>();
+  const ran = new Map<string, number>();
+  /** Commands whose reply the cloud acknowledged. */
+  const answered = new Set<string>();
+  const clients: MqttClient[] = [];
+  let pending = 0;
+
+  for (const device of devices) {
+    sent.set(device.sn, new Set());
+    acknowledged.set(device.sn, new Set());
+    const replies = new Map<string, string>();
+    const session = Math.random().toString(36).slice(2, 10);
+    const client = mqtt.connect(url, {
+      clientId: device.sn,
+      username: device.sn,
+      password: device.secret,
+      protocolVersion: 4,
+      clean: true,
+      keepalive: 60,
+      reconnectPeriod: 500,
+      connectTimeout: 10_000,
+      will: {
+        topic: upTopic(device.sn, 'presence'),
+        payload: Buffer.from(
+          JSON.stringify({ type: 'presence', ts: Date.now(), state: 'offline', session, reason: 'lastWill' }),
+        ),
+        qos: 1,
+        retain: true,
+      },
+    });
+    clients.push(client);
+    client.on('error', () => {});
+    client.on('connect', () => {
+      client.subscribe(topicFilters.device(device.sn), { qos: 1 });
+      client.publish(
+        upTopic(device.sn, 'presence'),
+        JSON.stringify({ type: 'presence', ts: Date.now(), state: 'online', session, reason: 'connect' }),
+        { qos: 1, retain: true },
+      );
+      client.publish(
+        upTopic(device.sn, 'hello'),
+        JSON.stringify({ ...DEVICE_EXAMPLES.hello, ts: Date.now() }),
+        {
+          qos: 1,
+        },
+      );
+    });
+    client.on('message', (topic, payload) => {
+      if (topic !== downTopic(device.sn, 'rpc')) return;
+      const parsed = parseDownMessage('rpc', payload);
+      if (!parsed.ok) return;
+      const { id } = parsed.message;
+      received.set(id, (received.get(id) ?? 0) + 1);
+      const answer = (reply: string) =>
+        client.publish(upTopic(device.sn, 'reply'), reply, { qos: 1 }, (error) => {
+          if (!error) answered.add(id);
+        });
+      const known = replies.get(id);
+      if (known) {
+        answer(known);
+        return;
+      }
+      ran.set(id, (ran.get(id) ?? 0) + 1);
+      const reply = JSON.stringify({ type: 'reply', ts: Date.now(), id, state: 'success', result: {} });
+      replies.set(id, reply);
+      if (!options.loseFirstReply(device.sn)) answer(reply);
+    });
+  }
+
+  let seq = 0;
+  let timer: NodeJS.Timeout | undefined;
+  /** Why MQTT.js gave up on a message (it was then sent again), and how often. */
+  const errors = new Map<string, number>();
+  let closed = false;
+  return {
+    sent,
+    acknowledged,
+    received,
+    ran,
+    answered,
+    errors,
+    pending: () => pending,
+    /** Every device sends one telemetry message every `periodMs`. */
+    startTelemetry(periodMs: number) {
+      let next = 0;
+      const each = Math.max(1, Math.floor(periodMs / devices.length));
+      timer = setInterval(() => {
+        const device = devices[next++ % devices.length]!;
+        const client = clients[devices.indexOf(device)]!;
+        const n = seq++;
+        sent.get(device.sn)!.add(n);
+        pending++;
+        const message = JSON.stringify({
+          ...DEVICE_EXAMPLES.telemetry,
+          ts: 1_800_000_000_000 + n,
+          seq: n,
+          uptimeSeconds: 1000,
+        });
+        // A device keeps a message until it is acknowledged: MQTT.js resends it after a reconnect, and
+        // when MQTT.js gives up on it (an error), the device publishes it again, unchanged.
+        const send = () =>
+          client.publish(upTopic(device.sn, 'telemetry'), message, { qos: 1 }, (error) => {
+            if (error) {
+              if (closed) return;
+              errors.set(error.message, (errors.get(error.message) ?? 0) + 1);
+              setTimeout(send, 200);
+              return;
+            }
+            pending--;
+            acknowledged.get(device.sn)!.add(n);
+          });
+        send();
+      }, each);
+    },
+    stopTelemetry() {
+      clearInterval(timer);
+    },
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await Promise.all(clients.map((c) => c.endAsync(true)));
+    },
+    connected: () => clients.filter((c) => c.connected).length,
+  };
+}
