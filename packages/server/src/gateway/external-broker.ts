@@ -80,6 +80,9 @@ export function createExternalBroker(options: ExternalBrokerOptions): BrokerAdap
         clean: true,
         reconnectPeriod: 1000,
         keepalive: 30,
+        // PUBACKs wait for the commit: let the broker hand out as many messages as MQTT 5 allows
+        // meanwhile (the broker's own limit applies too, docs/deployment.md).
+        properties: { receiveMaximum: 65_535 },
       });
       acknowledgeAfterCommit(client, handlers, onError);
       client.on('error', onError);

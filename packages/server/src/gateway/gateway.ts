@@ -4,7 +4,11 @@ import { devicePublishAllowed, deviceSubscribeAllowed, parseDeviceUsername } fro
 import { createNotifier } from '../modules/device-notifications/notifier.ts';
 import { enqueueTimedOutUpdates } from '../modules/device-notifications/update-timeout.job.ts';
 import { createDevicesService, type DevicesService } from '../modules/devices/devices.service.ts';
-import { setAllDevicesOffline, setDevicePresence } from '../modules/devices/devices.store.ts';
+import {
+  isDeviceReachable,
+  setAllDevicesOffline,
+  setDevicePresence,
+} from '../modules/devices/devices.store.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { MqttConfig } from '../platform/config.ts';
 import type { Db } from '../platform/db/open.ts';
@@ -134,10 +138,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     publish: (topic, payload) => broker.publish(topic, payload),
     async connectionOf(sn) {
       if (broker.kind === 'embedded') return listening.get(sn) ?? null;
-      // The device's connections are the external broker's; a command for an online device is sent
-      // at once under a name of its own, and again after the device's next hello if it went unanswered.
-      const row = await db.selectFrom('device').select('online').where('sn', '=', sn).executeTakeFirst();
-      return row?.online === true ? `direct:${randomUUID()}` : null;
+      // The device's connections are the external broker's; a command for a reachable device is sent
+      // at once under a name of its own, and again after the device's next hello if it went unanswered
+      // (one sent to a device that just left is lost by the broker and goes again after its hello).
+      return (await isDeviceReachable(db, sn)) ? `direct:${randomUUID()}` : null;
     },
     onError,
     // An update the device never finished is as much news as one it reported failed: a job, so the
