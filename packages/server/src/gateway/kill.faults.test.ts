@@ -6,22 +6,23 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openFreshPostgres } from '../../test/helpers.ts';
 import { hashDeviceSecret } from '../modules/devices/devices.service.ts';
-import { type Db, type OpenDatabase, openDatabase } from '../platform/db/open.ts';
+import { type Db, openDatabase } from '../platform/db/open.ts';
 import {
   type FleetDevice,
   freePort,
   runningServers,
   type ServerProcess,
   startFleet,
-  startProxy,
   startServer,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
 } from './testing/fault-rig.ts';
 import { eventually } from './testing/gateway-env.ts';
 
 /**
  * Issue 11, "Kill -9 is a test, not a hope": the real server as a child process, 200 devices sending
  * QoS 1 telemetry with queued commands, the server killed with SIGKILL at random moments five times
- * (PGlite, and PostgreSQL when DATABASE_URL is set), and on PostgreSQL the database link cut for 10 s.
+ * (PGlite, and PostgreSQL when DATABASE_URL is set), and a PostgreSQL instance of its own stopped for 10 s.
  * Acknowledged means stored: every acknowledged message is in the database exactly once, after every
  * kill and at the end; every queued command reaches its device and is answered; nothing is lost.
  * Figures are printed as `FAULTS {...}` lines for bench/RESULTS.md.
@@ -108,8 +109,6 @@ const progress = (what: string) =>
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const randomBetween = (min: number, max: number) => min + Math.floor(Math.random() * (max - min));
 
-type Proxy = Awaited<ReturnType<typeof startProxy>>;
-
 interface Target {
   /** The server's environment for its database. */
   env: Record<string, string>;
@@ -137,22 +136,47 @@ function pgliteTarget(): Target {
   };
 }
 
-async function postgresTarget(url: string, proxyPort?: number): Promise<Target & { database: OpenDatabase }> {
+async function postgresTarget(url: string): Promise<Target> {
   const database = await openFreshPostgres(url, 'fp_kill');
-  const serverUrl = new URL(database.url as string);
-  if (proxyPort) {
-    serverUrl.hostname = '127.0.0.1';
-    serverUrl.port = String(proxyPort);
-  }
   return {
-    database,
-    env: { DATABASE_URL: serverUrl.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fp-kill-')) },
+    env: {
+      DATABASE_URL: database.url as string,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fp-kill-')),
+    },
     whileDown: (check) => check(database.db),
     close: () => database.close(),
   };
 }
 
-async function run(name: string, target: Target, prefix: string, fault: 'kill' | 'outage', proxy?: Proxy) {
+/** The outage: a PostgreSQL instance of the test's own, which it stops (the shared cluster is never stopped). */
+async function stoppableTarget(instance: ThrowawayPostgres): Promise<Target> {
+  const target = new URL(instance.url);
+  target.pathname = '/fleetport';
+  const admin = await openDatabase({ databaseUrl: instance.url });
+  await sql`create database fleetport`.execute(admin.db);
+  await admin.close();
+  return {
+    env: { DATABASE_URL: target.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fp-kill-')) },
+    // A connection of its own each time: the instance was stopped since the last one.
+    async whileDown(check) {
+      const database = await openDatabase({ databaseUrl: target.toString() });
+      try {
+        return await check(database.db);
+      } finally {
+        await database.close();
+      }
+    },
+    close: () => instance.close(),
+  };
+}
+
+async function run(
+  name: string,
+  target: Target,
+  prefix: string,
+  fault: 'kill' | 'outage',
+  instance?: ThrowawayPostgres,
+) {
   const mqttPort = await freePort();
   const httpPort = await freePort();
   const env = {
@@ -176,9 +200,9 @@ async function run(name: string, target: Target, prefix: string, fault: 'kill' |
   fleet.startTelemetry((1000 * DEVICES) / RATE);
   const afterKills: { acknowledged: number; stored: number }[] = [];
   let degraded: unknown;
-  if (fault === 'outage' && proxy) {
+  if (fault === 'outage' && instance) {
     await pause(randomBetween(1000, 3000));
-    proxy.cut();
+    await instance.stop();
     const cutAt = Date.now();
     // Health says why while the link is down; devices get no acknowledgement meanwhile.
     degraded = await eventually(
@@ -192,7 +216,8 @@ async function run(name: string, target: Target, prefix: string, fault: 'kill' |
       'health degraded',
     );
     await pause(Math.max(0, 10_000 - (Date.now() - cutAt)));
-    proxy.restore();
+    await instance.start();
+    progress(`${name}: database back after ${Math.round((Date.now() - cutAt) / 1000)} s`);
   }
   for (let kill = 0; fault === 'kill' && kill < KILLS; kill++) {
     // The fleet is back and sending (a kill before it returned would test nothing new), then a moment.
@@ -277,13 +302,11 @@ describe('kill -9 and database outages under device load', () => {
       await run('postgres', target, 'KILLPQ', 'kill');
     }, 1_200_000);
 
-    it('stops acknowledging while the PostgreSQL link is cut for 10 s, and loses nothing', async () => {
-      const pgUrl = new URL(url);
-      const proxy = await startProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
-      closing.push(() => proxy.close());
-      const target = await postgresTarget(url, proxy.port);
+    it('stops acknowledging while PostgreSQL is stopped for 10 s, and loses nothing', async () => {
+      const instance = await startThrowawayPostgres();
+      const target = await stoppableTarget(instance);
       closing.push(() => target.close());
-      await run('postgres', target, 'OUTPQ', 'outage', proxy);
+      await run('postgres', target, 'OUTPQ', 'outage', instance);
     }, 1_200_000);
   }
 });

@@ -1,14 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { DEVICE_EXAMPLES, downTopic, parseDownMessage, topicFilters, upTopic } from '@fleetport/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 
 /**
  * Pieces of the fault tests (`*.faults.test.ts`): the real server as a child process that can be
- * killed with SIGKILL, a TCP proxy that can cut a link, and a fleet of plain MQTT devices that count
+ * killed with SIGKILL, a PostgreSQL instance of its own that can be stopped, and a fleet of plain MQTT devices that count
  * which of their telemetry messages were acknowledged and which commands they received and ran.
  */
+
+const exec = promisify(execFile);
 
 const REPO = path.resolve(import.meta.dirname, '../../../../..');
 
@@ -72,48 +77,6 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     async kill(signal) {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
-    },
-  };
-}
-
-/** A TCP proxy to `target`; `cut()` drops every connection and refuses new ones until `restore()`. */
-export async function startProxy(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let open = true;
-  const server = net.createServer((client) => {
-    if (!open) {
-      client.destroy();
-      return;
-    }
-    const upstream = net.connect(target.port, target.host);
-    sockets.add(client);
-    sockets.add(upstream);
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('error', close).on('close', close);
-    upstream.on('error', close).on('close', close);
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    port,
-    cut() {
-      open = false;
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
-    },
-    restore() {
-      open = true;
-    },
-    async close() {
-      this.cut();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
@@ -261,5 +224,60 @@ export function startFleet(
       await Promise.all(clients.map((c) => c.endAsync(true)));
     },
     connected: () => clients.filter((c) => c.connected).length,
+  };
+}
+
+export interface ThrowawayPostgres {
+  /** A superuser URL of the instance's `postgres` database. */
+  url: string;
+  /** Stops the instance at once (`pg_ctl stop -m immediate`: like a crash, no checkpoint). */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops it and deletes its files. */
+  close(): Promise<void>;
+}
+
+const PG_BIN_CANDIDATES = [
+  '/usr/lib/postgresql/15/bin',
+  '/usr/lib/postgresql/16/bin',
+  '/usr/lib/postgresql/17/bin',
+];
+
+/**
+ * A PostgreSQL instance of its own, on a free port under the temp directory, for tests that stop the
+ * database: the shared cluster other tests use is never stopped. PostgreSQL refuses to run as root,
+ * so as root the instance runs as the `postgres` user (Debian's package creates it).
+ */
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+  const bin = process.env.PG_BIN ?? PG_BIN_CANDIDATES.find((dir) => fs.existsSync(path.join(dir, 'pg_ctl')));
+  if (!bin)
+    throw new Error('PostgreSQL server binaries not found (apt-get install postgresql, or set PG_BIN)');
+  const asRoot = process.getuid?.() === 0;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-pg-'));
+  const data = path.join(dir, 'data');
+  if (asRoot) {
+    fs.chmodSync(dir, 0o777);
+  }
+  const run = (tool: string, args: string[]) =>
+    asRoot
+      ? exec('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args])
+      : exec(path.join(bin, tool), args);
+  await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
+  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  await start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    },
+    async start() {
+      await start();
+    },
+    async close() {
+      await run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
