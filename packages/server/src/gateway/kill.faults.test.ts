@@ -204,17 +204,25 @@ async function run(
     await pause(randomBetween(1000, 3000));
     await instance.stop();
     const cutAt = Date.now();
-    // Health says why while the link is down; devices get no acknowledgement meanwhile.
+    // Health says why while the database is down; devices get no acknowledgement meanwhile.
+    let last: unknown;
     degraded = await eventually(
       async () => {
         // A refused or reset request is asked again; the condition is what health answers.
-        const response = await fetch(`http://127.0.0.1:${httpPort}/api/health`).catch(() => null);
-        const body = response ? await response.json().catch(() => null) : null;
+        const response = await fetch(`http://127.0.0.1:${httpPort}/api/health`, {
+          signal: AbortSignal.timeout(5000),
+        }).catch((error: unknown) => String(error));
+        last = typeof response === 'string' ? response : await response.text().catch(String);
+        const body = typeof last === 'string' && last.startsWith('{') ? JSON.parse(last) : null;
         return body?.data?.status === 'degraded' ? body.data : undefined;
       },
       30_000,
       'health degraded',
-    );
+    ).catch((error: Error) => {
+      throw new Error(
+        `${error.message}; health said ${String(last)}; server log:\n${server.log.slice(-20).join('\n')}`,
+      );
+    });
     await pause(Math.max(0, 10_000 - (Date.now() - cutAt)));
     await instance.start();
     progress(`${name}: database back after ${Math.round((Date.now() - cutAt) / 1000)} s`);

@@ -121,6 +121,10 @@ export function startFleet(
       clean: true,
       keepalive: 60,
       reconnectPeriod: 500,
+      // While the database is down the broker cannot check credentials and answers CONNACK 3 (server
+      // unavailable): a device tries again, as after any lost connection (protocol §3). MQTT.js
+      // would otherwise give up for good after a refused CONNACK.
+      reconnectOnConnackError: true,
       connectTimeout: 10_000,
       will: {
         topic: upTopic(device.sn, 'presence'),
