@@ -38,6 +38,12 @@ export interface BrokerHandlers {
   sessionOpened?(login: DeviceLogin, session: string): void;
   /** Closing of a connection `sessionOpened` reported. Only main connections (client id = SN) are reported. */
   sessionClosed?(login: DeviceLogin, session: string): void;
+  /**
+   * A main connection's subscription to its command topic is in place (embedded only): a command
+   * published from now on reaches the device. A device may say hello before the broker has done
+   * its SUBSCRIBE (both in one TCP read are handled side by side), so this may come after the hello.
+   */
+  commandsSubscribed?(login: DeviceLogin, session: string): void;
 }
 
 /** Decides who may connect, publish and subscribe; shared by the embedded broker and the HTTP hook. */

@@ -1,11 +1,11 @@
 import net from 'node:net';
-import { DEVICE_EXAMPLES, DEVICE_LIMITS, upTopic } from '@fleetport/contract';
+import { DEVICE_EXAMPLES, DEVICE_LIMITS, topicFilters, upTopic } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helpers.ts';
 import type { Db, OpenDatabase } from '../platform/db/open.ts';
 import { findRpcCommands } from './rpc.store.ts';
 import { eventually, type GatewayEnv, openGatewayEnv, TEST_COMPANY } from './testing/gateway-env.ts';
-import { TestDevice } from './testing/test-device.ts';
+import { connectMqtt, TestDevice } from './testing/test-device.ts';
 
 /**
  * docs/device-protocol.md §2 "acknowledgement", §3 access control, §6 telemetry repeats, §7.2 receipt
@@ -143,6 +143,24 @@ describe('durable delivery on the embedded broker', () => {
     await third.reply(command!.id, { state: 'failure', error: { code: 105, message: 'repeat' } });
     expect((await findRpcCommands(db(), [command!.id]))[0]).toMatchObject({ state: 'success' });
     await third.end();
+  });
+
+  it('delivers a queued command to a device that says hello without waiting for its SUBACK', async () => {
+    const sn = 'FPDUR000007';
+    const secret = await env.provisionDevice(sn);
+    const [command] = await rpc().send({ companyId: TEST_COMPANY, sns: [sn], method: 'ledTest', params: {} });
+    const client = await connectMqtt(env.deviceUrl(), { clientId: sn, username: sn, password: secret });
+    const received = new Promise<string>((resolve) =>
+      client.on('message', (_topic, payload) => resolve(JSON.parse(payload.toString()).id)),
+    );
+    // SUBSCRIBE and hello written back to back, as a firmware that does not wait may do: the broker
+    // reads both at once and the hello can be handled before the subscription is in place.
+    client.subscribe(topicFilters.device(sn), { qos: 1 });
+    client.publish(upTopic(sn, 'hello'), JSON.stringify({ ...DEVICE_EXAMPLES.hello, ts: Date.now() }), {
+      qos: 1,
+    });
+    expect(await received).toBe(command!.id);
+    await client.endAsync();
   });
 
   it('stops acknowledging while the database is unreachable, says so in health, and stores everything after', async () => {

@@ -142,6 +142,13 @@ export function createEmbeddedBroker(options: EmbeddedBrokerOptions): BrokerAdap
         const session = sessions.get(client);
         if (session) handlers.sessionOpened?.(login, session);
       });
+      broker.on('subscribe', (subscriptions, client) => {
+        const login = client ? logins.get(client) : undefined;
+        const session = client ? sessions.get(client) : undefined;
+        // Emitted once the subscriptions are active; a refused filter is granted 128.
+        const granted = subscriptions.some((s) => (s.qos as number) !== 128 && s.topic.includes('/down/'));
+        if (login && session && granted) handlers.commandsSubscribed?.(login, session);
+      });
       broker.on('clientDisconnect', (client) => {
         const login = logins.get(client);
         const session = sessions.get(client);

@@ -103,8 +103,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       });
 
   // Embedded: the broker's sessions are the truth about who is connected to this node, and a
-  // device listens for commands once it said hello on its connection (device → session).
+  // device listens for commands once it said hello on its connection and the broker has its
+  // subscription (device → session; either may come first).
   const connected = new Map<string, string>();
+  const helloOn = new Map<string, string>();
+  const subscribedOn = new Map<string, string>();
   const listening = new Map<string, string>();
   const directory = createDeviceDirectory({ db, now: () => clock.now(), onError });
   // Devices moved to another company or deleted (on any node): their next message looks the company
@@ -163,10 +166,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     presenceFromMessages: broker.kind === 'external',
     publish: (topic, payload) => broker.publish(topic, payload),
     helloReceived(sn) {
-      // Embedded: the main connection the device listens on. External: the hello may reach any node,
-      // so each hello is a connection of its own (a repeat costs a duplicate the device ignores, §7.2).
-      const session = (broker.kind === 'embedded' && connected.get(sn)) || `hello:${randomUUID()}`;
-      if (broker.kind === 'embedded') listening.set(sn, session);
+      // External: the hello may reach any node, so each hello is a connection of its own (a repeat
+      // costs a duplicate the device ignores, §7.2); the broker had the subscription before the hello.
+      const session = broker.kind === 'embedded' ? connected.get(sn) : undefined;
+      if (!session) return `hello:${randomUUID()}`;
+      helloOn.set(sn, session);
+      if (subscribedOn.get(sn) !== session) return null;
+      listening.set(sn, session);
       return session;
     },
     onRejected: (sn, kind, reason) => log.warn({ sn, kind, reason }, 'device message rejected'),
@@ -186,8 +192,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (connected.get(login.sn) === session) {
         connected.delete(login.sn);
         listening.delete(login.sn);
+        helloOn.delete(login.sn);
+        subscribedOn.delete(login.sn);
       }
       presence.observe({ sn: login.sn, online: false, session });
+    },
+    commandsSubscribed(login, session) {
+      if (login.phase !== 'claimed' || connected.get(login.sn) !== session) return;
+      subscribedOn.set(login.sn, session);
+      // The hello came first: what waited for it goes now.
+      if (helloOn.get(login.sn) !== session || listening.get(login.sn) === session) return;
+      listening.set(login.sn, session);
+      rpc.deliverQueued(login.sn, session).catch(onError);
     },
   });
   await rpc.start();

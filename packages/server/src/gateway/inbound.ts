@@ -29,8 +29,11 @@ export interface InboundDeps {
   /** Whether `presence` messages decide presence (external broker) or the broker's sessions do. */
   presenceFromMessages: boolean;
   publish(topic: string, payload: string): Promise<void>;
-  /** The device said `hello`: it listens for commands now; names the connection it listens on. */
-  helloReceived(sn: string): string;
+  /**
+   * The device said `hello`: names the connection it listens on for commands, or null when its
+   * subscription is not in place yet (the queue then goes once it is).
+   */
+  helloReceived(sn: string): string | null;
   /** A message that does not follow the protocol; logged, never stored. */
   onRejected(sn: string, kind: string, reason: string): void;
 }
@@ -62,7 +65,8 @@ export function createInboundRouter(deps: InboundDeps) {
         firmwareVersion: hello.firmwareVersion,
       });
       // A device says hello once it listens for commands (§6): what waited for it goes now.
-      await deps.rpc.deliverQueued(sn, deps.helloReceived(sn));
+      const session = deps.helloReceived(sn);
+      if (session !== null) await deps.rpc.deliverQueued(sn, session);
     },
     async status(sn, companyId, status) {
       const at = new Date(status.ts);

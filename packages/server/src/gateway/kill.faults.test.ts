@@ -191,7 +191,9 @@ async function run(
   let server: ServerProcess = await startServer(env);
   await server.kill('SIGTERM');
   const commandIds = await target.whileDown((db) => seed(db, devices));
-  const loseFirst = (sn: string) => Number(sn.slice(-1)) % 2 === 0;
+  // Under kills half the devices "lose" their first reply: only a resend after they return gets it.
+  // An outage reconnects nobody, so there every reply arrives (late, once the database is back).
+  const loseFirst = (sn: string) => fault === 'kill' && Number(sn.slice(-1)) % 2 === 0;
 
   progress(`${name}: seeded, starting`);
   server = await startServer(env);
@@ -268,7 +270,7 @@ async function run(
   for (const id of commandIds) expect(fleet.ran.get(id)).toBe(1);
   // The devices that "lost" their first reply got the command again after a reconnect.
   const resentAfterReconnect = commandIds.filter((id) => (fleet.received.get(id) ?? 0) > 1).length;
-  expect(resentAfterReconnect).toBeGreaterThanOrEqual(DEVICES / 2);
+  if (fault === 'kill') expect(resentAfterReconnect).toBeGreaterThanOrEqual(DEVICES / 2);
   const figures = {
     name,
     fault,
