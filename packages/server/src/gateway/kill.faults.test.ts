@@ -247,7 +247,12 @@ async function run(
   // Devices resend what was not acknowledged; wait until the last message is acknowledged.
   await eventually(async () => fleet.pending() === 0, 300_000, 'every message acknowledged');
   // Every queued command reached its device after it returned and its answer was acknowledged.
-  await eventually(async () => fleet.answered.size === DEVICES, 300_000, 'every command answered');
+  await eventually(async () => fleet.answered.size === DEVICES, 300_000, 'every command answered').catch(
+    (error: Error) => {
+      const received = commandIds.filter((id) => fleet.received.has(id)).length;
+      throw new Error(`${error.message}: ${fleet.answered.size} answered, ${received} received`);
+    },
+  );
   progress(`${name}: all acknowledged and answered`);
   await server.kill('SIGTERM');
   await fleet.close();

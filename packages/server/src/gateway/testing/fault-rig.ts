@@ -107,6 +107,7 @@ export function startFleet(
   const answered = new Set<string>();
   const clients: MqttClient[] = [];
   let pending = 0;
+  let closed = false;
 
   for (const device of devices) {
     sent.set(device.sn, new Set());
@@ -158,10 +159,16 @@ export function startFleet(
       if (!parsed.ok) return;
       const { id } = parsed.message;
       received.set(id, (received.get(id) ?? 0) + 1);
-      const answer = (reply: string) =>
-        client.publish(upTopic(device.sn, 'reply'), reply, { qos: 1 }, (error) => {
-          if (!error) answered.add(id);
-        });
+      // Like telemetry, a reply is kept until acknowledged: one whose connection died before its
+      // PUBACK (the server may have stored it, or not) is sent again; the server stores it once.
+      const answer = (reply: string) => {
+        const send = () =>
+          client.publish(upTopic(device.sn, 'reply'), reply, { qos: 1 }, (error) => {
+            if (!error) answered.add(id);
+            else if (!closed) setTimeout(send, 200);
+          });
+        send();
+      };
       const known = replies.get(id);
       if (known) {
         answer(known);
@@ -178,7 +185,6 @@ export function startFleet(
   let timer: NodeJS.Timeout | undefined;
   /** Why MQTT.js gave up on a message (it was then sent again), and how often. */
   const errors = new Map<string, number>();
-  let closed = false;
   return {
     sent,
     acknowledged,
