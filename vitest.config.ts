@@ -19,6 +19,23 @@ const brokerProject: TestProjectInlineConfiguration = {
 };
 const wantsBrokerTests = process.env.FLEETPORT_BROKER_TESTS === '1';
 
+/**
+ * Fault tests (`*.faults.test.ts`): the real server as a child process killed with SIGKILL, database
+ * links cut, under a fleet of 200 devices. Minutes, not seconds, so they form their own project:
+ * FLEETPORT_FAULT_TESTS=1 npx vitest run --project faults (DATABASE_URL adds the PostgreSQL ones).
+ */
+const FAULT_TESTS = 'packages/*/src/**/*.faults.test.ts';
+const faultsProject: TestProjectInlineConfiguration = {
+  test: {
+    name: 'faults',
+    include: [FAULT_TESTS],
+    environment: 'node',
+    testTimeout: 1_200_000,
+    hookTimeout: 120_000,
+  },
+};
+const wantsFaultTests = process.env.FLEETPORT_FAULT_TESTS === '1';
+
 export default defineConfig({
   test: {
     // Server test files each open a database from a snapshot; two workers fit CI's two cores. Set
@@ -36,7 +53,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
-          exclude: [BROKER_TESTS],
+          exclude: [BROKER_TESTS, FAULT_TESTS],
           environment: 'node',
           globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 30_000,
@@ -63,6 +80,7 @@ export default defineConfig({
         },
       },
       ...(wantsBrokerTests ? [brokerProject] : []),
+      ...(wantsFaultTests ? [faultsProject] : []),
     ],
   },
 });

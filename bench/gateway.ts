@@ -290,7 +290,7 @@ export async function run(): Promise<ResultSection> {
       `Load average when this benchmark began: ${LOAD_AT_START} on ${os.availableParallelism()} CPUs${
         Number(LOAD_AT_START) >= 1 ? ' (other work shared the machine; figures are lower bounds)' : ''
       }.`,
-      'Fleetport acknowledges a telemetry message only once its row is in the database (batched inserts, every 200 ms or 500 rows), so stored = rows counted in device_telemetry and lost = sent − rows; the bare broker stores nothing and its PUBACK comes at once.',
+      'Fleetport acknowledges a telemetry message only once its row is committed (batched inserts, every 200 ms or 500 rows; the PUBACKs of a batch go out after its commit, so PUBACK latency includes the batch wait), so stored = rows counted in device_telemetry and lost = sent − rows; the bare broker stores nothing and its PUBACK comes at once.',
       `The open-file limit here is ${FD_LIMIT} per process (ulimit -n, not raisable in this sandbox), so one server process holds at most about ${FD_LIMIT - 150} device connections${WANTED > DEVICES ? `; the run asked for ${WANTED}` : ''}.`,
     ],
   };

@@ -46,7 +46,11 @@ export class RpcRunner {
       this.device.publish('reply', { ...known, ts: Date.now() });
       return;
     }
-    if (this.running.has(id)) return;
+    // Sent again (after a reconnect) while it runs: say it arrived, run it once (§7.2).
+    if (this.running.has(id)) {
+      this.device.publish('reply', { type: 'reply', ts: Date.now(), id, state: 'inExecution' });
+      return;
+    }
     if (deadline < Date.now()) {
       this.finish(id, { code: RPC_ERROR.expired, message: 'The command arrived after its deadline' });
       return;

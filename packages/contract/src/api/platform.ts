@@ -5,6 +5,12 @@ export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   database: z.object({ ok: z.boolean(), dialect: z.enum(['pglite', 'postgres']) }),
+  /** The device gateway, when this node runs one: not ok while device messages cannot be stored. */
+  gateway: z
+    .object({ ok: z.boolean(), unacknowledged: z.number(), reason: z.string().optional() })
+    .optional(),
+  /** Why the status is `degraded`, one sentence each. */
+  reasons: z.array(z.string()).optional(),
   uptimeSeconds: z.number(),
 });
 export type Health = z.infer<typeof HealthSchema>;

@@ -32,5 +32,17 @@ export const DEVICE_TIMING = {
   downloadUrlValiditySeconds: 3600,
 } as const;
 
+/** What one device connection may send the broker (docs/device-protocol.md §2). */
+export const DEVICE_LIMITS = {
+  /** Largest payload of one message: a configuration XML is the largest. */
+  maxPayloadBytes: 2 * 1024 * 1024,
+  /** Room for the topic, packet id and MQTT 5 properties on top of the payload. */
+  packetOverheadBytes: 1024,
+  /** A CONNECT holds ids, credentials and the presence will: a larger one is refused unread. */
+  maxConnectBytes: 16 * 1024,
+  /** A connection that has not completed its CONNECT this long after opening is closed. */
+  connectTimeoutSeconds: 10,
+} as const;
+
 /** Milliseconds since the Unix epoch, as every `ts` and `deadline` of the protocol. */
 export const EpochMsSchema = z.number().int().nonnegative();

@@ -27,7 +27,8 @@ export interface BrokerAdapter {
 export interface BrokerHandlers {
   /**
    * A device published (wills included). The returned promise resolves once the message is stored:
-   * the embedded broker acknowledges a QoS 1 message only then, so a crash loses nothing acknowledged.
+   * both brokers acknowledge a QoS 1 message only then, so a crash loses nothing acknowledged; a
+   * rejection leaves it unacknowledged (the device, or the external broker, sends it again).
    */
   message(topic: string, payload: Buffer): Promise<void>;
   /**
@@ -37,8 +38,12 @@ export interface BrokerHandlers {
   sessionOpened?(login: DeviceLogin, session: string): void;
   /** Closing of a connection `sessionOpened` reported. Only main connections (client id = SN) are reported. */
   sessionClosed?(login: DeviceLogin, session: string): void;
-  /** The device can receive commands: it subscribed to its command topic or resumed its session. */
-  deviceListening?(login: DeviceLogin): void;
+  /**
+   * A main connection's subscription to its command topic is in place (embedded only): a command
+   * published from now on reaches the device. A device may say hello before the broker has done
+   * its SUBSCRIBE (both in one TCP read are handled side by side), so this may come after the hello.
+   */
+  commandsSubscribed?(login: DeviceLogin, session: string): void;
 }
 
 /** Decides who may connect, publish and subscribe; shared by the embedded broker and the HTTP hook. */

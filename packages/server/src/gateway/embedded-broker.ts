@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import tls from 'node:tls';
-import type { DeviceLogin } from '@fleetport/contract';
+import { DEVICE_LIMITS, type DeviceLogin } from '@fleetport/contract';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { BrokerAdapter, BrokerHandlers, DeviceGatekeeper } from './broker.ts';
 
@@ -12,6 +12,48 @@ export interface EmbeddedBrokerOptions {
   tlsKeyFile?: string | undefined;
   gatekeeper: DeviceGatekeeper;
   onError?: (error: unknown) => void;
+  /** A device published where it may not: the message is dropped and the device stays connected. */
+  onRefusedPublish?: (login: DeviceLogin, topic: string) => void;
+}
+
+/** Where a refused publication goes: `$` topics match no device filter and the server subscribes none. */
+const REFUSED_TOPIC = '$fleetport/refused';
+
+/** The largest packet a device may send once connected (§2: the payload limit plus the topic). */
+const MAX_PACKET_BYTES = DEVICE_LIMITS.maxPayloadBytes + DEVICE_LIMITS.packetOverheadBytes;
+
+interface PacketParser {
+  packet: { cmd?: string; length: number };
+  _parseLength(): boolean;
+  _emitError(error: Error): void;
+}
+
+/**
+ * Aedes reads a packet whole before looking at it, so a 20 MB PUBLISH would be buffered and then
+ * acknowledged. The parser learns the packet's length from its fixed header, before the body arrives:
+ * a packet over the limit (or a CONNECT over its own smaller limit) closes the connection there and
+ * then, with at most one read buffer held. Aedes offers no option for it; its parser is mqtt-packet's.
+ */
+function limitPacketSize(client: Client, onError: (error: unknown) => void): void {
+  const parser = (client as unknown as { _parser?: PacketParser })._parser;
+  if (!parser || typeof parser._parseLength !== 'function') {
+    onError(new Error('MQTT packet size limit not installed: aedes parser changed'));
+    return;
+  }
+  const parseLength = parser._parseLength;
+  parser._parseLength = function limitedParseLength(this: PacketParser) {
+    const parsed = parseLength.call(this);
+    if (parsed) {
+      const limit = this.packet.cmd === 'connect' ? DEVICE_LIMITS.maxConnectBytes : MAX_PACKET_BYTES;
+      if (this.packet.length > limit) {
+        this._emitError(
+          new Error(`MQTT ${this.packet.cmd} packet of ${this.packet.length} bytes over ${limit}`),
+        );
+        return false;
+      }
+    }
+    return parsed;
+  };
 }
 
 /** MQTT 3.1.1 CONNACK return codes. */
@@ -59,51 +101,62 @@ export function createEmbeddedBroker(options: EmbeddedBrokerOptions): BrokerAdap
             },
           );
         },
+        // Aedes writes a QoS 1 PUBACK as soon as this callback runs, and only then routes the message
+        // (and calls `published`). So the message is handled here, before the callback: the device
+        // gets its acknowledgement once what it sent is committed, and a crash before that leaves the
+        // message with the device, which sends it again (docs/device-protocol.md §2, "Acknowledgement").
         authorizePublish(client, packet, done) {
           const login = client ? logins.get(client) : undefined;
-          if (login && gatekeeper.mayPublish(login, packet.topic)) done(null);
-          else done(new Error('publish not allowed'));
+          // A will of a connection gone before the broker started (client null): nobody to credit it to.
+          if (!login) {
+            done(new Error('publish not allowed'));
+            return;
+          }
+          if (!gatekeeper.mayPublish(login, packet.topic)) {
+            // Dropped, not fatal (§3): routed to a topic no one can subscribe to, never retained.
+            options.onRefusedPublish?.(login, packet.topic);
+            packet.topic = REFUSED_TOPIC;
+            packet.retain = false;
+            done(null);
+            return;
+          }
+          handlers.message(packet.topic, packet.payload as Buffer).then(
+            () => done(null),
+            (error: unknown) => {
+              // Not stored, so not acknowledged: closing the connection makes the device send it again.
+              onError(error);
+              done(error instanceof Error ? error : new Error(String(error)));
+            },
+          );
         },
         authorizeSubscribe(client, subscription, done) {
           const login = logins.get(client);
           // A refused filter gets SUBACK 0x80: the device hears nothing on it.
           done(null, login && gatekeeper.maySubscribe(login, subscription.topic) ? subscription : null);
         },
-        published(packet, client, done) {
-          // The server's own publications (client null) and $SYS are not device messages.
-          if (!client || !packet.topic.startsWith('fp/')) {
-            done();
-            return;
-          }
-          handlers.message(packet.topic, packet.payload as Buffer).then(
-            () => done(),
-            (error: unknown) => {
-              onError(error);
-              done();
-            },
-          );
-        },
+        connectTimeout: DEVICE_LIMITS.connectTimeoutSeconds * 1000,
       });
       broker.on('clientReady', (client) => {
         const login = logins.get(client);
         if (!login) return;
         const session = sessions.get(client);
         if (session) handlers.sessionOpened?.(login, session);
-        // A resumed session already holds its subscriptions.
-        if (!client.clean) handlers.deviceListening?.(login);
+      });
+      broker.on('subscribe', (subscriptions, client) => {
+        const login = client ? logins.get(client) : undefined;
+        const session = client ? sessions.get(client) : undefined;
+        // Emitted once the subscriptions are active; a refused filter is granted 128.
+        const granted = subscriptions.some((s) => (s.qos as number) !== 128 && s.topic.includes('/down/'));
+        if (login && session && granted) handlers.commandsSubscribed?.(login, session);
       });
       broker.on('clientDisconnect', (client) => {
         const login = logins.get(client);
         const session = sessions.get(client);
         if (login && session) handlers.sessionClosed?.(login, session);
       });
-      broker.on('subscribe', (subscriptions, client) => {
-        const login = logins.get(client);
-        if (login && subscriptions.some((s) => s.topic.includes('/down/'))) handlers.deviceListening?.(login);
-      });
       await broker.listen();
       const aedes = broker;
-      const onConnection = (socket: net.Socket) => aedes.handle(socket);
+      const onConnection = (socket: net.Socket) => limitPacketSize(aedes.handle(socket), onError);
       server = secure
         ? tls.createServer(
             {

@@ -2,6 +2,55 @@ import { topicFilters } from '@fleetport/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { BrokerAdapter, BrokerHandlers } from './broker.ts';
 
+type SendPacket = (
+  packet: { cmd: string; messageId?: number },
+  cb?: (error?: Error) => void,
+  ...rest: unknown[]
+) => void;
+
+/**
+ * A device message is acknowledged to the broker (PUBACK) only once it is stored, so the broker still
+ * holds what a node that died did not store. MQTT.js ties the PUBACK to the callback that also lets the
+ * next packet in, so waiting there would handle one message per telemetry batch. Instead each message
+ * starts at once, its callback runs at once, and the PUBACK MQTT.js then sends is held back until the
+ * message's promise settles. A message that could not be stored is never acknowledged: the connection
+ * is dropped and made again, and the broker hands the unacknowledged messages out again.
+ */
+function acknowledgeAfterCommit(
+  client: MqttClient,
+  handlers: BrokerHandlers,
+  onError: (error: unknown) => void,
+) {
+  const pending = new Map<number, Promise<void>>();
+  const internals = client as unknown as { _sendPacket: SendPacket };
+  const sendPacket = internals._sendPacket.bind(client);
+  internals._sendPacket = (packet, cb, ...rest) => {
+    const stored = packet.cmd === 'puback' ? pending.get(packet.messageId ?? -1) : undefined;
+    if (!stored) {
+      sendPacket(packet, cb, ...rest);
+      return;
+    }
+    pending.delete(packet.messageId ?? -1);
+    cb?.();
+    stored.then(
+      () => {
+        if (client.connected) sendPacket(packet);
+      },
+      (error: unknown) => {
+        onError(error);
+        // Unacknowledged messages come back after a reconnect (or go to another node of the group).
+        if (client.connected) client.stream.destroy();
+      },
+    );
+  };
+  client.handleMessage = (packet, callback) => {
+    const handled = handlers.message(packet.topic, packet.payload as Buffer);
+    if (packet.qos > 0 && packet.messageId !== undefined) pending.set(packet.messageId, handled);
+    else handled.catch(onError);
+    callback();
+  };
+}
+
 export interface ExternalBrokerOptions {
   url: string;
   username?: string | undefined;
@@ -31,14 +80,11 @@ export function createExternalBroker(options: ExternalBrokerOptions): BrokerAdap
         clean: true,
         reconnectPeriod: 1000,
         keepalive: 30,
+        // PUBACKs wait for the commit: let the broker hand out as many messages as MQTT 5 allows
+        // meanwhile (the broker's own limit applies too, docs/deployment.md).
+        properties: { receiveMaximum: 65_535 },
       });
-      // Acknowledged at once: mqtt.js handles one message at a time until this callback runs, and
-      // waiting for the batched insert would hold a node to a few messages per second. A node that
-      // crashes can lose at most one telemetry flush interval of the messages it had taken.
-      client.handleMessage = (packet, callback) => {
-        callback();
-        handlers.message(packet.topic, packet.payload as Buffer).catch(onError);
-      };
+      acknowledgeAfterCommit(client, handlers, onError);
       client.on('error', onError);
       await client.subscribeAsync(topicFilters.sharedUp, { qos: 1 });
     },

@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { devicePublishAllowed, deviceSubscribeAllowed, parseDeviceUsername } from '@fleetport/contract';
 import { createNotifier } from '../modules/device-notifications/notifier.ts';
 import { enqueueTimedOutUpdates } from '../modules/device-notifications/update-timeout.job.ts';
 import { createDevicesService, type DevicesService } from '../modules/devices/devices.service.ts';
-import { setAllDevicesOffline, setDevicePresence } from '../modules/devices/devices.store.ts';
+import {
+  isDeviceReachable,
+  setAllDevicesOffline,
+  setDevicePresence,
+} from '../modules/devices/devices.store.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { MqttConfig } from '../platform/config.ts';
 import type { Db } from '../platform/db/open.ts';
@@ -21,6 +26,13 @@ export interface GatewayLog {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
+}
+
+export interface GatewayHealth {
+  ok: boolean;
+  /** Telemetry messages received and not yet committed: their devices have no acknowledgement yet. */
+  unacknowledged: number;
+  reason?: string;
 }
 
 export interface GatewayOptions {
@@ -46,6 +58,8 @@ export interface Gateway {
   /** Where devices connect, e.g. `mqtt://localhost:1883`. */
   endpoint(): string;
   stats(): InboundStats & { telemetryStored: number; connected: number };
+  /** Whether device messages are being stored; when not, why (health shows it). */
+  health(): GatewayHealth;
   close(): Promise<void>;
 }
 
@@ -84,12 +98,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         tlsKeyFile: config.tlsKeyFile,
         gatekeeper,
         onError,
+        onRefusedPublish: (login, topic) =>
+          log.warn({ sn: login.sn, topic }, 'device publication refused by the ACL and dropped'),
       });
 
   // Embedded: the broker's sessions are the truth about who is connected to this node, and a
-  // device listens for commands once it subscribed to its command topic.
+  // device listens for commands once it said hello on its connection and the broker has its
+  // subscription (device → session; either may come first).
   const connected = new Map<string, string>();
-  const listening = new Set<string>();
+  const helloOn = new Map<string, string>();
+  const subscribedOn = new Map<string, string>();
+  const listening = new Map<string, string>();
   const directory = createDeviceDirectory({ db, now: () => clock.now(), onError });
   // Devices moved to another company or deleted (on any node): their next message looks the company
   // up afresh instead of being written under the old one until the cache entry expires.
@@ -113,10 +132,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         settled.push({ sn: row.sn, companyId: row.companyId, online: now });
       }
       await notifier.presenceChanged(settled, at);
-      // On an external broker a device announces itself online after subscribing to its commands.
-      if (broker.kind === 'external') {
-        for (const c of changes) if (c.online) await rpc.deliverQueued(c.sn);
-      }
     },
   });
   const rpc = createRpcService({
@@ -124,10 +139,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     clock,
     hub,
     publish: (topic, payload) => broker.publish(topic, payload),
-    async isConnected(sn) {
-      if (broker.kind === 'embedded') return listening.has(sn);
-      const row = await db.selectFrom('device').select('online').where('sn', '=', sn).executeTakeFirst();
-      return row?.online === true;
+    async connectionOf(sn) {
+      if (broker.kind === 'embedded') return listening.get(sn) ?? null;
+      // The device's connections are the external broker's; a command for a reachable device is sent
+      // at once under a name of its own, and again after the device's next hello if it went unanswered
+      // (one sent to a device that just left is lost by the broker and goes again after its hello).
+      return (await isDeviceReachable(db, sn)) ? `direct:${randomUUID()}` : null;
     },
     onError,
     // An update the device never finished is as much news as one it reported failed: a job, so the
@@ -148,6 +165,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     notifier,
     presenceFromMessages: broker.kind === 'external',
     publish: (topic, payload) => broker.publish(topic, payload),
+    helloReceived(sn) {
+      // External: the hello may reach any node, so each hello is a connection of its own (a repeat
+      // costs a duplicate the device ignores, §7.2); the broker had the subscription before the hello.
+      const session = broker.kind === 'embedded' ? connected.get(sn) : undefined;
+      if (!session) return `hello:${randomUUID()}`;
+      helloOn.set(sn, session);
+      if (subscribedOn.get(sn) !== session) return null;
+      listening.set(sn, session);
+      return session;
+    },
     onRejected: (sn, kind, reason) => log.warn({ sn, kind, reason }, 'device message rejected'),
   });
 
@@ -165,13 +192,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (connected.get(login.sn) === session) {
         connected.delete(login.sn);
         listening.delete(login.sn);
+        helloOn.delete(login.sn);
+        subscribedOn.delete(login.sn);
       }
       presence.observe({ sn: login.sn, online: false, session });
     },
-    deviceListening(login) {
-      if (login.phase !== 'claimed') return;
-      listening.add(login.sn);
-      rpc.deliverQueued(login.sn).catch(onError);
+    commandsSubscribed(login, session) {
+      if (login.phase !== 'claimed' || connected.get(login.sn) !== session) return;
+      subscribedOn.set(login.sn, session);
+      // The hello came first: what waited for it goes now.
+      if (helloOn.get(login.sn) !== session || listening.get(login.sn) === session) return;
+      listening.set(login.sn, session);
+      rpc.deliverQueued(login.sn, session).catch(onError);
     },
   });
   await rpc.start();
@@ -189,13 +221,25 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       telemetryStored: telemetry.stats().stored,
       connected: connected.size,
     }),
+    health() {
+      const state = telemetry.stats();
+      if (!state.failingSince) return { ok: true, unacknowledged: state.waiting };
+      return {
+        ok: false,
+        unacknowledged: state.waiting,
+        reason: `telemetry cannot be stored since ${state.failingSince.toISOString()} (${state.lastError}); devices get no acknowledgement and keep their messages`,
+      };
+    },
     async close() {
       // Presence is decided afresh by the next start; stop timers before the sessions drop.
       await presence.stop();
       stopForgetting();
       rpc.stop();
       await broker.close();
-      await telemetry.flush();
+      // What is stored by now was acknowledged or will be resent; a database that does not answer
+      // does not hold the shutdown: the devices still have what was not acknowledged.
+      await Promise.race([telemetry.flush(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      telemetry.close();
       await directory.close();
     },
   };

@@ -29,6 +29,11 @@ export interface InboundDeps {
   /** Whether `presence` messages decide presence (external broker) or the broker's sessions do. */
   presenceFromMessages: boolean;
   publish(topic: string, payload: string): Promise<void>;
+  /**
+   * The device said `hello`: names the connection it listens on for commands, or null when its
+   * subscription is not in place yet (the queue then goes once it is).
+   */
+  helloReceived(sn: string): string | null;
   /** A message that does not follow the protocol; logged, never stored. */
   onRejected(sn: string, kind: string, reason: string): void;
 }
@@ -59,8 +64,9 @@ export function createInboundRouter(deps: InboundDeps) {
         series: hello.series,
         firmwareVersion: hello.firmwareVersion,
       });
-      // A device says hello once it listens for commands: what waited for it goes now.
-      await deps.rpc.deliverQueued(sn);
+      // A device says hello once it listens for commands (§6): what waited for it goes now.
+      const session = deps.helloReceived(sn);
+      if (session !== null) await deps.rpc.deliverQueued(sn, session);
     },
     async status(sn, companyId, status) {
       const at = new Date(status.ts);
@@ -70,7 +76,14 @@ export function createInboundRouter(deps: InboundDeps) {
     },
     async telemetry(sn, companyId, telemetry) {
       const { type: _type, ts, ...data } = telemetry;
-      await deps.telemetry.add({ companyId, sn, at: new Date(ts), data });
+      await deps.telemetry.add({
+        companyId,
+        sn,
+        at: new Date(ts),
+        data,
+        uptimeSeconds: telemetry.uptimeSeconds,
+        seq: telemetry.seq,
+      });
     },
     async event(sn, companyId, message) {
       const { name, ...data } = message.event;
@@ -113,7 +126,6 @@ export function createInboundRouter(deps: InboundDeps) {
       if (!deps.presenceFromMessages) return;
       const online = presence.state === 'online';
       deps.presence.observe({ sn, online, session: presence.session });
-      if (online) await deps.rpc.deliverQueued(sn);
     },
   };
 

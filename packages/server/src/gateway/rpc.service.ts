@@ -19,11 +19,13 @@ import {
   findQueuedDevices,
   findRpcCommands,
   finishRpcCommand,
+  hasUnacknowledged,
   insertRpcCommands,
-  markUndelivered,
+  markDelivered,
+  markUnsent,
   nextRpcDeadline,
   type RpcCommandRow,
-  takeUndelivered,
+  takeUnsent,
 } from './rpc.store.ts';
 
 export interface RpcServiceDeps {
@@ -32,8 +34,11 @@ export interface RpcServiceDeps {
   hub: LiveHub;
   /** Publishes to a device through the broker. */
   publish(topic: string, payload: string): Promise<void>;
-  /** Whether the device is connected now; a command for a device that is not waits in the queue. */
-  isConnected(sn: string): Promise<boolean>;
+  /**
+   * The connection on which the device listens for commands now (it said `hello` on it), or null: a
+   * command for a device without one waits in the queue until its next `hello`.
+   */
+  connectionOf(sn: string): Promise<string | null>;
   onError(error: unknown): void;
   /**
    * Commands the deadline just timed out (each once, on the node whose sweep timed it out), inside
@@ -64,8 +69,10 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * RPC to devices. A command is stored `inExecution` before anything is sent, so it survives a
- * restart; it is sent at once to a connected device or when the device next comes online; the
- * device's reply makes it `success` or `failure`; the deadline passing first makes it `timeout`.
+ * restart; it is sent at once to a connected device or after the device's next `hello`. It counts as
+ * delivered only when the device answers it (an `inExecution` receipt or its final reply); until then
+ * it is sent again after every `hello` of a new connection, once per connection, until its deadline.
+ * The final reply makes it `success` or `failure`; the deadline passing first makes it `timeout`.
  */
 export function createRpcService(deps: RpcServiceDeps) {
   const { db, clock, hub } = deps;
@@ -130,20 +137,24 @@ export function createRpcService(deps: RpcServiceDeps) {
       announce(row);
     } catch (error) {
       deps.onError(error);
-      await markUndelivered(db, row.id);
-      queued?.add(row.sn);
+      await markUnsent(db, row.id);
     }
   }
 
-  /** Sends the commands waiting for a device; called when it comes online. */
-  async function deliverQueued(sn: string, ids?: readonly string[]): Promise<number> {
-    if (queued && !ids) {
-      if (!queued.has(sn)) return 0;
-      // Forget before asking: a command queued meanwhile marks the device again after its insert.
-      queued.delete(sn);
-    }
-    const rows = await takeUndelivered(db, sn, clock.now(), ids);
+  /**
+   * Sends the commands the device has not acknowledged and were not sent on `session` yet; called
+   * after its `hello` (the device listens then), and with `ids` for commands just created.
+   */
+  async function deliverQueued(sn: string, session: string, ids?: readonly string[]): Promise<number> {
+    if (queued && !ids && !queued.has(sn)) return 0;
+    const rows = await takeUnsent(db, sn, session, clock.now(), ids);
     for (const row of rows) await publishCommand(row);
+    // Nothing unacknowledged left: stop asking at this device's next hello. Forget before asking:
+    // a command queued meanwhile marks the device again after its insert.
+    if (queued && !ids && rows.length === 0) {
+      queued.delete(sn);
+      if (await hasUnacknowledged(db, sn, clock.now())) queued.add(sn);
+    }
     return rows.length;
   }
 
@@ -178,7 +189,8 @@ export function createRpcService(deps: RpcServiceDeps) {
     arm(deadline);
     await Promise.all(
       commands.map(async (c) => {
-        if (await deps.isConnected(c.sn)) await deliverQueued(c.sn, [c.id]);
+        const session = await deps.connectionOf(c.sn);
+        if (session !== null) await deliverQueued(c.sn, session, [c.id]);
       }),
     );
     return findRpcCommands(
@@ -187,11 +199,14 @@ export function createRpcService(deps: RpcServiceDeps) {
     );
   }
 
-  /** A device's reply: final states are stored once; an acknowledgement only tells the console. */
+  /**
+   * A device's reply: any reply is the receipt (the command is delivered and not sent again); final
+   * states are stored once, so a reply repeated after a lost acknowledgement changes nothing.
+   */
   async function handleReply(sn: string, reply: ReplyMessage): Promise<void> {
     if (reply.state === 'inExecution') {
-      const [row] = await findRpcCommands(db, [reply.id]);
-      if (row && row.sn === sn && row.state === 'inExecution') announce(row);
+      const row = await markDelivered(db, reply.id, sn, clock.now());
+      if (row) announce(row);
       return;
     }
     const row = await finishRpcCommand(db, {

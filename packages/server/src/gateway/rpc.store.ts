@@ -12,7 +12,10 @@ export interface RpcCommandRow {
   params: unknown;
   state: RpcState;
   deadline: Date;
+  /** When the device acknowledged the command (any reply); null while it may not have it. */
   delivered_at: Date | null;
+  /** The device connection the command was last sent on. */
+  sent_session: string | null;
   result: unknown;
   error: unknown;
   created_at: Date;
@@ -51,22 +54,25 @@ export async function insertRpcCommands(
 }
 
 /**
- * Takes the commands of one device that wait for delivery, marking them delivered in the same
- * statement, so when two nodes see the device return only one of them sends each command.
+ * Takes the commands of one device to send on its connection `session`: running, before their
+ * deadline, not yet acknowledged by the device, and not yet sent on this connection. Marking them sent
+ * in the same statement keeps each to one send per connection, even when two nodes see the device.
  */
-export async function takeUndelivered(
+export async function takeUnsent(
   db: DbOrTx,
   sn: string,
+  session: string,
   now: Date,
   ids?: readonly string[],
 ): Promise<RpcCommandRow[]> {
   let query = db
     .updateTable('rpc_command')
-    .set({ delivered_at: now, updated_at: now })
+    .set({ sent_session: session, updated_at: now })
     .where('sn', '=', sn)
     .where('state', '=', 'inExecution')
     .where('delivered_at', 'is', null)
     .where('deadline', '>', now)
+    .where((eb) => eb.or([eb('sent_session', 'is', null), eb('sent_session', '<>', session)]))
     // Only commands of the company that owns the device now: one queued by a company the device
     // was since transferred away from stays undelivered and times out at its deadline.
     .where(({ exists, selectFrom }) =>
@@ -80,6 +86,39 @@ export async function takeUndelivered(
   if (ids) query = query.where('id', 'in', [...ids]);
   const rows = await query.returningAll().execute();
   return (rows as RpcCommandRow[]).sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+}
+
+/** Whether the device has commands it has not acknowledged yet (running, before their deadline). */
+export async function hasUnacknowledged(db: DbOrTx, sn: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('rpc_command')
+    .select('id')
+    .where('sn', '=', sn)
+    .where('state', '=', 'inExecution')
+    .where('delivered_at', 'is', null)
+    .where('deadline', '>', now)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The device acknowledged a running command (its `inExecution` reply); null when nothing changed. */
+export async function markDelivered(
+  db: DbOrTx,
+  id: string,
+  sn: string,
+  at: Date,
+): Promise<RpcCommandRow | null> {
+  const row = await db
+    .updateTable('rpc_command')
+    .set({ delivered_at: at })
+    .where('id', '=', id)
+    .where('sn', '=', sn)
+    .where('state', '=', 'inExecution')
+    .where('delivered_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  return (row as RpcCommandRow | undefined) ?? null;
 }
 
 /** Devices with commands waiting for delivery. */
@@ -96,10 +135,10 @@ export async function findQueuedDevices(db: DbOrTx, now: Date): Promise<string[]
 }
 
 /** Puts a command back in the queue when publishing it failed. */
-export async function markUndelivered(db: DbOrTx, id: string): Promise<void> {
+export async function markUnsent(db: DbOrTx, id: string): Promise<void> {
   await db
     .updateTable('rpc_command')
-    .set({ delivered_at: null })
+    .set({ sent_session: null })
     .where('id', '=', id)
     .where('state', '=', 'inExecution')
     .execute();
@@ -116,6 +155,8 @@ export async function finishRpcCommand(
       state: reply.state,
       result: reply.result === undefined ? null : JSON.stringify(reply.result),
       error: reply.error === undefined ? null : JSON.stringify(reply.error),
+      // A final reply is also the receipt, when no `inExecution` came first.
+      delivered_at: sql<Date>`coalesce(delivered_at, ${reply.at})`,
       updated_at: reply.at,
     })
     .where('id', '=', reply.id)

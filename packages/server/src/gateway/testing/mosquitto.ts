@@ -80,6 +80,11 @@ export async function startMosquitto(): Promise<TestMosquitto> {
       `listener ${port} 127.0.0.1`,
       'allow_anonymous false',
       'persistence false',
+      // The server acknowledges a device message only once it is stored, so many of them are in flight
+      // to it at once: Mosquitto's defaults (20 in flight, 1,000 queued, then dropped) would throttle
+      // and then drop what devices were told was received (docs/deployment.md, "Mosquitto").
+      'max_inflight_messages 0',
+      'max_queued_messages 0',
       `plugin ${plugin}`,
       `plugin_opt_config_file ${dynsec}`,
       'log_dest stderr',

@@ -136,7 +136,19 @@ describe('a device that changes company', () => {
       params: { host: '127.0.0.1', count: 1 },
     });
     await eventually(async () => heard.includes('ping'), 10_000, 'Other Grid ping delivered');
-    expect(own?.delivered_at).not.toBeNull();
+    // Delivered means the device answered it.
+    await eventually(
+      async () =>
+        (
+          await t.deps.db
+            .selectFrom('rpc_command')
+            .select('delivered_at')
+            .where('id', '=', own!.id)
+            .executeTakeFirstOrThrow()
+        ).delivered_at !== null,
+      10_000,
+      'ping acknowledged',
+    );
     expect(heard).not.toContain('ledTest');
     const row = await t.deps.db
       .selectFrom('rpc_command')

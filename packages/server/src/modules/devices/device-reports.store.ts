@@ -7,14 +7,30 @@ export interface TelemetryRow {
   sn: string;
   at: Date;
   data: unknown;
+  /** The message's `uptimeSeconds` and `seq` (docs/device-protocol.md §6): a repeat is stored once. */
+  uptimeSeconds?: number;
+  seq?: number;
 }
 
-/** One multi-row insert; PostgreSQL accepts at most 65535 parameters, so callers batch by a few hundred. */
+/**
+ * One multi-row insert; PostgreSQL accepts at most 65535 parameters, so callers batch by a few hundred.
+ * A row repeating a stored message (same device, `ts`, `uptimeSeconds` and `seq`) is skipped.
+ */
 export async function insertTelemetry(db: DbOrTx, rows: readonly TelemetryRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('device_telemetry')
-    .values(rows.map((r) => ({ company_id: r.companyId, sn: r.sn, at: r.at, data: JSON.stringify(r.data) })))
+    .values(
+      rows.map((r) => ({
+        company_id: r.companyId,
+        sn: r.sn,
+        at: r.at,
+        data: JSON.stringify(r.data),
+        uptime_s: r.uptimeSeconds ?? null,
+        seq: r.seq ?? null,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 

@@ -224,6 +224,25 @@ export async function setDevicePresence(
   return rows.map((r) => ({ sn: r.sn, companyId: Number(r.company_id), wasOnline: r.was_online }));
 }
 
+/**
+ * Whether a device on an external broker may be listening for commands now: online, or heard from
+ * (its hello, above all) since its presence last changed. The hello is written before it delivers
+ * the queue, and a command is inserted before this is asked, so a command made while the device's
+ * online presence is still on its way is sent either here or by the hello, never by neither.
+ */
+export async function isDeviceReachable(db: DbOrTx, sn: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('device')
+    .select(
+      sql<boolean>`online or last_seen_at > coalesce(online_changed_at, '-infinity'::timestamptz)`.as(
+        'reachable',
+      ),
+    )
+    .where('sn', '=', sn)
+    .executeTakeFirst();
+  return row?.reachable === true;
+}
+
 /** A broker that starts holds no sessions: whatever was online before it stopped is offline now. */
 export async function setAllDevicesOffline(db: DbOrTx, at: Date): Promise<number> {
   const result = await db

@@ -70,6 +70,9 @@ export interface DeviceTables {
     sn: string;
     at: Date;
     data: Json;
+    /** The message's `uptimeSeconds` and `seq`: with `sn` and `at` the key that skips a resend. */
+    uptime_s: number | null;
+    seq: number | null;
   };
   device_event: {
     id: Generated<Id>;
@@ -110,7 +113,10 @@ export interface DeviceTables {
     params: Generated<Json>;
     state: 'inExecution' | 'success' | 'failure' | 'timeout';
     deadline: Date;
+    /** When the device acknowledged the command (a reply of any state); null until then. */
     delivered_at: Date | null;
+    /** The device connection the command was last sent on: sent at most once per connection. */
+    sent_session: string | null;
     result: Json | null;
     error: Json | null;
     created_at: Date;

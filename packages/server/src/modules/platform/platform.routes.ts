@@ -9,10 +9,17 @@ export function platformRoutes(
   return [
     bind(healthCall, async () => {
       const ok = await pingDatabase(deps.db);
+      const gateway = deps.gateway?.health();
+      const reasons = [
+        ...(ok ? [] : ['the database does not answer']),
+        ...(gateway?.reason ? [gateway.reason] : []),
+      ];
       return {
-        status: ok ? 'ok' : 'degraded',
+        status: reasons.length === 0 ? 'ok' : 'degraded',
         version: deps.version,
         database: { ok, dialect: deps.dialect },
+        ...(gateway ? { gateway } : {}),
+        ...(reasons.length > 0 ? { reasons } : {}),
         uptimeSeconds: Math.round(process.uptime()),
       } as const;
     }),

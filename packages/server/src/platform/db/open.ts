@@ -46,6 +46,11 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
     // An idle connection that the server drops (restart, failover) is an 'error' on the pool, which
     // would crash the process unheard; the pool discards it and the next query opens a new one.
     pool.on('error', () => {});
+    // A connection that is checked out when the server goes away (stopped, crashed) fails its query,
+    // and then emits 'error' on the client itself, where the pool listens only while it is idle: with
+    // no listener that error would end the process. The query's own rejection carries it; the pool
+    // discards the dead connection when it comes back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     dialect = 'postgres';
   } else {

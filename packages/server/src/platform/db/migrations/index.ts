@@ -25,6 +25,7 @@ import * as m0080 from './0080_device_seen_index_order.ts';
 import * as m0100 from './0100_jobs.ts';
 import * as m0110 from './0110_stored_files.ts';
 import * as m0120 from './0120_exports.ts';
+import * as m0130 from './0130_durable_delivery.ts';
 import * as m0150 from './0150_notification_groups.ts';
 
 /**
@@ -58,5 +59,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0100_jobs': m0100,
   '0110_stored_files': m0110,
   '0120_exports': m0120,
+  '0130_durable_delivery': m0130,
   '0150_notification_groups': m0150,
 };
