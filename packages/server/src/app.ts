@@ -35,6 +35,7 @@ import { ticketSessions } from './platform/auth/ticket-sessions.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { ServerConfig } from './platform/config.ts';
 import type { Db, DbDialectName } from './platform/db/open.ts';
+import { installAbuseLimits } from './platform/http/abuse-limits.ts';
 import { type RouteBinding, registerCalls } from './platform/http/calls.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     app.addHook('onClose', () => bridge.close());
   }
 
+  await installAbuseLimits(app, config.abuse, config.apiPrefix);
   const routes = allRoutes(deps);
   registerCalls(app, routes, {
     prefix: config.apiPrefix,

@@ -51,6 +51,13 @@ export const ACCOUNT_ERRORS = [
   ),
   entry(14063, 'The file must not exceed 500 MB', '文件不能超过500MB'),
   entry(14065, 'The sharing link has expired', '分享链接已过期'),
+  // Not named by the spec: per-address limits on anonymous calls (sign-in, captcha, registration),
+  // answered with HTTP 429 and Retry-After; `data` is the seconds to wait. Code sending keeps 14081.
+  entry(
+    14080,
+    'Too many requests from your network address, please try again later',
+    '您的网络地址请求过于频繁，请稍后再试',
+  ),
   entry(
     14081,
     'Verification codes are requested too often, please try again later',

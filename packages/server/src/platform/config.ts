@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { DEVELOPMENT_FACTORY_KEY } from '@fleetport/contract';
+import {
+  ANONYMOUS_BODY_LIMIT_BYTES,
+  DEFAULT_ADDRESS_RATE_PER_MINUTE,
+  DEFAULT_CODE_RECIPIENTS_PER_ADDRESS_HOUR,
+  DEVELOPMENT_FACTORY_KEY,
+} from '@fleetport/contract';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -25,6 +30,20 @@ export interface ServerConfig {
   superAdminAccount: string;
   /** The device gateway (MQTT); see docs/deployment.md. */
   mqtt: MqttConfig;
+  /** Per-address limits on anonymous calls (platform/http/abuse-limits.ts). */
+  abuse: AbuseLimits;
+}
+
+export interface AbuseLimits {
+  /** Calls per remote address and minute: sign-in, captcha, registration (and resets, invitations), code sending. */
+  signInPerMinute: number;
+  captchaPerMinute: number;
+  registrationPerMinute: number;
+  codesPerMinute: number;
+  /** Different recipients one address may have verification codes mailed to per hour. */
+  codeRecipientsPerHour: number;
+  /** Largest body of an anonymous call, in bytes. */
+  anonymousBodyLimit: number;
 }
 
 export interface MqttConfig {
@@ -93,6 +112,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       notificationRetentionDays: Number(env.NOTIFICATION_RETENTION_DAYS ?? 180),
       factoryKey: env.FACTORY_CLAIM_KEY || DEVELOPMENT_FACTORY_KEY,
       hookToken: env.MQTT_HOOK_TOKEN || undefined,
+    },
+    abuse: {
+      signInPerMinute: Number(env.RATE_LIMIT_SIGN_IN ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.signIn),
+      captchaPerMinute: Number(env.RATE_LIMIT_CAPTCHA ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.captcha),
+      registrationPerMinute: Number(
+        env.RATE_LIMIT_REGISTRATION ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.registration,
+      ),
+      codesPerMinute: Number(env.RATE_LIMIT_CODES ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.codes),
+      codeRecipientsPerHour: Number(env.CODE_RECIPIENTS_PER_HOUR ?? DEFAULT_CODE_RECIPIENTS_PER_ADDRESS_HOUR),
+      anonymousBodyLimit: Number(env.ANONYMOUS_BODY_LIMIT ?? ANONYMOUS_BODY_LIMIT_BYTES),
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/open.ts';
 import { AppError } from '../errors.ts';
 import type { Session, SessionResolver } from './session.ts';
 import { sessionCache } from './session-cache.ts';
-import { MAX_CLOCK_SKEW_MS, parseTicketHeader, signatureMatches } from './ticket.ts';
+import { parseTicketHeader, signatureMatches, ticketTimeAccepted } from './ticket.ts';
 
 const sessionExpired = (reason: string) => new AppError(ErrorCode.SESSION_EXPIRED, { reason });
 
@@ -23,7 +23,7 @@ export function ticketSessions(db: Db, clock: Clock): SessionResolver {
       const header = parseTicketHeader(raw);
       if (!header) throw sessionExpired('malformed');
       const now = clock.now();
-      if (Math.abs(now.getTime() - header.atMs) > MAX_CLOCK_SKEW_MS) throw sessionExpired('stale');
+      if (!ticketTimeAccepted(header.atMs, now.getTime())) throw sessionExpired('stale');
       const found = await findSession(header.ticket);
       if (!found) throw sessionExpired('unknown');
       const { session: row, actor } = found;

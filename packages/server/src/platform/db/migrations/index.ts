@@ -22,6 +22,7 @@ import * as m0060 from './0060_session_generation.ts';
 import * as m0070 from './0070_serial_port_lease.ts';
 import * as m0071 from './0071_housekeeping_indexes.ts';
 import * as m0080 from './0080_device_seen_index_order.ts';
+import * as m0140 from './0140_code_requester.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -51,4 +52,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0070_serial_port_lease': m0070,
   '0071_housekeeping_indexes': m0071,
   '0080_device_seen_index_order': m0080,
+  '0140_code_requester': m0140,
 };
