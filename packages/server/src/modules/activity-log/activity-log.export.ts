@@ -7,6 +7,7 @@ import {
   formatDateTime,
   type Lang,
   type Localized,
+  spreadsheetText,
 } from '@fleetport/contract';
 import ExcelJS from 'exceljs';
 
@@ -54,6 +55,8 @@ export async function activityWorkbook(rows: readonly ActivityRow[], lang: Lang,
   const sheet = book.addWorksheet(lang === 'cn' ? '活动日志' : 'Activity log');
   sheet.columns = COLUMNS.map((c) => ({ header: c.header[lang], width: c.width }));
   sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(COLUMNS.map((c) => c.value(row, { lang, utcOffsetMinutes })));
+  // Names and objects are the users' own text: none may turn into a formula in the reader's spreadsheet.
+  for (const row of rows)
+    sheet.addRow(COLUMNS.map((c) => spreadsheetText(c.value(row, { lang, utcOffsetMinutes }))));
   return Buffer.from(await book.xlsx.writeBuffer());
 }
