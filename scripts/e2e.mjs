@@ -119,7 +119,8 @@ async function main() {
 
   let status = 1;
   try {
-    const health = await waitForHealth(baseUrl, server, 90_000);
+    // A shared, loaded machine can take minutes to migrate a fresh database: E2E_START_TIMEOUT_MS waits longer.
+    const health = await waitForHealth(baseUrl, server, Number(process.env.E2E_START_TIMEOUT_MS ?? 90_000));
     log(`server ready: version ${health.version}, database ${health.database.dialect}`);
     // Asynchronous, not spawnSync: the test SMTP server lives in this process's event loop.
     const run = spawn(
