@@ -132,6 +132,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    // The client's address (per-address limits, activity log) when the server runs behind a proxy.
+    trustProxy: config.trustProxy,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

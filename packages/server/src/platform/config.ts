@@ -32,6 +32,11 @@ export interface ServerConfig {
   mqtt: MqttConfig;
   /** Per-address limits on anonymous calls (platform/http/abuse-limits.ts). */
   abuse: AbuseLimits;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For to believe for the client's address (Fastify's
+   * `trustProxy`: `true` or a comma list of addresses/CIDRs); false reads the socket's address.
+   */
+  trustProxy: boolean | string;
 }
 
 export interface AbuseLimits {
@@ -74,6 +79,11 @@ export interface MailConfig {
   from: string;
 }
 
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
 function normalizePrefix(value: string): string {
   const trimmed = `/${value.replace(/^\/+|\/+$/g, '')}`;
   return trimmed === '/' ? '' : trimmed;
@@ -113,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       factoryKey: env.FACTORY_CLAIM_KEY || DEVELOPMENT_FACTORY_KEY,
       hookToken: env.MQTT_HOOK_TOKEN || undefined,
     },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     abuse: {
       signInPerMinute: Number(env.RATE_LIMIT_SIGN_IN ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.signIn),
       captchaPerMinute: Number(env.RATE_LIMIT_CAPTCHA ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.captcha),
