@@ -56,8 +56,10 @@ async function inspect(page: Page): Promise<{ xss: unknown; injected: number; vi
 }
 
 describe('script injection', () => {
-  it('runs nothing a name holds on any built page', async () => {
+  // Some twenty pages plus a router coming online: longer than one journey step.
+  it('runs nothing a name holds on any built page', { timeout: 600_000 }, async () => {
     const { page, close } = await newPage({ width: 1440, height: 900 });
+    page.setDefaultTimeout(60_000);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
