@@ -131,7 +131,7 @@ async function main() {
         '--test',
         '--test-reporter=spec',
         '--test-concurrency=1',
-        '--test-timeout=120000',
+        `--test-timeout=${Number(process.env.E2E_TEST_TIMEOUT_MS ?? 120_000)}`,
         ...files,
       ],
       {

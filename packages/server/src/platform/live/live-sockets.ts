@@ -19,8 +19,8 @@ export interface LiveSocket {
   session: Session;
   /** Whether the company's device events reach it (devices.view). */
   watchesDevices: boolean;
-  /** Sends a frame already serialized (one JSON text shared by every socket it goes to). */
-  sendFrame(frame: string): void;
+  /** Sends a text frame already serialized and encoded (one buffer shared by every socket it goes to). */
+  sendFrame(frame: Buffer): void;
   close(code: number, reason: string): void;
 }
 
@@ -41,6 +41,9 @@ export interface LiveSocketOptions {
   /** Coalescing window of presence and hello updates. */
   deviceUpdateIntervalMs?: number;
 }
+
+/** Sockets written to per turn of the event loop when one frame goes to a whole company. */
+const BROADCAST_CHUNK = 100;
 
 type DeviceUpdate = Extract<LiveServerMessage, { type: 'device.presence' | 'device.hello' }>;
 
@@ -79,7 +82,7 @@ class CompanyFanout {
       }
       return;
     }
-    this.broadcast(JSON.stringify(message));
+    this.broadcast(Buffer.from(JSON.stringify(message)));
   }
 
   private flush() {
@@ -88,11 +91,20 @@ class CompanyFanout {
     if (this.pending.size === 0) return;
     const messages = [...this.pending.values()];
     this.pending.clear();
-    this.broadcast(JSON.stringify({ type: 'batch', messages } satisfies LiveServerMessage));
+    this.broadcast(Buffer.from(JSON.stringify({ type: 'batch', messages } satisfies LiveServerMessage)));
   }
 
-  private broadcast(frame: string) {
-    for (const socket of this.sockets) if (socket.watchesDevices) socket.sendFrame(frame);
+  /**
+   * Encoded once, then handed to the sockets BROADCAST_CHUNK at a time with the event loop free in
+   * between, so thousands of consoles do not hold up the calls being answered meanwhile.
+   */
+  private broadcast(frame: Buffer) {
+    const targets = [...this.sockets].filter((socket) => socket.watchesDevices);
+    const sendFrom = (start: number) => {
+      for (const socket of targets.slice(start, start + BROADCAST_CHUNK)) socket.sendFrame(frame);
+      if (start + BROADCAST_CHUNK < targets.length) setImmediate(sendFrom, start + BROADCAST_CHUNK);
+    };
+    sendFrom(0);
   }
 
   stop() {

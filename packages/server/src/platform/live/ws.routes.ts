@@ -84,7 +84,7 @@ export async function registerLiveSocket(app: FastifyInstance, deps: AppDeps, pr
         session,
         watchesDevices: session.superAdmin || session.funCodes.has(VIEW_PERMISSION),
         sendFrame: (frame) => {
-          if (socket.readyState === socket.OPEN) socket.send(frame);
+          if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
         },
         close: (code, reason) => socket.close(code, reason),
       });
