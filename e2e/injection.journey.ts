@@ -20,7 +20,7 @@ import {
 import { identityOf, type SimulatedDevice } from '@fleetport/device-sim';
 import type { Page } from 'playwright-core';
 import { BUILT_PAGE_PATHS } from '../packages/web/src/app/routes.tsx';
-import { signUp, switchOnRouters, waitFor } from './device-steps.ts';
+import { signUp, switchOnRouters } from './device-steps.ts';
 import { consoleUrl, newPage, screenshot } from './harness.ts';
 import { callAs } from './operation-steps.ts';
 import { readSigningKey } from './page-ticket.ts';
@@ -113,13 +113,16 @@ describe('script injection', () => {
       ),
     ];
     assert.ok(paths.includes('robustlink/location'), 'the location page is among the built pages');
-    await waitFor(async () => {
-      await page.goto(consoleUrl('robustlink/location'));
-      return page
+    // The map shows once the router has reported its position; reload now and then until it has
+    // (slowly: on a loaded machine the console itself takes a while to start after each load).
+    await page.goto(consoleUrl('robustlink/location'));
+    for (let attempt = 1; !(await page.getByTestId('locations-map').isVisible()); attempt++) {
+      if (attempt > 6) throw new Error('the router never showed on the map');
+      await page
         .getByTestId('locations-map')
-        .isVisible({ timeout: 5000 })
-        .catch(() => false);
-    }, 'the router on the map');
+        .waitFor({ timeout: 30_000 })
+        .catch(() => page.reload());
+    }
     await page.locator('.device-cluster').first().waitFor();
     assert.match((await page.locator('.device-cluster').first().textContent()) ?? '', /<img src=x/);
     await screenshot(page, 'injection-location');
