@@ -42,3 +42,4 @@ export * from './rules/templates.ts';
 export * from './rules/time.ts';
 export * from './rules/versions.ts';
 export * from './rules/vpn.ts';
+export * from './safe-text.ts';

@@ -11,6 +11,7 @@ import { PageGate } from '../../app/permissions.tsx';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { deviceDetailsPath } from './device-columns.tsx';
 import { clusterByGrid } from './grid-cluster.ts';
+import { markerHtml } from './map-marker.ts';
 
 /** Devices with a GPS or base-station position on a map (core §2 location), clustered by grid. */
 export function LocationsPage() {
@@ -54,7 +55,7 @@ function Locations() {
           const online = cluster.points.filter((p) => p.online).length;
           const icon = L.divIcon({
             className: 'device-cluster',
-            html: `<div style="background:${online ? '#52c41a' : '#8c8c8c'};color:#fff;border-radius:14px;padding:2px 8px;font-weight:600;white-space:nowrap">${single ? single.name || single.sn : cluster.points.length}</div>`,
+            html: markerHtml(single ? single.name || single.sn : cluster.points.length, online > 0),
           });
           const marker = L.marker([cluster.latitude, cluster.longitude], { icon }).addTo(layer);
           marker.on('click', () => {

@@ -25,6 +25,7 @@ import * as m0080 from './0080_device_seen_index_order.ts';
 import * as m0100 from './0100_jobs.ts';
 import * as m0110 from './0110_stored_files.ts';
 import * as m0120 from './0120_exports.ts';
+import * as m0140 from './0140_code_requester.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -57,4 +58,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0100_jobs': m0100,
   '0110_stored_files': m0110,
   '0120_exports': m0120,
+  '0140_code_requester': m0140,
 };
