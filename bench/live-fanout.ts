@@ -1,16 +1,14 @@
 /**
  * Live fan-out (issue 11): 200 devices connecting while 2,000 console sockets of one company watch.
  * The server (real app, in-memory PGlite) runs in a worker thread and plays the devices' presence and
- * hello events on its live hub, as the gateway publishes them; the main thread holds the sockets and
- * measures GET /api/health. The limit is the same health load and the same bursts with no console
+ * hello events on its live hub, as the gateway publishes them; another worker holds the console sockets
+ * (bench/lib/live-consoles.ts) and the main thread measures GET /api/health. The limit is the same health load and the same bursts with no console
  * watching, measured in the same run.
  */
 
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { healthCall, LIVE_PATH, LIVE_SOCKETS_PER_SESSION } from '@fleetport/contract';
-import WebSocket from 'ws';
-import { signTicket } from '../packages/server/src/platform/auth/ticket.ts';
+import { healthCall, LIVE_SOCKETS_PER_SESSION } from '@fleetport/contract';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { type LoadOptions, type LoadResult, loadGet } from './lib/load.ts';
 import { runWhenMain } from './lib/results-file.ts';
@@ -60,33 +58,41 @@ async function underBursts(worker: Worker, url: string): Promise<LoadResult> {
   return result;
 }
 
+/** One reply of the worker that matches `want`. */
+function reply<T>(worker: Worker, want: (m: unknown) => boolean): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const heard = (m: unknown) => {
+      if (!want(m)) return;
+      worker.off('message', heard);
+      resolve(m as T);
+    };
+    worker.on('message', heard);
+    worker.once('error', reject);
+  });
+}
+
+/** The consoles in a worker thread of their own (bench/lib/live-consoles.ts), as browsers elsewhere. */
 async function openConsoles(port: number, sessions: Started['sessions']) {
-  const sockets: WebSocket[] = [];
-  const counts = { frames: 0, bytes: 0 };
-  const ready: Promise<void>[] = [];
-  for (let i = 0; i < CONSOLES; i++) {
-    const { ticket, key } = sessions[i % sessions.length]!;
-    const socket = new WebSocket(`ws://127.0.0.1:${port}${apiPrefix}${LIVE_PATH}?lang=en`);
-    sockets.push(socket);
-    ready.push(
-      new Promise((resolve, reject) => {
-        socket.once('open', () =>
-          socket.send(JSON.stringify({ type: 'auth', ticket: signTicket(ticket, key, Date.now()) })),
-        );
-        socket.on('message', (data: Buffer) => {
-          counts.frames++;
-          counts.bytes += data.length;
-          if (data.includes('"ready"')) resolve();
-        });
-        socket.once('close', (code) => reject(new Error(`console socket closed with ${code}`)));
-        socket.once('error', reject);
-      }),
-    );
-    // A few at a time, as consoles open over a while, not in one tick.
-    if (i % 100 === 99) await Promise.all(ready.slice(-100));
-  }
-  await Promise.all(ready);
-  return { sockets, counts };
+  const worker = new Worker(new URL('./lib/ts-worker.mjs', import.meta.url), {
+    workerData: { entry: new URL('./lib/live-consoles.ts', import.meta.url).href },
+  });
+  const ready = reply(worker, (m) => m === 'ready');
+  worker.postMessage({ open: { port, sessions, count: CONSOLES } });
+  await ready;
+  return {
+    reset: () => worker.postMessage('reset'),
+    async count(): Promise<{ frames: number; bytes: number }> {
+      const counted = reply<{ frames: number; bytes: number }>(worker, (m) => typeof m === 'object');
+      worker.postMessage('count');
+      return counted;
+    },
+    async close() {
+      const closed = reply(worker, (m) => m === 'closed');
+      worker.postMessage('close');
+      await closed;
+      await worker.terminate();
+    },
+  };
 }
 
 export async function run(): Promise<ResultSection> {
@@ -96,17 +102,17 @@ export async function run(): Promise<ResultSection> {
   try {
     const bare = await underBursts(worker, url);
     const consoles = await openConsoles(started.port, started.sessions);
-    consoles.counts.frames = 0;
-    consoles.counts.bytes = 0;
+    consoles.reset();
     const watched = await underBursts(worker, url);
     // Let the last batch arrive before counting.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const framesPerConsole = consoles.counts.frames / CONSOLES;
-    for (const socket of consoles.sockets) socket.terminate();
+    const counts = await consoles.count();
+    const framesPerConsole = counts.frames / CONSOLES;
+    await consoles.close();
     const events = 2 * DEVICES + DEVICES; // online + hello, then offline
     return {
       title: 'Live fan-out: devices connecting while consoles watch',
-      method: `One company, ${CONSOLES} console sockets (${PEOPLE} signed-in people, ${LIVE_SOCKETS_PER_SESSION} tabs each) held by the main thread; the real app (in-memory PGlite) in a worker thread plays ${DEVICES} devices connecting (presence and hello each, spread over a second) and, 0.5 s later, going offline, on its live hub, as the gateway publishes them. Meanwhile ${LOAD.connections} keep-alive connections call GET /api/health for ${LOAD.durationMs / 1000} s. The limit is the same run with no console connected.`,
+      method: `One company, ${CONSOLES} console sockets (${PEOPLE} signed-in people, ${LIVE_SOCKETS_PER_SESSION} tabs each) held by a worker thread of their own (as browsers on other machines), apart from the thread timing the health calls; the real app (in-memory PGlite) in a worker thread plays ${DEVICES} devices connecting (presence and hello each, spread over a second) and, 0.5 s later, going offline, on its live hub, as the gateway publishes them. Meanwhile ${LOAD.connections} keep-alive connections call GET /api/health for ${LOAD.durationMs / 1000} s. The limit is the same run with no console connected.`,
       measurements: [
         {
           what: `GET /api/health p90 while ${DEVICES} devices connect, ${CONSOLES} consoles watching`,
@@ -138,7 +144,7 @@ export async function run(): Promise<ResultSection> {
         },
       ],
       notes: [
-        `Each console received ${(consoles.counts.bytes / CONSOLES / 1024).toFixed(1)} KB in the measured period; presence and hello are coalesced per company into at most one batch a second (contract LIVE_DEVICE_UPDATE_INTERVAL_MS), serialized once for every socket.`,
+        `Each console received ${(counts.bytes / CONSOLES / 1024).toFixed(1)} KB in the measured period; presence and hello are coalesced per company into at most one batch a second (contract LIVE_DEVICE_UPDATE_INTERVAL_MS), serialized once for every socket.`,
         'Issue 11 measured the health p90 at 1.23 s in this situation before coalescing (200 devices, 2,000 consoles); the target is 100 ms.',
         `Load average when this section began: ${loadAtStart.toFixed(2)} on ${os.cpus().length} CPUs. On a busy machine both columns are dominated by other work: read the figure against the limit (what the watching consoles add), not as an absolute.`,
       ],

@@ -2,8 +2,8 @@
  * Stored script cannot run (issue 11). A company names everything it can with markup that would run
  * if a page put it into the DOM as HTML: its own name, a device (online, so it has a map position and
  * notifications), a group, a tag, a role and a user. Then every built console page of the route table
- * is opened, and no page may run the script, open a dialog, hold the injected elements or report a
- * Content-Security-Policy violation. The signing key cannot be read out of the page either.
+ * is opened, in English and in Chinese, and no page may run the script, open a dialog, hold the
+ * injected elements or report a Content-Security-Policy violation. The signing key cannot be read out of the page either.
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
@@ -20,6 +20,7 @@ import {
 import { identityOf, type SimulatedDevice } from '@fleetport/device-sim';
 import type { Page } from 'playwright-core';
 import { BUILT_PAGE_PATHS } from '../packages/web/src/app/routes.tsx';
+import { LANGUAGE_STORAGE_KEY } from '../packages/web/src/i18n/language.ts';
 import { signUp, switchOnRouters } from './device-steps.ts';
 import { consoleUrl, newPage, screenshot } from './harness.ts';
 import { callAs } from './operation-steps.ts';
@@ -70,7 +71,9 @@ describe('script injection', () => {
       const seen: string[] = [];
       (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
       document.addEventListener('securitypolicyviolation', (event) =>
-        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+        seen.push(
+          `${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+        ),
       );
     });
     const stamp = `x${Date.now()}`;
@@ -127,15 +130,23 @@ describe('script injection', () => {
     assert.match((await page.locator('.device-cluster').first().textContent()) ?? '', /<img src=x/);
     await screenshot(page, 'injection-location');
 
-    for (const path of paths) {
-      await page.goto(consoleUrl(path));
-      await page.getByTestId('shell').waitFor();
-      await page.waitForLoadState('networkidle').catch(() => {});
-      assert.deepEqual(
-        { path, ...(await inspect(page)), dialogs },
-        { path, xss: undefined, injected: 0, violations: [], dialogs: [] },
-      );
+    // Every page in both languages: a page may build its markup differently in each.
+    for (const lang of ['en', 'cn'] as const) {
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+        LANGUAGE_STORAGE_KEY,
+        lang,
+      ] as const);
+      for (const path of paths) {
+        await page.goto(consoleUrl(path));
+        await page.getByTestId('shell').waitFor();
+        await page.waitForLoadState('networkidle').catch(() => {});
+        assert.deepEqual(
+          { lang, path, ...(await inspect(page)), dialogs },
+          { lang, path, xss: undefined, injected: 0, violations: [], dialogs: [] },
+        );
+      }
     }
+    await page.evaluate((key) => localStorage.setItem(key, 'en'), LANGUAGE_STORAGE_KEY);
     // The names show as text where the pages list them.
     await page.goto(consoleUrl('robustlink/devices/allDevices'));
     await page.getByText(HOSTILE.device, { exact: true }).first().waitFor();

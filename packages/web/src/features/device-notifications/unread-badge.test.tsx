@@ -99,10 +99,10 @@ describe('unread badge on the Notifications menu entry', () => {
         sn: 'SN0009',
         severities: ['major'],
       });
-      await waitFor(async () => expect(await badgeTitle()).toBe('4 unread'));
+      await waitFor(async () => expect(await badgeTitle()).toBe('4 unread'), { timeout: 10_000 });
 
       await userEvent.click(await screen.findByRole('button', { name: /Mark all read/ }));
-      await waitFor(async () => expect(await badgeTitle()).toBeNull());
+      await waitFor(async () => expect(await badgeTitle()).toBeNull(), { timeout: 10_000 });
     },
     SLOW,
   );
@@ -123,7 +123,7 @@ describe('unread badge on the Notifications menu entry', () => {
         sn: 'SN0009',
         severities: [],
       });
-      await waitFor(async () => expect(await badgeTitle()).toBeNull());
+      await waitFor(async () => expect(await badgeTitle()).toBeNull(), { timeout: 10_000 });
       expect(server.countCalls).toBeGreaterThanOrEqual(2);
     },
     SLOW,
