@@ -146,6 +146,7 @@ export async function run(): Promise<ResultSection> {
       notes: [
         `Each console received ${(counts.bytes / CONSOLES / 1024).toFixed(1)} KB in the measured period; presence and hello are coalesced per company into at most one batch a second (contract LIVE_DEVICE_UPDATE_INTERVAL_MS), serialized once for every socket.`,
         'Issue 11 measured the health p90 at 1.23 s in this situation before coalescing (200 devices, 2,000 consoles); the target is 100 ms.',
+        'The first coalesced run (2026-11-24, load 32) held the console sockets on the thread that timed the health calls and measured 304 ms against 72.9 ms. The consoles now have a thread of their own, as browsers have their own machines; the server code is the same. The two runs differ in load too, so how much of the change comes from the client thread is not separated.',
         `Load average when this section began: ${loadAtStart.toFixed(2)} on ${os.cpus().length} CPUs. On a busy machine both columns are dominated by other work: read the figure against the limit (what the watching consoles add), not as an absolute.`,
       ],
     };
