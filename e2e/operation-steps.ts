@@ -4,9 +4,8 @@
  */
 import type { CallDef, Envelope, Lang } from '@fleetport/contract';
 import type { Locator, Page } from 'playwright-core';
-import { signTicket } from '../packages/web/src/api/ticket-signature.ts';
-import { TICKET_STORAGE_KEY } from '../packages/web/src/api/ticket-store.ts';
 import { baseUrl, consolePath, consoleUrl, waitForMail } from './harness.ts';
+import { signedTicketInPage } from './page-ticket.ts';
 
 /**
  * The first match of `pattern` in the newest mail to `to` that the test SMTP server received (at or
@@ -101,16 +100,10 @@ export function menuPaths(page: Page): Promise<string[]> {
  * refuses what the console hides.
  */
 export async function callAs(page: Page, call: CallDef, body: unknown, lang: Lang): Promise<Envelope> {
-  const raw = await page.evaluate((key) => localStorage.getItem(key), TICKET_STORAGE_KEY);
-  const stored = JSON.parse(raw ?? 'null') as { ticket: string; key: string } | null;
-  if (!stored) throw new Error('the page is not signed in');
+  const ticket = await signedTicketInPage(page);
   const response = await fetch(`${baseUrl}/api${call.path}`, {
     method: call.method,
-    headers: {
-      'content-type': 'application/json',
-      language: lang,
-      ticket: signTicket(stored.ticket, stored.key, Date.now()),
-    },
+    headers: { 'content-type': 'application/json', language: lang, ticket },
     ...(call.method === 'GET' ? {} : { body: JSON.stringify(body) }),
   });
   return (await response.json()) as Envelope;

@@ -14,6 +14,7 @@ export interface LoadResult {
   errors: number;
   requestsPerSecond: number;
   p50Ms: number;
+  p90Ms: number;
   p99Ms: number;
 }
 
@@ -79,6 +80,7 @@ export async function loadGet(url: string, options: LoadOptions): Promise<LoadRe
     errors,
     requestsPerSecond: (latencies.length / elapsedMs) * 1000,
     p50Ms: percentile(latencies, 50),
+    p90Ms: percentile(latencies, 90),
     p99Ms: percentile(latencies, 99),
   };
 }

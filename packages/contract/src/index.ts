@@ -1,3 +1,6 @@
+// First: in a browser, zod must know it may not eval before any schema is built (no-eval.ts).
+import './no-eval.ts';
+
 export * from './api/index.ts';
 export * from './device/capabilities.ts';
 export * from './device/claim.ts';
@@ -44,3 +47,4 @@ export * from './rules/templates.ts';
 export * from './rules/time.ts';
 export * from './rules/versions.ts';
 export * from './rules/vpn.ts';
+export * from './safe-text.ts';

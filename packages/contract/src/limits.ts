@@ -196,3 +196,21 @@ export const UPLOAD_MAX_BYTES = 500 * MB;
 export const FILE_URL_DEFAULT_TTL_SECONDS = 3600;
 /** Longest lifetime of a signed download link: devices resume firmware downloads within it. */
 export const FILE_URL_MAX_TTL_SECONDS = 7 * 24 * 3600;
+// Abuse limits (issue 11). The per-address rates are server settings (README); these are their defaults.
+/** Largest body an anonymous call (sign-in, registration, codes, captcha, invitations) accepts. */
+export const ANONYMOUS_BODY_LIMIT_BYTES = 16 * KB;
+/** Deepest nesting of arrays and objects any JSON body may have. */
+export const MAX_JSON_DEPTH = 32;
+/** Calls per address and minute, by kind of anonymous call; more are refused with `Retry-After`. */
+export const DEFAULT_ADDRESS_RATE_PER_MINUTE = {
+  signIn: 20,
+  captcha: 30,
+  registration: 10,
+  codes: 5,
+} as const;
+/** Different recipients one address may have verification codes mailed to in an hour. */
+export const DEFAULT_CODE_RECIPIENTS_PER_ADDRESS_HOUR = 10;
+/** Live sockets one session may hold at once (browser tabs); the oldest closes when one more opens. */
+export const LIVE_SOCKETS_PER_SESSION = 10;
+/** A console hears at most one presence or hello update per device in this time (the latest wins). */
+export const LIVE_DEVICE_UPDATE_INTERVAL_MS = 1000;

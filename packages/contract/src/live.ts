@@ -2,17 +2,22 @@ import { z } from 'zod';
 import { RpcStateSchema } from './device/rpc.ts';
 
 /**
- * The console's live WebSocket (`GET {apiPrefix}/ws?ticket=<signed ticket header>`). The server
- * pushes the company's device presence and RPC progress, and carries CLI sessions: the browser
- * sends one command line at a time, the server runs it as a `cli` RPC on the device and sends the
- * answer back. Every message is one JSON object with a `type`.
+ * The console's live WebSocket (`GET {apiPrefix}/ws?lang=en`). Its first message is `auth` with a
+ * signed ticket header (browsers cannot set headers on a WebSocket, and a ticket in the URL would
+ * end up in access logs). The server then pushes the company's device presence and RPC progress,
+ * and carries CLI sessions: the browser sends one command line at a time, the server runs it as a
+ * `cli` RPC on the device and sends the answer back. Every message is one JSON object with a `type`.
+ * The socket closes with 4401 when the session ends (logout, a sign-in elsewhere, 4 hours, a
+ * disabled user), its reason the catalogue code a call would answer.
  */
 
 export const LIVE_PATH = '/ws';
-/** Query parameter carrying the signed ticket header (browsers cannot set headers on a WebSocket). */
-export const LIVE_TICKET_PARAM = 'ticket';
-/** Close code when the ticket is refused; the reason is the catalogue code. */
+/** Close code when the ticket is refused or the session ends; the reason is the catalogue code. */
 export const LIVE_CLOSE_UNAUTHORIZED = 4401;
+/** Close code of a session's oldest socket when it opens more than LIVE_SOCKETS_PER_SESSION. */
+export const LIVE_CLOSE_TOO_MANY_SOCKETS = 4429;
+/** A socket that has not sent `auth` within this time is closed (4401, reason 101). */
+export const LIVE_AUTH_TIMEOUT_MS = 10_000;
 /** Longest a CLI line waits for the device's answer. */
 export const LIVE_CLI_TIMEOUT_SECONDS = 30;
 
@@ -21,6 +26,8 @@ const CliSessionId = z.string().min(1).max(64);
 
 /** Browser -> server. */
 export const LiveClientMessageSchema = z.discriminatedUnion('type', [
+  /** The first message: the signed `ticket` header, as a call would send it. */
+  z.strictObject({ type: z.literal('auth'), ticket: z.string().max(512) }),
   z.strictObject({ type: z.literal('ping') }),
   /** Opens a CLI session on a device; answered with `cli.opened` or `error`. */
   z.strictObject({ type: z.literal('cli.open'), sn: Sn }),
@@ -64,19 +71,27 @@ export const LiveJobProgressSchema = z.object({
   error: z.string().optional(),
 });
 
+export const LiveHelloSchema = z.object({
+  type: z.literal('device.hello'),
+  sn: z.string(),
+  model: z.string(),
+  series: z.string(),
+  firmwareVersion: z.string().nullable(),
+});
+
 /** Server -> browser. */
 export const LiveServerMessageSchema = z.discriminatedUnion('type', [
   /** The ticket was accepted; events of this company follow. */
   z.object({ type: z.literal('ready'), companyId: z.number().int().nullable() }),
   z.object({ type: z.literal('pong') }),
   LivePresenceSchema,
-  z.object({
-    type: z.literal('device.hello'),
-    sn: z.string(),
-    model: z.string(),
-    series: z.string(),
-    firmwareVersion: z.string().nullable(),
-  }),
+  LiveHelloSchema,
+  /**
+   * Presence and hello updates, coalesced: at most one of each kind per device in a batch, and at
+   * most one batch per LIVE_DEVICE_UPDATE_INTERVAL_MS, so a fleet reconnecting at once is a few
+   * frames per console rather than thousands.
+   */
+  z.object({ type: z.literal('batch'), messages: z.array(z.union([LivePresenceSchema, LiveHelloSchema])) }),
   LiveRpcStateSchema,
   LiveJobProgressSchema,
   /** New device notifications for the company (one message per batch the gateway wrote). */

@@ -22,6 +22,7 @@ import type { ServerConfig } from './platform/config.ts';
 import type { Db, DbDialectName } from './platform/db/open.ts';
 import type { FileStore } from './platform/files/file-store.ts';
 import { createFileStore, createFiles, type Files } from './platform/files/files.ts';
+import { installAbuseLimits } from './platform/http/abuse-limits.ts';
 import { type RouteBinding, registerCalls } from './platform/http/calls.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
@@ -120,6 +121,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    // The client's address (per-address limits, activity log) when the server runs behind a proxy.
+    trustProxy: config.trustProxy,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -150,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     app.addHook('onClose', () => bridge.close());
   }
 
+  await installAbuseLimits(app, config.abuse, config.apiPrefix);
   const routes = allRoutes(deps);
   registerCalls(app, routes, {
     prefix: config.apiPrefix,

@@ -67,6 +67,16 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     ...base,
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'fleetport-test-')),
     webDist: path.join(os.tmpdir(), 'fleetport-no-web'),
+    // Every test signs in and registers from 127.0.0.1 many times a minute; the abuse tests
+    // (platform/http/abuse-limits.test.ts) pass the production defaults.
+    abuse: {
+      ...base.abuse,
+      signInPerMinute: 100_000,
+      captchaPerMinute: 100_000,
+      registrationPerMinute: 100_000,
+      codesPerMinute: 100_000,
+      codeRecipientsPerHour: 100_000,
+    },
     ...overrides,
   };
 }

@@ -53,6 +53,13 @@ export const ACCOUNT_ERRORS = [
   // Not named by the spec: a file link or id whose file was deleted (or never was the company's).
   entry(14064, 'The file does not exist or has been deleted', '文件不存在或已被删除'),
   entry(14065, 'The sharing link has expired', '分享链接已过期'),
+  // Not named by the spec: per-address limits on anonymous calls (sign-in, captcha, registration),
+  // answered with HTTP 429 and Retry-After; `data` is the seconds to wait. Code sending keeps 14081.
+  entry(
+    14080,
+    'Too many requests from your network address, please try again later',
+    '您的网络地址请求过于频繁，请稍后再试',
+  ),
   entry(
     14081,
     'Verification codes are requested too often, please try again later',

@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { DEFAULT_MAP_TILE_URL, DEVELOPMENT_FACTORY_KEY } from '@fleetport/contract';
+import {
+  ANONYMOUS_BODY_LIMIT_BYTES,
+  DEFAULT_ADDRESS_RATE_PER_MINUTE,
+  DEFAULT_CODE_RECIPIENTS_PER_ADDRESS_HOUR,
+  DEFAULT_MAP_TILE_URL,
+  DEVELOPMENT_FACTORY_KEY,
+} from '@fleetport/contract';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -34,6 +40,13 @@ export interface ServerConfig {
   serverSecret: string | undefined;
   /** MAP_TILE_URL: tiles of the location map (a company may host its own); see docs/deployment.md. */
   mapTileUrl: string;
+  /** Per-address limits on anonymous calls (platform/http/abuse-limits.ts). */
+  abuse: AbuseLimits;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For to believe for the client's address (Fastify's
+   * `trustProxy`: `true` or a comma list of addresses/CIDRs); false reads the socket's address.
+   */
+  trustProxy: boolean | string;
 }
 
 export interface FilesConfig {
@@ -47,6 +60,18 @@ export interface FilesConfig {
   secretAccessKey: string | undefined;
   /** FILE_URL_TTL_SECONDS: how long a signed download link stays valid. */
   urlTtlSeconds: number;
+}
+
+export interface AbuseLimits {
+  /** Calls per remote address and minute: sign-in, captcha, registration (and resets, invitations), code sending. */
+  signInPerMinute: number;
+  captchaPerMinute: number;
+  registrationPerMinute: number;
+  codesPerMinute: number;
+  /** Different recipients one address may have verification codes mailed to per hour. */
+  codeRecipientsPerHour: number;
+  /** Largest body of an anonymous call, in bytes. */
+  anonymousBodyLimit: number;
 }
 
 export interface MqttConfig {
@@ -75,6 +100,11 @@ export interface MailConfig {
   smtpUrl: string | undefined;
   /** MAIL_FROM: sender address. */
   from: string;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }
 
 function normalizePrefix(value: string): string {
@@ -124,5 +154,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       urlTtlSeconds: Number(env.FILE_URL_TTL_SECONDS ?? 3600),
     },
     serverSecret: env.SERVER_SECRET || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    abuse: {
+      signInPerMinute: Number(env.RATE_LIMIT_SIGN_IN ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.signIn),
+      captchaPerMinute: Number(env.RATE_LIMIT_CAPTCHA ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.captcha),
+      registrationPerMinute: Number(
+        env.RATE_LIMIT_REGISTRATION ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.registration,
+      ),
+      codesPerMinute: Number(env.RATE_LIMIT_CODES ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.codes),
+      codeRecipientsPerHour: Number(env.CODE_RECIPIENTS_PER_HOUR ?? DEFAULT_CODE_RECIPIENTS_PER_ADDRESS_HOUR),
+      anonymousBodyLimit: Number(env.ANONYMOUS_BODY_LIMIT ?? ANONYMOUS_BODY_LIMIT_BYTES),
+    },
   };
 }

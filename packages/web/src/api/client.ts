@@ -3,8 +3,7 @@ import { currentLanguage } from '../i18n/index.ts';
 import { applyReaction } from './notifier.tsx';
 import { codeText, reactionFor } from './reactions.ts';
 import { currentPath } from './session-hooks.ts';
-import { signTicket } from './ticket-signature.ts';
-import { loadTicket } from './ticket-store.ts';
+import { recentTicketHeader, signedTicketHeader } from './ticket-store.ts';
 
 /** A non-zero envelope code (or a transport failure as -1 / 404) raised by `apiCall`. */
 export class ApiError extends Error {
@@ -33,15 +32,27 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** core §7 "Conventions": language, timeZoneOffset and the signed ticket on every call. */
-export function requestHeaders(now = Date.now()): Record<string, string> {
-  const headers: Record<string, string> = {
+function plainHeaders(now: number): Record<string, string> {
+  return {
     language: currentLanguage(),
     // Minutes east of UTC, the sign users expect (UTC+8 -> 480).
     timeZoneOffset: String(-new Date(now).getTimezoneOffset()),
   };
-  const stored = loadTicket();
-  if (stored) headers.ticket = signTicket(stored.ticket, stored.key, now);
+}
+
+/** core §7 "Conventions": language, timeZoneOffset and the signed ticket on every call. */
+export async function requestHeaders(now = Date.now()): Promise<Record<string, string>> {
+  const headers = plainHeaders(now);
+  const ticket = await signedTicketHeader(now);
+  if (ticket) headers.ticket = ticket;
+  return headers;
+}
+
+/** The same at once, with the header signed last (a request sent as the page goes away). */
+export function requestHeadersNow(now = Date.now()): Record<string, string> {
+  const headers = plainHeaders(now);
+  const ticket = recentTicketHeader(60_000, now);
+  if (ticket) headers.ticket = ticket;
   return headers;
 }
 
@@ -101,7 +112,9 @@ export async function sendToPath(
   options: CallOptions = {},
 ): Promise<Envelope> {
   const readsQuery = method === 'GET' || method === 'DELETE';
-  const headers = { ...requestHeaders(), ...options.headers };
+  const headers = { ...(await requestHeaders()), ...options.headers };
+  // Signing is asynchronous: a caller may have given up meanwhile.
+  options.signal?.throwIfAborted();
   if (!readsQuery) headers['content-type'] = 'application/json';
   const url = API_PREFIX + path + (readsQuery ? queryString(body) : '');
   const envelope = await fetchEnvelope(

@@ -1,7 +1,7 @@
 import {
+  LIVE_CLOSE_TOO_MANY_SOCKETS,
   LIVE_CLOSE_UNAUTHORIZED,
   LIVE_PATH,
-  LIVE_TICKET_PARAM,
   type LiveClientMessage,
   type LiveServerMessage,
   LiveServerMessageSchema,
@@ -10,14 +10,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { currentLanguage } from '../i18n/index.ts';
 import { API_PREFIX } from './client.ts';
-import { signTicket } from './ticket-signature.ts';
-import { loadTicket } from './ticket-store.ts';
+import { loadTicket, signedTicketHeader } from './ticket-store.ts';
 
 /**
  * The console's one WebSocket per browser tab (contract `live.ts`). Pages that show live data call
- * `useLive()`; the socket opens with the first and closes a while after the last. It reconnects with
- * a growing pause, re-signing the ticket each time, and stops when the server refuses the ticket
- * (the next call then shows the sign-in reaction). Events update the TanStack Query cache in place.
+ * `useLive()`; the socket opens with the first and closes a while after the last. Its first message
+ * is the signed ticket (never the URL, which servers and proxies log). It reconnects with a growing
+ * pause, re-signing the ticket each time, and stops when the server refuses the ticket or ends the
+ * session (the next call then shows the sign-in reaction). Events update the TanStack Query cache in
+ * place; presence and hello arrive coalesced in `batch` frames.
  */
 
 /** Query keys the live events update; the device pages use the same keys. */
@@ -53,14 +54,11 @@ function setStatus(next: LiveStatus) {
   for (const l of statusListeners) l();
 }
 
-export function liveUrl(now = Date.now()): string | null {
-  const stored = loadTicket();
-  if (!stored) return null;
+/** The socket's address: no ticket in it (the first message carries one). Null when signed out. */
+export function liveUrl(): string | null {
+  if (!loadTicket()) return null;
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  const params = new URLSearchParams({
-    lang: currentLanguage(),
-    [LIVE_TICKET_PARAM]: signTicket(stored.ticket, stored.key, now),
-  });
+  const params = new URLSearchParams({ lang: currentLanguage() });
   return `${scheme}://${window.location.host}${API_PREFIX}${LIVE_PATH}?${params}`;
 }
 
@@ -96,7 +94,9 @@ function invalidateSoon(queryClient: QueryClient, key: readonly unknown[]) {
 }
 
 export function applyToCache(queryClient: QueryClient, message: LiveServerMessage): void {
-  if (message.type === 'device.presence') {
+  if (message.type === 'batch') {
+    for (const inner of message.messages) applyToCache(queryClient, inner);
+  } else if (message.type === 'device.presence') {
     patchDevices(queryClient, message.sn, { online: message.online, lastSeenAt: Date.parse(message.at) });
     // The counts (dashboard, device list) change with presence: shown ones refetch at once.
     invalidateSoon(queryClient, LIVE_KEYS.dashboard);
@@ -128,9 +128,14 @@ function connect() {
   const ws = new WebSocket(url);
   socket = ws;
   ws.onopen = () => {
-    attempt = 0;
-    setStatus('open');
-    for (const message of outbox.splice(0)) ws.send(JSON.stringify(message));
+    void signedTicketHeader().then((ticket) => {
+      if (socket !== ws || ws.readyState !== WebSocket.OPEN) return;
+      if (!ticket) return ws.close();
+      ws.send(JSON.stringify({ type: 'auth', ticket } satisfies LiveClientMessage));
+      attempt = 0;
+      setStatus('open');
+      for (const message of outbox.splice(0)) ws.send(JSON.stringify(message));
+    });
   };
   ws.onmessage = (event) => {
     let json: unknown;
@@ -142,13 +147,16 @@ function connect() {
     const parsed = LiveServerMessageSchema.safeParse(json);
     if (!parsed.success) return;
     if (cache) applyToCache(cache, parsed.data);
-    for (const listener of listeners) listener(parsed.data);
+    const messages = parsed.data.type === 'batch' ? parsed.data.messages : [parsed.data];
+    for (const message of messages) for (const listener of listeners) listener(message);
   };
   ws.onclose = (event) => {
     if (socket !== ws) return;
     socket = null;
     setStatus('closed');
-    if (event.code === LIVE_CLOSE_UNAUTHORIZED || users === 0) return;
+    // Refused or ended session, or this session's socket cap (another tab took over): no retry.
+    if (event.code === LIVE_CLOSE_UNAUTHORIZED || event.code === LIVE_CLOSE_TOO_MANY_SOCKETS || users === 0)
+      return;
     const pause = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] ?? 10_000;
     attempt += 1;
     retryTimer = setTimeout(connect, pause);
@@ -214,6 +222,8 @@ export function onLiveMessage(listener: Listener): () => void {
 
 /** Sends now, or as soon as the socket is open again. */
 export function sendLive(message: LiveClientMessage): void {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  // 'open' is set once the ticket went out: nothing may precede it on the socket.
+  if (socket && status === 'open' && socket.readyState === WebSocket.OPEN)
+    socket.send(JSON.stringify(message));
   else outbox.push(message);
 }

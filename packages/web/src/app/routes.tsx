@@ -135,3 +135,6 @@ export const BASENAME = '/rcms';
 export function createRouter() {
   return createBrowserRouter(ROUTES, { basename: BASENAME });
 }
+
+/** `<area>/<page path>` of every page that exists (the script-injection journey visits each). */
+export const BUILT_PAGE_PATHS: readonly string[] = Object.keys(BUILT_PAGES);

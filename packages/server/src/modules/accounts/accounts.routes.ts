@@ -12,7 +12,7 @@ import { noPermission } from '../../platform/errors.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import * as accounts from './accounts.service.ts';
 import * as store from './accounts.store.ts';
-import { sendEmailCode } from './codes.service.ts';
+import { codeRequester, sendEmailCode } from './codes.service.ts';
 import { normalizeAccount } from './login-account.ts';
 
 export function accountRoutes(deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer' | 'sms'>) {
@@ -22,12 +22,12 @@ export function accountRoutes(deps: ModuleDeps<'clock' | 'config' | 'db' | 'mail
       await accounts.resetPassword(deps, input, lang);
       return null;
     }),
-    bind(sendEmailCodeCall, async ({ input, lang }) => {
-      await sendEmailCode(deps, normalizeAccount(input.email), lang);
+    bind(sendEmailCodeCall, async ({ input, lang, request }) => {
+      await sendEmailCode(deps, normalizeAccount(input.email), lang, codeRequester(deps, request.ip));
       return null;
     }),
-    bind(sendCodeCall, async ({ input, lang }) => {
-      await accounts.sendCode(deps, input, lang);
+    bind(sendCodeCall, async ({ input, lang, request }) => {
+      await accounts.sendCode(deps, input, lang, codeRequester(deps, request.ip));
       return null;
     }),
     bind(checkCellphoneCall, async ({ input }) => {

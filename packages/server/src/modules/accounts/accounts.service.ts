@@ -24,7 +24,7 @@ import { MAX_CLOCK_SKEW_MS } from '../../platform/auth/ticket.ts';
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as store from './accounts.store.ts';
-import { consumeCode, sendSmsCode } from './codes.service.ts';
+import { type CodeRequester, consumeCode, sendSmsCode } from './codes.service.ts';
 import { normalizeAccount } from './login-account.ts';
 import { assertPasswordRule, changePassword, rememberPassword } from './passwords.ts';
 
@@ -55,12 +55,15 @@ export async function register(
   const account = normalizeAccount(input.account);
   assertPasswordRule(input.password, { account, userName: input.userName }, lang);
   const now = deps.clock.now();
+  if (await store.companyNameTaken(deps.db, input.companyName)) throw new AppError(ErrorCode.COMPANY_EXISTS);
+  // The code first: until the caller proves the mailbox is theirs, a registered account answers
+  // exactly as an unknown one. Checked outside the transaction so a wrong guess counts even though
+  // the request fails; spent only once nothing else refuses.
+  await consumeCode(deps.db, account, input.code, now, false);
   const existing = await store.findUserByAccount(deps.db, account);
   if (existing && !(await verifyPassword(input.password, existing.password_hash)))
     throw new AppError(ErrorCode.ACCOUNT_EXISTS);
-  if (await store.companyNameTaken(deps.db, input.companyName)) throw new AppError(ErrorCode.COMPANY_EXISTS);
   if (existing) await assertMayJoinCompany(deps.db, Number(existing.id));
-  // Spent outside the transaction so a wrong guess is counted even though the request fails.
   await consumeCode(deps.db, account, input.code, now);
   return inTransaction(deps.db, async (tx) => {
     let userId: number;
@@ -105,11 +108,14 @@ export async function resetPassword(
 ): Promise<void> {
   const account = normalizeAccount(input.account);
   const now = deps.clock.now();
+  assertPasswordRule(input.password, { account }, lang);
+  // The code first: an unknown account answers a wrong code exactly as a registered one (14011), and
+  // "not registered" is told only to whoever holds the mailbox the code went to.
   const user = await store.findUserByAccount(deps.db, account);
+  if (user) assertPasswordRule(input.password, { account, userName: user.user_name }, lang);
+  await consumeCode(deps.db, account, input.code, now);
   if (!user)
     throw new AppError(isEmail(account) ? ErrorCode.EMAIL_NOT_REGISTERED : ErrorCode.PHONE_NOT_REGISTERED);
-  assertPasswordRule(input.password, { account, userName: user.user_name }, lang);
-  await consumeCode(deps.db, account, input.code, now);
   await inTransaction(deps.db, async (tx) => {
     await changePassword(tx, Number(user.id), input.password, now);
     await endUserSessions(tx, Number(user.id), 'passwordChanged', now);
@@ -149,6 +155,7 @@ export async function sendCode(
   deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer' | 'sms'>,
   input: CallParsedInput<typeof sendCodeCall>,
   lang: Lang,
+  requester?: CodeRequester,
 ) {
   const phone = normalizePhone(input.cellphone);
   const expected = Buffer.from(sendCodeSign(phone, input.src, input.time), 'hex');
@@ -156,7 +163,7 @@ export async function sendCode(
   const fresh = Math.abs(deps.clock.now().getTime() - input.time) <= MAX_CLOCK_SKEW_MS;
   if (!fresh || expected.length !== given.length || !timingSafeEqual(expected, given))
     throw new AppError(ErrorCode.NO_PERMISSION);
-  await sendSmsCode(deps, phone, input.src, lang);
+  await sendSmsCode(deps, phone, input.src, lang, requester);
 }
 
 /** Core §5: a number that is not a mainland mobile skips the check (code 0). */

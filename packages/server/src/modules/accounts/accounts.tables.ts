@@ -104,6 +104,8 @@ export interface AccountTables {
     expires_at: Date;
     used_at: Date | null;
     failures: Generated<number>;
+    /** Remote address that asked for the code (null before migration 0140). */
+    requested_from: string | null;
   };
   mail_outbox: {
     id: Generated<Id>;

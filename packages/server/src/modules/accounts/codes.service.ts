@@ -18,13 +18,58 @@ function hashCode(target: string, code: string): string {
   return createHash('sha256').update(`${target}\n${code}`).digest('hex');
 }
 
-/** Stores a new code for an address, or refuses with 14081 when the last one is too recent. */
-export async function issueCode(db: DbOrTx, target: string, purpose: string, now: Date): Promise<string> {
+/** Who asked for a code: the remote address, and how many different recipients it may reach an hour. */
+export interface CodeRequester {
+  address: string;
+  recipientsPerHour: number;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Refuses (14081, seconds to wait) a requester that had codes sent to `recipientsPerHour` other
+ * recipients within the hour; asking again for a recipient it already reached is left to the
+ * per-recipient interval.
+ */
+async function checkRequester(
+  db: DbOrTx,
+  target: string,
+  requester: CodeRequester,
+  now: Date,
+): Promise<void> {
+  const since = new Date(now.getTime() - HOUR_MS);
+  const reached = await db
+    .selectFrom('verification_code')
+    .select('target')
+    .select((eb) => eb.fn.min('created_at').as('first_at'))
+    .where('requested_from', '=', requester.address)
+    .where('created_at', '>', since)
+    .groupBy('target')
+    .execute();
+  if (reached.some((row) => row.target === target) || reached.length < requester.recipientsPerHour) return;
+  const oldest = Math.min(...reached.map((row) => new Date(row.first_at).getTime()));
+  throw new AppError(
+    ErrorCode.CODE_TOO_OFTEN,
+    Math.max(1, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000)),
+  );
+}
+
+/**
+ * Stores a new code for an address, or refuses with 14081 when the last one is too recent or the
+ * requester has reached too many different recipients this hour.
+ */
+export async function issueCode(
+  db: DbOrTx,
+  target: string,
+  purpose: string,
+  now: Date,
+  requester?: CodeRequester,
+): Promise<string> {
   const recent = await db
     .selectFrom('verification_code')
     .select('created_at')
     .where('target', '=', target)
-    .where('created_at', '>', new Date(now.getTime() - 60 * 60 * 1000))
+    .where('created_at', '>', new Date(now.getTime() - HOUR_MS))
     .orderBy('created_at', 'desc')
     .execute();
   const last = recent[0] ? new Date(recent[0].created_at).getTime() : null;
@@ -33,8 +78,9 @@ export async function issueCode(db: DbOrTx, target: string, purpose: string, now
   }
   if (recent.length >= CODES_PER_HOUR) {
     const oldest = new Date(recent[recent.length - 1]!.created_at).getTime();
-    throw new AppError(ErrorCode.CODE_TOO_OFTEN, Math.ceil((oldest + 60 * 60 * 1000 - now.getTime()) / 1000));
+    throw new AppError(ErrorCode.CODE_TOO_OFTEN, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000));
   }
+  if (requester) await checkRequester(db, target, requester, now);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db
     .deleteFrom('verification_code')
@@ -49,16 +95,24 @@ export async function issueCode(db: DbOrTx, target: string, purpose: string, now
       code_hash: hashCode(target, code),
       created_at: now,
       expires_at: new Date(now.getTime() + CODE_TTL_MS),
+      requested_from: requester?.address ?? null,
     })
     .execute();
   return code;
 }
 
 /**
- * Spends the latest code sent to an address. Wrong: 14011; none valid any more (expired, used or
+ * Spends the latest code sent to an address. Wrong: 14011; none valid (never sent, expired, used or
  * guessed at too often): 14082.
  */
-export async function consumeCode(db: DbOrTx, target: string, code: string, now: Date): Promise<void> {
+export async function consumeCode(
+  db: DbOrTx,
+  target: string,
+  code: string,
+  now: Date,
+  /** false checks the code (a wrong guess still counts) and leaves it good for the real spend. */
+  spend = true,
+): Promise<void> {
   const latest = await db
     .selectFrom('verification_code')
     .selectAll()
@@ -66,8 +120,9 @@ export async function consumeCode(db: DbOrTx, target: string, code: string, now:
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!latest) throw new AppError(ErrorCode.WRONG_CAPTCHA);
-  const spent = latest.used_at !== null || latest.failures >= MAX_GUESSES;
+  // No code at all reads as one that ran out, so the answer does not tell an address that was
+  // registered (and so once sent a code) from one that never was.
+  const spent = !latest || latest.used_at !== null || latest.failures >= MAX_GUESSES;
   if (spent || new Date(latest.expires_at) <= now) throw new AppError(ErrorCode.CODE_EXPIRED);
   if (latest.code_hash !== hashCode(target, code)) {
     await db
@@ -77,7 +132,8 @@ export async function consumeCode(db: DbOrTx, target: string, code: string, now:
       .execute();
     throw new AppError(ErrorCode.WRONG_CAPTCHA);
   }
-  await db.updateTable('verification_code').set({ used_at: now }).where('id', '=', latest.id).execute();
+  if (spend)
+    await db.updateTable('verification_code').set({ used_at: now }).where('id', '=', latest.id).execute();
 }
 
 const MAIL_TEXT = {
@@ -93,12 +149,18 @@ const MAIL_TEXT = {
   },
 } as const;
 
+/** The requester of a code asked for over HTTP, with the configured recipient cap. */
+export function codeRequester(deps: ModuleDeps<'config'>, address: string): CodeRequester {
+  return { address, recipientsPerHour: deps.config.abuse.codeRecipientsPerHour };
+}
+
 export async function sendEmailCode(
   deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer' | 'sms'>,
   email: string,
   lang: Lang,
+  requester?: CodeRequester,
 ): Promise<void> {
-  const code = await issueCode(deps.db, email, 'email', deps.clock.now());
+  const code = await issueCode(deps.db, email, 'email', deps.clock.now(), requester);
   const text = MAIL_TEXT[lang];
   await deps.mailer.send({ to: email, subject: text.subject, text: text.body(code) });
 }
@@ -113,7 +175,8 @@ export async function sendSmsCode(
   phone: string,
   purpose: string,
   lang: Lang,
+  requester?: CodeRequester,
 ): Promise<void> {
-  const code = await issueCode(deps.db, phone, purpose, deps.clock.now());
+  const code = await issueCode(deps.db, phone, purpose, deps.clock.now(), requester);
   await deps.sms.send(phone, SMS_TEXT[lang](code));
 }

@@ -42,6 +42,15 @@ describe('ticket header', () => {
     expect((await s.call('GET', '/pl/sso/queryUserInfo')).body.code).toBe(0);
   });
 
+  it('accepts a time at most 1 minute ahead, so a header cannot be signed for later use', async () => {
+    const s = await signIn(t, 'ann@harbour.example');
+    const now = t.clock.now().getTime();
+    const ahead = signTicket(s.ticket, s.key, now + 60 * 1000);
+    expect((await t.call('GET', '/pl/sso/queryUserInfo', undefined, { ticket: ahead })).body.code).toBe(0);
+    const later = signTicket(s.ticket, s.key, now + 60 * 1000 + 1);
+    expect((await t.call('GET', '/pl/sso/queryUserInfo', undefined, { ticket: later })).body.code).toBe(3);
+  });
+
   it('ends the session 4 hours after sign-in with 20', async () => {
     const s = await signIn(t, 'ann@harbour.example');
     t.clock.advance(4 * 3600 * 1000 - 1000);

@@ -1,5 +1,11 @@
 import type { PassThrough } from 'node:stream';
-import type { CallDef, ExportColumnDef, Lang, Localized } from '@fleetport/contract';
+import {
+  type CallDef,
+  type ExportColumnDef,
+  type Lang,
+  type Localized,
+  spreadsheetText,
+} from '@fleetport/contract';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db/open.ts';
@@ -58,7 +64,8 @@ export function streamedSheet(out: PassThrough, sheetName: string, headers: read
   sheet.getRow(1).commit();
   return {
     add(cells: readonly ExportCell[]) {
-      sheet.addRow(cells.map((c) => c ?? '')).commit();
+      // Names and objects are users' and devices' own text: none may become a formula in the reader's spreadsheet.
+      sheet.addRow(cells.map((c) => (typeof c === 'string' ? spreadsheetText(c) : (c ?? '')))).commit();
     },
     async finish() {
       sheet.commit();

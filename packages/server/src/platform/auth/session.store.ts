@@ -197,3 +197,56 @@ export async function findSessionWithActor(db: DbOrTx, ticket: string): Promise<
     },
   };
 }
+
+/** What decides whether a session still holds, without the parts only a call needs (role, restriction). */
+export interface SessionStanding {
+  id: string;
+  companyId: number | null;
+  expiresAt: Date;
+  endedAt: Date | null;
+  endReason: string | null;
+  userFound: boolean;
+  /** The membership's status in the session's company; null when there is no such membership. */
+  memberStatus: number | null;
+}
+
+/**
+ * The standing of many sessions in one statement: the live sockets of a node re-check theirs this
+ * way whenever the session generation moves, instead of one look-up per socket.
+ */
+export async function findSessionStandings(db: DbOrTx, sessionIds: string[]): Promise<SessionStanding[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('user_session as s')
+    .leftJoin('app_user as u', 'u.id', 's.user_id')
+    .leftJoin('company_user as cu', (join) =>
+      join.onRef('cu.user_id', '=', 's.user_id').onRef('cu.company_id', '=', 's.company_id'),
+    )
+    .leftJoin('role', 'role.id', 'cu.role_id')
+    .leftJoin('company', 'company.id', 'cu.company_id')
+    .select([
+      's.id',
+      's.company_id',
+      's.expires_at',
+      's.ended_at',
+      's.end_reason',
+      'u.id as found_user_id',
+      'cu.status as member_status',
+      'role.id as role_id',
+      'company.id as member_company_id',
+    ])
+    .where('s.id', 'in', sessionIds)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    companyId: row.company_id === null ? null : Number(row.company_id),
+    expiresAt: new Date(row.expires_at),
+    endedAt: row.ended_at ? new Date(row.ended_at) : null,
+    endReason: row.end_reason,
+    userFound: row.found_user_id !== null,
+    memberStatus:
+      row.member_status !== null && row.role_id !== null && row.member_company_id !== null
+        ? Number(row.member_status)
+        : null,
+  }));
+}

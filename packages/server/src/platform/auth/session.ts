@@ -21,6 +21,8 @@ export interface Session {
    * access-window gate needs no query of its own; undefined when the resolver did not read it.
    */
   accessRestriction?: AccessRestriction | null | undefined;
+  /** When the session runs out (4 hours after sign-in); live sockets close then. */
+  expiresAt?: Date;
 }
 
 /**

@@ -3,11 +3,31 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
 import { AppError } from '../errors.ts';
+import type { SessionStanding } from './session.store.ts';
 import type { Session, SessionResolver } from './session.ts';
 import { sessionCache } from './session-cache.ts';
-import { MAX_CLOCK_SKEW_MS, parseTicketHeader, signatureMatches } from './ticket.ts';
+import { parseTicketHeader, signatureMatches, ticketTimeAccepted } from './ticket.ts';
 
 const sessionExpired = (reason: string) => new AppError(ErrorCode.SESSION_EXPIRED, { reason });
+
+/**
+ * Why a session no longer holds, or null: ended (14019 when by a newer sign-in, else 3), older than
+ * 4 hours (20), its user or membership gone (3), its member disabled (14020). Calls and the live
+ * sockets (which re-check theirs when sessions change) answer by the same rules.
+ */
+export function sessionRefusal(standing: Omit<SessionStanding, 'id'>, now: Date): AppError | null {
+  if (standing.endedAt) {
+    return standing.endReason === 'elsewhere'
+      ? new AppError(ErrorCode.LOGGED_IN_ELSEWHERE)
+      : sessionExpired(standing.endReason ?? 'ended');
+  }
+  if (now >= standing.expiresAt) return new AppError(ErrorCode.SESSION_TOO_LONG);
+  if (!standing.userFound) return sessionExpired('user');
+  if (standing.companyId !== null && standing.memberStatus === null) return sessionExpired('membership');
+  if (standing.memberStatus !== null && standing.memberStatus !== 1)
+    return new AppError(ErrorCode.USER_DISABLED);
+  return null;
+}
 
 /**
  * Resolves the signed `ticket` header (docs/api.md). Every refusal says "log in again" except a
@@ -23,21 +43,21 @@ export function ticketSessions(db: Db, clock: Clock): SessionResolver {
       const header = parseTicketHeader(raw);
       if (!header) throw sessionExpired('malformed');
       const now = clock.now();
-      if (Math.abs(now.getTime() - header.atMs) > MAX_CLOCK_SKEW_MS) throw sessionExpired('stale');
+      if (!ticketTimeAccepted(header.atMs, now.getTime())) throw sessionExpired('stale');
       const found = await findSession(header.ticket);
       if (!found) throw sessionExpired('unknown');
       const { session: row, actor } = found;
       if (!signatureMatches(header, row.signKey)) throw sessionExpired('signature');
-      if (row.endedAt) {
-        throw row.endReason === 'elsewhere'
-          ? new AppError(ErrorCode.LOGGED_IN_ELSEWHERE)
-          : sessionExpired(row.endReason ?? 'ended');
-      }
-      if (now >= row.expiresAt) throw new AppError(ErrorCode.SESSION_TOO_LONG);
-      if (!actor) throw sessionExpired('user');
+      const refusal = sessionRefusal(
+        {
+          ...row,
+          userFound: actor !== null,
+          memberStatus: actor?.member ? actor.member.status : null,
+        },
+        now,
+      );
+      if (refusal || !actor) throw refusal ?? sessionExpired('user');
       const { user, member } = actor;
-      if (row.companyId !== null && !member) throw sessionExpired('membership');
-      if (member && member.status !== 1) throw new AppError(ErrorCode.USER_DISABLED);
       return {
         sessionId: row.id,
         userId: user.id,
@@ -50,6 +70,7 @@ export function ticketSessions(db: Db, clock: Clock): SessionResolver {
         superAdmin: user.superAdmin,
         funCodes: new Set(member?.funCodes ?? []),
         accessRestriction: row.companyId === null ? undefined : actor.restriction,
+        expiresAt: row.expiresAt,
       };
     },
   };

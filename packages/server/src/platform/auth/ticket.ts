@@ -9,6 +9,17 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 export const SESSION_HOURS = 4;
 export const SESSION_MS = SESSION_HOURS * 60 * 60 * 1000;
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+/**
+ * A signed time is accepted at most 5 minutes old and at most 1 minute ahead of the server's clock:
+ * a header captured now cannot be signed for later use, and honest clocks rarely run fast by more.
+ */
+export const MAX_TICKET_AGE_MS = MAX_CLOCK_SKEW_MS;
+export const MAX_TICKET_LEAD_MS = 60 * 1000;
+
+/** Whether a signed time falls inside the window around `nowMs`. */
+export function ticketTimeAccepted(atMs: number, nowMs: number): boolean {
+  return nowMs - atMs <= MAX_TICKET_AGE_MS && atMs - nowMs <= MAX_TICKET_LEAD_MS;
+}
 
 export function newTicket(): { ticket: string; key: string } {
   return { ticket: randomBytes(32).toString('base64url'), key: randomBytes(32).toString('hex') };

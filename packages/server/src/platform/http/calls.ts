@@ -151,7 +151,8 @@ export function registerCalls(
       seen: { session: Session | null; input: unknown; described: unknown },
     ) => {
       const lang = languageOf(request);
-      const session = call.permission === 'public' ? null : await options.sessions.resolve(request);
+      const session =
+        call.permission === 'public' ? null : (request.session ?? (await options.sessions.resolve(request)));
       if (session) {
         request.session = session;
         seen.session = session;
@@ -191,6 +192,15 @@ export function registerCalls(
       method: call.method,
       url: options.prefix + call.path,
       config: { callId: call.id },
+      // The session is resolved before the body is read, so a caller without one cannot make the
+      // server parse a large body for a call it may not make.
+      ...(call.permission === 'public'
+        ? {}
+        : {
+            onRequest: async (request: FastifyRequest) => {
+              request.session = await options.sessions.resolve(request);
+            },
+          }),
       handler: async (request, reply) => {
         const seen: { session: Session | null; input: unknown; described: unknown } = {
           session: null,

@@ -1,4 +1,4 @@
-import { ErrorCode, type Lang } from '@fleetport/contract';
+import { ErrorCode, type Lang, MAX_JSON_DEPTH } from '@fleetport/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import { languageOf } from './calls.ts';
@@ -12,6 +12,10 @@ const BODY_MESSAGES: Record<string, Record<Lang, string>> = {
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: { en: 'body: the JSON body is empty', cn: 'body：JSON 请求体为空' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { en: 'body: invalid content length', cn: 'body：内容长度无效' },
+  FP_JSON_TOO_DEEP: {
+    en: `body: arrays and objects nested more than ${MAX_JSON_DEPTH} deep`,
+    cn: `body：数组和对象嵌套超过${MAX_JSON_DEPTH}层`,
+  },
 };
 const MALFORMED = { en: 'body: the request body is not valid JSON', cn: 'body：请求体不是有效的 JSON' };
 

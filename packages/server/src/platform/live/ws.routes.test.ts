@@ -15,21 +15,36 @@ import { claimDevice, TestDevice } from '../../gateway/testing/test-device.ts';
 
 /** A browser tab's socket: every message it received, and a way to wait for the next of a type. */
 class Tab {
+  /** Every message, the ones inside a `batch` frame in order. */
   readonly received: LiveServerMessage[] = [];
+  /** The frames as they came (a batch is one). */
+  readonly frames: LiveServerMessage[] = [];
   closed: { code: number; reason: string } | null = null;
   private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => this.received.push(JSON.parse(data.toString()) as LiveServerMessage));
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as LiveServerMessage;
+      this.frames.push(message);
+      if (message.type === 'batch') this.received.push(...message.messages);
+      else this.received.push(message);
+    });
     socket.on('close', (code, reason) => {
       this.closed = { code, reason: reason.toString() };
     });
   }
-  static open(url: string): Promise<Tab> {
+  /** Opens a socket and, when given a signed ticket header, sends it as the first message. */
+  static open(url: string, ticket?: string): Promise<Tab> {
     const socket = new WebSocket(url);
     const tab = new Tab(socket);
     return new Promise((resolve, reject) => {
-      socket.once('open', () => resolve(tab));
+      socket.once('open', () => {
+        if (ticket !== undefined) tab.send({ type: 'auth', ticket });
+        resolve(tab);
+      });
       socket.once('error', reject);
     });
+  }
+  whenClosed() {
+    return eventually(async () => this.closed ?? undefined, 8000, 'close');
   }
   send(message: LiveClientMessage) {
     this.socket.send(JSON.stringify(message));
@@ -75,17 +90,25 @@ describe('the live WebSocket', () => {
     await t?.close();
   });
 
-  const ticketUrl = (lang = 'en') =>
-    `${base}?lang=${lang}&ticket=${encodeURIComponent(owner.headers().ticket!)}`;
+  const openAs = (who: SignedIn, lang = 'en') => Tab.open(`${base}?lang=${lang}`, who.headers().ticket!);
 
   it('refuses a socket without a valid ticket with 4401 and the catalogue code', async () => {
-    const tab = await Tab.open(`${base}?ticket=nonsense`);
-    await eventually(async () => tab.closed ?? undefined, 5000, 'close');
-    expect(tab.closed).toEqual({ code: LIVE_CLOSE_UNAUTHORIZED, reason: String(ErrorCode.SESSION_EXPIRED) });
+    const tab = await Tab.open(base, 'nonsense');
+    expect(await tab.whenClosed()).toEqual({
+      code: LIVE_CLOSE_UNAUTHORIZED,
+      reason: String(ErrorCode.SESSION_EXPIRED),
+    });
+    // Anything but `auth` first is "no credentials".
+    const early = await Tab.open(base);
+    early.send({ type: 'ping' });
+    expect(await early.whenClosed()).toEqual({
+      code: LIVE_CLOSE_UNAUTHORIZED,
+      reason: String(ErrorCode.NO_CREDENTIALS),
+    });
   });
 
   it('shows a device coming online and runs CLI lines on it, recorded in the activity log', async () => {
-    const tab = await Tab.open(ticketUrl());
+    const tab = await openAs(owner);
     await tab.next('ready');
     // Offline device: the CLI is refused with the catalogue message.
     tab.send({ type: 'cli.open', sn });
@@ -145,7 +168,7 @@ describe('the live WebSocket', () => {
   it("keeps another company's events away and answers bad messages in the tab's language", async () => {
     const other = await registerCompany(t, { companyName: 'Other Port', account: 'other@port.test' });
     const stranger = await signIn(t, 'other@port.test');
-    const tab = await Tab.open(`${base}?lang=cn&ticket=${encodeURIComponent(stranger.headers().ticket!)}`);
+    const tab = await openAs(stranger, 'cn');
     expect(await tab.next('ready')).toEqual({ type: 'ready', companyId: other.companyId });
     tab.send({ type: 'cli.open', sn });
     expect(await tab.next('error')).toMatchObject({
@@ -176,8 +199,8 @@ describe('the live WebSocket', () => {
     const roles = await defaultRoles(t, companyId);
     const colleagueId = await addUser(owner, { account: 'crane@harbour.test', roleId: roles.operator });
     const colleague = await signIn(t, 'crane@harbour.test');
-    const ownerTab = await Tab.open(ticketUrl());
-    const colleagueTab = await Tab.open(`${base}?ticket=${encodeURIComponent(colleague.headers().ticket!)}`);
+    const ownerTab = await openAs(owner);
+    const colleagueTab = await openAs(colleague);
     await ownerTab.next('ready');
     await colleagueTab.next('ready');
     const progress = { kind: 'exports.devices', state: 'running', done: 5, total: 10 } as const;

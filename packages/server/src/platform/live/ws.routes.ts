@@ -2,9 +2,10 @@ import websocket from '@fastify/websocket';
 import {
   ErrorCode,
   errorMessage,
+  LIVE_AUTH_TIMEOUT_MS,
   LIVE_CLOSE_UNAUTHORIZED,
   LIVE_PATH,
-  LIVE_TICKET_PARAM,
+  type LiveClientMessage,
   LiveClientMessageSchema,
   type LiveServerMessage,
   langFromHeader,
@@ -14,84 +15,86 @@ import type { AppDeps } from '../app-deps.ts';
 import type { Session } from '../auth/session.ts';
 import { isAppError } from '../errors.ts';
 import { cliSessions } from './cli-sessions.ts';
-import type { LiveEvent } from './hub.ts';
+import { createLiveSockets } from './live-sockets.ts';
 
 /** Who may watch the fleet live: anyone who may see the device list. */
 const VIEW_PERMISSION = 'devices.view';
 
 /**
- * Device news needs the device list's permission; a job's progress goes to the people the job
- * belongs to (`jobs.list` shows them the same jobs): its company, or the one user who asked for it.
- */
-function mayReceive(event: LiveEvent, session: Session, mayViewDevices: boolean): boolean {
-  if (event.name !== 'job.progress') return mayViewDevices;
-  const owner = (event as LiveEvent<'job.progress'>).data.userId;
-  return owner === undefined || owner === session.userId;
-}
-
-/** A hub event as the browser sees it (the company id stays on the server). */
-function toMessage(event: LiveEvent): LiveServerMessage {
-  return { type: event.name, ...event.data } as LiveServerMessage;
-}
-
-/**
- * `GET {apiPrefix}/ws`: the console's live WebSocket (contract `live.ts`). The signed ticket comes as
- * a query parameter and is checked by the same resolver as every call; a refused ticket closes the
- * socket with 4401 and the catalogue code as the reason, so the console can react as to a call.
+ * `GET {apiPrefix}/ws`: the console's live WebSocket (contract `live.ts`). The first message carries
+ * the signed ticket header and is checked by the same resolver as every call (the URL carries none,
+ * so no ticket reaches an access log); a refused ticket, or none within LIVE_AUTH_TIMEOUT_MS, closes
+ * the socket with 4401 and the catalogue code as the reason, so the console can react as to a call.
+ * Once accepted, the socket joins the node's registry (live-sockets.ts), which closes it when the
+ * session ends and coalesces device updates.
  */
 export async function registerLiveSocket(app: FastifyInstance, deps: AppDeps, prefix: string): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const sockets = createLiveSockets({ db: deps.db, clock: deps.clock, hub: deps.hub, log: app.log });
+  app.addHook('onClose', async () => sockets.stop());
   app.get(`${prefix}${LIVE_PATH}`, { websocket: true }, (socket, request) => {
     const query = request.query as Record<string, string | undefined>;
     const lang = langFromHeader(query.lang ?? request.headers.language);
     const send = (message: LiveServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
+    const refuse = (code: number) => {
+      if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
+        socket.close(LIVE_CLOSE_UNAUTHORIZED, String(code));
+    };
     // Messages arriving while the ticket is checked are kept, not dropped.
     const early: string[] = [];
     let handle: ((raw: string) => void) | null = null;
+    let authenticating = false;
+    const authTimer = setTimeout(() => refuse(ErrorCode.NO_CREDENTIALS), LIVE_AUTH_TIMEOUT_MS);
     socket.on('message', (data) => {
       const raw = data.toString();
       if (handle) handle(raw);
-      else early.push(raw);
+      else if (authenticating) early.push(raw);
+      else {
+        authenticating = true;
+        authenticate(raw);
+      }
     });
     let cleanup = () => {};
-    socket.on('close', () => cleanup());
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      cleanup();
+    });
 
-    const ticket = query[LIVE_TICKET_PARAM] ?? '';
-    deps.sessions
-      .resolve({ ...request, headers: { ...request.headers, ticket } } as FastifyRequest)
-      .then((session) => {
-        if (socket.readyState !== socket.OPEN) return;
-        attach(session);
-      })
-      .catch((error: unknown) => {
-        const code = isAppError(error) ? error.code : ErrorCode.SESSION_EXPIRED;
-        socket.close(LIVE_CLOSE_UNAUTHORIZED, String(code));
-      });
+    function authenticate(raw: string) {
+      const first = parseClientMessage(raw);
+      if (first?.type !== 'auth') {
+        refuse(ErrorCode.NO_CREDENTIALS);
+        return;
+      }
+      deps.sessions
+        .resolve({ ...request, headers: { ...request.headers, ticket: first.ticket } } as FastifyRequest)
+        .then((session) => {
+          clearTimeout(authTimer);
+          if (socket.readyState !== socket.OPEN) return;
+          attach(session);
+        })
+        .catch((error: unknown) => refuse(isAppError(error) ? error.code : ErrorCode.SESSION_EXPIRED));
+    }
 
     function attach(session: Session) {
       const cli = cliSessions({ deps, session, lang, remoteAddress: request.ip, send });
-      const mayView = session.superAdmin || session.funCodes.has(VIEW_PERMISSION);
-      const unsubscribe =
-        session.companyId !== null
-          ? deps.hub.subscribe((event) => {
-              if (mayReceive(event, session, mayView)) send(toMessage(event));
-            }, session.companyId)
-          : () => {};
+      const forget = sockets.add({
+        session,
+        watchesDevices: session.superAdmin || session.funCodes.has(VIEW_PERMISSION),
+        sendFrame: (frame) => {
+          if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
+        },
+        close: (code, reason) => socket.close(code, reason),
+      });
       cleanup = () => {
-        unsubscribe();
+        forget();
         void cli.closeAll();
       };
       handle = (raw) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(raw);
-        } catch {
-          json = null;
-        }
-        const parsed = LiveClientMessageSchema.safeParse(json);
-        if (!parsed.success) {
+        const message = parseClientMessage(raw);
+        if (!message) {
           send({
             type: 'error',
             code: ErrorCode.PARAMETER_ERROR,
@@ -99,14 +102,25 @@ export async function registerLiveSocket(app: FastifyInstance, deps: AppDeps, pr
           });
           return;
         }
-        const message = parsed.data;
         if (message.type === 'ping') send({ type: 'pong' });
         else if (message.type === 'cli.open') void cli.openSession(message.sn);
         else if (message.type === 'cli.input') void cli.runLine(message.session, message.line);
-        else void cli.closeSession(message.session);
+        else if (message.type === 'cli.close') void cli.closeSession(message.session);
+        // A second `auth` changes nothing: the socket stays with the session it opened with.
       };
       send({ type: 'ready', companyId: session.companyId });
       for (const raw of early.splice(0)) handle(raw);
     }
   });
+}
+
+function parseClientMessage(raw: string): LiveClientMessage | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = LiveClientMessageSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
 }

@@ -86,7 +86,8 @@ describe('device details: remote actions', () => {
         }),
       );
       await waitFor(() => expect(within(card).getByTestId('result-ping').dataset.state).toBe('success'));
-      expect(within(card).getByText('4/4')).toBeTruthy();
+      // The result is fetched once the final state arrives (a signed call of its own).
+      expect(await within(card).findByText('4/4')).toBeTruthy();
       expect(within(card).getByText('20.5 ms')).toBeTruthy();
     },
     SLOW,

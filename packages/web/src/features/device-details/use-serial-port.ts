@@ -8,7 +8,7 @@ import {
   serialPortCall,
 } from '@fleetport/contract';
 import { useEffect, useRef, useState } from 'react';
-import { API_PREFIX, ApiError, apiCall, requestHeaders } from '../../api/client.ts';
+import { API_PREFIX, ApiError, apiCall, requestHeadersNow } from '../../api/client.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { settled } from './settle-action.ts';
 
@@ -57,7 +57,7 @@ export function closeAbnormally(sn: string, port: number, lease: string | undefi
   void fetch(API_PREFIX + serialPortCall.path, {
     method: serialPortCall.method,
     keepalive: true,
-    headers: { ...requestHeaders(), 'content-type': 'application/json' },
+    headers: { ...requestHeadersNow(), 'content-type': 'application/json' },
     body: JSON.stringify(body),
   }).catch(() => {});
 }

@@ -99,7 +99,8 @@ describe('unread badge on the Notifications menu entry', () => {
     async () => {
       const server = serve();
       renderConsole('/robustlink/noti');
-      await waitFor(async () => expect(await badgeTitle()).toBe('3 unread'), { timeout: 10_000 });
+      // The file's first render loads the console's modules: slow on a loaded machine.
+      await waitFor(async () => expect(await badgeTitle()).toBe('3 unread'), { timeout: 20_000 });
       expect(within(await screen.findByTestId('left-menu')).getByText('3')).toBeTruthy();
 
       // A notification arrives while the user looks elsewhere: the badge counts it without a reload.
@@ -112,10 +113,13 @@ describe('unread badge on the Notifications menu entry', () => {
         sn: 'SN0009',
         severities: ['major'],
       });
-      await waitFor(async () => expect(await badgeTitle()).toBe('4 unread'));
+      await waitFor(async () => expect(await badgeTitle()).toBe('4 unread'), { timeout: 10_000 });
 
-      await userEvent.click(await screen.findByRole('button', { name: /Mark all read/ }));
-      await waitFor(async () => expect(await badgeTitle()).toBeNull());
+      // A role query walks the whole page's accessibility tree: seconds in jsdom on a loaded machine.
+      await userEvent.click(
+        await screen.findByRole('button', { name: /Mark all read/ }, { timeout: 15_000 }),
+      );
+      await waitFor(async () => expect(await badgeTitle()).toBeNull(), { timeout: 10_000 });
     },
     SLOW,
   );
@@ -136,7 +140,7 @@ describe('unread badge on the Notifications menu entry', () => {
         sn: 'SN0009',
         severities: [],
       });
-      await waitFor(async () => expect(await badgeTitle()).toBeNull());
+      await waitFor(async () => expect(await badgeTitle()).toBeNull(), { timeout: 10_000 });
       expect(server.countCalls).toBeGreaterThanOrEqual(2);
     },
     SLOW,

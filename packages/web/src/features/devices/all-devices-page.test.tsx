@@ -50,12 +50,14 @@ describe('all devices', () => {
       expect(within(table).getByTestId('online-FP0000000000001').dataset.online).toBe('false');
       expect(within(table).getByTestId('online-FP0000000000002').textContent).toBe('Online');
 
-      // The tab's one socket carries the signed ticket and the language.
+      // The tab's one socket: the language in its address, the signed ticket only in its first message.
       await waitFor(() => expect(FakeSocket.sockets).toHaveLength(1));
       const url = new URL(FakeSocket.last().url);
       expect(url.pathname).toBe('/api/ws');
-      expect(url.searchParams.get('ticket')).toMatch(/^t1\.\d+\.[0-9a-f]{64}$/);
+      expect([...url.searchParams.keys()]).toEqual(['lang']);
       expect(url.searchParams.get('lang')).toBe('en');
+      await waitFor(() => expect(FakeSocket.last().sent[0]).toMatchObject({ type: 'auth' }));
+      expect((FakeSocket.last().sent[0] as { ticket: string }).ticket).toMatch(/^t1\.\d+\.[0-9a-f]{64}$/);
       await screen.findByText('Live');
 
       const listCalls = lists.length;

@@ -59,7 +59,8 @@ describe('users page', () => {
         },
       });
       renderConsole(PAGE);
-      const table = await screen.findByTestId('users-table', {}, { timeout: 10_000 });
+      // The file's first render loads the page's modules: slow on a loaded machine.
+      const table = await screen.findByTestId('users-table', {}, { timeout: 20_000 });
       const bobRow = (await within(table).findByText('Bob')).closest('tr')!;
       const adaRow = within(table).getByText('Ada').closest('tr')!;
       // The company's default user and oneself cannot be deleted.

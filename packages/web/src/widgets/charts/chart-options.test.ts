@@ -75,3 +75,18 @@ describe('pieChartOption', () => {
     expect(tooltip.formatter({ name: 'Online', value: 30, percent: 75 })).toBe('Online: 30 devices (75%)');
   });
 });
+
+describe('chart tooltips', () => {
+  it('show a hostile slice name as text', () => {
+    const option = pieChartOption({
+      slices: [{ name: '<img src=x onerror=alert(1)>', value: 3 }],
+      unit: 'pcs',
+    });
+    const tooltip = option.tooltip as { formatter: (params: unknown) => string };
+    const html = tooltip.formatter({ name: '<img src=x onerror=alert(1)>', value: 3, percent: 100 });
+    const box = document.createElement('div');
+    box.innerHTML = html;
+    expect(box.querySelector('img')).toBeNull();
+    expect(box.textContent).toBe('<img src=x onerror=alert(1)>: 3 pcs (100%)');
+  });
+});

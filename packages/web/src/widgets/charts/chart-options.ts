@@ -1,4 +1,4 @@
-import { truncateAxisLabel } from '@fleetport/contract';
+import { escapeHtml, truncateAxisLabel } from '@fleetport/contract';
 import type { EChartsOption } from 'echarts';
 
 export interface LineSeries {
@@ -75,7 +75,8 @@ export function pieChartOption({ slices, unit }: PieChartData): EChartsOption {
       trigger: 'item',
       formatter: (params) => {
         const item = Array.isArray(params) ? params[0] : params;
-        return `${item?.name}: ${format(item?.value as number)} (${item?.percent}%)`;
+        // ECharts renders a formatter's string as HTML: slice names (models, device names) are data.
+        return `${escapeHtml(item?.name)}: ${escapeHtml(format(item?.value as number))} (${escapeHtml(item?.percent)}%)`;
       },
     },
     legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle' },

@@ -26,6 +26,7 @@ import * as m0100 from './0100_jobs.ts';
 import * as m0110 from './0110_stored_files.ts';
 import * as m0120 from './0120_exports.ts';
 import * as m0130 from './0130_durable_delivery.ts';
+import * as m0140 from './0140_code_requester.ts';
 import * as m0150 from './0150_notification_groups.ts';
 
 /**
@@ -60,5 +61,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0110_stored_files': m0110,
   '0120_exports': m0120,
   '0130_durable_delivery': m0130,
+  '0140_code_requester': m0140,
   '0150_notification_groups': m0150,
 };
