@@ -12,6 +12,8 @@ import { SerialPortCard } from './serial-port-card.tsx';
 const xterm = vi.hoisted(() => {
   const state = { written: '', typists: [] as ((data: string) => void)[] };
   class Terminal {
+    /** xterm's words for screen readers, which the console sets in its language. */
+    static strings: Record<string, string> = {};
     open() {}
     focus() {}
     dispose() {}
@@ -115,6 +117,7 @@ describe('serial port terminal', () => {
       stopBits: 1,
     });
     await waitFor(() => expect(xterm.state.written).toContain('OK\r\n'));
+    expect(xterm.Terminal.strings.promptLabel).toBe('Device command line input');
     expect(xterm.state.written).toContain('COM1 open at 9600 8N1');
 
     xterm.type('AT\r');
