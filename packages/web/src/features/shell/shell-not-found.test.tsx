@@ -37,7 +37,8 @@ describe('the console shell', () => {
       const shell = await screen.findByTestId('shell', {}, { timeout: 25_000 });
       const notFound = await within(shell).findByTestId('shell-not-found', {}, { timeout: 25_000 });
       expect(notFound.textContent).toContain('404');
-      expect(within(shell).getByTestId('left-menu')).toBeTruthy();
+      // The menu comes with its own query: the not-found page may be drawn before it.
+      expect(await within(shell).findByTestId('left-menu', {}, { timeout: 25_000 })).toBeTruthy();
     },
     SLOW,
   );
