@@ -70,6 +70,8 @@ const ALLOWED = new Set([
   'ID',
   'OK',
   'Google',
+  // The simulated routers' mobile operator: a name the device reports.
+  'Orange',
   'Authenticator',
   'WiFi',
   'Wi',
@@ -192,6 +194,10 @@ const DATA_PATTERNS = [
   /https?:\/\/\S+/g,
   /\bQuay\s\d+\b/g,
   /\b[\dA-F]{2}(:[\dA-F]{2}){5}\b/gi,
+  // Setting names an administrator sets (MAP_TILE_URL), model names with a suffix (EC25-E), °C.
+  /\b[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b/g,
+  /\b[A-Z]+\d+[A-Z0-9]*(-[A-Z0-9]+)+\b/g,
+  /°C\b/g,
 ];
 
 const running: SimulatedDevice[] = [];
