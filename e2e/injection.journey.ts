@@ -128,8 +128,13 @@ describe('script injection', () => {
         .waitFor({ timeout: 30_000 })
         .catch(() => page.reload());
     }
-    await page.locator('.device-cluster').first().waitFor();
-    assert.match((await page.locator('.device-cluster').first().textContent()) ?? '', /<img src=x/);
+    // The router's marker names it on hover: the name shows as text, never as markup.
+    const marker = page.getByTestId('map-device').first();
+    await marker.waitFor();
+    await marker.hover();
+    const label = page.getByTestId('map-label').first();
+    await label.waitFor();
+    assert.match((await label.textContent()) ?? '', /<img src=x/);
     await screenshot(page, 'injection-location');
 
     // Every page in both languages: a page may build its markup differently in each.
