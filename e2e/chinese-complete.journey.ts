@@ -70,8 +70,6 @@ const ALLOWED = new Set([
   'ID',
   'OK',
   'Google',
-  // The simulated routers' mobile operator: a name the device reports.
-  'Orange',
   'Authenticator',
   'WiFi',
   'Wi',

@@ -56,7 +56,12 @@ export function CellularCard({
                   </Flex>
                 }
                 items={[
-                  { key: 'operator', label: t('operator'), children: or(signal?.operator) },
+                  {
+                    key: 'operator',
+                    label: t('operator'),
+                    // The operator's own name, as the network tells it: not a word to translate.
+                    children: signal?.operator ? <span translate="no">{signal.operator}</span> : EMPTY_CELL,
+                  },
                   { key: 'rat', label: t('rat'), children: or(signal?.rat) },
                   { key: 'registration', label: t('registration'), children: registration },
                   ...SIGNAL_METRICS.map((metric) => ({
