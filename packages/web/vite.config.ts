@@ -31,7 +31,8 @@ function firstLoadCheck(): Plugin {
 const VENDOR_CHUNKS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   { name: 'i18next', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
-  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+  // zod's chunk carries the contract's no-eval setting, so it runs before any chunk builds a schema.
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]|contract[\\/]src[\\/]no-eval\.ts$/ },
   { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
   { name: 'leaflet', test: /node_modules[\\/]leaflet[\\/]/ },
   { name: 'xterm', test: /node_modules[\\/]@xterm[\\/]/ },

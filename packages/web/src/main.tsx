@@ -1,3 +1,5 @@
+// First: zod may not eval in the console (its CSP forbids it), before any schema is built.
+import '@fleetport/contract/no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
