@@ -65,13 +65,24 @@ export function useListQuery<C extends CallDef>(call: ListCall<C>, options: List
     placeholderData: keepPreviousData,
   });
 
-  /** Moves the list to `patch` over the current input (`undefined` clears a field). */
+  /**
+   * Moves the list to `patch` over the address as it is now (`undefined` clears a field). Read from
+   * the address, not from this render's input: a control holding an older `update` (a select's clear
+   * button) must not undo a sort or filter chosen since.
+   */
   const update = useCallback(
     (patch: ListValues) =>
-      setParams((current) => writeListParams(call.input, current, { ...input, ...patch }, urlOptions), {
-        replace: true,
-      }),
-    [call, input, setParams, urlOptions],
+      setParams(
+        (current) =>
+          writeListParams(
+            call.input,
+            current,
+            { ...listInput(call.input, current, urlOptions), ...patch },
+            urlOptions,
+          ),
+        { replace: true },
+      ),
+    [call, setParams, urlOptions],
   );
 
   const pageNum = Number(input.pageNum ?? 1);
