@@ -68,6 +68,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await page.getByTestId(`device-link-${first}`).waitFor();
       await page.reload();
       await page.locator('th[aria-sort="ascending"]', { hasText: t.field.sn }).waitFor();
+      await page.getByTestId(`device-link-${first}`).waitFor();
       assert.deepEqual(await rows.allTextContents(), [...sns].sort());
       await screenshot(page, `list-kit-${lang}-03-sorted`);
 

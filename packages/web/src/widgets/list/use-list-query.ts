@@ -1,6 +1,6 @@
 import type { CallDef, CallInput, CallOutput, CallParsedInput } from '@fleetport/contract';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiCall } from '../../api/client.ts';
 import { type ListValues, listInput, PAGING_FIELDS, SORT_FIELDS, writeListParams } from './list-url-state.ts';
@@ -65,23 +65,25 @@ export function useListQuery<C extends CallDef>(call: ListCall<C>, options: List
     placeholderData: keepPreviousData,
   });
 
-  /**
-   * Moves the list to `patch` over the address as it is now (`undefined` clears a field). Read from
-   * the address, not from this render's input: a control holding an older `update` (a select's clear
-   * button) must not undo a sort or filter chosen since.
-   */
+  // The address as last rendered, for `update`: a control may call an `update` from an earlier
+  // render (antd's search box and select keep their first handlers for a while), and writing over
+  // that render's values undid a sort chosen since (the list-kit journey lost `sortField`).
+  const latest = useRef(params);
+  latest.current = params;
+
+  /** Moves the list to `patch` over the address as it is now (`undefined` clears a field). */
   const update = useCallback(
-    (patch: ListValues) =>
-      setParams(
-        (current) =>
-          writeListParams(
-            call.input,
-            current,
-            { ...listInput(call.input, current, urlOptions), ...patch },
-            urlOptions,
-          ),
-        { replace: true },
-      ),
+    (patch: ListValues) => {
+      const now = latest.current;
+      const next = writeListParams(
+        call.input,
+        now,
+        { ...listInput(call.input, now, urlOptions), ...patch },
+        urlOptions,
+      );
+      latest.current = next;
+      setParams(next, { replace: true });
+    },
     [call, setParams, urlOptions],
   );
 
