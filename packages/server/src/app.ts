@@ -21,7 +21,7 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import type { ServerConfig } from './platform/config.ts';
 import type { Db, DbDialectName } from './platform/db/open.ts';
 import type { FileStore } from './platform/files/file-store.ts';
-import { createFileStore, createFiles, type Files } from './platform/files/files.ts';
+import { createFileStore, createFiles } from './platform/files/files.ts';
 import { installAbuseLimits } from './platform/http/abuse-limits.ts';
 import { type RouteBinding, registerCalls } from './platform/http/calls.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
@@ -29,7 +29,6 @@ import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { serveWebConsole } from './platform/http/web-console.ts';
 import {
   type AnyJobDefinition,
-  type JobWorker,
   type JobWorkerOptions,
   jobHousekeeping,
   type ScheduleDefinition,

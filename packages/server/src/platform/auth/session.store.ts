@@ -104,20 +104,25 @@ export interface SessionActor {
   restriction: AccessRestriction | null;
 }
 
-/**
- * A session with everything a request is checked against, read in ONE statement (on PGlite's single
- * connection every statement waits its turn; four look-ups were most of a fast call's time), with the
- * session generation of the same snapshot, so a cached copy is known to be current (session-cache.ts).
- */
-export async function findSessionWithActor(db: DbOrTx, ticket: string): Promise<FoundSession | null> {
-  const row = await db
+/** Sessions with their user, their membership in the session's company, its role and the company. */
+function sessionsWithMembership(db: DbOrTx) {
+  return db
     .selectFrom('user_session as s')
     .leftJoin('app_user as u', 'u.id', 's.user_id')
     .leftJoin('company_user as cu', (join) =>
       join.onRef('cu.user_id', '=', 's.user_id').onRef('cu.company_id', '=', 's.company_id'),
     )
     .leftJoin('role', 'role.id', 'cu.role_id')
-    .leftJoin('company', 'company.id', 'cu.company_id')
+    .leftJoin('company', 'company.id', 'cu.company_id');
+}
+
+/**
+ * A session with everything a request is checked against, read in ONE statement (on PGlite's single
+ * connection every statement waits its turn; four look-ups were most of a fast call's time), with the
+ * session generation of the same snapshot, so a cached copy is known to be current (session-cache.ts).
+ */
+export async function findSessionWithActor(db: DbOrTx, ticket: string): Promise<FoundSession | null> {
+  const row = await sessionsWithMembership(db)
     .leftJoin('company_access_restriction as r', 'r.company_id', 's.company_id')
     .select([
       's.id',
@@ -216,14 +221,7 @@ export interface SessionStanding {
  */
 export async function findSessionStandings(db: DbOrTx, sessionIds: string[]): Promise<SessionStanding[]> {
   if (sessionIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('user_session as s')
-    .leftJoin('app_user as u', 'u.id', 's.user_id')
-    .leftJoin('company_user as cu', (join) =>
-      join.onRef('cu.user_id', '=', 's.user_id').onRef('cu.company_id', '=', 's.company_id'),
-    )
-    .leftJoin('role', 'role.id', 'cu.role_id')
-    .leftJoin('company', 'company.id', 'cu.company_id')
+  const rows = await sessionsWithMembership(db)
     .select([
       's.id',
       's.company_id',

@@ -93,16 +93,6 @@ export const deviceDetails = {
       type: 'Event',
       severity: 'Severity',
       data: 'Details',
-      types: {
-        updateProgress: 'Update progress',
-        linkChange: 'Link changed',
-        simSwitch: 'SIM switched',
-        configChanged: 'Configuration changed',
-        boot: 'Booted',
-        ioChange: 'I/O changed',
-        loginFailed: 'Sign-in failed',
-        alarm: 'Alarm',
-      },
     },
     syslog: {
       request: 'Fetch syslog from the device',
@@ -243,16 +233,6 @@ export const deviceDetails = {
       type: '事件',
       severity: '级别',
       data: '详情',
-      types: {
-        updateProgress: '升级进度',
-        linkChange: '链路切换',
-        simSwitch: 'SIM卡切换',
-        configChanged: '配置已更改',
-        boot: '设备启动',
-        ioChange: 'I/O 变化',
-        loginFailed: '登录失败',
-        alarm: '告警',
-      },
     },
     syslog: {
       request: '从设备获取系统日志',

@@ -95,7 +95,7 @@ export function deviceColumns(t: TFunction, lang: Lang): ColumnsType<DeviceRow> 
       dataIndex: 'activeLink',
       title: t('devices:field.activeLink'),
       render: (link: string | null) =>
-        link ? t(`devices:value.link.${link}`, { defaultValue: link }) : null,
+        link ? t(`deviceStatus:words.link.${link}`, { defaultValue: link }) : null,
     },
     { key: 'mac', dataIndex: 'mac', title: t('devices:field.mac') },
     { key: 'imei', dataIndex: 'imei', title: t('devices:field.imei') },

@@ -1,18 +1,6 @@
 /** The device console: all devices, add and import, groups, tags, dashboard and the map. */
 export const devices = {
   en: {
-    /** Values devices report (core §3), as words: the information tab shows these. */
-    value: {
-      networkEnv: { private: 'Private (behind NAT)', public: 'Public' },
-      connectionType: { ethernet: 'Ethernet', cellular: 'Cellular', wifi: 'WiFi' },
-      link: {
-        wan: 'WAN',
-        wan2: 'WAN 2',
-        cellular1: 'Cellular (SIM 1)',
-        cellular2: 'Cellular (SIM 2)',
-        wifi: 'WiFi',
-      },
-    },
     state: {
       online: 'Online',
       offline: 'Offline',
@@ -183,17 +171,6 @@ export const devices = {
     },
   },
   cn: {
-    value: {
-      networkEnv: { private: '私网（NAT 之后）', public: '公网' },
-      connectionType: { ethernet: '以太网', cellular: '蜂窝网络', wifi: 'WiFi' },
-      link: {
-        wan: 'WAN',
-        wan2: 'WAN 2',
-        cellular1: '蜂窝网络（SIM 1）',
-        cellular2: '蜂窝网络（SIM 2）',
-        wifi: 'WiFi',
-      },
-    },
     state: { online: '在线', offline: '离线', registered: '已注册', unregistered: '尚未连接' },
     field: {
       sn: '序列号',
