@@ -65,11 +65,17 @@ export function useListQuery<C extends CallDef>(call: ListCall<C>, options: List
     placeholderData: keepPreviousData,
   });
 
-  // The address as last rendered, for `update`: a control may call an `update` from an earlier
-  // render (antd's search box and select keep their first handlers for a while), and writing over
-  // that render's values undid a sort chosen since (the list-kit journey lost `sortField`).
+  // The address as last written or rendered, for `update`. A control may call an `update` from an
+  // earlier render (antd's search box and select keep their first handlers a while), and a render may
+  // still show the old address (the router applies a write a little later): writing over either undid
+  // a sort or a cleared search chosen since (the list-kit journey lost them). So a render's address is
+  // taken only when it changed.
   const latest = useRef(params);
-  latest.current = params;
+  const rendered = useRef(params.toString());
+  if (params.toString() !== rendered.current) {
+    rendered.current = params.toString();
+    latest.current = params;
+  }
 
   /** Moves the list to `patch` over the address as it is now (`undefined` clears a field). */
   const update = useCallback(
