@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -189,6 +190,45 @@ export function postStream(
     });
     source.pipe(request);
   });
+}
+
+/**
+ * Sends the whole body over a raw socket before reading a byte of the answer, as a client busy
+ * writing does. If the server closes with the body unread, the client's kernel gets a reset and the
+ * answer is lost: this rejects with ECONNRESET or EPIPE instead of returning the answer.
+ */
+export async function sendAllThenRead(
+  url: string,
+  headers: Record<string, string>,
+  body: AsyncIterable<Buffer>,
+  length: number,
+): Promise<{ status: number; body: { code: number; msg: string } }> {
+  const { hostname, port, pathname } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  const failed = new Promise<never>((_, reject) => socket.once('error', reject));
+  failed.catch(() => {});
+  await Promise.race([once(socket, 'connect'), failed]);
+  const head = Object.entries({
+    ...headers,
+    'content-type': MULTIPART_TYPE,
+    'content-length': String(length),
+  })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.write(`POST ${pathname} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${head}\r\n`);
+  for await (const chunk of body) {
+    if (!socket.write(chunk)) await Promise.race([once(socket, 'drain'), failed]);
+  }
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await Promise.race([once(socket, 'end'), failed]);
+  socket.destroy();
+  const text = Buffer.concat(chunks).toString();
+  const [statusLine = ''] = text.split('\r\n');
+  return {
+    status: Number(statusLine.split(' ')[1]),
+    body: JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)),
+  };
 }
 
 /** `mb` MiB of cheap, non-constant bytes: one 1 MiB block sent again and again, never allocated whole. */

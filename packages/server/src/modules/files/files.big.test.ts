@@ -10,7 +10,14 @@ import { ErrorCode, type StoredFile } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompany, type SignedIn, signIn } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { megabytes, multipartBody, postStream, STORES, type StoreUnderTest } from './file-test-kit.ts';
+import {
+  megabytes,
+  multipartBody,
+  postStream,
+  STORES,
+  type StoreUnderTest,
+  sendAllThenRead,
+} from './file-test-kit.ts';
 
 const MB = 1024 * 1024;
 const BIG_TIMEOUT = 300_000;
@@ -58,6 +65,22 @@ describe.each(STORES)('big uploads on the %s store', (_name, makeStore) => {
       // Refused at the limit, not after reading the whole body.
       expect(res.sentBytes).toBeLessThan(600 * MB);
       expect(await store.objects()).toEqual(before);
+    },
+    BIG_TIMEOUT,
+  );
+
+  it(
+    'lets a client that keeps sending after a refusal read the answer (no reset)',
+    async () => {
+      // Refused at its first field, with 64 MB still to come: the server answers at once and must
+      // not reset the connection while the client is still writing.
+      const body = () => multipartBody({ kind: 'bogus' }, [firmwarePart(64)]);
+      let length = 0;
+      for await (const chunk of body()) length += chunk.length;
+      const res = await sendAllThenRead(uploadUrl, owner.headers(), body(), length);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(ErrorCode.PARAMETER_ERROR);
+      expect(res.body.msg).toContain('kind');
     },
     BIG_TIMEOUT,
   );

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Session, SessionResolver } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
 import { okEnvelope, pageEnvelope } from './envelope.ts';
+import { lingerOnClose } from './linger.ts';
 import { readUploadForm, refuseMultipart } from './multipart.ts';
 
 export interface CallContext<C extends CallDef> {
@@ -214,8 +215,11 @@ export function registerCalls(
           return envelope;
         } catch (error) {
           // A refused upload is answered before its body ends: close the connection rather than read
-          // (say) the rest of 600 MB only to throw it away.
-          if (call.upload) reply.header('connection', 'close');
+          // (say) the rest of 600 MB only to throw it away, lingering so the client can read the answer.
+          if (call.upload) {
+            reply.header('connection', 'close');
+            lingerOnClose(request);
+          }
           await finish?.({ call, request, ...seen, code: codeOfError(error) });
           throw error;
         }
