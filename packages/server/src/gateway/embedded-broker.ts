@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import tls from 'node:tls';
@@ -62,6 +63,12 @@ const REFUSAL_CODES = { badCredentials: 4, notAuthorized: 5 } as const;
 const logins = new WeakMap<Client, DeviceLogin>();
 const sessions = new WeakMap<Client, string>();
 let sessionCounter = 0;
+/**
+ * Names this process's connections apart from any earlier process's: a command is sent once per
+ * connection name, and a restarted server in a container is often PID 1 again, so a pid-based name
+ * could repeat one a command was sent on before the restart and the command would not go again.
+ */
+const bootId = randomUUID().slice(0, 8);
 
 /** The Aedes broker inside the server process: devices authenticate with SN + secret, the ACL holds. */
 export function createEmbeddedBroker(options: EmbeddedBrokerOptions): BrokerAdapter {
@@ -85,7 +92,7 @@ export function createEmbeddedBroker(options: EmbeddedBrokerOptions): BrokerAdap
               if (verdict.ok) {
                 logins.set(client, verdict.login);
                 // Auxiliary connections (client id `SN:tag`) do not count for presence.
-                if (verdict.main) sessions.set(client, `${process.pid}.${++sessionCounter}`);
+                if (verdict.main) sessions.set(client, `${bootId}.${++sessionCounter}`);
                 done(null, true);
                 return;
               }

@@ -180,6 +180,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   // Nobody is connected to an embedded broker that is just starting.
   if (broker.kind === 'embedded') await setAllDevicesOffline(db, clock.now());
+  // The queue is read before the first device can connect and say hello.
+  await rpc.start();
   await broker.start({
     message: inbound.handle,
     sessionOpened(login, session) {
@@ -206,7 +208,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       rpc.deliverQueued(login.sn, session).catch(onError);
     },
   });
-  await rpc.start();
   log.info({ endpoint: broker.endpoint(), broker: broker.kind }, 'device gateway started');
 
   return {

@@ -83,6 +83,11 @@ export function createRpcService(deps: RpcServiceDeps) {
   let stopped = false;
   /** Devices that may have undelivered commands; null when other nodes may queue them too. */
   const queued: Set<string> | null = deps.soleNode ? new Set() : null;
+  /**
+   * Whether `queued` holds what the database had at start. Until then every device is asked: one that
+   * says hello before the start has read the queue would otherwise be told it has nothing.
+   */
+  let queueLoaded = false;
 
   function announce(row: RpcCommandRow) {
     hub.publish('rpc.state', row.company_id, {
@@ -146,12 +151,12 @@ export function createRpcService(deps: RpcServiceDeps) {
    * after its `hello` (the device listens then), and with `ids` for commands just created.
    */
   async function deliverQueued(sn: string, session: string, ids?: readonly string[]): Promise<number> {
-    if (queued && !ids && !queued.has(sn)) return 0;
+    if (queued && queueLoaded && !ids && !queued.has(sn)) return 0;
     const rows = await takeUnsent(db, sn, session, clock.now(), ids);
     for (const row of rows) await publishCommand(row);
     // Nothing unacknowledged left: stop asking at this device's next hello. Forget before asking:
     // a command queued meanwhile marks the device again after its insert.
-    if (queued && !ids && rows.length === 0) {
+    if (queued && queueLoaded && !ids && rows.length === 0) {
       queued.delete(sn);
       if (await hasUnacknowledged(db, sn, clock.now())) queued.add(sn);
     }
@@ -255,6 +260,7 @@ export function createRpcService(deps: RpcServiceDeps) {
     /** Times out what expired while the server was down and arms the timer for the rest. */
     async start() {
       if (queued) for (const sn of await findQueuedDevices(db, clock.now())) queued.add(sn);
+      queueLoaded = true;
       await expire();
       sweeper = setInterval(() => sweep().catch(deps.onError), deps.sweepIntervalMs ?? 5000);
       sweeper.unref();

@@ -1,6 +1,10 @@
+import { downTopic } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helpers.ts';
+import { systemClock } from '../platform/clock.ts';
 import type { OpenDatabase } from '../platform/db/open.ts';
+import { createLiveHub } from '../platform/live/hub.ts';
+import { createRpcService } from './rpc.service.ts';
 import { findRpcCommands } from './rpc.store.ts';
 import { eventually, type GatewayEnv, openGatewayEnv, TEST_COMPANY } from './testing/gateway-env.ts';
 import { TestDevice } from './testing/test-device.ts';
@@ -144,6 +148,33 @@ describe(`RPC over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'embedded'} brok
     );
     expect(row?.result).toEqual({ output: 'up 3 days', exitCode: 0 });
     await device.end();
+  });
+
+  it('sends what was queued to a device that says hello before the queue was read at start', async () => {
+    // A server starting with a fleet reconnecting at once: the device's hello can be handled before
+    // start() has read which devices have commands waiting. It must still get them.
+    const sn = 'FPRPCEARLY1';
+    await env.provisionDevice(sn);
+    const [queued] = await rpc().send({ companyId: TEST_COMPANY, sns: [sn], method: 'ledTest', params: {} });
+    const published: { topic: string; payload: string }[] = [];
+    const starting = createRpcService({
+      db: database.db,
+      clock: systemClock,
+      hub: createLiveHub(),
+      publish: async (topic, payload) => {
+        published.push({ topic, payload });
+      },
+      connectionOf: async () => null,
+      onError: (error) => {
+        throw error;
+      },
+      soleNode: true,
+    });
+    expect(await starting.deliverQueued(sn, 'early-session')).toBe(1);
+    expect(published.map((p) => [p.topic, JSON.parse(p.payload).id])).toEqual([
+      [downTopic(sn, 'rpc'), queued!.id],
+    ]);
+    starting.stop();
   });
 
   it('refuses an unknown method and a device of another company', async () => {
