@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { DEVICE_EXAMPLES, DEVICE_LIMITS, topicFilters, upTopic } from '@fleetport/contract';
+import type { CompiledQuery, QueryExecutor } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helpers.ts';
 import type { Db, OpenDatabase } from '../platform/db/open.ts';
@@ -19,14 +20,23 @@ describe('durable delivery on the embedded broker', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
+    // Every statement that writes telemetry fails while `databaseDown`, whichever builder made it.
+    const failingExecutor = (executor: QueryExecutor) =>
+      new Proxy(executor, {
+        get(target, property, receiver) {
+          if (property === 'executeQuery')
+            return (query: CompiledQuery, ...rest: unknown[]) => {
+              if (databaseDown && /insert into "?device_telemetry/i.test(query.sql))
+                return Promise.reject(new Error('connect ECONNREFUSED (test: database down)'));
+              return (target.executeQuery as (...args: unknown[]) => unknown)(query, ...rest);
+            };
+          const value = Reflect.get(target, property, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
     const failing = new Proxy(database.db, {
       get(target, property, receiver) {
-        if (property === 'insertInto' && databaseDown) {
-          return (table: string) => {
-            if (table === 'device_telemetry') throw new Error('connect ECONNREFUSED (test: database down)');
-            return target.insertInto(table as never);
-          };
-        }
+        if (property === 'getExecutor') return () => failingExecutor(target.getExecutor());
         const value = Reflect.get(target, property, receiver);
         // Kysely keeps its state in private fields: its methods must run on the real instance.
         return typeof value === 'function' ? value.bind(target) : value;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
 /** SQL of what devices report: telemetry series, events, syslog, configuration XML, status modules. */
@@ -13,25 +14,23 @@ export interface TelemetryRow {
 }
 
 /**
- * One multi-row insert; PostgreSQL accepts at most 65535 parameters, so callers batch by a few hundred.
- * A row repeating a stored message (same device, `ts`, `uptimeSeconds` and `seq`) is skipped.
+ * One insert of a whole batch: six arrays unnested into rows, so the statement has six parameters
+ * whatever the batch size (a multi-row VALUES had six per row: parsing and binding 3,000 parameters
+ * cost more than the insert; unnest measured 1.5x the rows per second on PGlite). A row repeating a
+ * stored message (same device, `ts`, `uptimeSeconds` and `seq`) is skipped.
  */
 export async function insertTelemetry(db: DbOrTx, rows: readonly TelemetryRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('device_telemetry')
-    .values(
-      rows.map((r) => ({
-        company_id: r.companyId,
-        sn: r.sn,
-        at: r.at,
-        data: JSON.stringify(r.data),
-        uptime_s: r.uptimeSeconds ?? null,
-        seq: r.seq ?? null,
-      })),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await sql`
+    insert into device_telemetry (company_id, sn, at, data, uptime_s, seq)
+    select * from unnest(
+      ${rows.map((r) => r.companyId)}::bigint[],
+      ${rows.map((r) => r.sn)}::text[],
+      ${rows.map((r) => r.at.toISOString())}::timestamptz[],
+      ${rows.map((r) => JSON.stringify(r.data))}::jsonb[],
+      ${rows.map((r) => r.uptimeSeconds ?? null)}::integer[],
+      ${rows.map((r) => r.seq ?? null)}::integer[])
+    on conflict do nothing`.execute(db);
 }
 
 export async function deleteTelemetryBefore(db: DbOrTx, before: Date): Promise<number> {
