@@ -22,7 +22,7 @@ const ALONE = { ...LOAD, connections: 1 };
 type Query = Partial<DeviceListQuery> & { pageNum: number; pageSize: number };
 
 /** What a console user does on the list: the first page, filters with a sort, searches, a deep page. */
-const SCENARIOS: { what: string; query: Query }[] = [
+export const SCENARIOS: { what: string; query: Query }[] = [
   { what: 'first page, newest seen first (default sort)', query: { pageNum: 1, pageSize: 20 } },
   {
     what: 'online + model filter, sorted by name, page 5',
@@ -47,7 +47,7 @@ const SCENARIOS: { what: string; query: Query }[] = [
 ];
 
 /** 100,000 devices in one INSERT ... SELECT: realistic spread of models, states, versions and addresses. */
-async function seed(db: Db, companyId: number, dialect: 'pglite' | 'postgres'): Promise<void> {
+export async function seed(db: Db, companyId: number, dialect: 'pglite' | 'postgres'): Promise<void> {
   await sql`
     insert into device (sn, company_id, name, model, series, firmware_version, app_version, online, last_seen_at,
                         mac, imei, ip, licence_level, secret_hash, sim_count)

@@ -6,7 +6,7 @@
  *   npm run bench -- gateway         (with the other benchmarks: npm run bench)
  *   node --import tsx bench/gateway.ts --devices 20000 --rate 5000 --seconds 10   (this section only)
  */
-import { type ChildProcess, execSync, fork } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -20,7 +20,7 @@ import { buildApp } from '../packages/server/src/app.ts';
 import type { Gateway } from '../packages/server/src/gateway/gateway.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { openDatabase } from '../packages/server/src/platform/db/open.ts';
-import type { LoadCommand, LoadReply } from './lib/gateway-load.ts';
+import { ask, startLoadProcesses } from './lib/load-fleet.ts';
 import { runWhenMain } from './lib/results-file.ts';
 import type { Measurement, ResultSection } from './lib/types.ts';
 
@@ -55,20 +55,8 @@ interface Figures {
   max: Burst;
 }
 
-function startWorkers(): ChildProcess[] {
-  return Array.from({ length: WORKERS }, () =>
-    fork(path.join(import.meta.dirname, 'lib/gateway-load.ts'), [], {
-      execArgv: ['--import', 'tsx'],
-      stdio: 'inherit',
-    }),
-  );
-}
-
-function ask(worker: ChildProcess, command: LoadCommand): Promise<LoadReply> {
-  return new Promise((resolve) => {
-    worker.once('message', (reply: LoadReply) => resolve(reply));
-    worker.send(command);
-  });
+function startWorkers() {
+  return startLoadProcesses(WORKERS);
 }
 
 // Collect garbage before reading memory, so the per-connection figure is what connections hold.
