@@ -174,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     const tuning = options.gateway === true ? {} : options.gateway;
     const gateway = await startGateway({
       ...tuning,
+      nodeId: tuning.nodeId ?? config.nodeId,
       db: deps.db,
       clock,
       hub: deps.hub,

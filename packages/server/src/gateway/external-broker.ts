@@ -55,15 +55,71 @@ export interface ExternalBrokerOptions {
   url: string;
   username?: string | undefined;
   password?: string | undefined;
-  /** Unique per server node; the broker shares device traffic between the nodes of the group. */
+  /**
+   * Unique per server node and the same across its restarts (`fleetport-${NODE_ID}`): the broker keeps
+   * the node's session under it, and a restarted node resumes it.
+   */
   clientId: string;
+  /**
+   * How long the broker keeps the node's session after its connection ends (MQTT 5 Session Expiry
+   * Interval): its shared subscription, the messages it had taken without an acknowledgement and
+   * those the broker queues for its share meanwhile. A node back within it gets all of them.
+   */
+  sessionExpirySeconds: number;
   onError?: (error: unknown) => void;
+}
+
+/** Connects, with the message handling in place before the broker can send the first message. */
+async function connect(
+  options: ExternalBrokerOptions,
+  handlers: BrokerHandlers,
+  onError: (error: unknown) => void,
+): Promise<MqttClient> {
+  const client = mqtt.connect(options.url, {
+    protocolVersion: 5,
+    clientId: options.clientId,
+    username: options.username,
+    password: options.password,
+    // A persistent session: what the broker had handed to this node and the node had not acknowledged
+    // (not stored) when it died, and what it queued for the node's share of the group since, comes
+    // to the node again when it returns (docs/decisions.md, "Durable delivery"). MQTT.js subscribes
+    // again only when the broker answers that it kept no session.
+    clean: false,
+    reconnectPeriod: 1000,
+    keepalive: 30,
+    properties: {
+      sessionExpiryInterval: options.sessionExpirySeconds,
+      // PUBACKs wait for the commit: let the broker hand out as many messages as MQTT 5 allows
+      // meanwhile (the broker's own limit applies too, docs/deployment.md).
+      receiveMaximum: 65_535,
+    },
+  });
+  // A resumed session's messages follow the CONNACK at once: they must not meet MQTT.js's own
+  // handler, which acknowledges on receipt.
+  acknowledgeAfterCommit(client, handlers, onError);
+  await new Promise<void>((resolve, reject) => {
+    const connected = () => {
+      client.off('error', failed);
+      resolve();
+    };
+    const failed = (error: Error) => {
+      client.off('connect', connected);
+      client.end(true);
+      reject(error);
+    };
+    client.once('connect', connected);
+    client.once('error', failed);
+  });
+  client.on('error', onError);
+  return client;
 }
 
 /**
  * The server as an ordinary MQTT 5 client of EMQX or Mosquitto. All nodes subscribe with the same
  * shared subscription, so the broker hands each device message to exactly one node; any node can
  * publish a command to any device. Authentication and ACL are the broker's (through the HTTP hook).
+ * The node's session outlives its connection (`sessionExpirySeconds`), so a node killed with messages
+ * it had not acknowledged gets them again when it returns under the same client id.
  */
 export function createExternalBroker(options: ExternalBrokerOptions): BrokerAdapter {
   let client: MqttClient | undefined;
@@ -71,22 +127,17 @@ export function createExternalBroker(options: ExternalBrokerOptions): BrokerAdap
   return {
     kind: 'external',
     async start(handlers: BrokerHandlers) {
-      client = await mqtt.connectAsync(options.url, {
-        protocolVersion: 5,
-        clientId: options.clientId,
-        username: options.username,
-        password: options.password,
-        // mqtt.js re-makes the shared subscription after a reconnect (resubscribe is on by default).
-        clean: true,
-        reconnectPeriod: 1000,
-        keepalive: 30,
-        // PUBACKs wait for the commit: let the broker hand out as many messages as MQTT 5 allows
-        // meanwhile (the broker's own limit applies too, docs/deployment.md).
-        properties: { receiveMaximum: 65_535 },
-      });
-      acknowledgeAfterCommit(client, handlers, onError);
-      client.on('error', onError);
-      await client.subscribeAsync(topicFilters.sharedUp, { qos: 1 });
+      client = await connect(options, handlers, onError);
+      // No retained messages on the shared subscription, as MQTT 5 says for shared subscriptions
+      // (Mosquitto before 2.0.13 sent them anyway; retain handling 2 asks it not to).
+      await client.subscribeAsync(topicFilters.sharedUp, { qos: 1, rh: 2 });
+      // Every device's last presence, retained: a subscription of this node's own hands it over once.
+      // It goes again at once; the broker has queued the retained messages for this session before
+      // it reads the UNSUBSCRIBE, so they still arrive, and live presence keeps coming through the
+      // shared subscription only. A node killed before its debounced presence write (the presence
+      // message was acknowledged once the tracker took it) so learns the state again at its start.
+      await client.subscribeAsync(topicFilters.allPresence, { qos: 1 });
+      await client.unsubscribeAsync(topicFilters.allPresence);
     },
     async publish(topic, payload) {
       if (!client) throw new Error('broker not started');

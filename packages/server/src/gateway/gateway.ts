@@ -41,7 +41,11 @@ export interface GatewayOptions {
   hub: LiveHub;
   config: MqttConfig;
   log: GatewayLog;
-  /** Names this node's client on an external broker. */
+  /**
+   * Names this node's client on an external broker (`fleetport-<nodeId>`), whose session the broker
+   * keeps across the node's restarts: unique per node, the same after a restart (NODE_ID; the host
+   * name by default).
+   */
   nodeId?: string;
   /** A connection that returns within this window is a flap, not a presence change. */
   presenceDebounceMs?: number;
@@ -89,7 +93,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         url: config.url,
         username: config.username,
         password: config.password,
-        clientId: `fleetport-${options.nodeId ?? `${os.hostname()}-${process.pid}`}`,
+        clientId: `fleetport-${options.nodeId ?? os.hostname()}`,
+        sessionExpirySeconds: config.sessionExpirySeconds,
         onError,
       })
     : createEmbeddedBroker({

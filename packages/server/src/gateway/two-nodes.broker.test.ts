@@ -139,4 +139,24 @@ describe('two server nodes behind one Mosquitto', () => {
     expect(heard).toEqual({ a: [true, false, true], b: [true, false, true] });
     await device.end();
   });
+
+  // Last: node-c stays in the share group until the end of the file.
+  it("learns every device's last presence from the retained messages when a node starts", async () => {
+    const sn = 'FPRETAINED01';
+    const secret = await env.provisionDevice(sn);
+    const row = () =>
+      database.db.selectFrom('device').select(['online']).where('sn', '=', sn).executeTakeFirstOrThrow();
+    const device = await TestDevice.connect(env.deviceUrl(), sn, secret);
+    await eventually(async () => (await row()).online, 5000, 'online');
+    // The will (offline, retained) is written once the debounce window passed.
+    device.drop();
+    await eventually(async () => !(await row()).online, 5000, 'offline');
+    // As a node killed after acknowledging the will and before its debounced write leaves it.
+    await database.db.updateTable('device').set({ online: true }).where('sn', '=', sn).execute();
+    const c = await env.startServer({ nodeId: 'node-c' });
+    await eventually(async () => !(await row()).online, 10_000, 'offline again, from the retained will');
+    // node-c read every device's retained presence through a subscription of its own (none comes
+    // through the shared subscription: no device connected or left meanwhile).
+    expect(c.gateway.stats().byKind.presence).toBeGreaterThanOrEqual(FLEET + 2);
+  });
 });

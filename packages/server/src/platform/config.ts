@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import {
   ANONYMOUS_BODY_LIMIT_BYTES,
@@ -47,6 +48,12 @@ export interface ServerConfig {
    * `trustProxy`: `true` or a comma list of addresses/CIDRs); false reads the socket's address.
    */
   trustProxy: boolean | string;
+  /**
+   * NODE_ID: this server node's name, unique among the nodes and the same across its restarts (the
+   * host name by default). On an external broker it names the node's MQTT session
+   * (`fleetport-<NODE_ID>`), which the broker keeps while the node restarts.
+   */
+  nodeId: string;
 }
 
 export interface FilesConfig {
@@ -93,6 +100,11 @@ export interface MqttConfig {
   factoryKey: string;
   /** When set, the broker's HTTP auth/ACL hook must send `Authorization: Bearer <token>`. */
   hookToken: string | undefined;
+  /**
+   * MQTT_SESSION_EXPIRY_SECONDS: how long an external broker keeps a node's session (and the messages
+   * it holds for the node) after the node's connection ends; a node back within it loses nothing.
+   */
+  sessionExpirySeconds: number;
 }
 
 export interface MailConfig {
@@ -146,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       notificationRetentionDays: Number(env.NOTIFICATION_RETENTION_DAYS ?? 180),
       factoryKey: env.FACTORY_CLAIM_KEY || DEVELOPMENT_FACTORY_KEY,
       hookToken: env.MQTT_HOOK_TOKEN || undefined,
+      sessionExpirySeconds: Number(env.MQTT_SESSION_EXPIRY_SECONDS ?? 3600),
     },
     files: {
       storeUrl: env.FILE_STORE_URL || undefined,
@@ -155,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     serverSecret: env.SERVER_SECRET || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    nodeId: env.NODE_ID || os.hostname(),
     abuse: {
       signInPerMinute: Number(env.RATE_LIMIT_SIGN_IN ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.signIn),
       captchaPerMinute: Number(env.RATE_LIMIT_CAPTCHA ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.captcha),

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import mqtt from 'mqtt';
 
 const run = promisify(execFile);
 
@@ -20,6 +21,8 @@ export interface TestMosquitto {
   server: { username: string; password: string };
   allowClaim(sn: string, password: string): Promise<void>;
   allowDevice(sn: string, secret: string): Promise<void>;
+  /** The same for many devices in one dynamic-security request (a fleet in seconds, not minutes). */
+  allowDevices(devices: readonly { sn: string; secret: string }[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -149,6 +152,37 @@ export async function startMosquitto(): Promise<TestMosquitto> {
         ['publishClientReceive', `fp/${sn}/down/rpc`],
       ]);
       await ctrl('addClientRole', sn, sn);
+    },
+    async allowDevices(devices) {
+      const commands = devices.flatMap(({ sn, secret }) => [
+        {
+          command: 'createRole',
+          rolename: sn,
+          acls: [
+            ['publishClientSend', `fp/${sn}/up/#`],
+            ['subscribePattern', `fp/${sn}/down/rpc`],
+            ['publishClientReceive', `fp/${sn}/down/rpc`],
+          ].map(([acltype, topic]) => ({ acltype, topic, allow: true, priority: 5 })),
+        },
+        { command: 'createClient', username: sn, password: secret, roles: [{ rolename: sn }] },
+      ]);
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+        ...admin,
+        protocolVersion: 5,
+        reconnectPeriod: 0,
+      });
+      try {
+        const answered = new Promise<{ responses: { command: string; error?: string }[] }>((resolve) =>
+          client.on('message', (_topic, payload) => resolve(JSON.parse(payload.toString('utf8')))),
+        );
+        await client.subscribeAsync('$CONTROL/dynamic-security/v1/response', { qos: 1 });
+        await client.publishAsync('$CONTROL/dynamic-security/v1', JSON.stringify({ commands }), { qos: 1 });
+        const failed = (await answered).responses.filter((r) => r.error);
+        if (failed.length > 0)
+          throw new Error(`dynamic security refused: ${JSON.stringify(failed.slice(0, 3))}`);
+      } finally {
+        await client.endAsync();
+      }
     },
     async stop() {
       if (child.exitCode === null) {
