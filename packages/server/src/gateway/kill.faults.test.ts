@@ -127,7 +127,8 @@ interface Target {
 function pgliteTarget(): Target {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-kill-'));
   return {
-    env: { DATA_DIR: dataDir },
+    // DATABASE_URL may be set for the PostgreSQL runs of the same file: this server must not see it.
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
     async whileDown(check) {
       // The data directory a SIGKILL left behind must open (and recover) cleanly.
       const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
