@@ -33,7 +33,6 @@ const VENDOR_CHUNKS = [
   { name: 'i18next', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
   // zod's chunk carries the contract's no-eval setting, so it runs before any chunk builds a schema.
   { name: 'zod', test: /node_modules[\\/]zod[\\/]|contract[\\/]src[\\/]no-eval\.ts$/ },
-  { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
   { name: 'leaflet', test: /node_modules[\\/]leaflet[\\/]/ },
   { name: 'xterm', test: /node_modules[\\/]@xterm[\\/]/ },
 ];

@@ -6,7 +6,7 @@ import {
   topUsageCall,
 } from '@fleetport/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Row, Statistic, Table } from 'antd';
+import { Button, Card, Col, Row, Statistic } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { PageGate } from '../../app/permissions.tsx';
 import { ChartCard } from '../../widgets/chart-card.tsx';
 import { LineChart } from '../../widgets/charts/line-chart.tsx';
 import { PieChart } from '../../widgets/charts/pie-chart.tsx';
+import { PlainTable } from '../../widgets/plain-table.tsx';
 import { useUnreadNotifications } from '../device-notifications/notification-queries.ts';
 import { deviceDetailsPath } from './device-columns.tsx';
 import { useFleetCounts } from './device-queries.ts';
@@ -136,14 +137,11 @@ function Dashboard() {
       )}
       {card(
         'alerts',
-        <Table
-          size="small"
+        <PlainTable
           rowKey={(r) => String(r.groupId)}
-          pagination={false}
-          dataSource={alerts.data?.groupALertSummaryList ?? []}
-          columns={['groupName', 'critical', 'major', 'minor', 'notice', 'total'].map((k) => ({
+          rows={alerts.data?.groupALertSummaryList ?? []}
+          columns={(['groupName', 'critical', 'major', 'minor', 'notice', 'total'] as const).map((k) => ({
             key: k,
-            dataIndex: k,
             title: t(`dashboard.alert.${k}`),
           }))}
         />,
@@ -151,24 +149,20 @@ function Dashboard() {
       )}
       {card(
         'top',
-        <Table
-          size="small"
-          rowKey="sn"
-          pagination={false}
-          dataSource={top.data ?? []}
+        <PlainTable
+          rowKey={(r) => r.sn}
+          rows={top.data ?? []}
           columns={[
             {
               key: 'sn',
-              dataIndex: 'sn',
               title: t('field.sn'),
-              render: (sn: string) => <Link to={deviceDetailsPath(sn)}>{sn}</Link>,
+              render: (r) => <Link to={deviceDetailsPath(r.sn)}>{r.sn}</Link>,
             },
-            { key: 'name', dataIndex: 'name', title: t('field.name') },
+            { key: 'name', title: t('field.name') },
             {
               key: 'totalBytes',
-              dataIndex: 'totalBytes',
               title: t('dashboard.usageMb'),
-              render: (b: number) => (b / MB).toFixed(1),
+              render: (r) => (r.totalBytes / MB).toFixed(1),
             },
           ]}
         />,
