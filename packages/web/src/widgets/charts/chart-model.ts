@@ -112,10 +112,17 @@ export function ringSegment(
   start: number,
   end: number,
 ) {
-  // A full circle cannot be one arc: stop just short of it.
-  const sweep = Math.min(end - start, Math.PI * 2 - 1e-4);
-  const stop = start + sweep;
   const point = (r: number, a: number) => `${cx + r * Math.sin(a)} ${cy - r * Math.cos(a)}`;
+  // A whole ring (one slice): two half rings, as one arc cannot end where it starts.
+  if (end - start >= Math.PI * 2 - 1e-6)
+    return [
+      `M ${point(outer, 0)} A ${outer} ${outer} 0 1 1 ${point(outer, Math.PI)} A ${outer} ${outer} 0 1 1 ${point(outer, 0)}`,
+      'Z',
+      `M ${point(inner, 0)} A ${inner} ${inner} 0 1 0 ${point(inner, Math.PI)} A ${inner} ${inner} 0 1 0 ${point(inner, 0)}`,
+      'Z',
+    ].join(' ');
+  const sweep = end - start;
+  const stop = start + sweep;
   const large = sweep > Math.PI ? 1 : 0;
   return [
     `M ${point(outer, start)}`,
