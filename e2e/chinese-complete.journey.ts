@@ -264,7 +264,8 @@ async function check(page: Page, where: string) {
   // Lists and charts load after the route: wait for the network to settle and spinners to go.
   await page.waitForLoadState('networkidle').catch(() => {});
   await page
-    .locator('.ant-spin-spinning')
+    // antd's spinners and the console's own (widgets/spinner.tsx).
+    .locator('.ant-spin-spinning, [role="progressbar"][aria-busy="true"]')
     .first()
     .waitFor({ state: 'hidden', timeout: 10_000 })
     .catch(() => {});

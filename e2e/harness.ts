@@ -153,14 +153,14 @@ export async function newPage(options: { lang?: Lang; width?: number; height?: n
 
 /**
  * Picks a language in the console's language switch (`data-testid="language-switch"`, two
- * segments) the way a user does, and waits until the chosen segment is the selected one.
+ * segments over radio buttons) the way a user does, and waits until the chosen one is checked.
  */
 export async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
   const switcher = page.getByTestId('language-switch');
   await switcher.getByText(LANGUAGE_LABELS[lang], { exact: true }).click();
   await switcher
-    .locator('.ant-segmented-item-selected', { hasText: LANGUAGE_LABELS[lang] })
-    .waitFor({ state: 'visible' });
+    .getByRole('radio', { name: LANGUAGE_LABELS[lang], checked: true })
+    .waitFor({ state: 'attached' });
 }
 
 /** Saves a full-page PNG to e2e/screenshots/<name>.png and returns its path. */

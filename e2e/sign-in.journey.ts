@@ -50,7 +50,11 @@ for (const lang of ['en', 'cn'] as const) {
       await page.getByTestId('register-submit').click();
       await page.waitForURL(`**${consolePath}login`);
 
-      // Sign in; a person with one company goes straight into it.
+      // Sign in; a person with one company goes straight into it. The page draws without antd
+      // (issue 12): its rules still answer in the page's language.
+      await page.getByTestId('login-submit').click();
+      await page.getByRole('alert').first().waitFor();
+      await screenshot(page, `sign-in-${lang}-01b-login`);
       await page.getByTestId('login-account').fill(email);
       await page.getByTestId('login-password').fill(password);
       await page.getByTestId('login-submit').click();

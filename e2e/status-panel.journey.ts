@@ -33,12 +33,7 @@ async function badgeNumber(page: Page, testId: string): Promise<number> {
 /** The dashboard's tiles, the menu badge and the bell, as the user reads them. */
 async function counts(page: Page) {
   const stat = async (id: string) =>
-    Number(
-      ((await page.getByTestId(id).locator('.ant-statistic-content-value').textContent()) ?? '').replace(
-        /\D/g,
-        '',
-      ),
-    );
+    Number(((await page.getByTestId(id).getByTestId('stat-value').textContent()) ?? '').replace(/\D/g, ''));
   return {
     total: await stat('stat-total'),
     online: await stat('stat-online'),

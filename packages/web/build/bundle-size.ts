@@ -10,7 +10,9 @@ export const BUNDLE_BUDGETS: Record<BundlePage, number> = { signIn: 250 * 1024, 
 
 /**
  * The pages measured, by the source modules a visit loads: the entry (index.html) always, then the
- * lazy route modules of that page. The dashboard draws charts, so ECharts (loaded on first chart) counts.
+ * lazy route modules of that page (for the dashboard: the console's frame with antd's providers and
+ * the console's text, the shell, the page), with their static imports. The dashboard's charts (the console's
+ * own SVG charts, widgets/charts) are static imports of its page, so they count.
  */
 export type BundlePage = 'signIn' | 'dashboard';
 
@@ -18,9 +20,9 @@ export const BUNDLE_PAGES: Record<BundlePage, string[]> = {
   signIn: ['index.html', 'src/features/auth/login-page.tsx'],
   dashboard: [
     'index.html',
+    'src/app/antd-frame.tsx',
     'src/features/shell/shell-layout.tsx',
     'src/features/devices/dashboard-page.tsx',
-    'src/widgets/charts/echarts-lib.ts',
   ],
 };
 

@@ -3,7 +3,7 @@ import '@fleetport/contract/no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/providers.tsx';
+import { RootProviders } from './app/root-providers.tsx';
 import { createRouter } from './app/routes.tsx';
 import './i18n/index.ts';
 
@@ -11,8 +11,8 @@ const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders>
+    <RootProviders>
       <RouterProvider router={router} />
-    </AppProviders>
+    </RootProviders>
   </StrictMode>,
 );

@@ -1,5 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { addNamespaces } from '../src/i18n/index.ts';
+import { RESOURCES } from '../src/i18n/resources.ts';
+
+// Every namespace of console text, as the console's frame (app/antd-frame.tsx) adds them in the
+// browser: unit tests of helpers read texts without rendering the frame.
+addNamespaces(RESOURCES);
 
 // The whole suite runs its files in parallel on small CI machines: an answer that takes a second
 // there is slow, not wrong. findBy*/waitFor wait up to 5 s instead of 1 s before failing.
@@ -19,7 +25,7 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
-// ECharts and some Ant Design parts measure elements.
+// The charts and some Ant Design parts measure elements.
 if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
     observe() {}

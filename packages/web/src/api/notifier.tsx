@@ -1,5 +1,4 @@
-import { App } from 'antd';
-import { useEffect } from 'react';
+import type { App } from 'antd';
 import { i18n } from '../i18n/index.ts';
 import type { Reaction } from './reactions.ts';
 import { canOpenLicences, logout, navigateTo, SHELL_PATHS } from './session-hooks.ts';
@@ -7,30 +6,35 @@ import { canOpenLicences, logout, navigateTo, SHELL_PATHS } from './session-hook
 /** core §8: the generic error toast stays 5 seconds. */
 export const TOAST_SECONDS = 5;
 
-type Surfaces = Pick<ReturnType<typeof App.useApp>, 'message' | 'modal'>;
+export type Surfaces = Pick<ReturnType<typeof App.useApp>, 'message' | 'modal'>;
 type ModalApi = Surfaces['modal'];
 
-// Filled by <NotifierBridge/> so toasts and dialogs use Ant Design's context (theme, locale).
+// Filled by <NotifierBridge/> (api/notifier-bridge.tsx) so toasts and dialogs use Ant Design's
+// context (theme, locale). This module imports no antd: the HTTP client is in every page's first
+// load, the sign-in page's too, which draws without antd.
 let surfaces: Surfaces | null = null;
 // Several calls failing at once with an expired session must still show one alert and log out once.
 let logoutAlertOpen = false;
 let upgradeDialogOpen = false;
 
-/** Mounted once inside AppProviders; hands Ant Design's message and modal to the HTTP client. */
-export function NotifierBridge() {
-  const { message, modal } = App.useApp();
-  useEffect(() => {
-    const mine = { message, modal };
-    surfaces = mine;
-    return () => {
-      if (surfaces !== mine) return;
-      // Dialogs live in the unmounted App holder, so none is open any more.
-      surfaces = null;
-      logoutAlertOpen = false;
-      upgradeDialogOpen = false;
-    };
-  }, [message, modal]);
-  return null;
+/** The bridge hands its surfaces over on mount; null on unmount (dialogs lived in its App holder). */
+export function setSurfaces(mine: Surfaces | null, previous?: Surfaces): void {
+  if (mine === null) {
+    if (previous && surfaces !== previous) return;
+    surfaces = null;
+    logoutAlertOpen = false;
+    upgradeDialogOpen = false;
+    return;
+  }
+  surfaces = mine;
+}
+
+/**
+ * Surfaces where no bridge is mounted (the sign-in page, outside the console's frame): Ant Design's
+ * static message and modal, loaded only when a reaction has to be shown there.
+ */
+function staticSurfaces(): Promise<Surfaces> {
+  return import('./static-surfaces.tsx').then((m) => m.staticSurfaces());
 }
 
 const t = (key: string) => i18n.t(key);
@@ -72,14 +76,14 @@ function showUpgradeDialog(modal: ModalApi, text: string) {
   });
 }
 
-/** Shows a reaction. Without a mounted bridge (never in the console) nothing can be shown. */
+/** Shows a reaction: through the mounted bridge, or (outside the console's frame) antd's static API. */
 export function applyReaction(reaction: Reaction): void {
   if (reaction.kind === 'none') return;
-  if (!surfaces) {
-    console.error('NotifierBridge is not mounted; cannot show', reaction);
-    return;
-  }
-  const { message, modal } = surfaces;
+  if (surfaces) show(surfaces, reaction);
+  else void staticSurfaces().then((loaded) => show(surfaces ?? loaded, reaction));
+}
+
+function show({ message, modal }: Surfaces, reaction: Exclude<Reaction, { kind: 'none' }>): void {
   switch (reaction.kind) {
     case 'toast':
       void message.error({ content: reaction.text, duration: TOAST_SECONDS });

@@ -9,12 +9,18 @@ import type { z } from 'zod';
 export function schemaRule(schema: z.ZodType, lang: Lang, label: string): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
-      const result = schema.safeParse(value ?? '');
-      if (result.success) return;
-      const issue = result.error.issues[0]!;
-      throw new Error(localizeIssue({ ...issue, path: [label] }, lang)[0]?.message ?? '');
+      const message = schemaMessage(schema, lang, label, value);
+      if (message !== null) throw new Error(message);
     },
   };
+}
+
+/** The contract's sentence for a value its schema refuses (null when it passes), for forms without antd. */
+export function schemaMessage(schema: z.ZodType, lang: Lang, label: string, value: unknown): string | null {
+  const result = schema.safeParse(value ?? '');
+  if (result.success) return null;
+  const issue = result.error.issues[0]!;
+  return localizeIssue({ ...issue, path: [label] }, lang)[0]?.message ?? '';
 }
 
 /** A rule from a plain predicate of the contract (`checkAccountPassword` ...) answering a message key. */

@@ -1,6 +1,4 @@
-import { Result } from 'antd';
-import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { funCodesOf } from '../features/shell/menu-model.ts';
 import { useVisitMenus } from '../features/shell/shell-queries.ts';
@@ -34,6 +32,11 @@ export function Can({
   return usePermission(funCode) ? children : fallback;
 }
 
+// antd's Result carries three large pictures (~10 KB gzip): loaded only when a page is refused.
+const ForbiddenResult = lazy(() =>
+  import('./forbidden-result.tsx').then((m) => ({ default: m.ForbiddenResult })),
+);
+
 /**
  * Around a whole page: a role without the page's view code sees a refusal instead of the page, so
  * typing the address of a forbidden area opens nothing (and no call is sent).
@@ -45,7 +48,9 @@ export function PageGate({ funCode, children }: { funCode: string; children: Rea
   if (!codes.has(funCode))
     return (
       <div data-testid="page-forbidden">
-        <Result status="403" title={t('forbidden.title')} subTitle={t('forbidden.text')} />
+        <Suspense fallback={null}>
+          <ForbiddenResult title={t('forbidden.title')} subTitle={t('forbidden.text')} />
+        </Suspense>
       </div>
     );
   return children;

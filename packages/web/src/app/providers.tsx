@@ -1,46 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client.ts';
-import { NotifierBridge } from '../api/notifier.tsx';
-import { i18n } from '../i18n/index.ts';
+import { AntdProviders } from './antd-frame.tsx';
+import { RootProviders } from './root-providers.tsx';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A business code answers the same on a retry and would toast twice; only transport failures retry.
-      retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.code > 0),
-      refetchOnWindowFocus: false,
-      staleTime: 10_000,
-    },
-  },
-});
+export { queryClient } from './query-client.ts';
 
-function LocalizedAntd({ children }: { children: ReactNode }) {
-  const { i18n: current } = useTranslation();
-  return (
-    <ConfigProvider
-      locale={current.language === 'cn' ? zhCN : enUS}
-      theme={{ token: { colorPrimary: '#1668dc', borderRadius: 6 } }}
-    >
-      <AntApp>
-        <NotifierBridge />
-        {children}
-      </AntApp>
-    </ConfigProvider>
-  );
-}
-
-/** Query cache, translations and Ant Design's locale, shared by the console and component tests. */
+/**
+ * Query cache, translations and Ant Design's providers together: what a page below the console's
+ * frame renders in. Component tests render in it; the console itself mounts RootProviders at the
+ * root and the antd part with the frame route (app/routes.tsx).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <LocalizedAntd>{children}</LocalizedAntd>
-      </I18nextProvider>
-    </QueryClientProvider>
+    <RootProviders>
+      <AntdProviders>{children}</AntdProviders>
+    </RootProviders>
   );
 }

@@ -1,16 +1,16 @@
-import { Flex, Spin } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { setLogoutHandler, setNavigate } from '../api/session-hooks.ts';
 import { signOut } from '../features/auth/logout.ts';
 import { hasTicket, storedUserName } from '../features/auth/session-store.ts';
+import { Spinner } from '../widgets/spinner.tsx';
 import { guardRedirect } from './navigation-guard.ts';
 
 function PageLoading() {
   return (
-    <Flex justify="center" align="center" style={{ minHeight: '100vh' }}>
-      <Spin size="large" />
-    </Flex>
+    <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '100vh' }}>
+      <Spinner large />
+    </div>
   );
 }
 

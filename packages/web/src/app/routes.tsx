@@ -6,6 +6,11 @@ import { lazyPage } from './feature.ts';
 import { CONSOLE_FEATURES } from './features.ts';
 import { RouteGuard, RouteRoot } from './route-guard.tsx';
 
+/** Ant Design's providers and the console's text: every route but the sign-in page sits under it. */
+const AntdFrame = lazyPage(
+  () => import('./antd-frame.tsx'),
+  (m) => m.AntdFrame,
+);
 const LandingPage = lazyPage(
   () => import('./pages/landing-page.tsx'),
   (m) => m.LandingPage,
@@ -94,38 +99,47 @@ export const ROUTES: RouteObject[] = [
   {
     element: <RouteRoot />,
     children: [
-      // Public routes of core §2 (azure* is matched by UnknownPathPage: a route path cannot end in a partial segment).
-      { path: '/index', element: <LandingPage /> },
+      // The sign-in page draws without Ant Design, so a first visit loads none of it (issue 12).
       { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/resetPassword', element: <ResetPasswordPage /> },
-      { path: '/companyList', element: <CompanySelectPage /> },
-      notice('/ssoLogin', 'ssoLogin'),
-      notice('/companyTips', 'companyTips'),
-      notice('/authorize', 'authorize'),
-      { path: '/emailToLogin', element: <InvitationPage /> },
-      notice('/client', 'client'),
-      notice('/unsubscribe', 'unsubscribe'),
-      { path: '/seeShareFile/:id', element: <ShareFilePage /> },
       {
-        element: <RouteGuard />,
+        element: <AntdFrame />,
         children: [
-          { path: '/selectCompany', element: <CompanySelectPage /> },
+          // Public routes of core §2 (azure* is matched by UnknownPathPage: a route path cannot end in a partial segment).
+          { path: '/index', element: <LandingPage /> },
+          { path: '/register', element: <RegisterPage /> },
+          { path: '/resetPassword', element: <ResetPasswordPage /> },
+          { path: '/companyList', element: <CompanySelectPage /> },
+          notice('/ssoLogin', 'ssoLogin'),
+          notice('/companyTips', 'companyTips'),
+          notice('/authorize', 'authorize'),
+          { path: '/emailToLogin', element: <InvitationPage /> },
+          notice('/client', 'client'),
+          notice('/unsubscribe', 'unsubscribe'),
+          { path: '/seeShareFile/:id', element: <ShareFilePage /> },
           {
-            element: <ShellLayout />,
+            element: <RouteGuard />,
             children: [
-              { path: '/', element: <ShellHome /> },
-              { path: '/myAccount', element: <MyAccountPage /> },
-              // Every console's exports, one page (docs/decisions.md "Export records page").
-              { path: '/exportRecords', element: <ExportRecordsPage /> },
-              ...consoleRoutes,
-              // An unknown path inside a console is "not found" inside the shell: menu and tabs stay.
-              ...CONSOLE_AREAS.map((area) => ({ path: `${area.segment}/*`, element: <ShellNotFoundPage /> })),
+              { path: '/selectCompany', element: <CompanySelectPage /> },
+              {
+                element: <ShellLayout />,
+                children: [
+                  { path: '/', element: <ShellHome /> },
+                  { path: '/myAccount', element: <MyAccountPage /> },
+                  // Every console's exports, one page (docs/decisions.md "Export records page").
+                  { path: '/exportRecords', element: <ExportRecordsPage /> },
+                  ...consoleRoutes,
+                  // An unknown path inside a console is "not found" inside the shell: menu and tabs stay.
+                  ...CONSOLE_AREAS.map((area) => ({
+                    path: `${area.segment}/*`,
+                    element: <ShellNotFoundPage />,
+                  })),
+                ],
+              },
             ],
           },
+          { path: '*', element: <UnknownPathPage /> },
         ],
       },
-      { path: '*', element: <UnknownPathPage /> },
     ],
   },
 ];

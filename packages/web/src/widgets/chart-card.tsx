@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined, EyeInvisibleOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Space } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PanelCard } from './panel-card.tsx';
 
 export interface ChartCardProps {
   title: ReactNode;
@@ -45,8 +46,8 @@ export function ChartCard({ title, isDefault, canEdit, onHide, onEdit, onDelete,
     </Space>
   );
   return (
-    <Card title={title} extra={actions} size="small">
+    <PanelCard title={title} extra={actions}>
       {children}
-    </Card>
+    </PanelCard>
   );
 }

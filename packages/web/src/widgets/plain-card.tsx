@@ -1,4 +1,3 @@
-import { theme } from 'antd';
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
 
 export interface PlainCardProps extends HTMLAttributes<HTMLDivElement> {
@@ -8,21 +7,21 @@ export interface PlainCardProps extends HTMLAttributes<HTMLDivElement> {
 }
 
 /**
- * A white panel drawn like Ant Design's Card, for the pages reached before signing in. antd's Card
- * imports Tabs (for its tab list), and with it menus and dropdowns: ~25 KB gzip the sign-in page
- * does not need (bench/RESULTS.md "First load"). The public pages import it as `Card`.
+ * A white panel drawn like Ant Design's Card (its default theme's colours, corners, shadow and
+ * padding), for the pages reached before signing in. antd's Card imports Tabs, menus and dropdowns
+ * (~25 KB gzip), and the sign-in page loads no antd at all. The public pages import it as `Card`.
  */
 export function PlainCard({ style, children, ...rest }: PlainCardProps) {
-  const { token } = theme.useToken();
   return (
     <div
       {...rest}
       style={{
-        background: token.colorBgContainer,
-        borderRadius: token.borderRadiusLG,
-        boxShadow: token.boxShadowTertiary,
-        padding: token.paddingLG,
-        color: token.colorText,
+        background: '#ffffff',
+        borderRadius: 8,
+        boxShadow:
+          '0 1px 2px 0 rgba(0, 0, 0, 0.03), 0 1px 6px -1px rgba(0, 0, 0, 0.02), 0 2px 4px 0 rgba(0, 0, 0, 0.02)',
+        padding: 24,
+        color: 'rgba(0, 0, 0, 0.88)',
         ...style,
       }}
     >

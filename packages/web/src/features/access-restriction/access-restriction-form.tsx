@@ -12,12 +12,12 @@ import {
 } from '@fleetport/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, DatePicker, Flex, Form, Input, Spin, Switch } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
+import { dayjs } from '../../i18n/dayjs.ts';
 import { DayWindows } from './day-windows.tsx';
 import { draftOf, type RestrictionDraft, restrictionOf } from './restriction-model.ts';
 

@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Lang, WEEKDAY_LABELS, WEEKDAYS } from '@fleetport/contract';
 import { Button, Checkbox, Flex, TimePicker, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { dayjs } from '../../i18n/dayjs.ts';
 import { MAX_RANGES, type RestrictionDraft } from './restriction-model.ts';
 
 const TIME = 'HH:mm';

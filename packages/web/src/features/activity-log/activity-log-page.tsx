@@ -7,11 +7,11 @@ import {
   isDeviceActivity,
 } from '@fleetport/contract';
 import { Button, DatePicker, Flex, Form, Input, Segmented, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
+import { type Dayjs, dayjs } from '../../i18n/dayjs.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
 import { ExportButton } from '../exports/export-button.tsx';

@@ -22,6 +22,8 @@ export const auth = {
       noAccount: 'No account yet?',
       register: 'Register',
       expired: 'Your password has expired. Set a new one to continue.',
+      showPassword: 'Show password',
+      hidePassword: 'Hide password',
     },
     register: {
       title: 'Register a company',
@@ -97,6 +99,8 @@ export const auth = {
       noAccount: '还没有账号？',
       register: '注册',
       expired: '您的密码已过期，请设置新密码后继续。',
+      showPassword: '显示密码',
+      hidePassword: '隐藏密码',
     },
     register: {
       title: '注册公司',

@@ -1,7 +1,7 @@
 import { captchaCall, ErrorCode, loginCall, queryUserInfoCall } from '@fleetport/contract';
 import { ApiError, apiCall } from '../../api/client.ts';
 import { saveTicket } from '../../api/ticket-store.ts';
-import { queryClient } from '../../app/providers.tsx';
+import { queryClient } from '../../app/query-client.ts';
 import { landingAfterSignIn } from '../companies/company-queries.ts';
 import { shellKeys } from '../shell/shell-queries.ts';
 import { reloadTabsFromStorage } from '../shell/tabs-store.ts';

@@ -1,7 +1,7 @@
 import { companyListCall, switchCompanyCall, type UserInfo } from '@fleetport/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client.ts';
-import { queryClient } from '../../app/providers.tsx';
+import { queryClient } from '../../app/query-client.ts';
 import { rememberUser, SESSION_KEYS, setOnlyOneCompany } from '../auth/session-store.ts';
 import { shellKeys } from '../shell/shell-queries.ts';
 import { dispatchTabs } from '../shell/tabs-store.ts';

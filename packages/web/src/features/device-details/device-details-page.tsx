@@ -6,19 +6,26 @@ import { useParams, useSearchParams } from 'react-router';
 import { apiCall } from '../../api/client.ts';
 import { useLive } from '../../api/live.ts';
 import { PageGate, usePermission } from '../../app/permissions.tsx';
+import { addNamespaces } from '../../i18n/index.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { OnlineBadge } from '../devices/device-columns.tsx';
 import { useDevice } from '../devices/device-queries.ts';
 import { AppsTab } from './apps-tab.tsx';
 import { CliTab } from './cli-tab.tsx';
 import { ConfigTab } from './config-tab.tsx';
+import { deviceDetails } from './device-details.i18n.ts';
 import { DeviceLogsTab } from './device-logs-tab.tsx';
 import { FirmwareTab } from './firmware-tab.tsx';
 import { InformationTab } from './information-tab.tsx';
 import { EventsTab, SyslogTab } from './logs-tabs.tsx';
 import { RemoteActionsTab } from './remote-actions-tab.tsx';
 import { ReportsTab } from './reports-tab.tsx';
+import { deviceSoftware } from './software.i18n.ts';
+import { deviceStatus } from './status-panel.i18n.ts';
 import { StatusTab } from './status-tab.tsx';
+
+// The details' own text comes with the page, not with the console's frame (i18n/resources.ts PAGE_TEXT).
+addNamespaces({ deviceDetails, deviceSoftware, deviceStatus });
 
 /** Device details (core §2 device/deviceDetails/{sn}); the open tab is kept in `?tab=`. */
 export function DeviceDetailsPage() {

@@ -1,10 +1,10 @@
 import { deviceReportCall, formatDateTime } from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Flex, Row } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client.ts';
+import { type Dayjs, dayjs } from '../../i18n/dayjs.ts';
 import { LineChart } from '../../widgets/charts/line-chart.tsx';
 
 const MB = 1024 * 1024;

@@ -12,10 +12,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import { Alert, App, Button, Card, DatePicker, Flex, Select, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiCall } from '../../api/client.ts';
+import { dayjs } from '../../i18n/dayjs.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { ActionResult } from './action-result.tsx';
 import { rememberAction, useRemoteAction } from './remote-action-state.ts';

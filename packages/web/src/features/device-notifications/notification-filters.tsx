@@ -7,9 +7,9 @@ import {
   NOTIFICATION_BIZ_TYPES,
 } from '@fleetport/contract';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Dayjs, dayjs } from '../../i18n/dayjs.ts';
 import type { NotificationFilter } from './notification-queries.ts';
 
 interface FilterValues {

@@ -6,7 +6,7 @@ import {
   topUsageCall,
 } from '@fleetport/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Row, Statistic, Table } from 'antd';
+import { Button } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,9 +16,12 @@ import { PageGate } from '../../app/permissions.tsx';
 import { ChartCard } from '../../widgets/chart-card.tsx';
 import { LineChart } from '../../widgets/charts/line-chart.tsx';
 import { PieChart } from '../../widgets/charts/pie-chart.tsx';
+import { PanelCard, Stat } from '../../widgets/panel-card.tsx';
+import { PlainTable } from '../../widgets/plain-table.tsx';
 import { useUnreadNotifications } from '../device-notifications/notification-queries.ts';
-import { deviceDetailsPath } from './device-columns.tsx';
+import { deviceDetailsPath } from './device-paths.ts';
 import { useFleetCounts } from './device-queries.ts';
+import './dashboard.css';
 
 const MB = 1024 * 1024;
 const HOUR = 3_600_000;
@@ -52,9 +55,9 @@ function Dashboard() {
   const top = useQuery({ queryKey: key('top'), queryFn: () => apiCall(topUsageCall, { limit: 10 }) });
   const s = summary.data;
 
-  const card = (name: string, children: ReactNode, span = 8) =>
+  const card = (name: string, children: ReactNode, span: 8 | 12 = 8) =>
     hidden.includes(name) ? null : (
-      <Col xs={24} lg={span} key={name} data-testid={`card-${name}`}>
+      <div className={`fp-lg-${span}`} key={name} data-testid={`card-${name}`}>
         <ChartCard
           title={t(`dashboard.${name}`)}
           isDefault
@@ -65,46 +68,38 @@ function Dashboard() {
         >
           {children}
         </ChartCard>
-      </Col>
+      </div>
     );
   const slices = (list?: { key: string; count: number }[]) =>
     (list ?? []).map((c) => ({ name: c.key || t('dashboard.unknown'), value: c.count }));
 
   return (
-    <Row gutter={[16, 16]} data-testid="dashboard-page">
-      <Col span={24}>
-        <Card size="small">
-          <Row gutter={16}>
-            <Col span={6}>
-              <Statistic title={t('dashboard.total')} value={s?.total ?? 0} data-testid="stat-total" />
-            </Col>
-            <Col span={6}>
-              <Statistic
-                title={t('state.online')}
-                value={s?.online ?? 0}
-                styles={{ content: { color: '#3f8600' } }}
-                data-testid="stat-online"
-              />
-            </Col>
-            <Col span={6}>
-              <Statistic title={t('state.offline')} value={s?.offline ?? 0} data-testid="stat-offline" />
-            </Col>
-            <Col span={6}>
-              {/* The badge's and the bell's number: alerts by group are broken down in their card. */}
-              <Statistic
-                title={t('dashboard.unreadNotifications')}
-                value={unread.data?.total ?? 0}
-                data-testid="stat-unread"
-              />
-            </Col>
-          </Row>
+    <div className="fp-dashboard" data-testid="dashboard-page">
+      <div>
+        <PanelCard>
+          <div className="fp-dashboard-stats">
+            <Stat title={t('dashboard.total')} value={s?.total ?? 0} data-testid="stat-total" />
+            <Stat
+              title={t('state.online')}
+              value={s?.online ?? 0}
+              color="#3f8600"
+              data-testid="stat-online"
+            />
+            <Stat title={t('state.offline')} value={s?.offline ?? 0} data-testid="stat-offline" />
+            {/* The badge's and the bell's number: alerts by group are broken down in their card. */}
+            <Stat
+              title={t('dashboard.unreadNotifications')}
+              value={unread.data?.total ?? 0}
+              data-testid="stat-unread"
+            />
+          </div>
           {hidden.length > 0 && (
             <Button type="link" onClick={() => setHidden([])}>
               {t('dashboard.showHidden', { count: hidden.length })}
             </Button>
           )}
-        </Card>
-      </Col>
+        </PanelCard>
+      </div>
       {card('byModel', <PieChart slices={slices(s?.byModel)} />)}
       {card('bySeries', <PieChart slices={slices(s?.bySeries)} />)}
       {card('byFirmware', <PieChart slices={slices(s?.byFirmware)} />)}
@@ -136,14 +131,11 @@ function Dashboard() {
       )}
       {card(
         'alerts',
-        <Table
-          size="small"
+        <PlainTable
           rowKey={(r) => String(r.groupId)}
-          pagination={false}
-          dataSource={alerts.data?.groupALertSummaryList ?? []}
-          columns={['groupName', 'critical', 'major', 'minor', 'notice', 'total'].map((k) => ({
+          rows={alerts.data?.groupALertSummaryList ?? []}
+          columns={(['groupName', 'critical', 'major', 'minor', 'notice', 'total'] as const).map((k) => ({
             key: k,
-            dataIndex: k,
             title: t(`dashboard.alert.${k}`),
           }))}
         />,
@@ -151,29 +143,25 @@ function Dashboard() {
       )}
       {card(
         'top',
-        <Table
-          size="small"
-          rowKey="sn"
-          pagination={false}
-          dataSource={top.data ?? []}
+        <PlainTable
+          rowKey={(r) => r.sn}
+          rows={top.data ?? []}
           columns={[
             {
               key: 'sn',
-              dataIndex: 'sn',
               title: t('field.sn'),
-              render: (sn: string) => <Link to={deviceDetailsPath(sn)}>{sn}</Link>,
+              render: (r) => <Link to={deviceDetailsPath(r.sn)}>{r.sn}</Link>,
             },
-            { key: 'name', dataIndex: 'name', title: t('field.name') },
+            { key: 'name', title: t('field.name') },
             {
               key: 'totalBytes',
-              dataIndex: 'totalBytes',
               title: t('dashboard.usageMb'),
-              render: (b: number) => (b / MB).toFixed(1),
+              render: (r) => (r.totalBytes / MB).toFixed(1),
             },
           ]}
         />,
         12,
       )}
-    </Row>
+    </div>
   );
 }

@@ -9,9 +9,15 @@ import { Badge, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { addNamespaces } from '../../i18n/index.ts';
+import { deviceStatus } from '../device-details/status-panel.i18n.ts';
+import { deviceDetailsPath } from './device-paths.ts';
+
+// The status words the device details also show (i18n/resources.ts PAGE_TEXT), for the device lists.
+addNamespaces({ deviceStatus });
 
 /** Where a device's details open (core §2 device/deviceDetails/{sn}). */
-export const deviceDetailsPath = (sn: string) => `/robustlink/device/deviceDetails/${encodeURIComponent(sn)}`;
+export { deviceDetailsPath };
 
 /** Online or offline as a coloured dot; the value changes live through the WebSocket. */
 export function OnlineBadge({ online, t }: { online: boolean; t: TFunction }) {

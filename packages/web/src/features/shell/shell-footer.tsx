@@ -1,8 +1,11 @@
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useVersions } from './shell-queries.ts';
 
 export const FOOTER_HEIGHT = 40;
+
+/** antd's secondary text colour (a Typography.Text here brought antd's editable text and its TextArea). */
+const SECONDARY = { color: 'rgba(0, 0, 0, 0.45)' } as const;
 
 /** The 40 px footer of core §9, with the platform version from /static/config.json. */
 export function ShellFooter() {
@@ -16,10 +19,8 @@ export function ShellFooter() {
       gap={16}
       style={{ height: FOOTER_HEIGHT, borderTop: '1px solid #f0f0f0', background: '#fff', fontSize: 12 }}
     >
-      <Typography.Text type="secondary">
-        {t('footer.copyright', { year: new Date().getFullYear() })}
-      </Typography.Text>
-      {version && <Typography.Text type="secondary">{t('footer.version', { version })}</Typography.Text>}
+      <span style={SECONDARY}>{t('footer.copyright', { year: new Date().getFullYear() })}</span>
+      {version && <span style={SECONDARY}>{t('footer.version', { version })}</span>}
     </Flex>
   );
 }

@@ -1,12 +1,13 @@
 import { AppstoreOutlined, BellOutlined, DownOutlined, UserOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Dropdown, Flex, List, Popover, Tag, Typography } from 'antd';
+import { Badge, Button, Dropdown, Flex, Popover, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLive } from '../../api/live.ts';
 import { LanguageSwitch } from '../../app/language-switch.tsx';
 import { usePermission } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
+import { PlainList } from '../../widgets/plain-list.tsx';
 import { signOut } from '../auth/logout.ts';
 import { CompanySwitch } from '../companies/company-switch.tsx';
 import { useLatestUnread, useUnreadNotifications } from '../device-notifications/notification-queries.ts';
@@ -63,20 +64,15 @@ function NotificationsBell({ onNavigate }: { onNavigate: (path: string) => void 
       placement="bottomRight"
       title={t('header.notifications')}
       content={
-        <List
+        <PlainList
           data-testid="notifications-list"
           style={{ width: 320, maxHeight: 360, overflow: 'auto' }}
-          size="small"
-          dataSource={items}
-          locale={{ emptyText: t('header.noNotifications') }}
-          renderItem={(item) => (
-            <List.Item
-              style={item.path ? { cursor: 'pointer' } : undefined}
-              onClick={item.path ? () => onNavigate(item.path) : undefined}
-            >
-              {item.text}
-            </List.Item>
-          )}
+          items={items.map((item) => ({
+            key: item.key,
+            content: item.text,
+            onClick: item.path ? () => onNavigate(item.path) : undefined,
+          }))}
+          empty={t('header.noNotifications')}
           footer={
             canSee && unread > 0 ? (
               <Button type="link" size="small" onClick={() => onNavigate(NOTIFICATIONS_PATH)}>
@@ -116,9 +112,9 @@ export function ShellHeader({ apps, segment, user, myAccountPath, onNavigate, on
         ) : (
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" style={{ height: 28 }} />
         )}
-        <Typography.Text data-testid="app-name" strong style={{ color: '#fff', fontSize: 16 }}>
+        <strong data-testid="app-name" style={{ color: '#fff', fontSize: 16, fontWeight: 600 }}>
           {appName}
-        </Typography.Text>
+        </strong>
         {badge && (
           <Tag
             data-testid="version-badge"

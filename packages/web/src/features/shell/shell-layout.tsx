@@ -1,8 +1,9 @@
-import { App, Flex, Layout, Spin } from 'antd';
+import { App, Flex, Layout } from 'antd';
 import { Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { setCanOpenLicences } from '../../api/session-hooks.ts';
+import { Spinner } from '../../widgets/spinner.tsx';
 import { rememberApp } from '../auth/session-store.ts';
 import { myAccountPathFor } from './account-path.ts';
 import { activeMenuFor, areaOfPath } from './console-areas.ts';
@@ -111,7 +112,7 @@ export function ShellLayout() {
         >
           {menus.isLoading ? (
             <Flex justify="center" style={{ padding: 24 }}>
-              <Spin />
+              <Spinner />
             </Flex>
           ) : (
             <LeftMenu
@@ -144,7 +145,7 @@ export function ShellLayout() {
             <Suspense
               fallback={
                 <Flex justify="center" style={{ padding: 48 }}>
-                  <Spin />
+                  <Spinner />
                 </Flex>
               }
             >

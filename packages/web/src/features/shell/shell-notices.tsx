@@ -5,11 +5,12 @@ import {
   updateInstructionStatusCall,
 } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, List, Modal, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { App, Button, Modal } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client.ts';
 import { useLang } from '../../app/use-lang.ts';
+import { PlainList } from '../../widgets/plain-list.tsx';
 import { markResetPasswordPrompted, resetPasswordPrompted } from '../auth/session-store.ts';
 import { shellKeys, useInstructionStatus, useMaintenance, useShowNotes } from './shell-queries.ts';
 
@@ -40,6 +41,11 @@ export function useInitialPasswordPrompt(
   }, [user, accountPath, open, modal, t]);
 }
 
+// antd's Alert loads with the first announced maintenance, not with every console page.
+const MaintenanceAlert = lazy(() =>
+  import('./maintenance-alert.tsx').then((m) => ({ default: m.MaintenanceAlert })),
+);
+
 /** The maintenance notice as an alert in the current language (core §4). */
 export function MaintenanceNotice() {
   const lang = useLang();
@@ -47,15 +53,12 @@ export function MaintenanceNotice() {
   const notice: Maintenance | null | undefined = useMaintenance().data;
   if (!notice) return null;
   return (
-    <Alert
-      data-testid="maintenance-notice"
-      type="warning"
-      showIcon
-      banner
-      title={t('maintenance.title')}
-      description={lang === 'cn' ? notice.messageCn : notice.messageEn}
-      closable
-    />
+    <Suspense fallback={null}>
+      <MaintenanceAlert
+        title={t('maintenance.title')}
+        description={lang === 'cn' ? notice.messageCn : notice.messageEn}
+      />
+    </Suspense>
   );
 }
 
@@ -116,7 +119,7 @@ export function InstructionAndNotesDialogs({ waiting }: { waiting: boolean }) {
         }
       >
         <div data-testid="instructions-dialog">
-          <Typography.Paragraph>{t('instructions.intro')}</Typography.Paragraph>
+          <p style={{ marginTop: 0 }}>{t('instructions.intro')}</p>
           <ul>
             <li>{t('instructions.menu')}</li>
             <li>{t('instructions.tabs')}</li>
@@ -134,11 +137,10 @@ export function InstructionAndNotesDialogs({ waiting }: { waiting: boolean }) {
           </Button>
         }
       >
-        <List
+        <PlainList
           data-testid="notes-dialog"
-          dataSource={unread}
-          locale={{ emptyText: t('notes.empty') }}
-          renderItem={(note) => <List.Item>{note.content}</List.Item>}
+          items={unread.map((note) => ({ key: String(note.id), content: note.content }))}
+          empty={t('notes.empty')}
         />
       </Modal>
     </>
