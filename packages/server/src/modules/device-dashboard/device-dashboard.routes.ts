@@ -7,12 +7,17 @@ import {
   topUsageCall,
   UNGROUPED,
 } from '@fleetport/contract';
-import { sql } from 'kysely';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { readCursor, unreadBy } from '../device-notifications/device-notifications.store.ts';
+import { readCursor } from '../device-notifications/device-notifications.store.ts';
 import { companyOf } from '../devices/company-scope.ts';
+import {
+  countDevicesBy,
+  deviceLocationRows,
+  deviceTotals,
+  unreadAlertsByGroup,
+} from './device-dashboard.store.ts';
 import { checkedRange, signalSeries, topUsage, usageSeries } from './telemetry-series.ts';
 
 /**
@@ -27,27 +32,12 @@ export function deviceDashboardRoutes(deps: ModuleDeps<'clock' | 'db'>) {
   return [
     bind(dashboardSummaryCall, async (ctx) => {
       const companyId = companyOf(ctx);
-      const countBy = async (column: 'model' | 'series' | 'firmware_version') => {
-        const { rows } = await sql<{ key: string | null; count: string }>`
-          select ${sql.ref(column)} as key, count(*) as count from device
-           where company_id = ${companyId} group by 1 order by 2 desc, 1 limit 20`.execute(db);
-        return rows.map((r) => ({ key: r.key ?? '', count: Number(r.count) }));
-      };
-      const [totals, byModel, bySeries, byFirmware] = await Promise.all([
-        db
-          .selectFrom('device')
-          .select([
-            (eb) => eb.fn.countAll<string>().as('total'),
-            sql<string>`count(*) filter (where online)`.as('online'),
-          ])
-          .where('company_id', '=', companyId)
-          .executeTakeFirstOrThrow(),
-        countBy('model'),
-        countBy('series'),
-        countBy('firmware_version'),
+      const [{ total, online }, byModel, bySeries, byFirmware] = await Promise.all([
+        deviceTotals(db, companyId),
+        countDevicesBy(db, companyId, 'model'),
+        countDevicesBy(db, companyId, 'series'),
+        countDevicesBy(db, companyId, 'firmware_version'),
       ]);
-      const total = Number(totals.total);
-      const online = Number(totals.online);
       return { total, online, offline: total - online, byModel, bySeries, byFirmware };
     }),
     // Alerts are device events with a severity; each becomes an alert notification, whose read state
@@ -55,18 +45,7 @@ export function deviceDashboardRoutes(deps: ModuleDeps<'clock' | 'db'>) {
     bind(groupUnreadAlertSummaryCall, async (ctx) => {
       const { companyId, userId } = companyActor(ctx);
       const cursor = await readCursor(db, companyId, userId);
-      const { rows } = await sql<{
-        group_id: string | null;
-        group_name: string | null;
-        severity: string;
-        n: string;
-      }>`
-        select d.group_id, g.name as group_name, n.severity, count(*) as n
-          from device_notification n
-          join device d on d.sn = n.sn and d.company_id = n.company_id
-          left join company_group g on g.id = d.group_id
-         where n.company_id = ${companyId} and n.biz_type = 'alert' and ${unreadBy(userId, cursor)}
-         group by 1, 2, 3`.execute(db);
+      const rows = await unreadAlertsByGroup(db, companyId, userId, cursor);
       const byGroup = new Map<
         string,
         {
@@ -80,17 +59,17 @@ export function deviceDashboardRoutes(deps: ModuleDeps<'clock' | 'db'>) {
         }
       >();
       for (const r of rows) {
-        const key = r.group_id ?? 'none';
+        const key = r.groupId ?? 'none';
         const entry = byGroup.get(key) ?? {
-          groupId: r.group_id === null ? UNGROUPED : Number(r.group_id),
-          groupName: r.group_name ?? (ctx.lang === 'cn' ? '未分组' : 'Ungrouped'),
+          groupId: r.groupId === null ? UNGROUPED : Number(r.groupId),
+          groupName: r.groupName ?? (ctx.lang === 'cn' ? '未分组' : 'Ungrouped'),
           critical: 0,
           major: 0,
           minor: 0,
           notice: 0,
           total: 0,
         };
-        const n = Number(r.n);
+        const n = r.count;
         if (
           r.severity === 'critical' ||
           r.severity === 'major' ||
@@ -115,25 +94,7 @@ export function deviceDashboardRoutes(deps: ModuleDeps<'clock' | 'db'>) {
     ),
     bind(deviceLocationsCall, async (ctx) => {
       const companyId = companyOf(ctx);
-      let q = db
-        .selectFrom('device_status')
-        .innerJoin('device', 'device.sn', 'device_status.sn')
-        .select([
-          'device.sn',
-          'device.name',
-          'device.online',
-          'device_status.module',
-          'device_status.data',
-          'device_status.updated_at',
-        ])
-        .where('device.company_id', '=', companyId)
-        .where('device_status.module', 'in', Object.keys(LOCATION_MODULES));
-      const { groupId } = ctx.input;
-      if (groupId !== undefined)
-        q =
-          groupId === UNGROUPED
-            ? q.where('device.group_id', 'is', null)
-            : q.where('device.group_id', '=', groupId);
+      const rows = await deviceLocationRows(db, companyId, Object.keys(LOCATION_MODULES), ctx.input.groupId);
       const found = new Map<
         string,
         {
@@ -146,7 +107,7 @@ export function deviceDashboardRoutes(deps: ModuleDeps<'clock' | 'db'>) {
           at: number;
         }
       >();
-      for (const r of await q.execute()) {
+      for (const r of rows) {
         const data = r.data as { latitude?: unknown; longitude?: unknown };
         const latitude = Number(data?.latitude);
         const longitude = Number(data?.longitude);

@@ -16,6 +16,7 @@ import { companyOf } from '../devices/company-scope.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { findDeviceConfig, findDeviceStatus, listTelemetry } from '../devices/device-reports.store.ts';
 import { createRemoteActions } from '../remote-actions/remote-actions.service.ts';
+import { deviceCapabilities, pageDeviceEvents, pageDeviceSyslog } from './device-details.store.ts';
 import { telemetrySample } from './telemetry-sample.ts';
 
 /** The device details tabs (core §2): status, configuration, events, syslog, reports. */
@@ -60,12 +61,7 @@ export function deviceDetailRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>)
     bind(getDeviceConfigJsonCall, async (ctx) => {
       const companyId = companyOf(ctx);
       await getCompanyDevice(db, companyId, ctx.input.sn);
-      const row = await db
-        .selectFrom('device')
-        .select('capabilities')
-        .where('sn', '=', ctx.input.sn)
-        .executeTakeFirstOrThrow();
-      return { sn: ctx.input.sn, devcfg: (row.capabilities ?? {}) as Record<string, unknown> };
+      return { sn: ctx.input.sn, devcfg: await deviceCapabilities(db, companyId, ctx.input.sn) };
     }),
     // core §6: "a permission check for viewing device detail sets the device-console control flag".
     bind(checkDeviceDetailAccessCall, async (ctx) => {
@@ -78,22 +74,15 @@ export function deviceDetailRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>)
       // An SN the company does not have is 120002, as on every device call, not an empty page.
       await getCompanyDevice(db, companyId, sn);
       const { start, end } = range(ctx.input);
-      let q = db
-        .selectFrom('device_event')
-        .where('company_id', '=', companyId)
-        .where('sn', '=', sn)
-        .where('at', '>=', start)
-        .where('at', '<=', end);
-      if (severity) q = q.where('severity', '=', severity);
-      const [rows, count] = await Promise.all([
-        q
-          .select(['id', 'at', 'type', 'severity', 'data'])
-          .orderBy('at', 'desc')
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await pageDeviceEvents(db, {
+        companyId,
+        sn,
+        start,
+        end,
+        pageNum,
+        pageSize,
+        severity,
+      });
       return {
         list: rows.map((r) => ({
           id: Number(r.id),
@@ -102,7 +91,7 @@ export function deviceDetailRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>)
           severity: r.severity,
           data: r.data,
         })),
-        total: Number(count.n),
+        total,
       };
     }),
     bind(deviceSyslogCall, async (ctx) => {
@@ -110,25 +99,10 @@ export function deviceDetailRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>)
       const { sn, pageNum, pageSize } = ctx.input;
       await getCompanyDevice(db, companyId, sn);
       const { start, end } = range(ctx.input);
-      const q = db
-        .selectFrom('device_syslog')
-        .where('company_id', '=', companyId)
-        .where('sn', '=', sn)
-        .where('at', '>=', start)
-        .where('at', '<=', end);
-      const [rows, count] = await Promise.all([
-        q
-          .select(['id', 'at', 'level', 'message'])
-          .orderBy('at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await pageDeviceSyslog(db, { companyId, sn, start, end, pageNum, pageSize });
       return {
         list: rows.map((r) => ({ id: Number(r.id), at: r.at.getTime(), level: r.level, message: r.message })),
-        total: Number(count.n),
+        total,
       };
     }),
     bind(requestSyslogCall, async (ctx) => {
