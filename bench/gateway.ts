@@ -7,7 +7,6 @@
  *   node --import tsx bench/gateway.ts --devices 20000 --rate 5000 --seconds 10   (this section only)
  */
 import { execSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -20,6 +19,7 @@ import { buildApp } from '../packages/server/src/app.ts';
 import type { Gateway } from '../packages/server/src/gateway/gateway.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { openDatabase } from '../packages/server/src/platform/db/open.ts';
+import { benchFleet, insertFleet } from './lib/fleet-rows.ts';
 import { ask, startLoadProcesses } from './lib/load-fleet.ts';
 import { runWhenMain } from './lib/results-file.ts';
 import type { Measurement, ResultSection } from './lib/types.ts';
@@ -148,13 +148,6 @@ async function drive(
   };
 }
 
-function fleet(n: number) {
-  return Array.from({ length: n }, (_, i) => ({
-    sn: `BENCH${String(i).padStart(8, '0')}`,
-    secret: randomBytes(32).toString('base64url'),
-  }));
-}
-
 async function benchFleetport(devices: { sn: string; secret: string }[]): Promise<Figures> {
   // On disk, as `npm start` runs it: an in-memory PGlite grows each table file by copying it whole
   // (Emscripten's MEMFS), a cost the real server does not have.
@@ -173,18 +166,7 @@ async function benchFleetport(devices: { sn: string; secret: string }[]): Promis
     gateway: true,
     logger: { level: 'warn' },
   });
-  for (let i = 0; i < devices.length; i += 1000) {
-    await database.db
-      .insertInto('device')
-      .values(
-        devices.slice(i, i + 1000).map((d) => ({
-          sn: d.sn,
-          company_id: COMPANY,
-          secret_hash: createHash('sha256').update(d.secret).digest('hex'),
-        })),
-      )
-      .execute();
-  }
+  await insertFleet(database.db, COMPANY, devices);
   const gateway = deps.gateway as Gateway;
   const port = Number(new URL(gateway.endpoint()).port);
   const stored = async () => {
@@ -289,7 +271,7 @@ function measurements(ours: Figures, bare: Figures): Measurement[] {
 }
 
 export async function run(): Promise<ResultSection> {
-  const devices = fleet(DEVICES);
+  const devices = benchFleet('BENCH', DEVICES);
   console.log(`  ${DEVICES} devices, ${RATE} msg/s for ${SECONDS} s, ${WORKERS} load processes`);
   const ours = await benchFleetport(devices);
   console.log('  fleetport', JSON.stringify(ours));

@@ -6,7 +6,6 @@
  *
  *   node --import tsx bench/list-under-telemetry.ts    (or npm run bench -- list-under-telemetry)
  */
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import { openDatabase } from '../packages/server/src/platform/db/open.ts';
 import { registerCompany, signIn } from '../packages/server/test/accounts.ts';
 import { SCENARIOS, seed } from './device-list.ts';
 import { benchTestApp } from './lib/app-shim.ts';
+import { benchFleet, insertFleet } from './lib/fleet-rows.ts';
 import { ask, startLoadProcesses } from './lib/load-fleet.ts';
 import { type LoadResult, loadPost } from './lib/post-load.ts';
 import { runWhenMain } from './lib/results-file.ts';
@@ -65,22 +65,8 @@ export async function run(): Promise<ResultSection> {
     const session = await signIn(shim, 'owner@busy.test');
     await seed(deps.db, companyId, 'pglite');
     // The senders belong to the same company: their telemetry lands beside the listed devices.
-    const senders = Array.from({ length: SENDERS }, (_, i) => ({
-      sn: `BUSY${String(i).padStart(8, '0')}`,
-      secret: randomBytes(32).toString('base64url'),
-    }));
-    for (let i = 0; i < senders.length; i += 1000) {
-      await deps.db
-        .insertInto('device')
-        .values(
-          senders.slice(i, i + 1000).map((d) => ({
-            sn: d.sn,
-            company_id: companyId,
-            secret_hash: createHash('sha256').update(d.secret).digest('hex'),
-          })),
-        )
-        .execute();
-    }
+    const senders = benchFleet('BUSY', SENDERS);
+    await insertFleet(deps.db, companyId, senders);
     const gateway = deps.gateway as Gateway;
     const mqttPort = Number(new URL(gateway.endpoint()).port);
     await Promise.all(

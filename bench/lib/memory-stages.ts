@@ -2,7 +2,6 @@
  * Child process of bench/memory.ts (run with --expose-gc): builds the server as `npm start` does,
  * one part at a time, and reports the RSS after each part (garbage collected first) on stdout as JSON.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ask, startLoadProcesses } from './load-fleet.ts';
 
@@ -52,20 +51,9 @@ const { app, deps } = await buildApp({
 await app.listen({ port: 0, host: '127.0.0.1' });
 await mark('app and broker listening, no device');
 
-const devices = Array.from({ length: DEVICES }, (_, i) => ({
-  sn: `MEM${String(i).padStart(8, '0')}`,
-  secret: randomBytes(32).toString('base64url'),
-}));
-await database.db
-  .insertInto('device')
-  .values(
-    devices.map((d) => ({
-      sn: d.sn,
-      company_id: 1,
-      secret_hash: createHash('sha256').update(d.secret).digest('hex'),
-    })),
-  )
-  .execute();
+const { benchFleet, insertFleet } = await import('./fleet-rows.ts');
+const devices = benchFleet('MEM', DEVICES);
+await insertFleet(database.db, 1, devices);
 const [load] = startLoadProcesses(1);
 if (!load) throw new Error('no load process');
 const port = Number(new URL(deps.gateway?.endpoint() ?? '').port);
