@@ -1,12 +1,11 @@
-import type { App } from 'antd';
 import { i18n } from '../i18n/index.ts';
 import type { Reaction } from './reactions.ts';
 import { canOpenLicences, logout, navigateTo, SHELL_PATHS } from './session-hooks.ts';
+import type { Surfaces } from './surfaces.ts';
 
 /** core §8: the generic error toast stays 5 seconds. */
 export const TOAST_SECONDS = 5;
 
-export type Surfaces = Pick<ReturnType<typeof App.useApp>, 'message' | 'modal'>;
 type ModalApi = Surfaces['modal'];
 
 // Filled by <NotifierBridge/> (api/notifier-bridge.tsx) so toasts and dialogs use Ant Design's

@@ -3,7 +3,7 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { ANTD_THEME } from '../app/antd-theme.ts';
 import { currentLanguage } from '../i18n/index.ts';
-import type { Surfaces } from './notifier.tsx';
+import type { Surfaces } from './surfaces.ts';
 
 /**
  * Ant Design's static message and modal, in the console's theme and language: the surfaces of a
