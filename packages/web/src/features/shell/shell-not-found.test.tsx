@@ -50,10 +50,14 @@ describe('the console shell', () => {
       screenWidth(1279);
       const narrow = renderConsole('/robustlink/no/such/page');
       expect(await screen.findByTestId('left-menu-collapsed', {}, { timeout: 25_000 })).toBeTruthy();
+      // The page itself comes through lazy routes: wait for it, so no lazy part resolves after the
+      // render is gone (React would then work on a root whose window the test run has torn down).
+      await screen.findByTestId('shell-not-found', {}, { timeout: 25_000 });
       narrow.unmount();
       screenWidth(1280);
       renderConsole('/robustlink/no/such/page');
       expect(await screen.findByTestId('left-menu-open', {}, { timeout: 25_000 })).toBeTruthy();
+      await screen.findByTestId('shell-not-found', {}, { timeout: 25_000 });
     },
     SLOW,
   );
