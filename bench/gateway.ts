@@ -216,6 +216,18 @@ function measurements(ours: Figures, bare: Figures): Measurement[] {
     limit: limit(b),
     higherIsBetter,
   });
+  /** A burst's rate, what it lost, and its PUBACK latencies, each beside the bare broker's. */
+  const burstRows = (what: string, burst: (f: Figures) => Burst, latencies: ('p50' | 'p99')[]) => [
+    m(what, 'msg/s', burst(ours).perSecond, burst(bare).perSecond, true),
+    m(
+      `... lost of ${burst(ours).sent} sent`,
+      'msgs',
+      burst(ours).sent - burst(ours).stored,
+      burst(bare).sent - burst(bare).stored,
+      false,
+    ),
+    ...latencies.map((p) => m(`... PUBACK latency ${p}`, 'ms', burst(ours)[p], burst(bare)[p], false)),
+  ];
   return [
     m(`devices connected (of ${DEVICES})`, 'devices', ours.connected, bare.connected, true),
     m('time to connect them all', 's', ours.connectSeconds, bare.connectSeconds, false),
@@ -227,46 +239,13 @@ function measurements(ours: Figures, bare: Figures): Measurement[] {
       bare.heapPerConnectionKb,
       false,
     ),
-    m(
-      `telemetry offered at ${RATE}/s for ${SECONDS} s, stored`,
-      'msg/s',
-      ours.paced.perSecond,
-      bare.paced.perSecond,
-      true,
-    ),
-    m(
-      `... lost of ${ours.paced.sent} sent`,
-      'msgs',
-      ours.paced.sent - ours.paced.stored,
-      bare.paced.sent - bare.paced.stored,
-      false,
-    ),
-    m('... PUBACK latency p99', 'ms', ours.paced.p99, bare.paced.p99, false),
-    m('telemetry as fast as acknowledged, stored', 'msg/s', ours.max.perSecond, bare.max.perSecond, true),
-    m(
-      `... lost of ${ours.max.sent} sent`,
-      'msgs',
-      ours.max.sent - ours.max.stored,
-      bare.max.sent - bare.max.stored,
-      false,
-    ),
-    m('... PUBACK latency p50', 'ms', ours.max.p50, bare.max.p50, false),
-    m('... PUBACK latency p99', 'ms', ours.max.p99, bare.max.p99, false),
-    m(
+    ...burstRows(`telemetry offered at ${RATE}/s for ${SECONDS} s, stored`, (f) => f.paced, ['p99']),
+    ...burstRows('telemetry as fast as acknowledged, stored', (f) => f.max, ['p50', 'p99']),
+    ...burstRows(
       `telemetry as fast as acknowledged, ${4 * WINDOW} in flight per load process, stored`,
-      'msg/s',
-      ours.wide.perSecond,
-      bare.wide.perSecond,
-      true,
+      (f) => f.wide,
+      ['p50'],
     ),
-    m(
-      `... lost of ${ours.wide.sent} sent`,
-      'msgs',
-      ours.wide.sent - ours.wide.stored,
-      bare.wide.sent - bare.wide.stored,
-      false,
-    ),
-    m('... PUBACK latency p50', 'ms', ours.wide.p50, bare.wide.p50, false),
   ];
 }
 
