@@ -1,15 +1,18 @@
 import { createHash, randomInt } from 'node:crypto';
-import { ErrorCode, type Lang } from '@fleetport/contract';
+import { ErrorCode, interpolate, type Lang } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
+import { renderMail } from '../../platform/mail/mail-text.ts';
+import { CODE_MAIL, CODE_SMS } from './accounts.text.ts';
 
 /**
  * Verification codes (docs/api.md "Verification codes"): 6 digits, valid 10 minutes, good once.
  * One code per address per minute and ten per hour; asking faster is 14081 with the seconds to wait.
  * Five wrong guesses spend a code, so guessing a million values is not an option.
  */
-export const CODE_TTL_MS = 10 * 60 * 1000;
+const CODE_MINUTES = 10;
+export const CODE_TTL_MS = CODE_MINUTES * 60 * 1000;
 export const CODE_INTERVAL_MS = 60 * 1000;
 export const CODES_PER_HOUR = 10;
 const MAX_GUESSES = 5;
@@ -136,19 +139,6 @@ export async function consumeCode(
     await db.updateTable('verification_code').set({ used_at: now }).where('id', '=', latest.id).execute();
 }
 
-const MAIL_TEXT = {
-  en: {
-    subject: 'Your Fleetport verification code',
-    body: (code: string) =>
-      `Your verification code is ${code}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this message.`,
-  },
-  cn: {
-    subject: 'Fleetport 验证码',
-    body: (code: string) =>
-      `您的验证码是 ${code}，10分钟内有效，仅可使用一次。\n\n如果不是您本人操作，请忽略此邮件。`,
-  },
-} as const;
-
 /** The requester of a code asked for over HTTP, with the configured recipient cap. */
 export function codeRequester(deps: ModuleDeps<'config'>, address: string): CodeRequester {
   return { address, recipientsPerHour: deps.config.abuse.codeRecipientsPerHour };
@@ -161,14 +151,8 @@ export async function sendEmailCode(
   requester?: CodeRequester,
 ): Promise<void> {
   const code = await issueCode(deps.db, email, 'email', deps.clock.now(), requester);
-  const text = MAIL_TEXT[lang];
-  await deps.mailer.send({ to: email, subject: text.subject, text: text.body(code) });
+  await deps.mailer.send(renderMail(CODE_MAIL, lang, email, { code, minutes: CODE_MINUTES }));
 }
-
-const SMS_TEXT = {
-  en: (code: string) => `Fleetport verification code: ${code} (valid 10 minutes).`,
-  cn: (code: string) => `Fleetport 验证码：${code}，10分钟内有效。`,
-} as const;
 
 export async function sendSmsCode(
   deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer' | 'sms'>,
@@ -178,5 +162,5 @@ export async function sendSmsCode(
   requester?: CodeRequester,
 ): Promise<void> {
   const code = await issueCode(deps.db, phone, purpose, deps.clock.now(), requester);
-  await deps.sms.send(phone, SMS_TEXT[lang](code));
+  await deps.sms.send(phone, interpolate(CODE_SMS[lang], { code, minutes: CODE_MINUTES }));
 }

@@ -12,18 +12,17 @@ import {
   errorMessage,
   formatDateTime,
   type Lang,
-  type Localized,
 } from '@fleetport/contract';
 import { companyScope } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ExportCell, ExportReader, ExportSource } from '../exports/export-source.ts';
 import { activityRows, countActivity } from './activity-log.query.ts';
+import { ACTIVITY_EXPORT_TEXT as TEXT } from './activity-log.text.ts';
 
-const SUCCESS: Localized = { en: 'Success', cn: '成功' };
 const SUMMARIES = new Map(ALL_CALLS.map((c) => [c.id, c.summary]));
 
 function resultText(code: number, lang: Lang): string {
-  return code === 0 ? SUCCESS[lang] : `${code} ${errorMessage(code, lang)}`;
+  return code === 0 ? TEXT.success[lang] : `${code} ${errorMessage(code, lang)}`;
 }
 
 function cell(row: ActivityRow, field: string, { lang, utcOffsetMinutes }: ExportReader): ExportCell {
@@ -68,7 +67,7 @@ export const activityExportSource: ExportSource<ActivityExportFilter, ActivityRo
   filter: ActivityExportFilterSchema as never,
   columns: ACTIVITY_EXPORT_COLUMNS,
   module: 'robustlink/activity',
-  sheetName: { en: 'Activity log', cn: '活动日志' },
+  sheetName: TEXT.sheetName,
   bound: boundActivityRange,
   count: (db, companyId, f, limit) => countActivity(db, companyScope(companyId), f, limit),
   rows: (db, companyId, f, offset, limit) => activityRows(db, companyScope(companyId), f, offset, limit),

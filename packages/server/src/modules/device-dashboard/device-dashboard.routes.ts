@@ -18,6 +18,7 @@ import {
   deviceTotals,
   unreadAlertsByGroup,
 } from './device-dashboard.store.ts';
+import { DASHBOARD_TEXT } from './device-dashboard.text.ts';
 import { checkedRange, signalSeries, topUsage, usageSeries } from './telemetry-series.ts';
 
 /**
@@ -62,7 +63,7 @@ export function deviceDashboardRoutes(deps: ModuleDeps<'clock' | 'db'>) {
         const key = r.groupId ?? 'none';
         const entry = byGroup.get(key) ?? {
           groupId: r.groupId === null ? UNGROUPED : Number(r.groupId),
-          groupName: r.groupName ?? (ctx.lang === 'cn' ? '未分组' : 'Ungrouped'),
+          groupName: r.groupName ?? DASHBOARD_TEXT.ungrouped[ctx.lang],
           critical: 0,
           major: 0,
           minor: 0,

@@ -6,21 +6,17 @@ import {
   exportDevicesCall,
   formatDateTime,
   LICENCE_LEVEL_LABELS,
-  type Localized,
 } from '@fleetport/contract';
 import type { ExportCell, ExportReader, ExportSource } from '../exports/export-source.ts';
 import { countMatchingDevices, matchingDevicesInOrder } from './device-list.store.ts';
-
-const ONLINE: Localized = { en: 'Online', cn: '在线' };
-const OFFLINE: Localized = { en: 'Offline', cn: '离线' };
-const UNGROUPED: Localized = { en: 'Ungrouped', cn: '未分组' };
+import { DEVICE_EXPORT_TEXT as TEXT } from './devices.text.ts';
 
 function cell(row: DeviceRow, field: string, { lang, utcOffsetMinutes }: ExportReader): ExportCell {
   switch (field) {
     case 'online':
-      return (row.online ? ONLINE : OFFLINE)[lang];
+      return (row.online ? TEXT.online : TEXT.offline)[lang];
     case 'groupName':
-      return row.groupName ?? UNGROUPED[lang];
+      return row.groupName ?? TEXT.ungrouped[lang];
     case 'tags':
       return row.tags.join(', ');
     case 'licenceLevel':
@@ -41,7 +37,7 @@ export const deviceExportSource: ExportSource<DeviceExportFilter, DeviceRow> = {
   filter: DeviceExportFilterSchema as never,
   columns: DEVICE_EXPORT_COLUMNS,
   module: 'robustlink/devices/allDevices',
-  sheetName: { en: 'Devices', cn: '设备' },
+  sheetName: TEXT.sheetName,
   count: countMatchingDevices,
   rows: matchingDevicesInOrder,
   cell,

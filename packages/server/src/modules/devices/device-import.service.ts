@@ -4,6 +4,7 @@ import {
   errorMessage,
   IMPORT_MAX_ROWS,
   type ImportRowResult,
+  interpolate,
   isImei,
   isImportSerialNumber,
   isKnownModel,
@@ -19,6 +20,7 @@ import { AppError } from '../../platform/errors.ts';
 import { ensureTags, linkTags, tagNameProblem } from '../device-tags/device-tags.store.ts';
 import { type ImportCells, readImportFile } from './device-import.parse.ts';
 import { upsertDeviceImports } from './devices.store.ts';
+import { DEVICE_IMPORT_TEXT as TEXT } from './devices.text.ts';
 
 /**
  * Registering devices: one added by hand, or many from an import file. A device row is created at once
@@ -137,7 +139,7 @@ export function checkImportRows(
     if (!isImportSerialNumber(sn)) errors.push(`SN: ${ruleText('importSerialNumberInvalid', lang)}`);
     const nameCheck = DeviceNameSchema.safeParse(name);
     if (name && !nameCheck.success)
-      errors.push(`${lang === 'cn' ? '名称' : 'Name'}: ${ruleText('maxChars', lang, { num: 30 })}`);
+      errors.push(`${TEXT.name[lang]}: ${ruleText('maxChars', lang, { num: 30 })}`);
     if (!who)
       errors.push(`MAC/IMEI: ${ruleText(id ? 'macInvalid' : 'required', lang, { name: 'MAC/IMEI' })}`);
     if (tags.length > MAX_TAGS_PER_DEVICE)
@@ -147,20 +149,13 @@ export function checkImportRows(
     const first = firstRowOf.get(sn);
     if (first !== undefined)
       errors.push(
-        `${ruleText('deviceIdDuplicate', lang)} (${lang === 'cn' ? '第' : 'row '}${first}${lang === 'cn' ? '行' : ''})`,
+        `${ruleText('deviceIdDuplicate', lang)} (${interpolate(TEXT.duplicateRow[lang], { row: first })})`,
       );
     else if (sn) firstRowOf.set(sn, row);
     const taken = existing.get(sn);
     if (taken) errors.push(errorMessage(taken, lang));
     // An unknown model does not stop the row: the device's hello sets the model it really is.
-    const warnings =
-      model && !isKnownModel(model)
-        ? [
-            lang === 'cn'
-              ? `型号：未知型号${model}，设备连接后显示其上报的型号`
-              : `Model: ${model} is not a known model; the device will show the model it reports when it connects`,
-          ]
-        : [];
+    const warnings = model && !isKnownModel(model) ? [interpolate(TEXT.unknownModel[lang], { model })] : [];
     return {
       row,
       sn,
@@ -196,7 +191,7 @@ export function createDeviceImport(deps: { db: Db; clock: Clock }) {
           ErrorCode.PARAMETER_ERROR,
           null,
           200,
-          `${input.fileName}: ${lang === 'cn' ? '无法读取文件' : 'the file cannot be read'}`,
+          interpolate(TEXT.unreadable[lang], { fileName: input.fileName }),
         );
       }
       if (cells.length > IMPORT_MAX_ROWS) throw new AppError(ErrorCode.IMPORT_LIMIT, IMPORT_MAX_ROWS);

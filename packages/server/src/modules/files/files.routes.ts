@@ -7,6 +7,7 @@ import { receiveUploads } from '../../platform/files/upload.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import { companyOf } from '../devices/company-scope.ts';
 import { contentDisposition, requestedRange } from './download.ts';
+import { FILES_TEXT } from './files.text.ts';
 
 /** Uploads, links and downloads of stored files (docs/api.md "Files"). */
 export function fileRoutes(deps: Pick<AppDeps, 'db' | 'files'>) {
@@ -45,8 +46,7 @@ export function fileRoutes(deps: Pick<AppDeps, 'db' | 'files'>) {
       const range = requestedRange(request.headers, file.size, etag);
       if (range === 'unsatisfiable') {
         reply.header('content-range', `bytes */${file.size}`);
-        const text = ctx.lang === 'cn' ? 'range：超出文件范围' : 'range: outside the file';
-        throw new AppError(ErrorCode.PARAMETER_ERROR, null, 416, text);
+        throw new AppError(ErrorCode.PARAMETER_ERROR, null, 416, FILES_TEXT.rangeOutside[ctx.lang]);
       }
       // HEAD tells a device the size (and ETag) before it downloads; nothing is read from the store.
       const opened =

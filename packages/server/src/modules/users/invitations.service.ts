@@ -12,13 +12,14 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
+import { renderMail } from '../../platform/mail/mail-text.ts';
 import { assertMayJoinCompany } from '../accounts/accounts.service.ts';
 import * as accounts from '../accounts/accounts.store.ts';
 import { assertPasswordRule, rememberPassword } from '../accounts/passwords.ts';
-import { invitationMail } from './invitation-mail.ts';
 import * as store from './invitations.store.ts';
 import { assignableRole } from './users.service.ts';
 import { findMember } from './users.store.ts';
+import { INVITATION_MAIL } from './users.text.ts';
 
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
@@ -67,7 +68,7 @@ export async function inviteUser(
       now,
       expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
     });
-    const message = invitationMail(lang, email, {
+    const message = renderMail(INVITATION_MAIL, lang, email, {
       companyName: company?.company_name ?? '',
       inviterName: inviter?.user_name ?? '',
       roleName: role.name,

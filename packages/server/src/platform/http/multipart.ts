@@ -2,25 +2,10 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { ErrorCode, type Lang, UPLOAD_MAX_BYTES } from '@fleetport/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { HTTP_TEXT } from './http.text.ts';
 
 /** Room for the multipart boundaries and part headers around the files themselves. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-const NOT_MULTIPART = {
-  en: 'body: send multipart/form-data with the fields first, then the files',
-  cn: 'body：请以 multipart/form-data 发送，先字段后文件',
-};
-const MULTIPART_HERE = { en: 'body: this call takes a JSON body', cn: 'body：该接口接收 JSON 请求体' };
-const FIELD_AFTER_FILE = {
-  en: 'body: every field must come before the first file',
-  cn: 'body：所有字段须在第一个文件之前',
-};
-
-const MALFORMED_FORM = {
-  en: 'body: the multipart form is malformed or cut short',
-  cn: 'body：multipart 表单格式错误或不完整',
-};
-const TOO_MANY_PARTS = { en: 'body: the form has too many parts', cn: 'body：表单部分过多' };
 
 /**
  * An error of the multipart parser as the caller should see it: a file past the parser's own bound is
@@ -31,8 +16,8 @@ export function multipartError(error: unknown, lang: Lang): unknown {
   const code = (error as { code?: unknown })?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(ErrorCode.FILE_TOO_LARGE, null, 413);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return badBody(TOO_MANY_PARTS, lang);
-  return badBody(MALFORMED_FORM, lang);
+    return badBody(HTTP_TEXT.tooManyParts, lang);
+  return badBody(HTTP_TEXT.malformedForm, lang);
 }
 
 export function badBody(text: Record<Lang, string>, lang: Lang): AppError {
@@ -41,7 +26,8 @@ export function badBody(text: Record<Lang, string>, lang: Lang): AppError {
 
 /** A JSON call refuses multipart bodies, which would otherwise reach it as an empty input. */
 export function refuseMultipart(request: FastifyRequest, lang: Lang): void {
-  if (typeof request.isMultipart === 'function' && request.isMultipart()) throw badBody(MULTIPART_HERE, lang);
+  if (typeof request.isMultipart === 'function' && request.isMultipart())
+    throw badBody(HTTP_TEXT.multipartHere, lang);
 }
 
 /** The declared body length, when the client sent one. */
@@ -60,7 +46,7 @@ export async function readUploadForm(
   request: FastifyRequest,
   lang: Lang,
 ): Promise<{ fields: Record<string, string>; files: AsyncIterable<MultipartFile> }> {
-  if (!request.isMultipart()) throw badBody(NOT_MULTIPART, lang);
+  if (!request.isMultipart()) throw badBody(HTTP_TEXT.notMultipart, lang);
   const length = declaredLength(request);
   if (length !== undefined && length > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES)
     throw new AppError(ErrorCode.FILE_TOO_LARGE, null, 413);
@@ -90,7 +76,7 @@ export async function readUploadForm(
     for (;;) {
       const next = await parts.next();
       if (next.done) return;
-      if (next.value.type !== 'file') throw badBody(FIELD_AFTER_FILE, lang);
+      if (next.value.type !== 'file') throw badBody(HTTP_TEXT.fieldAfterFile, lang);
       yield next.value;
     }
   }

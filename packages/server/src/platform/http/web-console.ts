@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf } from './calls.ts';
+import { HTTP_TEXT } from './http.text.ts';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Fleetport</title>
 <p>The console has not been built yet. Run <code>npm run build</code> (npm start does it for you).</p>`;
@@ -25,8 +26,6 @@ export const CONSOLE_CSP = [
   "form-action 'self'",
   "frame-ancestors 'self'",
 ].join('; ');
-
-const FILE_NOT_FOUND = { en: 'File not found', cn: '文件不存在' } as const;
 
 /** A file of the built console, or null: a path that leaves the console's directory is never looked up. */
 function consoleFile(webDist: string, rel: string): string | null {
@@ -71,7 +70,7 @@ export async function serveWebConsole(app: FastifyInstance, webDist: string, bas
     return reply.header('cache-control', 'no-cache').type('text/html').send(fs.readFileSync(indexFile));
   };
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.status(404).type('text/plain; charset=utf-8').send(FILE_NOT_FOUND[languageOf(request)]);
+    reply.status(404).type('text/plain; charset=utf-8').send(HTTP_TEXT.fileNotFound[languageOf(request)]);
   app.get(basePath, sendIndex);
   app.get(`${basePath}*`, (request, reply) => {
     const rel = (request.params as { '*': string })['*'] ?? '';
