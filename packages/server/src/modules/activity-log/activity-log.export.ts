@@ -14,7 +14,6 @@ import {
   type Lang,
   type Localized,
 } from '@fleetport/contract';
-import { companyScope } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ExportCell, ExportReader, ExportSource } from '../exports/export-source.ts';
 import { activityRows, countActivity } from './activity-log.query.ts';
@@ -70,7 +69,7 @@ export const activityExportSource: ExportSource<ActivityExportFilter, ActivityRo
   module: 'robustlink/activity',
   sheetName: { en: 'Activity log', cn: '活动日志' },
   bound: boundActivityRange,
-  count: (db, companyId, f, limit) => countActivity(db, companyScope(companyId), f, limit),
-  rows: (db, companyId, f, offset, limit) => activityRows(db, companyScope(companyId), f, offset, limit),
+  count: countActivity,
+  rows: activityRows,
   cell,
 };
