@@ -1,6 +1,6 @@
 import { ALERT_SEVERITIES, type AlertSeverity, NOTIFICATION_GROUP_KINDS } from '@fleetport/contract';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { type Actor, type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
+import { type Actor, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
