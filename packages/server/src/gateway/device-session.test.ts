@@ -6,6 +6,7 @@ import {
   listTelemetry,
 } from '../modules/devices/device-reports.store.ts';
 import { findDevice } from '../modules/devices/devices.store.ts';
+import { companyScope } from '../platform/auth/actor.ts';
 import type { LiveEvent } from '../platform/live/hub.ts';
 import { applyRetention } from './retention.ts';
 import {
@@ -154,7 +155,7 @@ describe(`device sessions over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'emb
     };
     // Messages of one device may be handled concurrently, so wait for the configuration itself.
     await eventually(
-      async () => (await findDeviceConfig(db, TEST_COMPANY, sn))?.xml === expected.xml,
+      async () => (await findDeviceConfig(db, companyScope(TEST_COMPANY), sn))?.xml === expected.xml,
       5000,
       'config stored',
     );
@@ -175,8 +176,8 @@ describe(`device sessions over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'emb
       5000,
       'marker stored',
     );
-    expect(await findDeviceConfig(db, TEST_COMPANY, sn)).toMatchObject(expected);
-    const modules = await findDeviceStatus(db, TEST_COMPANY, sn);
+    expect(await findDeviceConfig(db, companyScope(TEST_COMPANY), sn)).toMatchObject(expected);
+    const modules = await findDeviceStatus(db, companyScope(TEST_COMPANY), sn);
     expect(modules.map((m) => m.module).sort()).toEqual(Object.keys(DEVICE_EXAMPLES.status.modules).sort());
     const events = await db.selectFrom('device_event').selectAll().where('sn', '=', sn).execute();
     expect(events).toMatchObject([{ type: DEVICE_EXAMPLES.event.event.name, company_id: TEST_COMPANY }]);
@@ -192,7 +193,7 @@ describe(`device sessions over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'emb
     for (let i = 0; i < 5; i++) await device.telemetry();
     const rows = await eventually(
       async () => {
-        const stored = await listTelemetry(env.database.db, TEST_COMPANY, sn);
+        const stored = await listTelemetry(env.database.db, companyScope(TEST_COMPANY), sn);
         return stored.length === 5 ? stored : undefined;
       },
       5000,
@@ -213,7 +214,7 @@ describe(`device sessions over real MQTT (${process.env.MQTT_TEST_BROKER ?? 'emb
       .execute();
     const { deps } = env.servers[0]!;
     expect((await applyRetention({ ...deps, config: deps.config.mqtt })).telemetry).toBe(1);
-    const rows = await listTelemetry(env.database.db, TEST_COMPANY, sn);
+    const rows = await listTelemetry(env.database.db, companyScope(TEST_COMPANY), sn);
     expect(rows.map((r) => (r.data as { seq: number }).seq).sort()).toEqual([0, 1, 2, 3, 4]);
   });
 });

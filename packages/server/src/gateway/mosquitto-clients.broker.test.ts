@@ -7,6 +7,7 @@ import { DEVICE_EXAMPLES } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTelemetry } from '../modules/devices/device-reports.store.ts';
 import { findDevice } from '../modules/devices/devices.store.ts';
+import { companyScope } from '../platform/auth/actor.ts';
 import { findRpcCommands } from './rpc.store.ts';
 import { eventually, type GatewayEnv, openGatewayEnv, TEST_COMPANY } from './testing/gateway-env.ts';
 import { claimProof } from './testing/test-device.ts';
@@ -239,7 +240,7 @@ describe('a plain mosquitto_pub / mosquitto_sub device (docs/device-protocol.md 
     });
     const telemetry = await eventually(
       async () => {
-        const rows = await listTelemetry(env.database.db, TEST_COMPANY, sn);
+        const rows = await listTelemetry(env.database.db, companyScope(TEST_COMPANY), sn);
         return rows.length > 0 ? rows : undefined;
       },
       5000,

@@ -11,7 +11,7 @@ import {
   switchCompanyCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import type { Actor } from '../../platform/auth/actor.ts';
+import { type Actor, owningCompany } from '../../platform/auth/actor.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -59,7 +59,8 @@ export function getRestriction(
   deps: ModuleDeps<'clock' | 'db'>,
   actor: Actor,
 ): Promise<AccessRestriction | null> {
-  return store.findRestriction(deps.db, actor.companyId);
+  // The window exists once per company: the scope's owning company's (a set of companies is refused, 5).
+  return store.findRestriction(deps.db, owningCompany(actor.scope));
 }
 
 export async function saveRestriction(
@@ -67,5 +68,5 @@ export async function saveRestriction(
   actor: Actor,
   value: AccessRestriction,
 ): Promise<void> {
-  await store.saveRestriction(deps.db, actor.companyId, value, deps.clock.now());
+  await store.saveRestriction(deps.db, owningCompany(actor.scope), value, deps.clock.now());
 }

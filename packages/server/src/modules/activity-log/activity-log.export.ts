@@ -13,7 +13,6 @@ import {
   formatDateTime,
   type Lang,
 } from '@fleetport/contract';
-import { companyScope } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ExportCell, ExportReader, ExportSource } from '../exports/export-source.ts';
 import { activityRows, countActivity } from './activity-log.query.ts';
@@ -69,7 +68,7 @@ export const activityExportSource: ExportSource<ActivityExportFilter, ActivityRo
   module: 'robustlink/activity',
   sheetName: TEXT.sheetName,
   bound: boundActivityRange,
-  count: (db, companyId, f, limit) => countActivity(db, companyScope(companyId), f, limit),
-  rows: (db, companyId, f, offset, limit) => activityRows(db, companyScope(companyId), f, offset, limit),
+  count: countActivity,
+  rows: activityRows,
   cell,
 };

@@ -1,10 +1,11 @@
+import { companyActorIfAny, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/open.ts';
 
 /**
  * Names of what a call's input points at by id, read before the call runs (so a deleted group, role or
- * tag is still named), for the activity log: "Group: Depot", not `groupId=2`. Only the caller's own
- * company's objects are looked up; an id that names nothing there stays an id.
+ * tag is still named), for the activity log: "Group: Depot", not `groupId=2`. Only the objects of the
+ * caller's scope are looked up; an id that names nothing there stays an id.
  */
 export type ObjectNames = Partial<Record<'groupId' | 'roleId' | 'userId' | 'tagId' | 'companyId', string>>;
 
@@ -14,46 +15,47 @@ const id = (value: unknown): number | null =>
 export async function objectNames(db: Db, session: Session | null, input: unknown): Promise<ObjectNames> {
   if (!session || !input || typeof input !== 'object') return {};
   const record = input as Record<string, unknown>;
-  const companyId = session.companyId;
+  const scope = companyActorIfAny({ session })?.scope;
+  const companies = scope ? scopedCompanyIds(scope) : [];
   const names: ObjectNames = {};
   const groupId = id(record.groupId);
-  if (groupId && companyId !== null) {
+  if (groupId && companies.length) {
     const row = await db
       .selectFrom('company_group')
       .select('name')
       .where('id', '=', groupId)
-      .where('company_id', '=', companyId)
+      .where('company_id', 'in', companies)
       .executeTakeFirst();
     if (row) names.groupId = row.name;
   }
   const roleId = id(record.roleId);
-  if (roleId && companyId !== null) {
+  if (roleId && companies.length) {
     const row = await db
       .selectFrom('role')
       .select('name')
       .where('id', '=', roleId)
-      .where('company_id', '=', companyId)
+      .where('company_id', 'in', companies)
       .executeTakeFirst();
     if (row) names.roleId = row.name;
   }
   const userId = id(record.userId);
-  if (userId && companyId !== null) {
+  if (userId && companies.length) {
     const row = await db
       .selectFrom('app_user')
       .innerJoin('company_user', 'company_user.user_id', 'app_user.id')
       .select(['app_user.user_name', 'app_user.login_account'])
       .where('app_user.id', '=', userId)
-      .where('company_user.company_id', '=', companyId)
+      .where('company_user.company_id', 'in', companies)
       .executeTakeFirst();
     if (row) names.userId = `${row.user_name} (${row.login_account})`;
   }
   const tagId = id(record.tagId);
-  if (tagId && companyId !== null) {
+  if (tagId && companies.length) {
     const row = await db
       .selectFrom('device_tag')
       .select('name')
       .where('id', '=', tagId)
-      .where('company_id', '=', companyId)
+      .where('company_id', 'in', companies)
       .executeTakeFirst();
     if (row) names.tagId = row.name;
   }

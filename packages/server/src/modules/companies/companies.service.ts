@@ -9,6 +9,7 @@ import {
 } from '@fleetport/contract';
 import { pinyin } from 'pinyin-pro';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyScope } from '../../platform/auth/actor.ts';
 import { bindSessionToCompany, endSession } from '../../platform/auth/session.store.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import { inTransaction } from '../../platform/db/open.ts';
@@ -92,10 +93,12 @@ export async function leaveCompanyOf(
 ): Promise<{ signedOut: boolean }> {
   if (session.superAdmin) throw new AppError(ErrorCode.NO_PERMISSION);
   return inTransaction(deps.db, async (tx) => {
-    const member = await findMembership(tx, companyId, session.userId);
+    // The company the person names, one of their own: not the session's scope (they may leave another).
+    const company = companyScope(companyId);
+    const member = await findMembership(tx, company, session.userId);
     if (!member) throw new AppError(ErrorCode.NO_PERMISSION);
     if (member.is_delete === 0) throw new AppError(ErrorCode.DEFAULT_USER_FIXED);
-    await removeMembership(tx, companyId, session.userId);
+    await removeMembership(tx, company, session.userId);
     const signedOut = session.companyId === companyId;
     if (signedOut) await endSession(tx, session.sessionId, 'logout', deps.clock.now());
     return { signedOut };

@@ -1,6 +1,6 @@
 import { type CompanyAccount, ErrorCode } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import type { Actor } from '../../platform/auth/actor.ts';
+import { type Actor, companyScope, owningScope } from '../../platform/auth/actor.ts';
 import { endSession } from '../../platform/auth/session.store.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -10,15 +10,17 @@ export async function getCompanyAccount(
   deps: ModuleDeps<'clock' | 'db'>,
   actor: Actor,
 ): Promise<CompanyAccount> {
-  const company = await store.findCompany(deps.db, actor.companyId);
+  // The account page shows one company's account: the scope's owning company (a set is refused, 5).
+  const owner = owningScope(actor.scope);
+  const company = await store.findCompany(deps.db, owner);
   if (!company) throw new AppError(ErrorCode.COMPANY_NOT_FOUND);
   return {
     companyId: Number(company.id),
     name: company.name,
     type: Number(company.type),
     country: company.country,
-    memberCount: await store.countMembers(deps.db, actor.companyId),
-    hasRelations: await store.hasRelations(deps.db, actor.companyId),
+    memberCount: await store.countMembers(deps.db, owner),
+    hasRelations: await store.hasRelations(deps.db, owner),
     createdAt: new Date(company.created_at).getTime(),
   };
 }
@@ -29,21 +31,21 @@ export async function updateCompanyAccount(
   actor: Actor,
   input: { name?: string | undefined; type?: number | undefined; country?: string | undefined },
 ): Promise<void> {
+  const owner = owningScope(actor.scope);
   await inTransaction(deps.db, async (tx) => {
-    const company = await store.findCompany(tx, actor.companyId);
+    const company = await store.findCompany(tx, owner);
     if (!company) throw new AppError(ErrorCode.COMPANY_NOT_FOUND);
     const changes: { name?: string; type?: number; country?: string | null } = {};
     if (input.name !== undefined && input.name !== company.name) {
-      if (await store.otherCompanyNamed(tx, input.name, actor.companyId))
-        throw new AppError(ErrorCode.COMPANY_EXISTS);
+      if (await store.otherCompanyNamed(tx, input.name, owner)) throw new AppError(ErrorCode.COMPANY_EXISTS);
       changes.name = input.name;
     }
     if (input.type !== undefined && input.type !== Number(company.type)) {
-      if (await store.hasRelations(tx, actor.companyId)) throw new AppError(ErrorCode.COMPANY_TYPE_LOCKED);
+      if (await store.hasRelations(tx, owner)) throw new AppError(ErrorCode.COMPANY_TYPE_LOCKED);
       changes.type = input.type;
     }
     if (input.country !== undefined) changes.country = input.country || null;
-    await store.updateCompany(tx, actor.companyId, changes);
+    await store.updateCompany(tx, owner, changes);
   });
 }
 
@@ -54,12 +56,12 @@ export async function listCompanyMembers(
 ) {
   const rows = await store.listMembers(
     deps.db,
-    actor.companyId,
+    actor.scope,
     (page.pageNum - 1) * page.pageSize,
     page.pageSize,
   );
   return {
-    total: await store.countMembers(deps.db, actor.companyId),
+    total: await store.countMembers(deps.db, actor.scope),
     list: rows.map((r) => ({
       userId: Number(r.user_id),
       userName: r.user_name,
@@ -70,13 +72,17 @@ export async function listCompanyMembers(
   };
 }
 
-/** Leaving ends the session bound to the company; the company's default user cannot leave (14025). */
+/**
+ * Leaving ends the session bound to the company; the company's default user cannot leave (14025). One
+ * leaves one company: the scope's owning company (a set is refused, 5).
+ */
 export async function leaveCompany(deps: ModuleDeps<'clock' | 'db'>, actor: Actor): Promise<void> {
+  const owner = owningScope(actor.scope);
   await inTransaction(deps.db, async (tx) => {
-    const member = await store.findMembership(tx, actor.companyId, actor.userId);
+    const member = await store.findMembership(tx, owner, actor.userId);
     if (!member) throw new AppError(ErrorCode.NO_PERMISSION);
     if (member.is_delete === 0) throw new AppError(ErrorCode.DEFAULT_USER_FIXED);
-    await store.removeMembership(tx, actor.companyId, actor.userId);
+    await store.removeMembership(tx, owner, actor.userId);
     await endSession(tx, actor.sessionId, 'logout', deps.clock.now());
   });
 }
@@ -87,7 +93,9 @@ export async function chooseDefaultCompany(
   companyId: number,
 ): Promise<void> {
   await inTransaction(deps.db, async (tx) => {
-    if (!(await store.findMembership(tx, companyId, userId))) throw new AppError(ErrorCode.NO_PERMISSION);
+    // The person's own setting: any company they belong to, whichever the session is bound to.
+    if (!(await store.findMembership(tx, companyScope(companyId), userId)))
+      throw new AppError(ErrorCode.NO_PERMISSION);
     await store.setDefaultCompany(tx, userId, companyId);
   });
 }

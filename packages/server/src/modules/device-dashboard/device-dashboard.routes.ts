@@ -10,8 +10,7 @@ import {
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { readCursor } from '../device-notifications/device-notifications.store.ts';
-import { companyOf } from '../devices/company-scope.ts';
+import { readCursors } from '../device-notifications/device-notifications.store.ts';
 import {
   countDevicesBy,
   deviceLocationRows,
@@ -32,21 +31,20 @@ export function deviceDashboardRoutes(deps: ModuleDeps<'clock' | 'db'>) {
   const { db, clock } = deps;
   return [
     bind(dashboardSummaryCall, async (ctx) => {
-      const companyId = companyOf(ctx);
+      const { scope } = companyActor(ctx);
       const [{ total, online }, byModel, bySeries, byFirmware] = await Promise.all([
-        deviceTotals(db, companyId),
-        countDevicesBy(db, companyId, 'model'),
-        countDevicesBy(db, companyId, 'series'),
-        countDevicesBy(db, companyId, 'firmware_version'),
+        deviceTotals(db, scope),
+        countDevicesBy(db, scope, 'model'),
+        countDevicesBy(db, scope, 'series'),
+        countDevicesBy(db, scope, 'firmware_version'),
       ]);
       return { total, online, offline: total - online, byModel, bySeries, byFirmware };
     }),
     // Alerts are device events with a severity; each becomes an alert notification, whose read state
     // is the user's own: the summary counts what this user has not read.
     bind(groupUnreadAlertSummaryCall, async (ctx) => {
-      const { companyId, userId } = companyActor(ctx);
-      const cursor = await readCursor(db, companyId, userId);
-      const rows = await unreadAlertsByGroup(db, companyId, userId, cursor);
+      const actor = companyActor(ctx);
+      const rows = await unreadAlertsByGroup(db, actor.scope, await readCursors(db, actor));
       const byGroup = new Map<
         string,
         {
@@ -85,17 +83,21 @@ export function deviceDashboardRoutes(deps: ModuleDeps<'clock' | 'db'>) {
       return { groupALertSummaryList: list, total: list.reduce((sum, g) => sum + g.total, 0) };
     }),
     bind(dataUsageSeriesCall, async (ctx) =>
-      usageSeries(db, companyOf(ctx), checkedRange(ctx.input, clock.now()), ctx.input.sn),
+      usageSeries(db, companyActor(ctx).scope, checkedRange(ctx.input, clock.now()), ctx.input.sn),
     ),
     bind(signalSeriesCall, async (ctx) =>
-      signalSeries(db, companyOf(ctx), checkedRange(ctx.input, clock.now()), ctx.input.sn),
+      signalSeries(db, companyActor(ctx).scope, checkedRange(ctx.input, clock.now()), ctx.input.sn),
     ),
     bind(topUsageCall, async (ctx) =>
-      topUsage(db, companyOf(ctx), checkedRange(ctx.input, clock.now()), ctx.input.limit),
+      topUsage(db, companyActor(ctx).scope, checkedRange(ctx.input, clock.now()), ctx.input.limit),
     ),
     bind(deviceLocationsCall, async (ctx) => {
-      const companyId = companyOf(ctx);
-      const rows = await deviceLocationRows(db, companyId, Object.keys(LOCATION_MODULES), ctx.input.groupId);
+      const rows = await deviceLocationRows(
+        db,
+        companyActor(ctx).scope,
+        Object.keys(LOCATION_MODULES),
+        ctx.input.groupId,
+      );
       const found = new Map<
         string,
         {

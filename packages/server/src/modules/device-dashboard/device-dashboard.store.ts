@@ -1,14 +1,15 @@
 import { UNGROUPED } from '@fleetport/contract';
 import { sql } from 'kysely';
+import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
-import { unreadBy } from '../device-notifications/device-notifications.store.ts';
+import { type ReadCursors, unreadBy } from '../device-notifications/device-notifications.store.ts';
 
-/** SQL of the device dashboard and the locations map. */
+/** SQL of the device dashboard and the locations map, over the devices of the caller's companies. */
 
-/** The company's devices, all and online. */
+/** The scope's devices, all and online. */
 export async function deviceTotals(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
 ): Promise<{ total: number; online: number }> {
   const row = await db
     .selectFrom('device')
@@ -16,7 +17,7 @@ export async function deviceTotals(
       (eb) => eb.fn.countAll<string>().as('total'),
       sql<string>`count(*) filter (where online)`.as('online'),
     ])
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), online: Number(row.online) };
 }
@@ -24,21 +25,22 @@ export async function deviceTotals(
 /** The 20 most common values of a device column, with their counts. */
 export async function countDevicesBy(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   column: 'model' | 'series' | 'firmware_version',
 ): Promise<{ key: string; count: number }[]> {
   const { rows } = await sql<{ key: string | null; count: string }>`
     select ${sql.ref(column)} as key, count(*) as count from device
-     where company_id = ${companyId} group by 1 order by 2 desc, 1 limit 20`.execute(db);
+     where company_id in (${sql.join(scopedCompanyIds(scope))}) group by 1 order by 2 desc, 1 limit 20`.execute(
+    db,
+  );
   return rows.map((r) => ({ key: r.key ?? '', count: Number(r.count) }));
 }
 
-/** Alert notifications the user has not read, per device group (null: ungrouped) and severity. */
+/** Alert notifications the person has not read, per device group (null: ungrouped) and severity. */
 export async function unreadAlertsByGroup(
   db: DbOrTx,
-  companyId: number,
-  userId: number,
-  cursor: number,
+  scope: CompanyScope,
+  cursors: ReadCursors,
 ): Promise<{ groupId: string | null; groupName: string | null; severity: string; count: number }[]> {
   const { rows } = await sql<{
     group_id: string | null;
@@ -50,7 +52,7 @@ export async function unreadAlertsByGroup(
       from device_notification n
       join device d on d.sn = n.sn and d.company_id = n.company_id
       left join company_group g on g.id = d.group_id
-     where n.company_id = ${companyId} and n.biz_type = 'alert' and ${unreadBy(userId, cursor)}
+     where n.company_id in (${sql.join(scopedCompanyIds(scope))}) and n.biz_type = 'alert' and ${unreadBy(cursors)}
      group by 1, 2, 3`.execute(db);
   return rows.map((r) => ({
     groupId: r.group_id,
@@ -60,10 +62,10 @@ export async function unreadAlertsByGroup(
   }));
 }
 
-/** The status rows that carry a position (`modules`), of the company's devices, optionally of one group. */
+/** The status rows that carry a position (`modules`), of the scope's devices, optionally of one group. */
 export async function deviceLocationRows(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   modules: readonly string[],
   groupId: number | undefined,
 ) {
@@ -78,7 +80,7 @@ export async function deviceLocationRows(
       'device_status.data',
       'device_status.updated_at',
     ])
-    .where('device.company_id', '=', companyId)
+    .where('device.company_id', 'in', scopedCompanyIds(scope))
     .where('device_status.module', 'in', [...modules]);
   if (groupId !== undefined)
     q =

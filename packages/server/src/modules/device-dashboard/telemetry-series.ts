@@ -1,13 +1,18 @@
 import { ErrorCode, EXPORT_RANGE_MAX_MONTHS } from '@fleetport/contract';
 import { sql } from 'kysely';
+import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 
 /**
  * Data usage and signal series from the telemetry time series. Devices report usage counters since
  * boot, so usage is the growth between samples of the same link; a counter that fell (a reboot) counts
- * from zero again.
+ * from zero again. Each series reads the telemetry of every company of the caller's scope.
  */
+
+/** `company_id in (...)` over the scope: for one company the same plan as `= id`. */
+const inScope = (column: string, scope: CompanyScope) =>
+  sql`${sql.ref(column)} in (${sql.join(scopedCompanyIds(scope))})`;
 
 export interface Range {
   start: Date;
@@ -27,13 +32,13 @@ export function checkedRange(input: { startTime?: number; endTime?: number }, no
   return { start, end };
 }
 
-function usageDeltas(companyId: number, range: Range, sn?: string) {
+function usageDeltas(scope: CompanyScope, range: Range, sn?: string) {
   return sql`
     with samples as (
       select t.sn, t.at, u->>'link' as link,
              (u->>'rxBytes')::float8 as rx, (u->>'txBytes')::float8 as tx
         from device_telemetry t, jsonb_array_elements(t.data->'usage') u
-       where t.company_id = ${companyId} and t.at >= ${range.start} and t.at <= ${range.end}
+       where ${inScope('t.company_id', scope)} and t.at >= ${range.start} and t.at <= ${range.end}
              ${sn ? sql`and t.sn = ${sn}` : sql``}
     ), steps as (
       select sn, at, rx, tx,
@@ -47,9 +52,9 @@ function usageDeltas(companyId: number, range: Range, sn?: string) {
     )`;
 }
 
-export async function usageSeries(db: DbOrTx, companyId: number, range: Range, sn?: string) {
+export async function usageSeries(db: DbOrTx, scope: CompanyScope, range: Range, sn?: string) {
   const { rows } = await sql<{ bucket: Date; rx: number; tx: number }>`
-    ${usageDeltas(companyId, range, sn)}
+    ${usageDeltas(scope, range, sn)}
     select date_trunc('hour', at) as bucket, sum(rx) as rx, sum(tx) as tx
       from deltas group by 1 order by 1`.execute(db);
   return rows.map((r) => ({
@@ -59,16 +64,16 @@ export async function usageSeries(db: DbOrTx, companyId: number, range: Range, s
   }));
 }
 
-export async function topUsage(db: DbOrTx, companyId: number, range: Range, limit: number) {
+export async function topUsage(db: DbOrTx, scope: CompanyScope, range: Range, limit: number) {
   const { rows } = await sql<{ sn: string; name: string; total: number }>`
-    ${usageDeltas(companyId, range)}
+    ${usageDeltas(scope, range)}
     select d.sn, coalesce(dev.name, d.sn) as name, sum(d.rx + d.tx) as total
-      from deltas d left join device dev on dev.sn = d.sn and dev.company_id = ${companyId}
+      from deltas d left join device dev on dev.sn = d.sn and ${inScope('dev.company_id', scope)}
      group by d.sn, dev.name order by total desc, d.sn limit ${limit}`.execute(db);
   return rows.map((r) => ({ sn: r.sn, name: r.name, totalBytes: Number(r.total) }));
 }
 
-export async function signalSeries(db: DbOrTx, companyId: number, range: Range, sn?: string) {
+export async function signalSeries(db: DbOrTx, scope: CompanyScope, range: Range, sn?: string) {
   const { rows } = await sql<{
     bucket: Date;
     rssi: number | null;
@@ -80,7 +85,7 @@ export async function signalSeries(db: DbOrTx, companyId: number, range: Range, 
            avg((s->>'rssi')::float8) as rssi, avg((s->>'rsrp')::float8) as rsrp,
            avg((s->>'rsrq')::float8) as rsrq, avg((s->>'sinr')::float8) as sinr
       from device_telemetry t, jsonb_array_elements(coalesce(t.data->'signal', '[]'::jsonb)) s
-     where t.company_id = ${companyId} and t.at >= ${range.start} and t.at <= ${range.end}
+     where ${inScope('t.company_id', scope)} and t.at >= ${range.start} and t.at <= ${range.end}
            ${sn ? sql`and t.sn = ${sn}` : sql``}
      group by 1 order by 1`.execute(db);
   const num = (v: number | null) => (v === null ? null : Math.round(Number(v) * 10) / 10);

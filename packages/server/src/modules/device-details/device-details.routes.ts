@@ -10,9 +10,9 @@ import {
   requestSyslogCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import { checkedRange, signalSeries, usageSeries } from '../device-dashboard/telemetry-series.ts';
-import { companyOf } from '../devices/company-scope.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { findDeviceConfig, findDeviceStatus, listTelemetry } from '../devices/device-reports.store.ts';
 import { createRemoteActions } from '../remote-actions/remote-actions.service.ts';
@@ -32,9 +32,9 @@ export function deviceDetailRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>)
 
   return [
     bind(getStatusByModuleCall, async (ctx) => {
-      const companyId = companyOf(ctx);
-      await getCompanyDevice(db, companyId, ctx.input.sn);
-      const rows = await findDeviceStatus(db, companyId, ctx.input.sn);
+      const { scope } = companyActor(ctx);
+      await getCompanyDevice(db, scope, ctx.input.sn);
+      const rows = await findDeviceStatus(db, scope, ctx.input.sn);
       const answer: Record<string, { data: unknown; updatedAt: number } | null> = {};
       for (const module of ctx.input.modules) {
         const row = rows.find((r) => r.module === module);
@@ -43,15 +43,15 @@ export function deviceDetailRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>)
       return answer;
     }),
     bind(recentTelemetryCall, async (ctx) => {
-      const companyId = companyOf(ctx);
-      await getCompanyDevice(db, companyId, ctx.input.sn);
-      const rows = await listTelemetry(db, companyId, ctx.input.sn, ctx.input.limit);
+      const { scope } = companyActor(ctx);
+      await getCompanyDevice(db, scope, ctx.input.sn);
+      const rows = await listTelemetry(db, scope, ctx.input.sn, ctx.input.limit);
       return rows.reverse().map((r) => telemetrySample(r.at, r.data));
     }),
     bind(getLatestDeviceConfigCall, async (ctx) => {
-      const companyId = companyOf(ctx);
-      await getCompanyDevice(db, companyId, ctx.input.sn);
-      const row = await findDeviceConfig(db, companyId, ctx.input.sn);
+      const { scope } = companyActor(ctx);
+      await getCompanyDevice(db, scope, ctx.input.sn);
+      const row = await findDeviceConfig(db, scope, ctx.input.sn);
       return {
         sn: ctx.input.sn,
         xml: row?.xml ?? null,
@@ -59,9 +59,9 @@ export function deviceDetailRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>)
       };
     }),
     bind(getDeviceConfigJsonCall, async (ctx) => {
-      const companyId = companyOf(ctx);
-      await getCompanyDevice(db, companyId, ctx.input.sn);
-      return { sn: ctx.input.sn, devcfg: await deviceCapabilities(db, companyId, ctx.input.sn) };
+      const { scope } = companyActor(ctx);
+      await getCompanyDevice(db, scope, ctx.input.sn);
+      return { sn: ctx.input.sn, devcfg: await deviceCapabilities(db, scope, ctx.input.sn) };
     }),
     // core §6: "a permission check for viewing device detail sets the device-console control flag".
     bind(checkDeviceDetailAccessCall, async (ctx) => {
@@ -69,13 +69,13 @@ export function deviceDetailRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>)
       return session.superAdmin || session.funCodes.has('devices.view');
     }),
     bind(deviceEventsCall, async (ctx) => {
-      const companyId = companyOf(ctx);
+      const { scope } = companyActor(ctx);
       const { sn, pageNum, pageSize, severity } = ctx.input;
       // An SN the company does not have is 120002, as on every device call, not an empty page.
-      await getCompanyDevice(db, companyId, sn);
+      await getCompanyDevice(db, scope, sn);
       const { start, end } = range(ctx.input);
       const { rows, total } = await pageDeviceEvents(db, {
-        companyId,
+        scope,
         sn,
         start,
         end,
@@ -95,27 +95,27 @@ export function deviceDetailRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>)
       };
     }),
     bind(deviceSyslogCall, async (ctx) => {
-      const companyId = companyOf(ctx);
+      const { scope } = companyActor(ctx);
       const { sn, pageNum, pageSize } = ctx.input;
-      await getCompanyDevice(db, companyId, sn);
+      await getCompanyDevice(db, scope, sn);
       const { start, end } = range(ctx.input);
-      const { rows, total } = await pageDeviceSyslog(db, { companyId, sn, start, end, pageNum, pageSize });
+      const { rows, total } = await pageDeviceSyslog(db, { scope, sn, start, end, pageNum, pageSize });
       return {
         list: rows.map((r) => ({ id: Number(r.id), at: r.at.getTime(), level: r.level, message: r.message })),
         total,
       };
     }),
     bind(requestSyslogCall, async (ctx) => {
-      const sent = await actions.requestSyslog(companyOf(ctx), ctx.input.sn, ctx.input.lines);
+      const sent = await actions.requestSyslog(companyActor(ctx).scope, ctx.input.sn, ctx.input.lines);
       return { rpcId: sent.rpcId };
     }),
     bind(deviceReportCall, async (ctx) => {
-      const companyId = companyOf(ctx);
-      await getCompanyDevice(db, companyId, ctx.input.sn);
+      const { scope } = companyActor(ctx);
+      await getCompanyDevice(db, scope, ctx.input.sn);
       const r = checkedRange(ctx.input, clock.now());
       const [usage, signal] = await Promise.all([
-        usageSeries(db, companyId, r, ctx.input.sn),
-        signalSeries(db, companyId, r, ctx.input.sn),
+        usageSeries(db, scope, r, ctx.input.sn),
+        signalSeries(db, scope, r, ctx.input.sn),
       ]);
       return { usage, signal };
     }),

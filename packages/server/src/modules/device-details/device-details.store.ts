@@ -1,9 +1,10 @@
+import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
-/** SQL of the device details tabs that no other area reads: capabilities, events, syslog. */
+/** SQL of the device details tabs that no other area reads: capabilities, events, syslog; within the scope. */
 
 export interface DevicePage {
-  companyId: number;
+  scope: CompanyScope;
   sn: string;
   start: Date;
   end: Date;
@@ -14,13 +15,13 @@ export interface DevicePage {
 /** What the device said it can be configured with (its hello's capabilities), or an empty object. */
 export async function deviceCapabilities(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   sn: string,
 ): Promise<Record<string, unknown>> {
   const row = await db
     .selectFrom('device')
     .select('capabilities')
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('sn', '=', sn)
     .executeTakeFirst();
   return (row?.capabilities ?? {}) as Record<string, unknown>;
@@ -30,7 +31,7 @@ export async function deviceCapabilities(
 export async function pageDeviceEvents(db: DbOrTx, page: DevicePage & { severity?: string | undefined }) {
   let q = db
     .selectFrom('device_event')
-    .where('company_id', '=', page.companyId)
+    .where('company_id', 'in', scopedCompanyIds(page.scope))
     .where('sn', '=', page.sn)
     .where('at', '>=', page.start)
     .where('at', '<=', page.end);
@@ -51,7 +52,7 @@ export async function pageDeviceEvents(db: DbOrTx, page: DevicePage & { severity
 export async function pageDeviceSyslog(db: DbOrTx, page: DevicePage) {
   const q = db
     .selectFrom('device_syslog')
-    .where('company_id', '=', page.companyId)
+    .where('company_id', 'in', scopedCompanyIds(page.scope))
     .where('sn', '=', page.sn)
     .where('at', '>=', page.start)
     .where('at', '<=', page.end);

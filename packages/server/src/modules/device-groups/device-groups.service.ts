@@ -91,7 +91,7 @@ export async function moveDevices(
 ) {
   const target =
     input.groupId === UNGROUPED ? null : (await ensureGroup(db, actor.scope, input.groupId)).groupId;
-  const owned = await ownedSns(db, actor.companyId, input.sns);
+  const owned = await ownedSns(db, actor.scope, input.sns);
   const results = await eachDevice(input.sns, lang, async (sn) => {
     if (!owned.has(sn)) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, sn);
     await setDeviceGroup(db, actor.scope, sn, target, clock.now());
@@ -105,7 +105,7 @@ export async function setGroupAdministrator(
   { groupId, userId, admin }: CallParsedInput<typeof setGroupAdminCall>,
 ) {
   await ensureGroup(db, actor.scope, groupId);
-  if (!(await findMember(db, actor.companyId, userId))) throw new AppError(ErrorCode.USER_NOT_FOUND);
+  if (!(await findMember(db, actor.scope, userId))) throw new AppError(ErrorCode.USER_NOT_FOUND);
   await setGroupAdmin(db, actor.scope, groupId, userId, admin);
   return { userIds: await groupAdminIds(db, actor.scope, groupId) };
 }
@@ -119,7 +119,7 @@ export async function groupAdministrators({ db }: DeviceGroupDeps, actor: Actor,
 export async function adminCandidates({ db }: DeviceGroupDeps, actor: Actor, keyword: string | undefined) {
   const { list } = await listMembers(
     db,
-    actor.companyId,
+    actor.scope,
     { keyword: keyword || undefined },
     0,
     GROUP_ADMIN_CANDIDATES_MAX,

@@ -56,12 +56,12 @@ export async function listGroupAdmins(db: DbOrTx, scope: CompanyScope, groupId: 
   return rows.map((r) => ({ userId: Number(r.id), userName: r.user_name, loginAccount: r.login_account }));
 }
 
-/** True when the person administers any device group of the company: they cannot be altered (14025). */
-export async function isGroupAdmin(db: DbOrTx, companyId: number, userId: number): Promise<boolean> {
+/** True when the person administers any device group of the scope: they cannot be altered (14025). */
+export async function isGroupAdmin(db: DbOrTx, scope: CompanyScope, userId: number): Promise<boolean> {
   const row = await db
     .selectFrom('group_admin')
     .select('group_id')
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;

@@ -1,7 +1,18 @@
 import { ALERT_SEVERITIES, type AlertSeverity, NOTIFICATION_GROUP_KINDS } from '@fleetport/contract';
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Actor, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
+
+/**
+ * SQL of device notifications. The notifier's functions (insert, grouping, presence notes) are the
+ * gateway's: they file what a device did under the device's company, not a caller's scope. A reader
+ * reaches the notifications of every company of its scope, each with its own read state (a cursor per
+ * company and person); marking read is a write, in the scope's one owning company (a set is refused, 5).
+ */
+
+/** Who reads: the companies of the scope, and the person whose read state counts. */
+export type Reader = Pick<Actor, 'scope' | 'userId'>;
 
 /** A notification about to be written. */
 export interface NotificationDraft {
@@ -57,25 +68,47 @@ export async function deleteNotificationsBefore(db: DbOrTx, before: Date): Promi
   return Number(result.numDeletedRows);
 }
 
-/** Up to which id everything is read by the user (0: nothing marked all read yet). */
-export async function readCursor(db: DbOrTx, companyId: number, userId: number): Promise<number> {
-  const row = await db
+/** Up to which id each company's notifications are read by the person: one cursor per company. */
+export interface ReadCursors {
+  userId: number;
+  /** The scope's companies, each to its cursor (0: nothing marked all read there yet). */
+  upTo: ReadonlyMap<number, number>;
+}
+
+export async function readCursors(db: DbOrTx, { scope, userId }: Reader): Promise<ReadCursors> {
+  const rows = await db
     .selectFrom('device_notification_cursor')
-    .select('read_up_to')
-    .where('company_id', '=', companyId)
+    .select(['company_id', 'read_up_to'])
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row ? Number(row.read_up_to) : 0;
+    .execute();
+  const stored = new Map(rows.map((r) => [Number(r.company_id), Number(r.read_up_to)]));
+  return { userId, upTo: new Map(scopedCompanyIds(scope).map((id) => [id, stored.get(id) ?? 0])) };
+}
+
+/** The cursor of notification `n`'s company: a constant for one company, so its query is as before. */
+function cursorOf(cursors: ReadCursors, alias: string) {
+  const entries = [...cursors.upTo];
+  if (entries.length === 1) return sql`${entries[0]![1]}`;
+  const arms = entries.map(([company, upTo]) => sql`when ${company}::bigint then ${upTo}::bigint`);
+  return sql`case ${sql.ref(`${alias}.company_id`)} ${sql.join(arms, sql` `)} else 0 end`;
 }
 
 /**
- * Whether notification `n` is unread by the user: above the cursor and not read one by one. Also used
- * by the dashboard's unread alert summary.
+ * Whether notification `n` is unread by the person: above its company's cursor and not read one by one.
+ * Also used by the dashboard's unread alert summary.
  */
-export function unreadBy(userId: number, cursor: number, alias = 'n'): Expression<SqlBool> {
+export function unreadBy(cursors: ReadCursors, alias = 'n'): Expression<SqlBool> {
   const id = sql.ref(`${alias}.id`);
-  return sql<SqlBool>`(${id} > ${cursor} and not exists (
-    select 1 from device_notification_read r where r.user_id = ${userId} and r.notification_id = ${id}))`;
+  return sql<SqlBool>`(${id} > ${cursorOf(cursors, alias)} and not exists (
+    select 1 from device_notification_read r where r.user_id = ${cursors.userId} and r.notification_id = ${id}))`;
+}
+
+/** The one company a read mark lands in and the person's cursor there. */
+async function ownCursor(db: DbOrTx, who: Reader) {
+  const companyId = owningCompany(who.scope);
+  const cursors = await readCursors(db, who);
+  return { companyId, cursor: cursors.upTo.get(companyId) ?? 0 };
 }
 
 export interface NotificationQuery {
@@ -93,14 +126,15 @@ const GROUP_KINDS = Object.values(NOTIFICATION_GROUP_KINDS);
 
 export async function listNotifications(
   db: DbOrTx,
-  who: { companyId: number; userId: number },
+  who: Reader,
   f: NotificationQuery,
   offset: number,
   limit: number,
 ) {
-  const cursor = await readCursor(db, who.companyId, who.userId);
-  const unread = unreadBy(who.userId, cursor);
-  let query = db.selectFrom('device_notification as n').where('n.company_id', '=', who.companyId);
+  const unread = unreadBy(await readCursors(db, who));
+  let query = db
+    .selectFrom('device_notification as n')
+    .where('n.company_id', 'in', scopedCompanyIds(who.scope));
   if (f.bizTypes?.length) query = query.where('n.biz_type', 'in', [...f.bizTypes]);
   if (f.severities?.length) query = query.where('n.severity', 'in', [...f.severities]);
   if (f.read === 'unread') query = query.where(unread);
@@ -137,18 +171,14 @@ export async function listNotifications(
   return { total: Number(count.n), rows };
 }
 
-/** Marks the company's notifications among `ids` read; answers how many were unread. */
-export async function markRead(
-  db: DbOrTx,
-  who: { companyId: number; userId: number },
-  ids: readonly number[],
-): Promise<number> {
-  const cursor = await readCursor(db, who.companyId, who.userId);
+/** Marks the owning company's notifications among `ids` read; answers how many were unread. */
+export async function markRead(db: DbOrTx, who: Reader, ids: readonly number[]): Promise<number> {
+  const { companyId, cursor } = await ownCursor(db, who);
   const { rows } = await sql<{ n: string }>`
     with added as (
       insert into device_notification_read (company_id, user_id, notification_id)
-      select ${who.companyId}, ${who.userId}, n.id from device_notification n
-       where n.company_id = ${who.companyId} and n.id > ${cursor}
+      select ${companyId}, ${who.userId}, n.id from device_notification n
+       where n.company_id = ${companyId} and n.id > ${cursor}
          and (n.id = any(${sql.val([...ids])}::bigint[]) or n.group_id = any(${sql.val([...ids])}::bigint[]))
       on conflict do nothing
       returning notification_id)
@@ -158,30 +188,26 @@ export async function markRead(
 }
 
 /** Moves the user's cursor to `upToId` (or the newest notification); answers how many were unread. */
-export async function markAllRead(
-  db: DbOrTx,
-  who: { companyId: number; userId: number },
-  upToId: number | undefined,
-): Promise<number> {
-  const cursor = await readCursor(db, who.companyId, who.userId);
+export async function markAllRead(db: DbOrTx, who: Reader, upToId: number | undefined): Promise<number> {
+  const { companyId, cursor } = await ownCursor(db, who);
   let newest = db
     .selectFrom('device_notification as n')
     .select((eb) => eb.fn.max('n.id').as('id'))
-    .where('n.company_id', '=', who.companyId);
+    .where('n.company_id', '=', companyId);
   if (upToId !== undefined) newest = newest.where('n.id', '<=', upToId);
   const top = Number((await newest.executeTakeFirst())?.id ?? 0);
   if (top <= cursor) return 0;
   const unread = await db
     .selectFrom('device_notification as n')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('n.company_id', '=', who.companyId)
+    .where('n.company_id', '=', companyId)
     .where('n.id', '<=', top)
     .where('n.group_id', 'is', null)
-    .where(unreadBy(who.userId, cursor))
+    .where(unreadBy({ userId: who.userId, upTo: new Map([[companyId, cursor]]) }))
     .executeTakeFirstOrThrow();
   await db
     .insertInto('device_notification_cursor')
-    .values({ company_id: who.companyId, user_id: who.userId, read_up_to: top })
+    .values({ company_id: companyId, user_id: who.userId, read_up_to: top })
     // Never backwards: a "mark all read" sent earlier from another tab may arrive after this one.
     .onConflict((oc) =>
       oc
@@ -192,22 +218,22 @@ export async function markAllRead(
   // Rows at or under the cursor say nothing any more.
   await db
     .deleteFrom('device_notification_read')
-    .where('company_id', '=', who.companyId)
+    .where('company_id', '=', companyId)
     .where('user_id', '=', who.userId)
     .where('notification_id', '<=', top)
     .execute();
   return Number(unread.n);
 }
 
-export async function unreadCount(db: DbOrTx, who: { companyId: number; userId: number }) {
-  const cursor = await readCursor(db, who.companyId, who.userId);
+export async function unreadCount(db: DbOrTx, who: Reader) {
+  const cursors = await readCursors(db, who);
   const rows = await db
     .selectFrom('device_notification as n')
     .select(['n.severity', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('n.company_id', '=', who.companyId)
+    .where('n.company_id', 'in', scopedCompanyIds(who.scope))
     // A group counts once, as it shows once: the badge agrees with the list.
     .where('n.group_id', 'is', null)
-    .where(unreadBy(who.userId, cursor))
+    .where(unreadBy(cursors))
     .groupBy('n.severity')
     .execute();
   const bySeverity = Object.fromEntries(ALERT_SEVERITIES.map((s) => [s, 0])) as Record<AlertSeverity, number>;
@@ -215,7 +241,7 @@ export async function unreadCount(db: DbOrTx, who: { companyId: number; userId: 
   return { total: Object.values(bySeverity).reduce((a, b) => a + b, 0), bySeverity };
 }
 
-/** The latest presence notification (offline or back online) of each device, with its time. */
+/** The latest presence notification (offline or back online) of each device of the company (the notifier's). */
 export async function latestPresenceNotes(
   db: DbOrTx,
   companyId: number,

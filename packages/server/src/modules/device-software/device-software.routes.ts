@@ -6,9 +6,9 @@ import {
   uninstallDeviceAppCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyActor, owningCompany, owningScope } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 import { bind } from '../../platform/http/calls.ts';
-import { companyOf } from '../devices/company-scope.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { createRemoteActions } from '../remote-actions/remote-actions.service.ts';
 import {
@@ -31,13 +31,14 @@ export function deviceSoftwareRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'
   const actions = createRemoteActions(deps);
   return [
     bind(getDeviceAppsCall, async (ctx) => {
-      const companyId = companyOf(ctx);
+      // Asking the device is a command, filed under one company: the scope's owning one (a set is 5).
+      const owner = owningScope(companyActor(ctx).scope);
       const { sn } = ctx.input;
-      const device = await getCompanyDevice(db, companyId, sn);
+      const device = await getCompanyDevice(db, owner, sn);
       let unsupported = false;
       if (device.online && deps.gateway) {
         const [sent] = await deps.gateway.rpc.send({
-          companyId,
+          companyId: owningCompany(owner),
           sns: [sn],
           method: 'appList',
           deadlineSeconds: APP_LIST_DEADLINE_SECONDS,
@@ -47,7 +48,7 @@ export function deviceSoftwareRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'
           return { apps: toDeviceApps(done.result), reportedAt: done.updated_at.getTime(), fresh: true };
         unsupported = (done?.error as { code?: unknown } | null)?.code === RPC_ERROR.unknownMethod;
       }
-      const last = await lastAppList(db, companyId, sn);
+      const last = await lastAppList(db, owner, sn);
       if (last) return { ...last, fresh: false };
       // An older device without appList says so; otherwise it is offline or did not answer.
       throw new AppError(unsupported ? ErrorCode.PARTIAL_UNSUPPORTED : ErrorCode.DEVICE_OFFLINE, sn);
@@ -55,7 +56,7 @@ export function deviceSoftwareRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'
     bind(uninstallDeviceAppCall, async (ctx) => {
       const { sn, packageName } = ctx.input;
       return actions.act(
-        companyOf(ctx),
+        companyActor(ctx).scope,
         sn,
         'appUninstall',
         { packageName },
@@ -63,12 +64,12 @@ export function deviceSoftwareRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'
       );
     }),
     bind(getDeviceUpdateHistoryCall, async (ctx) => {
-      const companyId = companyOf(ctx);
+      const { scope } = companyActor(ctx);
       const { sn, kind, pageNum, pageSize } = ctx.input;
-      await getCompanyDevice(db, companyId, sn);
+      await getCompanyDevice(db, scope, sn);
       const { total, rows } = await findUpdateCommands(
         db,
-        companyId,
+        scope,
         sn,
         kind,
         (pageNum - 1) * pageSize,

@@ -1,11 +1,13 @@
 import type { DeviceApp, DeviceUpdate, UpdateKind, UpdateState } from '@fleetport/contract';
 import { sql } from 'kysely';
 import type { RpcCommandRow } from '../../gateway/rpc.store.ts';
+import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
 /**
  * SQL of a device's software: its updates are the RPC commands that install or remove software, their
  * progress the `updateProgress` events the device tied to each command (docs/device-protocol.md §9).
+ * Both are read for a device of the caller's scope.
  */
 
 export const UPDATE_METHODS_BY_KIND: Record<UpdateKind, readonly string[]> = {
@@ -21,7 +23,7 @@ interface Progress {
 
 export async function findUpdateCommands(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   sn: string,
   kind: UpdateKind,
   offset: number,
@@ -29,7 +31,7 @@ export async function findUpdateCommands(
 ): Promise<{ total: number; rows: RpcCommandRow[] }> {
   const base = db
     .selectFrom('rpc_command')
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('sn', '=', sn)
     .where('method', 'in', [...UPDATE_METHODS_BY_KIND[kind]]);
   const [count, rows] = await Promise.all([
@@ -101,13 +103,13 @@ export function toDeviceUpdate(row: RpcCommandRow, progress: Progress | undefine
 /** The last app list the device answered, if any. */
 export async function lastAppList(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   sn: string,
 ): Promise<{ apps: DeviceApp[]; reportedAt: number } | null> {
   const row = await db
     .selectFrom('rpc_command')
     .select(['result', 'updated_at'])
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('sn', '=', sn)
     .where('method', '=', 'appList')
     .where('state', '=', 'success')

@@ -71,8 +71,7 @@ export async function tagDevices(
   if (new Set(input.sns).size > MAX_DEVICES_PER_ASSIGN) throw new AppError(ErrorCode.TAG_ASSIGN_LIMIT);
   const add = checkedTagNames(input.add);
   const remove = checkedTagNames(input.remove).map((n) => n.toLowerCase());
-  // The devices area's stores still take one company id (docs/areas.md "the actor").
-  const owned = await ownedSns(db, actor.companyId, input.sns);
+  const owned = await ownedSns(db, actor.scope, input.sns);
   const current = await tagsOfDevices(db, [...owned]);
   const addIds = await ensureTags(db, actor.scope, add);
   const removeIds = (await listTags(db, actor.scope))
@@ -99,7 +98,7 @@ export async function setDeviceTags(
 ) {
   const names = checkedTagNames(input.tags);
   if (names.length > MAX_TAGS_PER_DEVICE) throw new AppError(ErrorCode.TAGS_PER_DEVICE, MAX_TAGS_PER_DEVICE);
-  const device = await getCompanyDevice(db, actor.companyId, input.sn);
+  const device = await getCompanyDevice(db, actor.scope, input.sn);
   await inTransaction(db, async (tx) => {
     await unlinkTags(tx, [device.sn]);
     await linkTags(tx, [device.sn], await ensureTags(tx, actor.scope, names));

@@ -1,4 +1,5 @@
 import { type BulkResult, type DeviceResult, errorMessage, type Lang } from '@fleetport/contract';
+import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { isAppError } from '../../platform/errors.ts';
 
@@ -12,13 +13,17 @@ export function bulkResult(results: DeviceResult[]): BulkResult {
   return { succeeded, failed: results.length - succeeded, results };
 }
 
-/** The given SNs that are devices of the company. */
-export async function ownedSns(db: DbOrTx, companyId: number, sns: readonly string[]): Promise<Set<string>> {
+/** The given SNs that are devices of the scope's companies. */
+export async function ownedSns(
+  db: DbOrTx,
+  scope: CompanyScope,
+  sns: readonly string[],
+): Promise<Set<string>> {
   if (sns.length === 0) return new Set();
   const rows = await db
     .selectFrom('device')
     .select('sn')
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('sn', 'in', [...sns])
     .execute();
   return new Set(rows.map((r) => r.sn));

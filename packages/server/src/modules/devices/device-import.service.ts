@@ -14,6 +14,7 @@ import {
   ruleText,
   TAG_NAME_MAX,
 } from '@fleetport/contract';
+import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -39,16 +40,17 @@ export interface NewDevice {
 }
 
 /**
- * Which of the SNs are devices already: of this company (120028), or of another one, answered with the
+ * Which of the SNs are devices already: of the scope's companies (120028), or of another one, answered with the
  * words a device added by hand gets (120003 "The device SN already exists"): the importer learns the SN
  * cannot be registered, never that another company holds it (docs/decisions.md, issue 12).
  */
 export async function existingDevices(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   sns: readonly string[],
 ): Promise<Map<string, number>> {
   if (sns.length === 0) return new Map();
+  const own = new Set(scopedCompanyIds(scope));
   const rows = await db
     .selectFrom('device')
     .select(['sn', 'company_id'])
@@ -57,17 +59,19 @@ export async function existingDevices(
   return new Map(
     rows.map((r) => [
       r.sn,
-      Number(r.company_id) === companyId ? ErrorCode.DEVICE_ALREADY_REGISTERED : ErrorCode.DEVICE_SN_EXISTS,
+      own.has(Number(r.company_id)) ? ErrorCode.DEVICE_ALREADY_REGISTERED : ErrorCode.DEVICE_SN_EXISTS,
     ]),
   );
 }
 
+/** Creates the devices in the scope's one owning company (a set of companies is refused, 5). */
 export async function registerDevices(
   tx: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   devices: readonly NewDevice[],
   at: Date,
 ): Promise<void> {
+  const companyId = owningCompany(scope);
   if (devices.length === 0) return;
   for (let i = 0; i < devices.length; i += 500) {
     const chunk = devices.slice(i, i + 500);
@@ -106,8 +110,7 @@ export async function registerDevices(
   }
   const byTag = new Map<string, string[]>();
   for (const d of devices) for (const t of d.tags) byTag.set(t, [...(byTag.get(t) ?? []), d.sn]);
-  for (const [tag, sns] of byTag)
-    await linkTags(tx, sns, await ensureTags(tx, { kind: 'company', companyId }, [tag]));
+  for (const [tag, sns] of byTag) await linkTags(tx, sns, await ensureTags(tx, scope, [tag]));
 }
 
 /** MAC or IMEI in one cell: whichever it reads as. */
@@ -179,7 +182,7 @@ export function createDeviceImport(deps: { db: Db; clock: Clock }) {
      * not have to be sent twice: the rejected rows are fixed and imported on their own.
      */
     async importFile(
-      companyId: number,
+      scope: CompanyScope,
       input: { fileName: string; content: string; commit: boolean },
       lang: Lang,
     ) {
@@ -195,17 +198,13 @@ export function createDeviceImport(deps: { db: Db; clock: Clock }) {
         );
       }
       if (cells.length > IMPORT_MAX_ROWS) throw new AppError(ErrorCode.IMPORT_LIMIT, IMPORT_MAX_ROWS);
-      const existing = await existingDevices(
-        db,
-        companyId,
-        cells.map((c) => c.cells[0] ?? '').filter(Boolean),
-      );
+      const existing = await existingDevices(db, scope, cells.map((c) => c.cells[0] ?? '').filter(Boolean));
       const rows = checkImportRows(cells, existing, lang);
       const invalid = rows.filter((r) => r.errors.length > 0).length;
       let imported = 0;
       const accepted = rows.filter((r) => r.errors.length === 0);
       if (input.commit && accepted.length > 0) {
-        await inTransaction(db, (tx) => registerDevices(tx, companyId, accepted, clock.now()));
+        await inTransaction(db, (tx) => registerDevices(tx, scope, accepted, clock.now()));
         imported = accepted.length;
       }
       return { rows, valid: rows.length - invalid, invalid, imported };

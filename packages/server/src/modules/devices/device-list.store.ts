@@ -7,12 +7,13 @@ import {
   UNGROUPED,
 } from '@fleetport/contract';
 import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import type { Database } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 
-/** SQL of the all-devices list: filters, trigram search, sorting and paging, always within one company. */
+/** SQL of the all-devices list: filters, trigram search, sorting and paging, always within the caller's companies. */
 
 /** The expression the trigram index of migration 0030 covers; a search must use exactly this text. */
 const SEARCH_TEXT = sql<string>`(device.sn || ' ' || device.name || ' ' || coalesce(device.mac, '') || ' ' || coalesce(device.imei, '') || ' ' || coalesce(device.ip, ''))`;
@@ -54,10 +55,10 @@ type DeviceQuery = SelectQueryBuilder<Database, 'device', object>;
 
 export function applyDeviceFilters(
   query: DeviceQuery,
-  companyId: number,
+  scope: CompanyScope,
   f: Partial<DeviceListQuery>,
 ): DeviceQuery {
-  let q = query.where('device.company_id', '=', companyId);
+  let q = query.where('device.company_id', 'in', scopedCompanyIds(scope));
   if (f.search) q = q.where(sql<boolean>`${SEARCH_TEXT} ilike ${containsPattern(f.search)}`);
   if (f.online) q = q.where('device.online', '=', f.online === 'online');
   if (f.model) q = q.where('device.model', '=', f.model);
@@ -221,18 +222,20 @@ function pageInOrder(keys: DeviceQuery, f: DeviceListQuery) {
   return sql<PageSn>`(${keys.select('device.sn as page_sn')} order by ${orderOf('device', f)} ${windowOf(f)})`;
 }
 
-/** The whole fleet's total, kept by triggers (migration 0031). */
-const fleetTotal = (companyId: number) =>
-  sql<string>`(select coalesce(max(total), 0) from device_count where company_id = ${companyId})`;
+/** The whole fleet's total, kept by triggers per company (migration 0031): the scope's companies summed. */
+const fleetTotal = (scope: CompanyScope) =>
+  sql<string>`(select coalesce(sum(total), 0) from device_count where company_id in (${sql.join(scopedCompanyIds(scope))}))`;
 
-export async function listDevices(db: DbOrTx, companyId: number, f: DeviceListQuery) {
+export async function listDevices(db: DbOrTx, scope: CompanyScope, f: DeviceListQuery) {
   const filtered = Object.entries(f).some(
     ([key, value]) => LIST_FILTERS.has(key) && value !== undefined && value !== '',
   );
   if (!filtered) {
-    const company = db.selectFrom('device').where('device.company_id', '=', companyId) as DeviceQuery;
-    const page = await pageJson(db, pageInOrder(company, f), f)
-      .select(fleetTotal(companyId).as('total'))
+    const fleet = db
+      .selectFrom('device')
+      .where('device.company_id', 'in', scopedCompanyIds(scope)) as DeviceQuery;
+    const page = await pageJson(db, pageInOrder(fleet, f), f)
+      .select(fleetTotal(scope).as('total'))
       .executeTakeFirstOrThrow();
     return { list: page.rows.map(toDeviceRow), total: Number(page.total), totalCapped: false };
   }
@@ -243,7 +246,7 @@ export async function listDevices(db: DbOrTx, companyId: number, f: DeviceListQu
   // (the planner guessed 1,010 devices for "10.3.17."; 49 matched). Past the cap the page walks the
   // sort index with the filters. Each arm of the CASE is an init plan, run only when taken. (Sending
   // the SNs to Node and back as a parameter cost a statement and up to 1,000 strings each way.)
-  const filters = applyDeviceFilters(db.selectFrom('device') as DeviceQuery, companyId, f);
+  const filters = applyDeviceFilters(db.selectFrom('device') as DeviceQuery, scope, f);
   const column = sortColumn(f);
   const matching = filters
     .select(column === 'sn' ? ['device.sn'] : ['device.sn', sql.ref(`device.${column}`).as(column)])
@@ -271,11 +274,11 @@ type ListFilter = Omit<DeviceListQuery, 'pageNum' | 'pageSize'>;
 /** How many devices the list's filter matches, counting no further than `limit`. */
 export async function countMatchingDevices(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   f: ListFilter,
   limit: number,
 ): Promise<number> {
-  const matching = applyDeviceFilters(db.selectFrom('device') as DeviceQuery, companyId, f)
+  const matching = applyDeviceFilters(db.selectFrom('device') as DeviceQuery, scope, f)
     .select('device.sn')
     .limit(limit);
   const found = await db
@@ -288,12 +291,12 @@ export async function countMatchingDevices(
 /** `limit` rows of the list's filter from `offset`, in the list's order: what a device export writes. */
 export async function matchingDevicesInOrder(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   f: ListFilter,
   offset: number,
   limit: number,
 ): Promise<DeviceRow[]> {
-  const filters = applyDeviceFilters(db.selectFrom('device') as DeviceQuery, companyId, f);
+  const filters = applyDeviceFilters(db.selectFrom('device') as DeviceQuery, scope, f);
   const page = sql<PageSn>`(${filters.select('device.sn as page_sn')} order by ${orderOf('device', f)} limit ${limit} offset ${offset})`;
   const found = await pageJson(db, page, f).executeTakeFirstOrThrow();
   return found.rows.map(toDeviceRow);
@@ -301,20 +304,20 @@ export async function matchingDevicesInOrder(
 
 export async function findCompanyDevices(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   sns: readonly string[],
 ): Promise<DeviceRow[]> {
   if (sns.length === 0) return [];
   const rows = await selectRows(db)
-    .where('device.company_id', '=', companyId)
+    .where('device.company_id', 'in', scopedCompanyIds(scope))
     .where('device.sn', 'in', [...sns])
     .execute();
   return rows.map(toDeviceRow);
 }
 
-/** One device of the company, or 120002 as if it did not exist (another company's device is not shown). */
-export async function getCompanyDevice(db: DbOrTx, companyId: number, sn: string): Promise<DeviceRow> {
-  const [row] = await findCompanyDevices(db, companyId, [sn]);
+/** One device of the scope, or 120002 as if it did not exist (another company's device is not shown). */
+export async function getCompanyDevice(db: DbOrTx, scope: CompanyScope, sn: string): Promise<DeviceRow> {
+  const [row] = await findCompanyDevices(db, scope, [sn]);
   if (!row) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, sn);
   return row;
 }

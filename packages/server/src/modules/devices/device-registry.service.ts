@@ -7,7 +7,7 @@ import {
   type updateDeviceCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import { companyScope } from '../../platform/auth/actor.ts';
+import { type Actor, type CompanyScope, companyScope, owningCompany } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ensureGroup } from '../device-groups/device-groups.store.ts';
@@ -26,18 +26,21 @@ import {
 /** What the registry reads from AppDeps. */
 export type DeviceRegistryDeps = ModuleDeps<'clock' | 'db' | 'hub'>;
 
-/** The console's device registry (issue 6): add, update, delete, transfer, look-ups. */
+/**
+ * The console's device registry (issue 6): add, update, delete, transfer, look-ups. Look-ups reach
+ * every company of the caller's scope; a change lands in its one owning company (a set is refused, 5).
+ */
 
 export async function addDevice(
   { db, clock }: DeviceRegistryDeps,
-  companyId: number,
+  scope: CompanyScope,
   input: CallParsedInput<typeof addDeviceCall>,
 ) {
+  const owner = companyScope(owningCompany(scope));
   const tags = checkedTagNames(input.tags ?? []);
   if (tags.length > 5) throw new AppError(ErrorCode.TAGS_PER_DEVICE, 5);
-  if (input.groupId) await ensureGroup(db, companyScope(companyId), input.groupId);
-  if ((await existingDevices(db, companyId, [input.sn])).size > 0)
-    throw new AppError(ErrorCode.DEVICE_SN_EXISTS);
+  if (input.groupId) await ensureGroup(db, owner, input.groupId);
+  if ((await existingDevices(db, owner, [input.sn])).size > 0) throw new AppError(ErrorCode.DEVICE_SN_EXISTS);
   const device = {
     sn: input.sn,
     name: input.name ?? '',
@@ -48,76 +51,85 @@ export async function addDevice(
     description: input.description,
     groupId: input.groupId ?? null,
   };
-  await inTransaction(db, (tx) => registerDevices(tx, companyId, [device], clock.now()));
-  return getCompanyDevice(db, companyId, input.sn);
+  await inTransaction(db, (tx) => registerDevices(tx, owner, [device], clock.now()));
+  return getCompanyDevice(db, owner, input.sn);
 }
 
 export async function updateDevice(
   { db, clock }: DeviceRegistryDeps,
-  companyId: number,
+  scope: CompanyScope,
   { sn, ...edits }: CallParsedInput<typeof updateDeviceCall>,
 ) {
-  await getCompanyDevice(db, companyId, sn);
-  await updateDeviceFields(db, companyId, sn, edits, clock.now());
-  return getCompanyDevice(db, companyId, sn);
+  const owner = companyScope(owningCompany(scope));
+  await getCompanyDevice(db, owner, sn);
+  await updateDeviceFields(db, owner, sn, edits, clock.now());
+  return getCompanyDevice(db, owner, sn);
 }
 
 /**
  * After the commit: every node's gateway stops writing these devices' messages under the company
  * it cached for them (hub is read now, as it may be the bridge to the other nodes).
  */
-function announceReassigned({ hub }: DeviceRegistryDeps, fromCompanyId: number, sns: string[]) {
-  if (sns.length > 0) hub.publish('devices.reassigned', fromCompanyId, { sns });
+function announceReassigned({ hub }: DeviceRegistryDeps, from: CompanyScope, sns: string[]) {
+  if (sns.length > 0) hub.publish('devices.reassigned', owningCompany(from), { sns });
 }
 
-export async function deleteDevices(deps: DeviceRegistryDeps, companyId: number, sns: string[], lang: Lang) {
-  const owned = await ownedSns(deps.db, companyId, sns);
+export async function deleteDevices(
+  deps: DeviceRegistryDeps,
+  scope: CompanyScope,
+  sns: string[],
+  lang: Lang,
+) {
+  // Refused whole for a set of companies (5), not device by device.
+  const owner = companyScope(owningCompany(scope));
+  const owned = await ownedSns(deps.db, owner, sns);
   const gone: string[] = [];
   const results = await eachDevice(sns, lang, async (sn) => {
     if (!owned.has(sn)) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, sn);
-    await inTransaction(deps.db, (tx) => deleteDeviceRows(tx, companyId, sn));
+    await inTransaction(deps.db, (tx) => deleteDeviceRows(tx, owner, sn));
     gone.push(sn);
   });
-  announceReassigned(deps, companyId, gone);
+  announceReassigned(deps, owner, gone);
   return bulkResult(results);
 }
 
 /** Devices go to another company the person belongs to, each refused or moved on its own. */
 export async function transferDevices(
   deps: DeviceRegistryDeps,
-  caller: { companyId: number; userId: number },
+  caller: Pick<Actor, 'scope' | 'userId'>,
   input: { sns: string[]; companyId: number },
   lang: Lang,
 ) {
   const { db, clock } = deps;
+  const from = companyScope(owningCompany(caller.scope));
   const sns = [...new Set(input.sns)];
   if (sns.length > MAX_DEVICES_PER_ASSIGN)
     throw new AppError(ErrorCode.TRANSFER_LIMIT, MAX_DEVICES_PER_ASSIGN);
   const target = input.companyId;
-  if (target === caller.companyId || !(await isMemberOf(db, caller.userId, target)))
+  if (target === owningCompany(from) || !(await isMemberOf(db, caller.userId, target)))
     throw new AppError(ErrorCode.COMPANY_NOT_FOUND);
-  const owned = await ownedSns(db, caller.companyId, sns);
+  const owned = await ownedSns(db, from, sns);
   const moved: string[] = [];
   const results = await eachDevice(sns, lang, async (sn) => {
     if (!owned.has(sn)) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, sn);
-    await inTransaction(db, (tx) => moveDeviceRows(tx, caller.companyId, sn, target, clock.now()));
+    await inTransaction(db, (tx) => moveDeviceRows(tx, from, sn, target, clock.now()));
     moved.push(sn);
   });
-  announceReassigned(deps, caller.companyId, moved);
+  announceReassigned(deps, from, moved);
   return bulkResult(results);
 }
 
-/** Refuses the SNs the company does not have, naming them (one: 120107 with the SN, several: the list). */
-export async function assertDevicesExist({ db }: DeviceRegistryDeps, companyId: number, sns: string[]) {
-  const owned = await ownedSns(db, companyId, sns);
+/** Refuses the SNs the scope does not have, naming them (one: 120107 with the SN, several: the list). */
+export async function assertDevicesExist({ db }: DeviceRegistryDeps, scope: CompanyScope, sns: string[]) {
+  const owned = await ownedSns(db, scope, sns);
   const missing = [...new Set(sns)].filter((sn) => !owned.has(sn));
   if (missing.length === 1) throw new AppError(ErrorCode.NO_SN_RECORD, missing[0]);
   if (missing.length > 1) throw new AppError(ErrorCode.NO_SN_RECORDS, missing);
   return [];
 }
 
-export async function gatewayState({ db }: DeviceRegistryDeps, companyId: number, sn: string) {
-  const row = await findGatewayState(db, companyId, sn);
+export async function gatewayState({ db }: DeviceRegistryDeps, scope: CompanyScope, sn: string) {
+  const row = await findGatewayState(db, scope, sn);
   if (!row) throw new AppError(ErrorCode.GATEWAY_NOT_FOUND, sn);
   return { sn: row.sn, online: row.online };
 }

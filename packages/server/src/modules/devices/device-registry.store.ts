@@ -1,6 +1,10 @@
+import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
-/** SQL of the console's device registry: edits, deletion and transfer of a company's devices. */
+/**
+ * SQL of the console's device registry: edits, deletion and transfer of a company's devices. A change
+ * lands in the scope's one owning company (`owningCompany`: a set of companies is refused, 5).
+ */
 
 /** Tables whose rows follow a device to its new company or go with it when it is deleted. */
 const DEVICE_OWNED_TABLES = ['device_import', 'device_config', 'device_status'] as const;
@@ -13,7 +17,7 @@ export interface DeviceEdits {
 
 export async function updateDeviceFields(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   sn: string,
   edits: DeviceEdits,
   at: Date,
@@ -27,13 +31,14 @@ export async function updateDeviceFields(
   await db
     .updateTable('device')
     .set({ ...set, updated_at: at })
-    .where('company_id', '=', companyId)
+    .where('company_id', '=', owningCompany(scope))
     .where('sn', '=', sn)
     .execute();
 }
 
 /** Deletes a device of the company and what it owns (its import row, configuration and status). */
-export async function deleteDeviceRows(tx: DbOrTx, companyId: number, sn: string): Promise<void> {
+export async function deleteDeviceRows(tx: DbOrTx, scope: CompanyScope, sn: string): Promise<void> {
+  const companyId = owningCompany(scope);
   // One row per SN in each: the device's own, whichever company wrote it.
   for (const table of DEVICE_OWNED_TABLES) await tx.deleteFrom(table).where('sn', '=', sn).execute();
   await tx.deleteFrom('device').where('company_id', '=', companyId).where('sn', '=', sn).execute();
@@ -45,11 +50,12 @@ export async function deleteDeviceRows(tx: DbOrTx, companyId: number, sn: string
  */
 export async function moveDeviceRows(
   tx: DbOrTx,
-  fromCompanyId: number,
+  from: CompanyScope,
   sn: string,
   toCompanyId: number,
   at: Date,
 ): Promise<void> {
+  const fromCompanyId = owningCompany(from);
   await tx.deleteFrom('device_tag_link').where('sn', '=', sn).execute();
   await tx
     .updateTable('device')
@@ -72,12 +78,12 @@ export async function isMemberOf(db: DbOrTx, userId: number, companyId: number):
   return row !== undefined;
 }
 
-/** A gateway of the company and whether it is online, or undefined. */
-export async function findGatewayState(db: DbOrTx, companyId: number, sn: string) {
+/** A gateway of the scope and whether it is online, or undefined. */
+export async function findGatewayState(db: DbOrTx, scope: CompanyScope, sn: string) {
   return db
     .selectFrom('device')
     .select(['sn', 'online'])
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('sn', '=', sn)
     .executeTakeFirst();
 }

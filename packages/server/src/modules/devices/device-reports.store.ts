@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
+import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
-/** SQL of what devices report: telemetry series, events, syslog, configuration XML, status modules. */
+/**
+ * SQL of what devices report: telemetry series, events, syslog, configuration XML, status modules.
+ * The writes come from the gateway, which knows a device by its SN and files its messages under the
+ * device's company (not a caller's scope); the reads are a caller's and take its CompanyScope.
+ */
 
 export interface TelemetryRow {
   companyId: number;
@@ -38,11 +43,11 @@ export async function deleteTelemetryBefore(db: DbOrTx, before: Date): Promise<n
   return Number(result.numDeletedRows);
 }
 
-export async function listTelemetry(db: DbOrTx, companyId: number, sn: string, limit = 100) {
+export async function listTelemetry(db: DbOrTx, scope: CompanyScope, sn: string, limit = 100) {
   return db
     .selectFrom('device_telemetry')
     .select(['at', 'data'])
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('sn', '=', sn)
     .orderBy('at', 'desc')
     .limit(limit)
@@ -126,20 +131,20 @@ export async function saveDeviceStatus(
     .execute();
 }
 
-export async function findDeviceConfig(db: DbOrTx, companyId: number, sn: string) {
+export async function findDeviceConfig(db: DbOrTx, scope: CompanyScope, sn: string) {
   return db
     .selectFrom('device_config')
     .selectAll()
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('sn', '=', sn)
     .executeTakeFirst();
 }
 
-export async function findDeviceStatus(db: DbOrTx, companyId: number, sn: string) {
+export async function findDeviceStatus(db: DbOrTx, scope: CompanyScope, sn: string) {
   return db
     .selectFrom('device_status')
     .selectAll()
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('sn', '=', sn)
     .execute();
 }

@@ -11,8 +11,8 @@ import {
   updateDeviceCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import { bind, requireSession } from '../../platform/http/calls.ts';
-import { companyOf } from './company-scope.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
+import { bind } from '../../platform/http/calls.ts';
 import { importTemplate } from './device-import.parse.ts';
 import { createDeviceImport } from './device-import.service.ts';
 import { getCompanyDevice, listDevices } from './device-list.store.ts';
@@ -23,24 +23,21 @@ export function deviceRoutes(deps: ModuleDeps<'clock' | 'config' | 'db' | 'gatew
   const { db } = deps;
   const importer = createDeviceImport(deps);
   return [
-    bind(listDevicesCall, async (ctx) => listDevices(db, companyOf(ctx), ctx.input)),
-    bind(getDeviceCall, async (ctx) => getCompanyDevice(db, companyOf(ctx), ctx.input.sn)),
-    bind(addDeviceCall, (ctx) => registry.addDevice(deps, companyOf(ctx), ctx.input)),
-    bind(updateDeviceCall, (ctx) => registry.updateDevice(deps, companyOf(ctx), ctx.input)),
-    bind(deleteDevicesCall, (ctx) => registry.deleteDevices(deps, companyOf(ctx), ctx.input.sns, ctx.lang)),
+    bind(listDevicesCall, async (ctx) => listDevices(db, companyActor(ctx).scope, ctx.input)),
+    bind(getDeviceCall, async (ctx) => getCompanyDevice(db, companyActor(ctx).scope, ctx.input.sn)),
+    bind(addDeviceCall, (ctx) => registry.addDevice(deps, companyActor(ctx).scope, ctx.input)),
+    bind(updateDeviceCall, (ctx) => registry.updateDevice(deps, companyActor(ctx).scope, ctx.input)),
+    bind(deleteDevicesCall, (ctx) =>
+      registry.deleteDevices(deps, companyActor(ctx).scope, ctx.input.sns, ctx.lang),
+    ),
     bind(transferDevicesCall, (ctx) =>
-      registry.transferDevices(
-        deps,
-        { companyId: companyOf(ctx), userId: requireSession(ctx).userId },
-        ctx.input,
-        ctx.lang,
-      ),
+      registry.transferDevices(deps, companyActor(ctx), ctx.input, ctx.lang),
     ),
     bind(obtainNotExistDevicesCall, (ctx) =>
-      registry.assertDevicesExist(deps, companyOf(ctx), ctx.input.sns),
+      registry.assertDevicesExist(deps, companyActor(ctx).scope, ctx.input.sns),
     ),
-    bind(checkGatewayExistCall, (ctx) => registry.gatewayState(deps, companyOf(ctx), ctx.input.sn)),
-    bind(importDevicesCall, async (ctx) => importer.importFile(companyOf(ctx), ctx.input, ctx.lang)),
+    bind(checkGatewayExistCall, (ctx) => registry.gatewayState(deps, companyActor(ctx).scope, ctx.input.sn)),
+    bind(importDevicesCall, async (ctx) => importer.importFile(companyActor(ctx).scope, ctx.input, ctx.lang)),
     bind(importTemplateCall, async (ctx) => {
       const { content, mimeType } = await importTemplate(ctx.input.format);
       return {

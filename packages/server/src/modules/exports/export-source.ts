@@ -8,6 +8,7 @@ import {
 } from '@fleetport/contract';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
+import type { CompanyScope } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
 /** Who reads the file: headers and values in their language, times in their time zone. */
@@ -37,10 +38,10 @@ export interface ExportSource<F = unknown, Row = unknown> {
    * (120098 over three months). Default: the filter as given.
    */
   bound?(filter: F, now: Date): F;
-  /** How many rows match, counting no further than `limit`. */
-  count(db: DbOrTx, companyId: number, filter: F, limit: number): Promise<number>;
-  /** `limit` rows from `offset`, in the list's order. */
-  rows(db: DbOrTx, companyId: number, filter: F, offset: number, limit: number): Promise<Row[]>;
+  /** How many rows of the scope match, counting no further than `limit`. */
+  count(db: DbOrTx, scope: CompanyScope, filter: F, limit: number): Promise<number>;
+  /** `limit` rows of the scope from `offset`, in the list's order. */
+  rows(db: DbOrTx, scope: CompanyScope, filter: F, offset: number, limit: number): Promise<Row[]>;
   /** A row's cell for each field of `columns`. */
   cell(row: Row, field: string, reader: ExportReader): ExportCell;
 }

@@ -6,6 +6,7 @@ import {
   LINK_RECORD_KEEP_MONTHS,
   XLSX_MIME_TYPE,
 } from '@fleetport/contract';
+import { companyScope } from '../../platform/auth/actor.ts';
 import { defineJob, defineSchedule, type JobContext, JobTimeoutError } from '../../platform/jobs/index.ts';
 import { streamedSheet } from './export-source.ts';
 import { exportSourceOf } from './export-sources.ts';
@@ -71,7 +72,8 @@ async function writeExport(deps: ExportDeps, ctx: JobContext<{ recordId: number 
     for (;;) {
       ctx.signal.throwIfAborted();
       const want = Math.min(BATCH_ROWS, EXPORT_MAX_RECORDS - done);
-      const batch = await source.rows(deps.db, companyId, filter, done, want);
+      // The job acts for the record's company, the one it was started in.
+      const batch = await source.rows(deps.db, companyScope(companyId), filter, done, want);
       for (const row of batch) sheet.add(columns.map((c) => source.cell(row, c.field, reader)));
       done += batch.length;
       await saveRowsDone(deps.db, recordId, done);

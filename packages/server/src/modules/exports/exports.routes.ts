@@ -18,6 +18,7 @@ import {
   shareRecord,
   startExport,
 } from './exports.service.ts';
+import { recordOwner } from './exports.store.ts';
 
 /** Minutes east of UTC from the `timeZoneOffset` header; UTC when absent or not a number. */
 function utcOffsetOf(request: FastifyRequest): number {
@@ -35,10 +36,8 @@ export function exportRoutes(deps: ExportDeps) {
   return [
     ...EXPORT_SOURCES.map((source) =>
       bind(source.call, async (ctx) => {
-        const actor = companyActor(ctx);
         const caller = {
-          companyId: actor.companyId,
-          userId: actor.userId,
+          ...recordOwner(companyActor(ctx)),
           lang: ctx.lang,
           utcOffsetMinutes: utcOffsetOf(ctx.request),
           module: headerText(ctx.request, 'visibleModule'),
@@ -47,11 +46,17 @@ export function exportRoutes(deps: ExportDeps) {
       }),
     ),
     bind(listExportRecordsCall, async (ctx) =>
-      exportRecords(deps, companyActor(ctx), ctx.input.pageNum, ctx.input.pageSize),
+      exportRecords(deps, recordOwner(companyActor(ctx)), ctx.input.pageNum, ctx.input.pageSize),
     ),
-    bind(deleteExportRecordCall, async (ctx) => deleteRecord(deps, companyActor(ctx), ctx.input.recordId)),
-    bind(downloadExportCall, async (ctx) => downloadLink(deps, companyActor(ctx), ctx.input.recordId)),
-    bind(shareExportCall, async (ctx) => shareRecord(deps, companyActor(ctx), ctx.input.recordId)),
+    bind(deleteExportRecordCall, async (ctx) =>
+      deleteRecord(deps, recordOwner(companyActor(ctx)), ctx.input.recordId),
+    ),
+    bind(downloadExportCall, async (ctx) =>
+      downloadLink(deps, recordOwner(companyActor(ctx)), ctx.input.recordId),
+    ),
+    bind(shareExportCall, async (ctx) =>
+      shareRecord(deps, recordOwner(companyActor(ctx)), ctx.input.recordId),
+    ),
     bind(seeShareFileCall, async (ctx) => seeSharedFile(deps, ctx.input.shareId)),
   ];
 }

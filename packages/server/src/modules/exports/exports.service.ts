@@ -8,6 +8,7 @@ import {
   MAX_EXPORT_RECORDS_KEPT,
   SHARE_LINK_VALID_HOURS,
 } from '@fleetport/contract';
+import { companyScope } from '../../platform/auth/actor.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -79,7 +80,8 @@ export async function startExport<F>(
   const now = deps.clock.now();
   const given = input.dataSourceConfig.filterParams as F;
   const filter = source.bound ? source.bound(given, now) : given;
-  const rows = await source.count(deps.db, caller.companyId, filter, EXPORT_MAX_RECORDS + 1);
+  // The rows the job will write: those of the record's company (exports.job.ts).
+  const rows = await source.count(deps.db, companyScope(caller.companyId), filter, EXPORT_MAX_RECORDS + 1);
   if (rows > EXPORT_MAX_RECORDS) throw new AppError(ErrorCode.EXPORT_MAX);
   const record = await deps.db.transaction().execute(async (tx) => {
     await lockUserExports(tx, caller);
@@ -131,7 +133,10 @@ async function ownRecord(deps: ExportDeps, owner: RecordOwner, recordId: number)
 async function readyFile(deps: ExportDeps, owner: RecordOwner, recordId: number) {
   const record = await ownRecord(deps, owner, recordId);
   if (record.state === 'generating') throw new AppError(ErrorCode.DO_NOT_REPEAT);
-  const file = record.file_id === null ? undefined : await deps.files.find(owner.companyId, record.file_id);
+  const file =
+    record.file_id === null
+      ? undefined
+      : await deps.files.find(companyScope(owner.companyId), record.file_id);
   if (record.state !== 'ready' || !file) throw new AppError(ErrorCode.SHARE_LINK_EXPIRED);
   return { record, file };
 }
@@ -175,7 +180,8 @@ export async function seeSharedFile(deps: ExportDeps, shareId: string) {
   const now = deps.clock.now();
   if (!link || link.expires_at <= now || link.state !== 'ready' || link.file_id === null)
     throw new AppError(ErrorCode.SHARE_LINK_EXPIRED);
-  const file = await deps.files.find(Number(link.company_id), Number(link.file_id));
+  // The link names its record, the record its company: whoever opens it has no session.
+  const file = await deps.files.find(companyScope(Number(link.company_id)), Number(link.file_id));
   if (!file) throw new AppError(ErrorCode.SHARE_LINK_EXPIRED);
   // The download link lasts no longer than the share link.
   const seconds = Math.max(1, Math.floor((new Date(link.expires_at).getTime() - now.getTime()) / 1000));

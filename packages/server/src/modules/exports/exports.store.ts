@@ -1,13 +1,23 @@
 import type { ExportRecord, ExportState } from '@fleetport/contract';
 import { type Selectable, sql } from 'kysely';
+import { type Actor, owningCompany } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import type { ExportTables } from './exports.tables.ts';
 
 /** SQL of export records and share links; every read and write names the company and the user. */
 
+/**
+ * Whose records: export records are a person's own, in one company (the limit of 10 counts there), so
+ * they are keyed by the user and the scope's owning company, not read across a scope. A set of
+ * companies has no one place to keep them (5); a partner console names the company first.
+ */
 export interface RecordOwner {
   companyId: number;
   userId: number;
+}
+
+export function recordOwner(actor: Pick<Actor, 'scope' | 'userId'>): RecordOwner {
+  return { companyId: owningCompany(actor.scope), userId: actor.userId };
 }
 
 /** What the job needs to write the file, stored with the record. */

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { downloadFileCall, ErrorCode, getFileLinkCall, uploadFilesCall } from '@fleetport/contract';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { companyActor, owningCompany } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findFileOfSignedLink } from '../../platform/files/stored-files.store.ts';
 import { receiveUploads } from '../../platform/files/upload.ts';
-import { bind, requireSession } from '../../platform/http/calls.ts';
-import { companyOf } from '../devices/company-scope.ts';
+import { bind } from '../../platform/http/calls.ts';
 import { contentDisposition, requestedRange } from './download.ts';
 import { FILES_TEXT } from './files.text.ts';
 
@@ -14,20 +14,20 @@ export function fileRoutes(deps: Pick<AppDeps, 'db' | 'files'>) {
   const { db, files } = deps;
   return [
     bind(uploadFilesCall, async (ctx) => {
-      const companyId = companyOf(ctx);
-      const { userId } = requireSession(ctx);
+      const { scope, userId } = companyActor(ctx);
       const stored = await receiveUploads({
         files,
         parts: ctx.files,
         kind: ctx.input.kind,
-        owner: { companyId, userId },
+        // A stored file belongs to one company: the scope's owning one (a set of companies is refused, 5).
+        owner: { companyId: owningCompany(scope), userId },
         lang: ctx.lang,
         request: ctx.request,
       });
       return { files: await Promise.all(stored.map((file) => files.describe(file))) };
     }),
     bind(getFileLinkCall, async (ctx) => {
-      const file = await files.find(companyOf(ctx), ctx.input.fileId);
+      const file = await files.find(companyActor(ctx).scope, ctx.input.fileId);
       if (!file) throw new AppError(ErrorCode.FILE_NOT_FOUND);
       return files.link(file, ctx.input.ttlSeconds);
     }),

@@ -1,14 +1,14 @@
 import { ErrorCode, type Job, jobGetCall, jobListCall } from '@fleetport/contract';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { companyActor } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
-import { bind, requireSession } from '../../platform/http/calls.ts';
+import { bind } from '../../platform/http/calls.ts';
 import {
   findVisibleJob,
   type JobRow,
   type JobViewer,
   listVisibleJobs,
 } from '../../platform/jobs/jobs.store.ts';
-import { companyOf } from '../devices/company-scope.ts';
 
 function toJob(row: JobRow): Job {
   const ms = (d: Date | null) => (d === null ? null : new Date(d).getTime());
@@ -27,9 +27,10 @@ function toJob(row: JobRow): Job {
   };
 }
 
-/** The jobs a person may see: the current company's, and their own in it (never another person's). */
-function viewerOf(ctx: Parameters<typeof companyOf>[0]): JobViewer {
-  return { companyId: companyOf(ctx), userId: requireSession(ctx).userId };
+/** The jobs a person may see: their companies', and their own in them (never another person's). */
+function viewerOf(ctx: Parameters<typeof companyActor>[0]): JobViewer {
+  const { scope, userId } = companyActor(ctx);
+  return { scope, userId };
 }
 
 export function jobRoutes(deps: Pick<AppDeps, 'db'>) {

@@ -8,13 +8,16 @@ import {
 } from '@fleetport/contract';
 import type { RpcCommandRow } from '../../gateway/rpc.store.ts';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { type Actor, type CompanyScope, owningCompany, owningScope } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { createSerialPorts, type SerialPortInput } from './serial-ports.ts';
 
 /**
  * Remote actions go to the device as RPC commands through the gateway's RPC service. The console gets
- * the command id at once and follows its state; the rules the cloud checks first live here.
+ * the command id at once and follows its state; the rules the cloud checks first live here. A command
+ * is a write: it is filed under the scope's one owning company (a set of companies is refused, 5), and
+ * the device is looked for in that company alone.
  */
 
 /** How long a serial port or timer list request waits for the device's answer. */
@@ -68,24 +71,25 @@ export function createRemoteActions(deps: ModuleDeps<'clock' | 'db' | 'gateway'>
     return row?.capabilities ?? {};
   }
 
-  /** The device of the company, online; 120052 otherwise (`offlineCode` lets a data request say 120023). */
+  /** The device of the scope, online; 120052 otherwise (`offlineCode` lets a data request say 120023). */
   async function onlineDevice(
-    companyId: number,
+    scope: CompanyScope,
     sn: string,
     offlineCode: number = ErrorCode.DEVICE_OFFLINE_OPERATION,
   ): Promise<DeviceRow> {
-    const device = await getCompanyDevice(db, companyId, sn);
+    const device = await getCompanyDevice(db, scope, sn);
     if (!device.online || !deps.gateway) throw new AppError(offlineCode, sn);
     return device;
   }
 
   async function send(
-    companyId: number,
+    scope: CompanyScope,
     sn: string,
     method: RpcMethod,
     params: unknown,
     deadlineSeconds?: number,
   ): Promise<RemoteAction> {
+    const companyId = owningCompany(scope);
     if (!deps.gateway) throw new AppError(ErrorCode.DEVICE_OFFLINE_OPERATION, sn);
     const [row] = await deps.gateway.rpc.send({ companyId, sns: [sn], method, params, deadlineSeconds });
     if (!row) throw new AppError(ErrorCode.INTERNAL_ERROR);
@@ -94,27 +98,28 @@ export function createRemoteActions(deps: ModuleDeps<'clock' | 'db' | 'gateway'>
 
   /** Sends when the device is online and holds what the action needs. */
   async function act(
-    companyId: number,
+    scope: CompanyScope,
     sn: string,
     method: RpcMethod,
     params: unknown,
     needs?: { capability?: string; licence?: boolean; deadlineSeconds?: number },
   ): Promise<RemoteAction> {
+    const owner = owningScope(scope);
     if (needs?.capability) {
       // What a device cannot do at all is the better answer than "offline" once its capabilities are
       // known (from a hello); a device never heard from is checked again once it is online.
       const caps = await capabilitiesOf(sn);
       const known = !!caps && typeof caps === 'object' && Object.keys(caps).length > 0;
       if (known && !capability({ capabilities: caps }, needs.capability)) {
-        await getCompanyDevice(db, companyId, sn);
+        await getCompanyDevice(db, owner, sn);
         throw new AppError(ErrorCode.PARTIAL_UNSUPPORTED);
       }
     }
-    const device = await onlineDevice(companyId, sn);
+    const device = await onlineDevice(owner, sn);
     if (needs?.licence && device.licenceLevel === 'BASE') throw new AppError(ErrorCode.BASIC_LICENCE_UPGRADE);
     if (needs?.capability && !capability({ capabilities: await capabilitiesOf(sn) }, needs.capability))
       throw new AppError(ErrorCode.PARTIAL_UNSUPPORTED);
-    return send(companyId, sn, method, params, needs?.deadlineSeconds);
+    return send(owner, sn, method, params, needs?.deadlineSeconds);
   }
 
   /**
@@ -133,20 +138,21 @@ export function createRemoteActions(deps: ModuleDeps<'clock' | 'db' | 'gateway'>
     act,
     onlineDevice,
     send,
-    async timers(companyId: number, sn: string, timers: Timer[]) {
+    async timers(scope: CompanyScope, sn: string, timers: Timer[]) {
       checkTimers(timers, clock.now().getTime());
       const list = timers.map((t, i) => ({ id: `t${i + 1}`, ...t }));
-      return act(companyId, sn, 'timers', { action: 'set', timers: list });
+      return act(scope, sn, 'timers', { action: 'set', timers: list });
     },
     /** The list comes back in the same request when the device answers within a few seconds. */
-    async listTimers(companyId: number, sn: string) {
-      return settled(await act(companyId, sn, 'timers', { action: 'list' }));
+    async listTimers(scope: CompanyScope, sn: string) {
+      return settled(await act(scope, sn, 'timers', { action: 'list' }));
     },
-    serialPort: (companyId: number, userId: number, input: SerialPortInput) =>
-      serial.use(companyId, userId, input),
+    serialPort: (actor: Actor, input: SerialPortInput) =>
+      serial.use(owningScope(actor.scope), actor.userId, input),
     /** A syslog request while another one for the device still runs is 120008 "do not repeat". */
-    async requestSyslog(companyId: number, sn: string, lines: number) {
-      await onlineDevice(companyId, sn, ErrorCode.DEVICE_OFFLINE);
+    async requestSyslog(scope: CompanyScope, sn: string, lines: number) {
+      const owner = owningScope(scope);
+      await onlineDevice(owner, sn, ErrorCode.DEVICE_OFFLINE);
       const pending = await db
         .selectFrom('rpc_command')
         .select('id')
@@ -156,7 +162,7 @@ export function createRemoteActions(deps: ModuleDeps<'clock' | 'db' | 'gateway'>
         .where('deadline', '>', clock.now())
         .executeTakeFirst();
       if (pending) throw new AppError(ErrorCode.DO_NOT_REPEAT);
-      return send(companyId, sn, 'syslog', { action: 'tail', lines });
+      return send(owner, sn, 'syslog', { action: 'tail', lines });
     },
   };
 }

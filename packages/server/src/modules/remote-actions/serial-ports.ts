@@ -10,15 +10,16 @@ import {
   type serialPortCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
+import type { CompanyScope } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 
 export type SerialPortInput = CallParsedInput<typeof serialPortCall>;
 
 /** What the serial ports borrow from the remote actions service. */
 interface Sender {
-  onlineDevice(companyId: number, sn: string): Promise<DeviceRow>;
+  onlineDevice(scope: CompanyScope, sn: string): Promise<DeviceRow>;
   capabilitiesOf(sn: string): Promise<unknown>;
-  send(companyId: number, sn: string, method: RpcMethod, params: unknown): Promise<RemoteAction>;
+  send(scope: CompanyScope, sn: string, method: RpcMethod, params: unknown): Promise<RemoteAction>;
   settled(sent: RemoteAction): Promise<RemoteAction>;
 }
 
@@ -92,15 +93,15 @@ export function createSerialPorts(deps: ModuleDeps<'clock' | 'db' | 'gateway'>, 
   }
 
   return {
-    async use(companyId: number, userId: number, input: SerialPortInput): Promise<SerialPortAnswer> {
+    async use(scope: CompanyScope, userId: number, input: SerialPortInput): Promise<SerialPortAnswer> {
       const { sn, port, abnormal, lease, ...rest } = input;
-      await sender.onlineDevice(companyId, sn);
+      await sender.onlineDevice(scope, sn);
       const caps = await sender.capabilitiesOf(sn);
       const ports = Number((caps as { comPorts?: unknown } | null)?.comPorts ?? 0);
       if (port > ports) throw new AppError(ErrorCode.PARTIAL_UNSUPPORTED);
       const params = { ...rest, port };
       const run = async (action: SerialPortInput['action']) =>
-        sender.settled(await sender.send(companyId, sn, 'serialPort', { ...params, action }));
+        sender.settled(await sender.send(scope, sn, 'serialPort', { ...params, action }));
 
       if (input.action === 'open') {
         const granted = randomBytes(32).toString('base64url');

@@ -8,6 +8,7 @@ import {
   updateInstructionStatusCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyActorIfAny } from '../../platform/auth/actor.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import * as store from './shell.store.ts';
 import { DEFAULT_OEM_DISPLAY } from './shell.text.ts';
@@ -15,7 +16,12 @@ import { DEFAULT_OEM_DISPLAY } from './shell.text.ts';
 export function shellRoutes(deps: ModuleDeps<'clock' | 'db'>) {
   return [
     bind(getLatestMaintenanceCall, async (ctx) => {
-      const row = await store.latestMaintenance(deps.db, requireSession(ctx).companyId, deps.clock.now());
+      requireSession(ctx);
+      const row = await store.latestMaintenance(
+        deps.db,
+        companyActorIfAny(ctx)?.scope ?? null,
+        deps.clock.now(),
+      );
       if (!row) return null;
       return {
         messageEn: row.message_en,
@@ -43,9 +49,10 @@ export function shellRoutes(deps: ModuleDeps<'clock' | 'db'>) {
       return null;
     }),
     bind(getShowNotesCall, async (ctx) => {
-      const session = requireSession(ctx);
-      if (session.companyId === null) return [];
-      const rows = await store.uncheckedNotes(deps.db, session.userId, session.companyId);
+      requireSession(ctx);
+      const actor = companyActorIfAny(ctx);
+      if (!actor) return [];
+      const rows = await store.uncheckedNotes(deps.db, actor.userId, actor.scope);
       return rows.map((r) => ({
         id: Number(r.id),
         content: r.content,
@@ -55,9 +62,9 @@ export function shellRoutes(deps: ModuleDeps<'clock' | 'db'>) {
       }));
     }),
     bind(checkShowNotesCall, async (ctx) => {
-      const session = requireSession(ctx);
-      if (session.companyId !== null)
-        await store.checkNotes(deps.db, session.userId, session.companyId, ctx.input.ids);
+      requireSession(ctx);
+      const actor = companyActorIfAny(ctx);
+      if (actor) await store.checkNotes(deps.db, actor.userId, actor.scope, ctx.input.ids);
       return null;
     }),
     bind(getDisplayOemSettingCall, async (ctx) => DEFAULT_OEM_DISPLAY[ctx.lang]),

@@ -1,7 +1,12 @@
+import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
-/** The notice that ends last among those not over yet, unless the company is whitelisted. */
-export async function latestMaintenance(db: DbOrTx, companyId: number | null, now: Date) {
+/**
+ * The notice that ends last among those not over yet, unless every company of the scope is
+ * whitelisted (no scope: the Super Admin sees every notice).
+ */
+export async function latestMaintenance(db: DbOrTx, scope: CompanyScope | null, now: Date) {
+  const companies = scope ? scopedCompanyIds(scope) : [];
   const rows = await db
     .selectFrom('maintenance_notice')
     .selectAll()
@@ -9,7 +14,7 @@ export async function latestMaintenance(db: DbOrTx, companyId: number | null, no
     .orderBy('start_at', 'asc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.find((r) => companyId === null || !r.whitelist.includes(companyId)) ?? null;
+  return rows.find((r) => !companies.length || !companies.every((id) => r.whitelist.includes(id))) ?? null;
 }
 
 export async function insertMaintenance(
@@ -41,24 +46,29 @@ export async function setInstructionStatus(db: DbOrTx, userId: number, status: s
   await db.updateTable('app_user').set({ instruction_status: status }).where('id', '=', userId).execute();
 }
 
-export async function uncheckedNotes(db: DbOrTx, userId: number, companyId: number) {
+/** A person's own notes, keyed by the person, of the scope's companies. */
+export async function uncheckedNotes(db: DbOrTx, userId: number, scope: CompanyScope) {
   return db
     .selectFrom('show_note')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('checked', '=', false)
     .orderBy('id', 'asc')
     .execute();
 }
 
-export async function checkNotes(db: DbOrTx, userId: number, companyId: number, ids: number[]) {
+/**
+ * Marks notes the person was shown as seen: the person's own state, keyed by the person, so it follows
+ * the scope the notes were read in rather than one owning company.
+ */
+export async function checkNotes(db: DbOrTx, userId: number, scope: CompanyScope, ids: number[]) {
   if (!ids.length) return;
   await db
     .updateTable('show_note')
     .set({ checked: true })
     .where('user_id', '=', userId)
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('id', 'in', ids)
     .execute();
 }

@@ -8,7 +8,7 @@ import {
 } from '@fleetport/contract';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import type { Actor } from '../../platform/auth/actor.ts';
+import { type Actor, companyScope, owningCompany } from '../../platform/auth/actor.ts';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -46,6 +46,8 @@ export async function inviteUser(
   lang: Lang,
   request: FastifyRequest,
 ): Promise<{ invitationId: number }> {
+  // An invitation is into one company: the one the actor writes into (a set of companies is refused, 5).
+  const companyId = owningCompany(actor.scope);
   const email = input.email.toLowerCase();
   const now = deps.clock.now();
   const token = randomBytes(32).toString('base64url');
@@ -53,14 +55,13 @@ export async function inviteUser(
     const role = await assignableRole(tx, actor, input.roleId);
     const existing = await accounts.findUserByAccount(tx, email);
     if (existing) {
-      if (await findMember(tx, actor.companyId, Number(existing.id)))
+      if (await findMember(tx, companyScope(companyId), Number(existing.id)))
         throw new AppError(ErrorCode.USER_ALREADY_MEMBER);
       await assertMayJoinCompany(tx, Number(existing.id));
     }
-    const company = await accounts.findUserInCompany(tx, actor.userId, actor.companyId);
+    const company = await accounts.findUserInCompany(tx, actor.userId, companyId);
     const inviter = await accounts.findUserById(tx, actor.userId);
-    const id = await store.insertInvitation(tx, {
-      companyId: actor.companyId,
+    const id = await store.insertInvitation(tx, actor.scope, {
       email,
       roleId: Number(role.id),
       token,
@@ -139,7 +140,9 @@ export async function acceptInvitation(
     let userId: number;
     if (person) {
       userId = Number(person.id);
-      if (await findMember(tx, companyId, userId)) throw new AppError(ErrorCode.USER_ALREADY_MEMBER);
+      // The link names its company; whoever follows it has no session scope yet.
+      if (await findMember(tx, companyScope(companyId), userId))
+        throw new AppError(ErrorCode.USER_ALREADY_MEMBER);
       await assertMayJoinCompany(tx, userId);
     } else {
       userId = await accounts.insertUser(tx, {
@@ -177,7 +180,7 @@ export async function listInvitations(
 ) {
   const { total, list } = await store.listInvitations(
     deps.db,
-    actor.companyId,
+    actor.scope,
     (page.pageNum - 1) * page.pageSize,
     page.pageSize,
   );

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
+import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** An invitation into the scope's one owning company (a set of companies is refused, 5). */
 export async function insertInvitation(
   db: DbOrTx,
+  scope: CompanyScope,
   row: {
-    companyId: number;
     email: string;
     roleId: number;
     token: string;
@@ -17,17 +19,18 @@ export async function insertInvitation(
     expiresAt: Date;
   },
 ): Promise<number> {
+  const companyId = owningCompany(scope);
   // A new invitation to the same address replaces a pending one: only the latest link works.
   await db
     .deleteFrom('user_invitation')
-    .where('company_id', '=', row.companyId)
+    .where('company_id', '=', companyId)
     .where('email', '=', row.email)
     .where('state', '=', 'pending')
     .execute();
   const inserted = await db
     .insertInto('user_invitation')
     .values({
-      company_id: row.companyId,
+      company_id: companyId,
       email: row.email,
       role_id: row.roleId,
       token_hash: hashToken(row.token),
@@ -79,8 +82,11 @@ export async function deleteInvitation(db: DbOrTx, id: number) {
   await db.deleteFrom('user_invitation').where('id', '=', id).execute();
 }
 
-export async function listInvitations(db: DbOrTx, companyId: number, offset: number, limit: number) {
-  const base = db.selectFrom('user_invitation').where('user_invitation.company_id', '=', companyId);
+/** The invitations into the scope's companies, newest first. */
+export async function listInvitations(db: DbOrTx, scope: CompanyScope, offset: number, limit: number) {
+  const base = db
+    .selectFrom('user_invitation')
+    .where('user_invitation.company_id', 'in', scopedCompanyIds(scope));
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const list = await base
     .innerJoin('role', 'role.id', 'user_invitation.role_id')

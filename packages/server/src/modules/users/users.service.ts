@@ -8,7 +8,7 @@ import {
   type userListCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import { type Actor, assertNotHigher } from '../../platform/auth/actor.ts';
+import { type Actor, assertNotHigher, owningCompany, owningScope } from '../../platform/auth/actor.ts';
 import { hashPassword } from '../../platform/auth/password-hash.ts';
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -42,7 +42,7 @@ export async function listUsers(
 ): Promise<Page<UserRow>> {
   const { total, list } = await store.listMembers(
     deps.db,
-    actor.companyId,
+    actor.scope,
     input,
     (input.pageNum - 1) * input.pageSize,
     input.pageSize,
@@ -50,22 +50,27 @@ export async function listUsers(
   return { total, list: list.map(toRow) };
 }
 
-/** A role of the actor's company that the actor may hand out: it exists (700002) and is not higher (14027). */
+/**
+ * A role of the company the actor writes into that the actor may hand out: it exists there (700002) and
+ * is not higher (14027). A set of companies has no one company to hand a role in (5).
+ */
 export async function assignableRole(db: DbOrTx, actor: Actor, roleId: number) {
-  const role = await store.findRoleInCompany(db, actor.companyId, roleId);
+  const role = await store.findRoleInCompany(db, owningScope(actor.scope), roleId);
   if (!role) throw new AppError(ErrorCode.ROLE_NOT_FOUND);
   assertNotHigher(actor, Number(role.role_type));
   return role;
 }
 
 /**
- * Another user of the actor's company that the actor may change: a member (700004), neither the
- * company's default user nor a device group's administrator (14025), not above the actor (14027).
+ * Another user of the company the actor writes into that the actor may change: a member (700004),
+ * neither the company's default user nor a device group's administrator (14025), not above the actor
+ * (14027). A set of companies has no one company to change a member in (5).
  */
 async function alterableMember(db: DbOrTx, actor: Actor, userId: number) {
-  const member = await store.findMember(db, actor.companyId, userId);
+  const owner = owningScope(actor.scope);
+  const member = await store.findMember(db, owner, userId);
   if (!member) throw new AppError(ErrorCode.USER_NOT_FOUND);
-  if (member.is_delete === 0 || (await isGroupAdmin(db, actor.companyId, userId)))
+  if (member.is_delete === 0 || (await isGroupAdmin(db, owner, userId)))
     throw new AppError(ErrorCode.DEFAULT_USER_FIXED);
   assertNotHigher(actor, Number(member.role_type));
   return member;
@@ -77,6 +82,7 @@ export async function createUser(
   actor: Actor,
   input: CallParsedInput<typeof createUserCall>,
 ): Promise<{ userId: number }> {
+  const companyId = owningCompany(actor.scope);
   const account = normalizeAccount(input.account);
   const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password);
@@ -84,7 +90,7 @@ export async function createUser(
     const role = await assignableRole(tx, actor, input.roleId);
     const existing = await accounts.findUserByAccount(tx, account);
     if (existing) {
-      const member = await store.findMember(tx, actor.companyId, Number(existing.id));
+      const member = await store.findMember(tx, actor.scope, Number(existing.id));
       throw new AppError(member ? ErrorCode.USER_ALREADY_MEMBER : ErrorCode.ACCOUNT_EXISTS);
     }
     const userId = await accounts.insertUser(tx, {
@@ -97,7 +103,7 @@ export async function createUser(
     await rememberPassword(tx, userId, passwordHash, now);
     if (input.passwordExpiryDays) await store.setPasswordExpiry(tx, userId, input.passwordExpiryDays);
     await accounts.insertMembership(tx, {
-      companyId: actor.companyId,
+      companyId,
       userId,
       roleId: Number(role.id),
       isDefault: true,
@@ -119,7 +125,7 @@ export async function updateUser(
     const member = await alterableMember(tx, actor, input.userId);
     if (input.roleId !== undefined && input.roleId !== Number(member.role_id)) {
       const role = await assignableRole(tx, actor, input.roleId);
-      await store.setMemberRole(tx, actor.companyId, input.userId, Number(role.id));
+      await store.setMemberRole(tx, actor.scope, input.userId, Number(role.id));
     }
     if (input.userName !== undefined) await accounts.updateUserName(tx, input.userId, input.userName);
     if (input.passwordExpiryDays !== undefined)
@@ -136,7 +142,7 @@ export async function setUserStatus(
   if (userId === actor.userId) throw new AppError(ErrorCode.CANNOT_DISABLE_SELF);
   await inTransaction(deps.db, async (tx) => {
     await alterableMember(tx, actor, userId);
-    await store.setMemberStatus(tx, actor.companyId, userId, status);
+    await store.setMemberStatus(tx, actor.scope, userId, status);
   });
 }
 
@@ -149,7 +155,7 @@ export async function deleteUser(
   if (userId === actor.userId) throw new AppError(ErrorCode.CANNOT_DELETE_SELF);
   await inTransaction(deps.db, async (tx) => {
     await alterableMember(tx, actor, userId);
-    const left = await removeMembership(tx, actor.companyId, userId);
+    const left = await removeMembership(tx, actor.scope, userId);
     if (left === 0) await store.deletePersonIfOrphaned(tx, userId);
   });
 }

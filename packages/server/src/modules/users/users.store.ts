@@ -1,12 +1,16 @@
 import { sql } from 'kysely';
+import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
-/** The users of one company (memberships with their person and role). Every query is company-scoped. */
+/**
+ * The users of the caller's companies (memberships with their person and role). Reads reach every
+ * company of the scope; a change lands in its one owning company (a set is refused, 5).
+ */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function memberQuery(db: DbOrTx, companyId: number) {
+function memberQuery(db: DbOrTx, scope: CompanyScope) {
   return db
     .selectFrom('company_user')
     .innerJoin('app_user', 'app_user.id', 'company_user.user_id')
@@ -24,13 +28,13 @@ function memberQuery(db: DbOrTx, companyId: number) {
       'company_user.is_delete',
       'company_user.created_at',
     ])
-    .where('company_user.company_id', '=', companyId);
+    .where('company_user.company_id', 'in', scopedCompanyIds(scope));
 }
 
 export type MemberRow = Awaited<ReturnType<typeof findMember>> & object;
 
-export async function findMember(db: DbOrTx, companyId: number, userId: number) {
-  return memberQuery(db, companyId).where('app_user.id', '=', userId).executeTakeFirst();
+export async function findMember(db: DbOrTx, scope: CompanyScope, userId: number) {
+  return memberQuery(db, scope).where('app_user.id', '=', userId).executeTakeFirst();
 }
 
 export interface UserFilter {
@@ -41,12 +45,12 @@ export interface UserFilter {
 
 export async function listMembers(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   filter: UserFilter,
   offset: number,
   limit: number,
 ) {
-  let query = memberQuery(db, companyId);
+  let query = memberQuery(db, scope);
   if (filter.keyword) {
     const like = containsPattern(filter.keyword.toLowerCase());
     query = query.where((eb) =>
@@ -71,29 +75,29 @@ export async function listMembers(
   return { total: Number(total.n), list };
 }
 
-export async function findRoleInCompany(db: DbOrTx, companyId: number, roleId: number) {
+export async function findRoleInCompany(db: DbOrTx, scope: CompanyScope, roleId: number) {
   return db
     .selectFrom('role')
     .selectAll()
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('id', '=', roleId)
     .executeTakeFirst();
 }
 
-export async function setMemberRole(db: DbOrTx, companyId: number, userId: number, roleId: number) {
+export async function setMemberRole(db: DbOrTx, scope: CompanyScope, userId: number, roleId: number) {
   await db
     .updateTable('company_user')
     .set({ role_id: roleId })
-    .where('company_id', '=', companyId)
+    .where('company_id', '=', owningCompany(scope))
     .where('user_id', '=', userId)
     .execute();
 }
 
-export async function setMemberStatus(db: DbOrTx, companyId: number, userId: number, status: number) {
+export async function setMemberStatus(db: DbOrTx, scope: CompanyScope, userId: number, status: number) {
   await db
     .updateTable('company_user')
     .set({ status })
-    .where('company_id', '=', companyId)
+    .where('company_id', '=', owningCompany(scope))
     .where('user_id', '=', userId)
     .execute();
 }

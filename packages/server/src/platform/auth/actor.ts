@@ -31,6 +31,14 @@ export function owningCompany(scope: CompanyScope): number {
 }
 
 /**
+ * The owning company as a scope of its own: what the checks before a write read (the role handed out,
+ * the member changed, the device edited), so they look in the company the write lands in, not the set.
+ */
+export function owningScope(scope: CompanyScope): CompanyScope {
+  return companyScope(owningCompany(scope));
+}
+
+/**
  * Who is calling and what they may reach, built once per call from the session (`companyActor`)
  * and handed to services and stores: nothing reads a bare companyId from the request.
  */
@@ -38,8 +46,6 @@ export interface Actor {
   scope: CompanyScope;
   sessionId: string;
   userId: number;
-  /** The session's company, as in `scope`; read by the modules not yet moved to `scope` (docs/areas.md). */
-  companyId: number;
   roleId: number;
   roleType: number;
   funCodes: ReadonlySet<string>;
@@ -58,11 +64,17 @@ export function companyActor(ctx: { session: Session | null }): Actor {
     scope: { kind: 'company', companyId: s.companyId },
     sessionId: s.sessionId,
     userId: s.userId,
-    companyId: s.companyId,
     roleId: s.roleId,
     roleType: s.roleType,
     funCodes: s.funCodes,
   };
+}
+
+/** The actor of a call open to every session: null for the Super Admin, who has no company. */
+export function companyActorIfAny(ctx: { session: Session | null }): Actor | null {
+  const s = ctx.session;
+  if (!s || s.companyId === null || s.roleId === null || s.roleType === null) return null;
+  return companyActor(ctx);
 }
 
 /** Core §4, §6: lower roles cannot edit higher ones (14027). Role type values are their ranks. */

@@ -1,50 +1,172 @@
 /**
  * The stores that take a CompanyScope reach exactly the scope's companies: one company sees only its
- * own rows, a set (what a distributor's console will hold) sees each of its companies' rows, and a
- * write, which needs one owning company, is refused (5) for a set.
+ * own rows, a set (what a distributor's console will hold) sees each of its companies' rows and never a
+ * third company's, and a write, which needs one owning company, is refused (5) for a set.
  */
-import { ErrorCode } from '@fleetport/contract';
+import { DeviceExportFilterSchema, DeviceListQuerySchema, ErrorCode } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCompany } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { companyWithEveryRole, type PopulatedCompany } from '../../../test/people.ts';
+import { companyWithEveryRole, defaultRoles, type PopulatedCompany } from '../../../test/people.ts';
+import { finishRpcCommand, insertRpcCommands } from '../../gateway/rpc.store.ts';
 import { activityPage } from '../../modules/activity-log/activity-log.query.ts';
+import * as account from '../../modules/company-account/company-account.store.ts';
+import {
+  countDevicesBy,
+  deviceLocationRows,
+  deviceTotals,
+  unreadAlertsByGroup,
+} from '../../modules/device-dashboard/device-dashboard.store.ts';
+import { signalSeries, topUsage, usageSeries } from '../../modules/device-dashboard/telemetry-series.ts';
+import { pageDeviceEvents, pageDeviceSyslog } from '../../modules/device-details/device-details.store.ts';
 import { insertGroup, listGroups, rootGroupId } from '../../modules/device-groups/device-groups.store.ts';
+import * as notifications from '../../modules/device-notifications/device-notifications.store.ts';
+import { findUpdateCommands, lastAppList } from '../../modules/device-software/device-software.store.ts';
 import { ensureTags, listTags } from '../../modules/device-tags/device-tags.store.ts';
+import { ownedSns } from '../../modules/devices/bulk-results.ts';
+import { deviceExportSource } from '../../modules/devices/device-export.ts';
+import { existingDevices, registerDevices } from '../../modules/devices/device-import.service.ts';
+import { getCompanyDevice, listDevices } from '../../modules/devices/device-list.store.ts';
+import { deleteDevices } from '../../modules/devices/device-registry.service.ts';
+import {
+  deleteDeviceRows,
+  findGatewayState,
+  moveDeviceRows,
+  updateDeviceFields,
+} from '../../modules/devices/device-registry.store.ts';
+import * as reports from '../../modules/devices/device-reports.store.ts';
+import { recordOwner } from '../../modules/exports/exports.store.ts';
+import { createRemoteActions } from '../../modules/remote-actions/remote-actions.service.ts';
 import { listRoles } from '../../modules/roles/roles.store.ts';
+import { insertInvitation, listInvitations } from '../../modules/users/invitations.store.ts';
+import * as users from '../../modules/users/users.store.ts';
 import { isAppError } from '../errors.ts';
+import { findCompanyFile, insertStoredFile } from '../files/stored-files.store.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
+import { listVisibleJobs } from '../jobs/jobs.store.ts';
 import { type CompanyScope, companyScope } from './actor.ts';
 
 let t: TestApp;
 let a: PopulatedCompany;
 let b: PopulatedCompany;
+/** The third company: no scope below names it, so none of its rows may show. */
+let c: { companyId: number; userId: number };
 let both: CompanyScope;
+const SN = { a: 'SCOPEA0000001', b: 'SCOPEB0000001', c: 'SCOPEC0000001' };
+const HOUR = 3_600_000;
+/** Per company: its stored file's id and the role its invitation hands out. */
+const fileOf = new Map<number, number>();
+
+/** One device of `companyId` with everything a device reports and a console reads about it. */
+async function seedDevice(companyId: number, ownerId: number, sn: string, name: string) {
+  const db = t.database.db;
+  const now = t.clock.now();
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const device = { sn, name: `${name} router`, model: 'R3000-Q', mac: null, imei: null, tags: [] };
+  await registerDevices(db, companyScope(companyId), [device], now);
+  await reports.saveDeviceConfig(db, {
+    companyId,
+    sn,
+    xml: `<${name}/>`,
+    lastUpdatedTime: now,
+    receivedAt: now,
+  });
+  await reports.saveDeviceStatus(db, {
+    companyId,
+    sn,
+    module: 'gps',
+    data: { latitude: 1, longitude: 2 },
+    at: now,
+  });
+  await reports.insertTelemetry(db, [
+    { companyId, sn, at: ago(HOUR), data: { usage: [{ link: 'wan', rxBytes: 10, txBytes: 10 }] } },
+    {
+      companyId,
+      sn,
+      at: ago(HOUR / 2),
+      data: { usage: [{ link: 'wan', rxBytes: 30, txBytes: 30 }], signal: [{ rssi: -70 }] },
+    },
+  ]);
+  await reports.insertDeviceEvent(db, { companyId, sn, at: now, type: 'alarm', severity: 'major', data: {} });
+  await reports.insertSyslogLines(db, [{ companyId, sn, at: now, level: 'info', message: `${name} booted` }]);
+  await notifications.insertNotifications(db, [
+    { companyId, sn, bizType: 'alert', severity: 'major', extend: {}, at: now },
+  ]);
+  const deadline = new Date(now.getTime() + HOUR);
+  const commands = ['firmwareInstall', 'appList'].map((method) => {
+    return { id: `${sn}-${method}`, companyId, sn, method, params: {}, deadline, at: now };
+  });
+  await insertRpcCommands(db, commands);
+  const apps = { apps: [{ packageName: `${name}.app` }] };
+  await finishRpcCommand(db, {
+    id: `${sn}-appList`,
+    sn,
+    state: 'success',
+    result: apps,
+    error: null,
+    at: now,
+  });
+  const file = await insertStoredFile(db, {
+    companyId,
+    kind: 'export',
+    name: `${name}.xlsx`,
+    size: 1,
+    sha256: '00',
+    contentType: 'text/plain',
+    storeKey: `${companyId}/${name}`,
+    createdBy: null,
+    createdAt: now,
+    expiresAt: null,
+  });
+  fileOf.set(companyId, file.id);
+  await enqueueJob(db, { kind: 'scope.test', payload: {}, companyId, runAt: ago(-1000 * HOUR) });
+  const role = (await defaultRoles(t, companyId)).administrator;
+  const invitation = { email: `invitee@${name}.example`, roleId: role, token: `token-${name}` };
+  await insertInvitation(db, companyScope(companyId), {
+    ...invitation,
+    inviterId: ownerId,
+    now,
+    expiresAt: deadline,
+  });
+}
 
 beforeAll(async () => {
   t = await createTestApp();
   a = await companyWithEveryRole(t, 'Alpha', 'alpha.example');
   b = await companyWithEveryRole(t, 'Beta', 'beta.example');
+  c = await registerCompany(t, {
+    companyName: 'Gamma',
+    account: 'owner@gamma.example',
+    userName: 'Gamma Owner',
+  });
   both = { kind: 'companies', companyIds: [a.companyId, b.companyId] };
   const db = t.database.db;
-  for (const [company, name] of [
-    [a, 'Alpha depot'],
-    [b, 'Beta depot'],
+  for (const [companyId, ownerId, sn, name] of [
+    [a.companyId, a.members.owner.userId, SN.a, 'Alpha'],
+    [b.companyId, b.members.owner.userId, SN.b, 'Beta'],
+    [c.companyId, c.userId, SN.c, 'Gamma'],
   ] as const) {
-    const scope = companyScope(company.companyId);
-    await insertGroup(db, scope, await rootGroupId(db, scope), name);
-    await ensureTags(db, scope, [`${name} tag`]);
+    const scope = companyScope(companyId);
+    await insertGroup(db, scope, await rootGroupId(db, scope), `${name} depot`);
+    await ensureTags(db, scope, [`${name} depot tag`]);
+    await seedDevice(companyId, ownerId, sn, name);
   }
+  // Beta and Gamma are partners: the link is Beta's too, so the set sees it.
+  await account.insertRelation(db, b.companyId, c.companyId);
 });
 
 afterAll(() => t?.close());
 
-async function refusal(work: Promise<unknown>): Promise<number | undefined> {
+async function refusal(work: Promise<unknown> | (() => unknown)): Promise<number | undefined> {
   try {
-    await work;
+    await (typeof work === 'function' ? work() : work);
     return undefined;
   } catch (error) {
     return isAppError(error) ? error.code : -1;
   }
 }
+
+const sorted = (values: Iterable<string>) => [...values].sort();
 
 describe('a company scope', () => {
   it('reads one company alone and a set of companies together, in every scoped store', async () => {
@@ -77,5 +199,176 @@ describe('a company scope', () => {
     expect(await refusal(insertGroup(db, both, 1, 'Nowhere'))).toBe(ErrorCode.NO_PERMISSION);
     expect(await refusal(ensureTags(db, both, ['nowhere']))).toBe(ErrorCode.NO_PERMISSION);
     expect((await listGroups(db, both)).map((g) => g.groupName)).not.toContain('Nowhere');
+  });
+});
+
+describe('a set of two companies', () => {
+  it('lists, counts and exports the devices of both, never a third company’s', async () => {
+    const db = t.database.db;
+    const page = DeviceListQuerySchema.parse({ pageNum: 1, pageSize: 20 });
+    const fleet = await listDevices(db, both, page);
+    expect(sorted(fleet.list.map((d) => d.sn))).toEqual([SN.a, SN.b]);
+    expect(fleet.total).toBe(2);
+    const searched = await listDevices(db, both, { ...page, search: 'router' });
+    expect(sorted(searched.list.map((d) => d.sn))).toEqual([SN.a, SN.b]);
+    expect((await listDevices(db, companyScope(a.companyId), page)).list.map((d) => d.sn)).toEqual([SN.a]);
+
+    expect(sorted(await ownedSns(db, both, Object.values(SN)))).toEqual([SN.a, SN.b]);
+    expect((await getCompanyDevice(db, both, SN.b)).name).toBe('Beta router');
+    expect(await refusal(getCompanyDevice(db, both, SN.c))).toBe(ErrorCode.DEVICE_NOT_FOUND);
+    expect(await findGatewayState(db, both, SN.a)).toBeDefined();
+    expect(await findGatewayState(db, both, SN.c)).toBeUndefined();
+    // Their own SNs are "already registered" (120028); the third company's only "exists" (120003).
+    expect(Object.fromEntries(await existingDevices(db, both, Object.values(SN)))).toEqual({
+      [SN.a]: ErrorCode.DEVICE_ALREADY_REGISTERED,
+      [SN.b]: ErrorCode.DEVICE_ALREADY_REGISTERED,
+      [SN.c]: ErrorCode.DEVICE_SN_EXISTS,
+    });
+
+    const exportFilter = DeviceExportFilterSchema.parse({});
+    expect(await deviceExportSource.count(db, both, exportFilter, 100)).toBe(2);
+    const exported = await deviceExportSource.rows(db, both, exportFilter, 0, 100);
+    expect(sorted(exported.map((d) => d.sn))).toEqual([SN.a, SN.b]);
+  });
+
+  it('reads what the devices of both reported, and nothing of the third’s', async () => {
+    const db = t.database.db;
+    for (const sn of [SN.a, SN.b]) {
+      expect(await reports.listTelemetry(db, both, sn)).toHaveLength(2);
+      expect(await reports.findDeviceConfig(db, both, sn)).toBeDefined();
+      expect(await reports.findDeviceStatus(db, both, sn)).toHaveLength(1);
+      const window = { scope: both, sn, start: new Date(0), end: t.clock.now(), pageNum: 1, pageSize: 10 };
+      expect((await pageDeviceEvents(db, window)).total).toBe(1);
+      expect((await pageDeviceSyslog(db, window)).total).toBe(1);
+      expect((await findUpdateCommands(db, both, sn, 'firmware', 0, 10)).total).toBe(1);
+      expect(await lastAppList(db, both, sn)).not.toBeNull();
+    }
+    const window = {
+      scope: both,
+      sn: SN.c,
+      start: new Date(0),
+      end: t.clock.now(),
+      pageNum: 1,
+      pageSize: 10,
+    };
+    expect(await reports.listTelemetry(db, both, SN.c)).toEqual([]);
+    expect(await reports.findDeviceConfig(db, both, SN.c)).toBeUndefined();
+    expect(await reports.findDeviceStatus(db, both, SN.c)).toEqual([]);
+    expect((await pageDeviceEvents(db, window)).total).toBe(0);
+    expect((await pageDeviceSyslog(db, window)).total).toBe(0);
+    expect((await findUpdateCommands(db, both, SN.c, 'firmware', 0, 10)).total).toBe(0);
+    expect(await lastAppList(db, both, SN.c)).toBeNull();
+  });
+
+  it('draws the dashboard over both companies’ devices', async () => {
+    const db = t.database.db;
+    expect(await deviceTotals(db, both)).toEqual({ total: 2, online: 0 });
+    expect(await countDevicesBy(db, both, 'model')).toEqual([{ key: 'R3000-Q', count: 2 }]);
+    const located = await deviceLocationRows(db, both, ['gps'], undefined);
+    expect(sorted(located.map((r) => r.sn))).toEqual([SN.a, SN.b]);
+    const range = { start: new Date(t.clock.now().getTime() - 2 * HOUR), end: t.clock.now() };
+    const top = await topUsage(db, both, range, 10);
+    expect(top.map((r) => [r.sn, r.totalBytes]).sort()).toEqual([
+      [SN.a, 40],
+      [SN.b, 40],
+    ]);
+    const usage = await usageSeries(db, both, range);
+    expect(usage.reduce((sum, r) => sum + r.rxBytes + r.txBytes, 0)).toBe(80);
+    expect((await signalSeries(db, both, range)).some((r) => r.rssi === -70)).toBe(true);
+  });
+
+  it('shows both companies’ notifications, each read state by its own company’s cursor', async () => {
+    const db = t.database.db;
+    const userId = b.members.owner.userId;
+    // Everything of Beta (the newer notification) read; Alpha's untouched, though older than Beta's cursor.
+    await notifications.markAllRead(db, { scope: companyScope(b.companyId), userId }, undefined);
+    const reader = { scope: both, userId };
+    const { rows, total } = await notifications.listNotifications(db, reader, {}, 0, 50);
+    expect(total).toBe(2);
+    expect(Object.fromEntries(rows.map((r) => [r.sn, r.unread]))).toEqual({ [SN.a]: true, [SN.b]: false });
+    expect((await notifications.unreadCount(db, reader)).total).toBe(1);
+    const alerts = await unreadAlertsByGroup(db, both, await notifications.readCursors(db, reader));
+    expect(alerts.reduce((sum, r) => sum + r.count, 0)).toBe(1);
+  });
+
+  it('lists the people, invitations, files and jobs of both', async () => {
+    const db = t.database.db;
+    const people = await users.listMembers(db, both, {}, 0, 100);
+    const accounts = people.list.map((m) => m.login_account);
+    expect(accounts).toEqual(expect.arrayContaining(['owner@alpha.example', 'owner@beta.example']));
+    expect(accounts).not.toContain('owner@gamma.example');
+    const [peopleA, peopleB] = await Promise.all(
+      [a, b].map((x) => users.listMembers(db, companyScope(x.companyId), {}, 0, 100)),
+    );
+    expect(people.total).toBe(peopleA!.total + peopleB!.total);
+    expect(await account.countMembers(db, both)).toBe(people.total);
+    expect((await account.listMembers(db, both, 0, 100)).length).toBe(people.total);
+    expect(await users.findMember(db, both, b.members.owner.userId)).toBeDefined();
+    expect(await users.findMember(db, both, c.userId)).toBeUndefined();
+    expect(await account.findMembership(db, both, c.userId)).toBeUndefined();
+    expect(await users.findRoleInCompany(db, both, b.roles.administrator)).toBeDefined();
+    expect(
+      await users.findRoleInCompany(db, both, (await defaultRoles(t, c.companyId)).administrator),
+    ).toBeUndefined();
+    expect(await account.hasRelations(db, companyScope(a.companyId))).toBe(false);
+    expect(await account.hasRelations(db, both)).toBe(true);
+
+    const invited = await listInvitations(db, both, 0, 100);
+    expect(sorted(invited.list.map((i) => i.email))).toEqual([
+      'invitee@Alpha.example',
+      'invitee@Beta.example',
+    ]);
+
+    expect(await findCompanyFile(db, both, fileOf.get(b.companyId)!)).toBeDefined();
+    expect(await findCompanyFile(db, both, fileOf.get(c.companyId)!)).toBeUndefined();
+    const jobs = await listVisibleJobs(
+      db,
+      { scope: both, userId: a.members.owner.userId },
+      { limit: 100, offset: 0 },
+    );
+    const mine = jobs.rows.filter((j) => j.kind === 'scope.test');
+    expect(mine.map((j) => Number(j.company_id)).sort()).toEqual([a.companyId, b.companyId].sort());
+  });
+
+  it('refuses every write for the set (5), and nothing changes', async () => {
+    const db = t.database.db;
+    const userId = a.members.administrator.userId;
+    const now = t.clock.now();
+    const device = { sn: 'SCOPEX0000001', name: 'x', model: '', mac: null, imei: null, tags: [] };
+    const writes: [string, () => unknown][] = [
+      ['register a device', () => registerDevices(db, both, [device], now)],
+      ['edit a device', () => updateDeviceFields(db, both, SN.a, { name: 'Renamed' }, now)],
+      ['delete a device', () => deleteDeviceRows(db, both, SN.a)],
+      ['delete devices', () => deleteDevices(t.deps, both, [SN.a], 'en')],
+      ['transfer a device', () => moveDeviceRows(db, both, SN.a, c.companyId, now)],
+      ['send a command', () => createRemoteActions(t.deps).act(both, SN.a, 'reboot', {})],
+      ['request syslog', () => createRemoteActions(t.deps).requestSyslog(both, SN.a, 10)],
+      ['mark read', () => notifications.markRead(db, { scope: both, userId }, [1])],
+      ['mark all read', () => notifications.markAllRead(db, { scope: both, userId }, undefined)],
+      ['change a role', () => users.setMemberRole(db, both, userId, a.roles.readOnly)],
+      ['disable a user', () => users.setMemberStatus(db, both, userId, 0)],
+      ['remove a member', () => account.removeMembership(db, both, userId)],
+      [
+        'invite',
+        () =>
+          insertInvitation(db, both, {
+            email: 'x@x.example',
+            roleId: 1,
+            token: 'x',
+            inviterId: userId,
+            now,
+            expiresAt: now,
+          }),
+      ],
+      ['show the account', () => account.findCompany(db, both)],
+      ['rename the account', () => account.updateCompany(db, both, { country: 'NZ' })],
+      ['keep export records', () => recordOwner({ scope: both, userId })],
+    ];
+    for (const [what, write] of writes)
+      expect([what, await refusal(write)]).toEqual([what, ErrorCode.NO_PERMISSION]);
+    const page = DeviceListQuerySchema.parse({ pageNum: 1, pageSize: 20 });
+    const fleet = await listDevices(db, both, page);
+    expect(fleet.list.map((d) => d.name).sort()).toEqual(['Alpha router', 'Beta router']);
+    expect(await users.findMember(db, both, userId)).toMatchObject({ status: 1 });
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FileLink, StoredFile } from '@fleetport/contract';
+import type { CompanyScope } from '../auth/actor.ts';
 import type { Clock } from '../clock.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/open.ts';
@@ -46,8 +47,8 @@ export interface Files {
   links: SignedLinks;
   /** Streams the bytes into the store, then records the row; a failed record removes the bytes. */
   save(input: SaveFileInput): Promise<StoredFileRow>;
-  /** One of the company's files, or undefined. */
-  find(companyId: number, fileId: number): Promise<StoredFileRow | undefined>;
+  /** One of the files of the scope's companies, or undefined. */
+  find(scope: CompanyScope, fileId: number): Promise<StoredFileRow | undefined>;
   /** Deletes the row, then the bytes; false when the company holds no such file. */
   remove(companyId: number, fileId: number): Promise<boolean>;
   /** Deletes up to `limit` files whose `expiresAt` has passed (retention); answers how many. */
@@ -99,7 +100,7 @@ export function createFiles(options: {
         throw error;
       }
     },
-    find: (companyId, fileId) => findCompanyFile(db, companyId, fileId),
+    find: (scope, fileId) => findCompanyFile(db, scope, fileId),
     async remove(companyId, fileId) {
       const row = await deleteCompanyFile(db, companyId, fileId);
       if (!row) return false;

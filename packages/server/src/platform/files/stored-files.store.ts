@@ -1,3 +1,4 @@
+import { type CompanyScope, scopedCompanyIds } from '../auth/actor.ts';
 import type { DbOrTx } from '../db/open.ts';
 
 export interface StoredFileRow {
@@ -54,16 +55,16 @@ export async function insertStoredFile(db: DbOrTx, file: NewStoredFile): Promise
   return normalized(row);
 }
 
-/** One of the company's files. */
+/** One of the files of the scope's companies. */
 export async function findCompanyFile(
   db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   fileId: number,
 ): Promise<StoredFileRow | undefined> {
   const row = await db
     .selectFrom('stored_file')
     .select(COLUMNS)
-    .where('company_id', '=', companyId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
     .where('id', '=', fileId)
     .executeTakeFirst();
   return row && normalized(row);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type CompanyScope, scopedCompanyIds } from '../auth/actor.ts';
 import type { DbOrTx } from '../db/open.ts';
 import type { JobState } from './jobs.tables.ts';
 
@@ -220,14 +221,14 @@ export async function takeDueSlot(db: DbOrTx, name: string, now: Date, next: Dat
   return result.rows[0]?.slot ?? null;
 }
 
-/** Whose jobs a person sees: the company's, and their own of that company. */
+/** Whose jobs a person sees: those of the scope's companies, and of those their own. */
 export interface JobViewer {
-  companyId: number;
+  scope: CompanyScope;
   userId: number;
 }
 
 function visibleTo(viewer: JobViewer) {
-  return sql`company_id = ${viewer.companyId} and (user_id is null or user_id = ${viewer.userId})`;
+  return sql`company_id in (${sql.join(scopedCompanyIds(viewer.scope))}) and (user_id is null or user_id = ${viewer.userId})`;
 }
 
 export async function listVisibleJobs(
