@@ -160,7 +160,7 @@ export class SimulatedDevice extends EventEmitter {
       } catch (error) {
         const refused = error instanceof ClaimRefusedError;
         if (refused) this.emit('claimRefused', error.reason);
-        else this.emit('error', error);
+        else this.reportError(error);
         // A refused secret (device deleted, database reset) sends a claim-capable device back to claiming.
         if (isAuthRefusal(error) && this.secret && this.options.claim) this.secret = undefined;
         await sleep(refused ? Math.min(delay, this.options.claimRetryMaxMs ?? 5000) : delay);
@@ -203,7 +203,7 @@ export class SimulatedDevice extends EventEmitter {
       return;
     }
     this.client = client;
-    client.on('error', (error) => this.emit('error', error));
+    client.on('error', (error) => this.reportError(error));
     client.on('message', (_topic, payload) => void this.rpc.receive(payload.toString()));
     client.on('close', () => this.onClose(client));
     await client.subscribeAsync(downTopic(this.sn, 'rpc'), { qos: DEVICE_QOS });
@@ -287,6 +287,14 @@ export class SimulatedDevice extends EventEmitter {
     setTimeout(() => {
       if (this.status === 'offline') void this.bringOnline();
     }, pause);
+  }
+
+  /**
+   * A failed connection is told to whoever listens; with no listener it is not thrown (an
+   * EventEmitter throws an unheard 'error'), since a router just keeps retrying.
+   */
+  private reportError(error: unknown): void {
+    if (this.listenerCount('error') > 0) this.emit('error', error);
   }
 
   /** For the RPC runner: the request as received. */

@@ -100,7 +100,8 @@ describe('device notifications page', () => {
       });
       renderConsole('/robustlink/noti');
       await screen.findByTestId('noti-table', {}, { timeout: 30_000 });
-      expect(asked[0]).toEqual({ pageNum: 1, pageSize: 20 });
+      // The table is drawn (empty) before its first page arrives.
+      await waitFor(() => expect(asked[0]).toEqual({ pageNum: 1, pageSize: 20 }));
 
       fireEvent.change(screen.getByPlaceholderText('Search SN'), { target: { value: 'sn0001' } });
       fireEvent.mouseDown(within(screen.getByTestId('noti-read')).getByRole('combobox'));
