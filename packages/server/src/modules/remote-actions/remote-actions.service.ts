@@ -1,6 +1,7 @@
 import {
   type DeviceRow,
   ErrorCode,
+  type LicenceFeature,
   type RemoteAction,
   type RpcMethod,
   type Timer,
@@ -8,8 +9,10 @@ import {
 } from '@fleetport/contract';
 import type { RpcCommandRow } from '../../gateway/rpc.store.ts';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyScope } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
+import { assertDeviceAllows } from '../licences/entitlements.ts';
 import { createSerialPorts, type SerialPortInput } from './serial-ports.ts';
 
 /**
@@ -98,7 +101,7 @@ export function createRemoteActions(deps: ModuleDeps<'clock' | 'db' | 'gateway'>
     sn: string,
     method: RpcMethod,
     params: unknown,
-    needs?: { capability?: string; licence?: boolean; deadlineSeconds?: number },
+    needs?: { capability?: string; feature?: LicenceFeature; deadlineSeconds?: number },
   ): Promise<RemoteAction> {
     if (needs?.capability) {
       // What a device cannot do at all is the better answer than "offline" once its capabilities are
@@ -110,8 +113,9 @@ export function createRemoteActions(deps: ModuleDeps<'clock' | 'db' | 'gateway'>
         throw new AppError(ErrorCode.PARTIAL_UNSUPPORTED);
       }
     }
-    const device = await onlineDevice(companyId, sn);
-    if (needs?.licence && device.licenceLevel === 'BASE') throw new AppError(ErrorCode.BASIC_LICENCE_UPGRADE);
+    await onlineDevice(companyId, sn);
+    // What the device's licence includes (contract LEVEL_ENTITLEMENTS): 120095 on Basic.
+    if (needs?.feature) await assertDeviceAllows(deps, companyScope(companyId), sn, needs.feature);
     if (needs?.capability && !capability({ capabilities: await capabilitiesOf(sn) }, needs.capability))
       throw new AppError(ErrorCode.PARTIAL_UNSUPPORTED);
     return send(companyId, sn, method, params, needs?.deadlineSeconds);
