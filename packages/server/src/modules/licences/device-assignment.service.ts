@@ -9,8 +9,7 @@ import {
   type LicenceProduct,
   MAX_DEVICES_PER_ASSIGN,
 } from '@fleetport/contract';
-import type { Actor } from '../../platform/auth/actor.ts';
-import { owningCompany } from '../../platform/auth/actor.ts';
+import { type Actor, type CompanyScope, owningCompany } from '../../platform/auth/actor.ts';
 import type { Tx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { devicesForLicences, setLicenceLevels } from '../devices/device-registry.store.ts';
@@ -23,6 +22,7 @@ import {
   type PostingTarget,
   postingTarget,
   postMovements,
+  startOperation,
   unstartedRenewals,
 } from './ledger.store.ts';
 import type { LicenceDeps } from './licences.service.ts';
@@ -79,14 +79,14 @@ export async function assignDeviceLicences(
     const missing = sns.find((sn) => !devices.some((d) => d.sn === sn));
     if (missing) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, missing);
     const licences = await lockDeviceLicences(tx, target, sns);
-    const result = await assignLocked(tx, actor, target, licences, input.level, operation);
+    const result = await assignLocked(tx, actor.scope, target, licences, input.level, operation);
     return { transactionNo: transactionNo(operation.id), devices: result };
   });
 }
 
 async function assignLocked(
   tx: Tx,
-  actor: Actor,
+  scope: CompanyScope,
   target: PostingTarget,
   licences: DeviceLicenceRow[],
   level: LicenceLevel,
@@ -165,7 +165,7 @@ async function assignLocked(
   for (const lvl of new Set(after.map((a) => a.level))) {
     await setLicenceLevels(
       tx,
-      actor.scope,
+      scope,
       after.filter((a) => a.level === lvl).map((a) => a.sn),
       lvl,
     );
@@ -176,4 +176,23 @@ async function assignLocked(
     startsAt: a.startsAt?.getTime() ?? null,
     endsAt: a.endsAt?.getTime() ?? null,
   }));
+}
+
+/**
+ * Devices leaving the company (a transfer): their licence ends here and their unstarted renewals go
+ * back to this company's pool, which paid for them; the receiving company starts them on Basic. Runs
+ * in the caller's transaction, before the device rows move.
+ */
+export async function releaseDeviceLicences(
+  tx: Tx,
+  scope: CompanyScope,
+  sns: readonly string[],
+  operatorUserId: number | null,
+  at: Date,
+): Promise<void> {
+  const target = postingTarget(owningCompany(scope));
+  const held = (await lockDeviceLicences(tx, target, sns)).filter((l) => l.level !== 'BASE');
+  if (held.length === 0) return;
+  const op = await startOperation(tx, target, { kind: 'release', idempotencyKey: null, operatorUserId, at });
+  await assignLocked(tx, scope, target, held, 'BASE', { id: op.id, operatorUserId, at });
 }

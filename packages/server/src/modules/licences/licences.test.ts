@@ -12,6 +12,7 @@ import {
   LICENCE_DAYS,
   type LicenceLevel,
   reduceCustomerLicencesCall,
+  transferDevicesCall,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../../test/accounts.ts';
@@ -419,5 +420,33 @@ describe('another company', () => {
     const res = await assign(rival, ['RIVAL0001'], 'ESSENTIALS', key);
     expect(res.code).toBe(ErrorCode.NOT_ENOUGH_LICENCES);
     expect(JSON.stringify(res)).not.toContain(ACME_SNS[6]);
+  });
+
+  it('gets a transferred device on Basic; its unstarted renewals go back to the company that paid', async () => {
+    const sn = ACME_SNS[7]!;
+    await grantPool(t, acme.companyId, 'ESSENTIAL', 2);
+    await assign(acme, [sn], 'ESSENTIALS');
+    await assign(acme, [sn], 'ESSENTIALS'); // one renewal, not started
+    const before = await balance(acme, 'ESSENTIAL');
+    const role = await t.deps.db
+      .selectFrom('role')
+      .select('id')
+      .where('company_id', '=', rival.companyId)
+      .where('is_default', '=', true)
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .insertInto('company_user')
+      .values({ company_id: rival.companyId, user_id: acme.userId, role_id: Number(role.id) })
+      .execute();
+    const moved = await acme.run(transferDevicesCall, { sns: [sn], companyId: rival.companyId });
+    expect(moved.data?.succeeded).toBe(1);
+    expect((await rival.run(getDeviceCall, { sn })).data?.licenceLevel).toBe('BASE');
+    expect(await balance(acme, 'ESSENTIAL')).toMatchObject({
+      available: before!.available + 1,
+      assigned: before!.assigned - 1,
+    });
+    const rows = await acme.run(billingListCall, { pageNum: 1, pageSize: 2, sn });
+    expect(rows.data?.list.map((r) => r.movement)).toEqual(['expiry', 'refund']);
+    expect((await rival.run(billingListCall, { pageNum: 1, pageSize: 10, sn })).data?.total).toBe(0);
   });
 });
