@@ -8,6 +8,7 @@ import {
   type LicenceLevel,
   type LicenceProduct,
   MAX_DEVICES_PER_ASSIGN,
+  summarizeFieldErrors,
 } from '@fleetport/contract';
 import { type Actor, type CompanyScope, owningCompany } from '../../platform/auth/actor.ts';
 import type { Tx } from '../../platform/db/open.ts';
@@ -25,7 +26,7 @@ import {
   startOperation,
   unstartedRenewals,
 } from './ledger.store.ts';
-import type { LicenceDeps } from './licences.service.ts';
+import { type LicenceDeps, offeredLevels } from './licences.service.ts';
 import { type OperationContext, runOperation } from './operations.ts';
 
 export const LICENCE_PERIOD_MS = LICENCE_DAYS * 86_400_000;
@@ -67,6 +68,10 @@ export async function assignDeviceLicences(
   const sns = [...new Set(input.sns)];
   if (sns.length > MAX_DEVICES_PER_ASSIGN)
     throw new AppError(ErrorCode.TRANSFER_LIMIT, MAX_DEVICES_PER_ASSIGN);
+  if (!offeredLevels(deps).includes(input.level)) {
+    const fields = [{ field: 'level', message: 'not offered in this environment' }];
+    throw new AppError(ErrorCode.PARAMETER_ERROR, { fields }, 200, summarizeFieldErrors(fields));
+  }
   const target = postingTarget(owningCompany(actor.scope));
   const op = {
     kind: 'assignDevices',

@@ -3,7 +3,7 @@ import { licenceRoutes } from './licences.routes.ts';
 
 export const licencesModule = defineModule({
   area: 'licences',
-  uses: ['db', 'clock'],
+  uses: ['db', 'clock', 'config'],
   routes: licenceRoutes,
   tables: ['licence_operation', 'licence_ledger', 'licence_account', 'device_licence'],
 });

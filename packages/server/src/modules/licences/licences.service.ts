@@ -10,7 +10,9 @@ import {
   LICENCE_DAYS,
   LICENCE_LEVELS,
   type LicenceBalances,
+  type LicenceLevel,
   levelOfProduct,
+  licenceLevelsFor,
   type reduceCustomerLicencesCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
@@ -33,12 +35,19 @@ import {
 import { centsOf, checkTransactionTotal, runOperation } from './operations.ts';
 
 /** What the licences area reads from AppDeps (its manifest's `uses`). */
-export type LicenceDeps = ModuleDeps<'db' | 'clock'>;
+export type LicenceDeps = ModuleDeps<'db' | 'clock' | 'config'>;
+
+/** The levels this environment offers (LICENCE_ENVIRONMENT: the mainland-China one only Basic and Extension). */
+export function offeredLevels({ config }: Pick<LicenceDeps, 'config'>): readonly LicenceLevel[] {
+  return licenceLevelsFor(config.licenceEnvironment === 'china');
+}
 
 const DAY_MS = 86_400_000;
 
 /** The licences page's cards and chart (core §2 operation/licenses). */
-export async function licenceBalances({ db, clock }: LicenceDeps, actor: Actor): Promise<LicenceBalances> {
+export async function licenceBalances(deps: LicenceDeps, actor: Actor): Promise<LicenceBalances> {
+  const { db, clock } = deps;
+  const levels = offeredLevels(deps);
   const now = clock.now();
   const soon = new Date(now.getTime() + LICENCE_DAYS * DAY_MS);
   const [unused, devices, byLevel] = await Promise.all([
@@ -46,8 +55,10 @@ export async function licenceBalances({ db, clock }: LicenceDeps, actor: Actor):
     licencedDeviceCounts(db, actor.scope, now, soon),
     countDevicesByLevel(db, actor.scope),
   ]);
-  const held = [...unused.keys()].filter((p) => !(DEVICE_LICENCE_PRODUCTS as readonly string[]).includes(p));
-  const products = [...DEVICE_LICENCE_PRODUCTS, ...held.sort()].map((product) => {
+  const offered = DEVICE_LICENCE_PRODUCTS.filter((p) => levels.includes(levelOfProduct(p)!));
+  // Products held beyond those (granted by the platform) are shown too, after them.
+  const held = [...unused.keys()].filter((p) => !(offered as readonly string[]).includes(p));
+  const products = [...offered, ...held.sort()].map((product) => {
     const level = levelOfProduct(product as never);
     const counts = (level && devices.get(level)) || { assigned: 0, expiring: 0 };
     const available = unused.get(product) ?? 0;
@@ -61,7 +72,10 @@ export async function licenceBalances({ db, clock }: LicenceDeps, actor: Actor):
   });
   return {
     products,
-    devicesByLevel: LICENCE_LEVELS.map((level) => ({ level, count: byLevel.get(level) ?? 0 })),
+    devicesByLevel: LICENCE_LEVELS.filter((l) => levels.includes(l) || byLevel.has(l)).map((level) => ({
+      level,
+      count: byLevel.get(level) ?? 0,
+    })),
   };
 }
 

@@ -335,6 +335,31 @@ describe('devices get their level from a licence', () => {
   });
 });
 
+describe('the mainland-China environment (LICENCE_ENVIRONMENT=china)', () => {
+  it('offers Basic and Extension only: another level is refused naming the field, the page lists Extension', async () => {
+    const config = t.deps.config;
+    config.licenceEnvironment = 'china';
+    try {
+      const res = await assign(acme, [ACME_SNS[5]!], 'ESSENTIALS');
+      expect(res).toMatchObject({
+        code: ErrorCode.PARAMETER_ERROR,
+        msg: 'level: not offered in this environment',
+      });
+      const page = (await acme.run(getLicenceBalancesCall, {})).data!;
+      // Essential and Advanced stay listed while the company holds them; Captive Portal PRO is not offered.
+      expect(page.products.map((p) => p.product)).toEqual(['EXTENSION', 'ADVANCED', 'ESSENTIAL']);
+      expect(page.devicesByLevel.map((d) => d.level)).toEqual([
+        'BASE',
+        'ESSENTIALS',
+        'ADVANCED',
+        'EXTENSION',
+      ]);
+    } finally {
+      config.licenceEnvironment = 'global';
+    }
+  });
+});
+
 describe('expiry and the insufficient-licence list', () => {
   it('lists a product whose pool cannot renew the devices ending soon, and none once it can', async () => {
     // 100 Advanced devices end within 30 days and the pool holds 100: enough. Extension: 1 device, 3 unused.
