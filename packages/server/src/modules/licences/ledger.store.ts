@@ -193,14 +193,14 @@ export async function postMovements(
 }
 
 /** Unused licences of the scope's companies by product (products never held are absent). */
-export async function unusedByProduct(db: DbOrTx, scope: CompanyScope): Promise<Map<string, number>> {
+export async function unusedByProduct(db: DbOrTx, scope: CompanyScope): Promise<Map<LicenceProduct, number>> {
   const rows = await db
     .selectFrom('licence_account')
     .select(['product', (eb) => eb.fn.sum<number>('available').as('available')])
     .where('company_id', 'in', scopedCompanyIds(scope))
     .groupBy('product')
     .execute();
-  return new Map(rows.map((r) => [r.product, Number(r.available)]));
+  return new Map(rows.map((r) => [r.product as LicenceProduct, Number(r.available)]));
 }
 
 /**

@@ -6,11 +6,11 @@ import {
   ErrorCode,
   type grantLicencesCall,
   type InsufficientLicence,
-  LEVEL_PRODUCT,
   LICENCE_DAYS,
   LICENCE_LEVELS,
   type LicenceBalances,
   type LicenceLevel,
+  type LicenceProduct,
   levelOfProduct,
   licenceLevelsFor,
   type reduceCustomerLicencesCall,
@@ -55,15 +55,17 @@ export async function licenceBalances(deps: LicenceDeps, actor: Actor): Promise<
     licencedDeviceCounts(db, actor.scope, now, soon),
     countDevicesByLevel(db, actor.scope),
   ]);
-  const offered = DEVICE_LICENCE_PRODUCTS.filter((p) => levels.includes(levelOfProduct(p)!));
+  const offered: LicenceProduct[] = DEVICE_LICENCE_PRODUCTS.filter((p) =>
+    levels.includes(levelOfProduct(p)!),
+  );
   // Products held beyond those (granted by the platform) are shown too, after them.
-  const held = [...unused.keys()].filter((p) => !(offered as readonly string[]).includes(p));
+  const held = [...unused.keys()].filter((p) => !offered.includes(p));
   const products = [...offered, ...held.sort()].map((product) => {
-    const level = levelOfProduct(product as never);
+    const level = levelOfProduct(product);
     const counts = (level && devices.get(level)) || { assigned: 0, expiring: 0 };
     const available = unused.get(product) ?? 0;
     return {
-      product: product as (typeof DEVICE_LICENCE_PRODUCTS)[number],
+      product,
       owned: available + counts.assigned,
       assigned: counts.assigned,
       available,
@@ -95,10 +97,7 @@ export async function insufficientLicences(
     licencedDeviceCounts(db, actor.scope, now, soon),
   ]);
   return DEVICE_LICENCE_PRODUCTS.flatMap((product) => {
-    const level = (Object.keys(LEVEL_PRODUCT) as (keyof typeof LEVEL_PRODUCT)[]).find(
-      (l) => LEVEL_PRODUCT[l] === product,
-    )!;
-    const expiringDevices = devices.get(level)?.expiring ?? 0;
+    const expiringDevices = devices.get(levelOfProduct(product)!)?.expiring ?? 0;
     const available = unused.get(product) ?? 0;
     return expiringDevices > available
       ? [{ product, available, expiringDevices, shortfall: expiringDevices - available }]
