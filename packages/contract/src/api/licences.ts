@@ -51,7 +51,9 @@ export type ProductBalance = z.infer<typeof ProductBalanceSchema>;
 
 export const LicenceBalancesSchema = z.object({
   products: z.array(ProductBalanceSchema),
-  /** Every level with the company's device count, Basic included (for the page's chart). */
+  /** The levels this environment offers (LICENCE_ENVIRONMENT: mainland China only Basic and Extension). */
+  offeredLevels: z.array(z.enum(LICENCE_LEVELS)),
+  /** Every offered or held level with the company's device count, Basic included (for the page's chart). */
   devicesByLevel: z.array(z.object({ level: z.enum(LICENCE_LEVELS), count: z.number().int() })),
 });
 export type LicenceBalances = z.infer<typeof LicenceBalancesSchema>;

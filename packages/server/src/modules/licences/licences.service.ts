@@ -74,6 +74,7 @@ export async function licenceBalances(deps: LicenceDeps, actor: Actor): Promise<
   });
   return {
     products,
+    offeredLevels: [...levels],
     devicesByLevel: LICENCE_LEVELS.filter((l) => levels.includes(l) || byLevel.has(l)).map((level) => ({
       level,
       count: byLevel.get(level) ?? 0,

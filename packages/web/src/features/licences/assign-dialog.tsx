@@ -1,7 +1,6 @@
 import {
   LICENCE_DAYS,
   LICENCE_LEVEL_LABELS,
-  LICENCE_LEVELS,
   type LicenceLevel,
   MAX_DEVICES_PER_ASSIGN,
 } from '@fleetport/contract';
@@ -23,7 +22,16 @@ function newOperationKey(): string {
 }
 
 /** Pick devices and a level; each device takes one licence from the pool (issue 13). */
-export function AssignDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AssignDialog({
+  open,
+  onClose,
+  levels,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The levels the environment offers (the balances call says which). */
+  levels: readonly LicenceLevel[];
+}) {
   const { t } = useTranslation('licences');
   const lang = useLang();
   const { message } = App.useApp();
@@ -81,7 +89,7 @@ export function AssignDialog({ open, onClose }: { open: boolean; onClose: () => 
         </Form.Item>
         <Form.Item name="level" label={t('assignLevel')} rules={[{ required: true }]}>
           <Select
-            options={LICENCE_LEVELS.map((level) => ({
+            options={levels.map((level) => ({
               value: level,
               label: LICENCE_LEVEL_LABELS[level][lang],
             }))}

@@ -23,6 +23,7 @@ const BALANCES: LicenceBalances = {
     { product: 'CAPTIVE_PORTAL_PRO', owned: 0, assigned: 0, available: 0, expiringSoon: 0 },
     { product: 'EXTENSION', owned: 0, assigned: 0, available: 0, expiringSoon: 0 },
   ],
+  offeredLevels: ['BASE', 'ESSENTIALS', 'ADVANCED', 'CAPTIVE_PORTAL_PRO', 'EXTENSION'],
   devicesByLevel: [
     { level: 'BASE', count: 4 },
     { level: 'ESSENTIALS', count: 20 },

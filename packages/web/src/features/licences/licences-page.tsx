@@ -36,7 +36,7 @@ function Licences() {
   const balances = useLicenceBalances();
   const [assigning, setAssigning] = useState(false);
   if (!balances.data) return <Spinner />;
-  const { products, devicesByLevel } = balances.data;
+  const { products, devicesByLevel, offeredLevels } = balances.data;
 
   return (
     <Flex vertical gap={16} data-testid="licences-page">
@@ -70,7 +70,7 @@ function Licences() {
           slices={devicesByLevel.map((d) => ({ name: LICENCE_LEVEL_LABELS[d.level][lang], value: d.count }))}
         />
       </Card>
-      <AssignDialog open={assigning} onClose={() => setAssigning(false)} />
+      <AssignDialog open={assigning} onClose={() => setAssigning(false)} levels={offeredLevels} />
     </Flex>
   );
 }
@@ -93,7 +93,10 @@ function BalanceCard({ balance, title }: { balance: ProductBalance; title: strin
           <Statistic
             title={t('expiringSoon', { days: LICENCE_DAYS })}
             value={balance.expiringSoon}
-            valueStyle={balance.expiringSoon > balance.available ? { color: '#cf1322' } : undefined}
+            // Red when the unused licences cannot renew them all (the insufficient-licence list says so too).
+            {...(balance.expiringSoon > balance.available
+              ? { styles: { content: { color: '#cf1322' } } }
+              : {})}
           />
         </Col>
       </Row>
