@@ -35,6 +35,7 @@ export * from './rules/devices.ts';
 export * from './rules/elevator.ts';
 export * from './rules/files.ts';
 export * from './rules/identity.ts';
+export * from './rules/licences.ts';
 export * from './rules/localize.ts';
 export * from './rules/messages.ts';
 export * from './rules/numbers.ts';

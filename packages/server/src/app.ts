@@ -13,6 +13,7 @@ import { accessWindowGate } from './modules/access-restriction/access-restrictio
 import { activityObjectNames, activityRecorder } from './modules/activity-log/activity-log.recorder.ts';
 import { updatesTimedOutJob } from './modules/device-notifications/update-timeout.job.ts';
 import { exportJobs } from './modules/exports/exports.job.ts';
+import { licenceJobs } from './modules/licences/licence-expiry.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
 import type { AppDeps } from './platform/app-deps.ts';
 import type { SessionResolver } from './platform/auth/session.ts';
@@ -75,6 +76,7 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
     retentionJobs({ ...deps, config: deps.config.mqtt }),
     { handlers: [updatesTimedOutJob(deps)], schedules: [] },
     exportJobs(deps),
+    licenceJobs(deps),
   ];
   return {
     handlers: parts.flatMap((p) => p.handlers),

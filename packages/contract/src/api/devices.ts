@@ -159,12 +159,12 @@ export const updateDeviceCall = defineCall({
     sn: z.string().trim().min(1).max(64),
     name: DeviceNameSchema.optional(),
     description: DeviceDescriptionSchema.optional(),
-    licenceLevel: z.enum(LICENCE_LEVELS).optional(),
   }),
   output: DeviceRowSchema,
   permission: 'devices.edit',
   mutates: true,
-  summary: 'Rename a device, change its description or licence level',
+  // The licence level is not edited here: it comes from assigning a licence (licences.assignDevices).
+  summary: 'Rename a device or change its description',
 });
 
 /** What a bulk call did to each device: code 0, or the catalogue code that refused it. */

@@ -16,6 +16,7 @@ import { DEVICE_CALLS } from './devices.ts';
 import { EXPORT_CALLS } from './exports.ts';
 import { FILE_CALLS } from './files.ts';
 import { JOB_CALLS } from './jobs.ts';
+import { LICENCE_CALLS } from './licences.ts';
 import { MENU_CALLS } from './menus.ts';
 import { PAGE_COLUMN_CALLS } from './page-columns.ts';
 import { PLATFORM_CALLS } from './platform.ts';
@@ -42,6 +43,7 @@ export * from './devices.ts';
 export * from './exports.ts';
 export * from './files.ts';
 export * from './jobs.ts';
+export * from './licences.ts';
 export * from './menus.ts';
 export * from './page-columns.ts';
 export * from './platform.ts';
@@ -80,6 +82,7 @@ const AREA_CALLS = {
   jobs: JOB_CALLS,
   files: FILE_CALLS,
   exports: EXPORT_CALLS,
+  licences: LICENCE_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

@@ -74,6 +74,61 @@ export const INSTALLER_CONSOLE_STATE_LABELS: Labels<InstallerConsoleState> = {
   expired: { en: 'Expired', cn: '已过期' },
 };
 
+/**
+ * The licence product a device level draws from the pool (core §3 lists levels and products apart).
+ * Basic is free: no product. Essential Plus, the elevator products and the packages are products that
+ * no device level draws (elevators and data pools have their own licences).
+ */
+export const LEVEL_PRODUCT = {
+  ESSENTIALS: 'ESSENTIAL',
+  ADVANCED: 'ADVANCED',
+  CAPTIVE_PORTAL_PRO: 'CAPTIVE_PORTAL_PRO',
+  EXTENSION: 'EXTENSION',
+} as const satisfies Record<Exclude<LicenceLevel, 'BASE'>, LicenceProduct>;
+export type LevelProduct = (typeof LEVEL_PRODUCT)[keyof typeof LEVEL_PRODUCT];
+/** The products a device level can be assigned from, in the order the licences page shows them. */
+export const DEVICE_LICENCE_PRODUCTS = [
+  'ESSENTIAL',
+  'ADVANCED',
+  'CAPTIVE_PORTAL_PRO',
+  'EXTENSION',
+] as const satisfies readonly LevelProduct[];
+
+/** The device level a product gives, or null for products no device level draws. */
+export function levelOfProduct(product: LicenceProduct): LicenceLevel | null {
+  const entry = Object.entries(LEVEL_PRODUCT).find(([, p]) => p === product);
+  return entry ? (entry[0] as LicenceLevel) : null;
+}
+
+/**
+ * Movements of the licence ledger (issue 13): the sign is what the row does to its company's unused
+ * balance. An assignment down the chain is two rows (out of the upstream, into the downstream), as is a
+ * reduction (out of the downstream, back into the upstream).
+ */
+export const LICENCE_MOVEMENTS = [
+  'purchase',
+  'assignmentIn',
+  'assignmentOut',
+  'reductionIn',
+  'reductionOut',
+  'consumption',
+  'renewal',
+  'expiry',
+  'refund',
+] as const;
+export type LicenceMovement = (typeof LICENCE_MOVEMENTS)[number];
+export const LICENCE_MOVEMENT_LABELS: Labels<LicenceMovement> = {
+  purchase: { en: 'Purchase', cn: '购买' },
+  assignmentIn: { en: 'Assigned to us', cn: '分配获得' },
+  assignmentOut: { en: 'Assigned to customer', cn: '分配给客户' },
+  reductionIn: { en: 'Taken back from customer', cn: '从客户收回' },
+  reductionOut: { en: 'Taken back by partner', cn: '被合作伙伴收回' },
+  consumption: { en: 'Assigned to device', cn: '分配给设备' },
+  renewal: { en: 'Renewal', cn: '续期' },
+  expiry: { en: 'Expired', cn: '已过期' },
+  refund: { en: 'Refund of an unstarted period', cn: '退还未开始的周期' },
+};
+
 /** Billing record types (features §2 "Billing history"). */
 export const BILLING_TYPES = ['purchase', 'consumption', 'assignment'] as const;
 export type BillingType = (typeof BILLING_TYPES)[number];
@@ -81,6 +136,19 @@ export const BILLING_TYPE_LABELS: Labels<BillingType> = {
   purchase: { en: 'Purchase', cn: '购买' },
   consumption: { en: 'Consumption', cn: '消费' },
   assignment: { en: 'Assignment', cn: '分配' },
+};
+
+/** The billing type (features §2) each ledger movement is listed under. */
+export const MOVEMENT_BILLING_TYPE: Readonly<Record<LicenceMovement, BillingType>> = {
+  purchase: 'purchase',
+  assignmentIn: 'assignment',
+  assignmentOut: 'assignment',
+  reductionIn: 'assignment',
+  reductionOut: 'assignment',
+  consumption: 'consumption',
+  renewal: 'consumption',
+  expiry: 'consumption',
+  refund: 'consumption',
 };
 
 /** Firmware and app target customers (core §3). */

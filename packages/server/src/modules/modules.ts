@@ -15,6 +15,7 @@ import { devicesModule } from './devices/devices.module.ts';
 import { exportsModule } from './exports/exports.module.ts';
 import { filesModule } from './files/files.module.ts';
 import { jobsModule } from './jobs/jobs.module.ts';
+import { licencesModule } from './licences/licences.module.ts';
 import { menusModule } from './menus/menus.module.ts';
 import { pageColumnsModule } from './page-columns/page-columns.module.ts';
 import { platformModule } from './platform/platform.module.ts';
@@ -51,6 +52,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   jobsModule,
   filesModule,
   exportsModule,
+  licencesModule,
 ];
 
 /**

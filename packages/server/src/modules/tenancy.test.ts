@@ -10,6 +10,7 @@
 import { Readable } from 'node:stream';
 import {
   ALL_CALLS,
+  assignDeviceLicencesCall,
   type CallDef,
   defaultFunCodes,
   ErrorCode,
@@ -25,6 +26,7 @@ import { type ProbeTargets, probeInput } from '../../test/probe-input.ts';
 import { enqueueJob } from '../platform/jobs/index.ts';
 import { saveClaimedDevice } from './devices/devices.store.ts';
 import { insertRecord } from './exports/exports.store.ts';
+import { grantPool } from './licences/licence-test-kit.ts';
 
 let t: TestApp;
 let a: PopulatedCompany;
@@ -100,6 +102,14 @@ beforeAll(async () => {
       at: t.clock.now(),
     });
   }
+  // B holds licences and a device on Essential: an answer or a write that reaches them fails the test.
+  await grantPool(t, b.companyId, 'ESSENTIAL', 5);
+  const licensed = await bOwner.call('POST', assignDeviceLicencesCall.path, {
+    sns: ['SNB0000000000001'],
+    level: 'ESSENTIALS',
+    idempotencyKey: 'bravo-licence-0001',
+  });
+  expect(licensed.body.code).toBe(0);
   const rootGroup = await t.deps.db
     .selectFrom('company_group')
     .select('id')

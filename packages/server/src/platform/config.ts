@@ -54,6 +54,11 @@ export interface ServerConfig {
    * (`fleetport-<NODE_ID>`), which the broker keeps while the node restarts.
    */
   nodeId: string;
+  /**
+   * LICENCE_ENVIRONMENT: `china` offers only the mainland-China licence levels (Basic and Extension,
+   * core §3); `global` (the default) offers every level.
+   */
+  licenceEnvironment: 'global' | 'china';
 }
 
 export interface FilesConfig {
@@ -169,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     serverSecret: env.SERVER_SECRET || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     nodeId: env.NODE_ID || os.hostname(),
+    licenceEnvironment: env.LICENCE_ENVIRONMENT === 'china' ? 'china' : 'global',
     abuse: {
       signInPerMinute: Number(env.RATE_LIMIT_SIGN_IN ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.signIn),
       captchaPerMinute: Number(env.RATE_LIMIT_CAPTCHA ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.captcha),

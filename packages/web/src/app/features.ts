@@ -9,6 +9,7 @@ import { deviceNotificationsFeature } from '../features/device-notifications/dev
 import { deviceTagsFeature } from '../features/device-tags/device-tags.feature.ts';
 import { devicesFeature } from '../features/devices/devices.feature.ts';
 import { exportsFeature } from '../features/exports/exports.feature.ts';
+import { licencesFeature } from '../features/licences/licences.feature.ts';
 import { pageColumnsFeature } from '../features/page-columns/page-columns.feature.ts';
 import { rolesFeature } from '../features/roles/roles.feature.ts';
 import { shellFeature } from '../features/shell/shell.feature.ts';
@@ -32,4 +33,5 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   deviceDetailsFeature,
   deviceNotificationsFeature,
   exportsFeature,
+  licencesFeature,
 ];

@@ -1,13 +1,15 @@
 import { deviceDetails } from '../features/device-details/device-details.i18n.ts';
 import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
+import { licences } from '../features/licences/licences.i18n.ts';
 import { FRAME_RESOURCES } from './frame-resources.ts';
 
 /**
  * Namespaces that come with the pages showing them (addNamespaces in their modules), not with the
- * console's frame: the device details' (its page; deviceStatus also with the device columns).
+ * console's frame: the device details' (its page; deviceStatus also with the device columns), the
+ * licences and billing pages'.
  */
-export const PAGE_TEXT = { deviceDetails, deviceSoftware, deviceStatus } as const;
+export const PAGE_TEXT = { deviceDetails, deviceSoftware, deviceStatus, licences } as const;
 
 /**
  * Every namespace of console text, English and Chinese side by side. A feature adds its file to

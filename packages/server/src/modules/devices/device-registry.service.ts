@@ -12,6 +12,7 @@ import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ensureGroup } from '../device-groups/device-groups.store.ts';
 import { checkedTagNames } from '../device-tags/device-tags.store.ts';
+import { releaseDeviceLicences } from '../licences/device-assignment.service.ts';
 import { bulkResult, eachDevice, ownedSns } from './bulk-results.ts';
 import { existingDevices, registerDevices } from './device-import.service.ts';
 import { getCompanyDevice } from './device-list.store.ts';
@@ -112,7 +113,11 @@ export async function transferDevices(
   const moved: string[] = [];
   const results = await eachDevice(sns, lang, async (sn) => {
     if (!owned.has(sn)) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, sn);
-    await inTransaction(db, (tx) => moveDeviceRows(tx, from, sn, target, clock.now()));
+    await inTransaction(db, async (tx) => {
+      // The licence stays with the company that paid for it (docs/decisions.md "Licences").
+      await releaseDeviceLicences(tx, from, [sn], caller.userId, clock.now());
+      await moveDeviceRows(tx, from, sn, target, clock.now());
+    });
     moved.push(sn);
   });
   announceReassigned(deps, from, moved);

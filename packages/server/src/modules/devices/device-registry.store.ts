@@ -1,3 +1,4 @@
+import type { LicenceLevel } from '@fleetport/contract';
 import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
@@ -12,7 +13,6 @@ const DEVICE_OWNED_TABLES = ['device_import', 'device_config', 'device_status'] 
 export interface DeviceEdits {
   name?: string | undefined;
   description?: string | undefined;
-  licenceLevel?: string | undefined;
 }
 
 export async function updateDeviceFields(
@@ -25,7 +25,6 @@ export async function updateDeviceFields(
   const set = {
     ...(edits.name !== undefined ? { name: edits.name } : {}),
     ...(edits.description !== undefined ? { description: edits.description } : {}),
-    ...(edits.licenceLevel !== undefined ? { licence_level: edits.licenceLevel } : {}),
   };
   if (Object.keys(set).length === 0) return;
   await db
@@ -86,4 +85,54 @@ export async function findGatewayState(db: DbOrTx, scope: CompanyScope, sn: stri
     .where('company_id', 'in', scopedCompanyIds(scope))
     .where('sn', '=', sn)
     .executeTakeFirst();
+}
+
+/**
+ * The devices of the scope among `sns`, with the level they show now, in SN order (the licences
+ * area locks their licences in that order).
+ */
+export async function devicesForLicences(db: DbOrTx, scope: CompanyScope, sns: readonly string[]) {
+  if (sns.length === 0) return [];
+  const rows = await db
+    .selectFrom('device')
+    .select(['sn', 'company_id', 'licence_level'])
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('sn', 'in', [...sns])
+    .orderBy('sn')
+    .execute();
+  return rows.map((r) => ({
+    sn: r.sn,
+    companyId: Number(r.company_id),
+    level: r.licence_level as LicenceLevel,
+  }));
+}
+
+/**
+ * The level the device list shows and features check: a copy of the device's licence, which the
+ * licences area derives from its ledger and writes here in the same transaction as the ledger rows.
+ */
+export async function setLicenceLevels(
+  db: DbOrTx,
+  scope: CompanyScope,
+  sns: readonly string[],
+  level: LicenceLevel,
+): Promise<void> {
+  if (sns.length === 0) return;
+  await db
+    .updateTable('device')
+    .set({ licence_level: level })
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('sn', 'in', [...sns])
+    .execute();
+}
+
+/** Devices of the scope by licence level (every level a device of the scope has). */
+export async function countDevicesByLevel(db: DbOrTx, scope: CompanyScope) {
+  const rows = await db
+    .selectFrom('device')
+    .select(['licence_level', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .groupBy('licence_level')
+    .execute();
+  return new Map(rows.map((r) => [r.licence_level as LicenceLevel, Number(r.n)]));
 }

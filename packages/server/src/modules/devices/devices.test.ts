@@ -150,13 +150,12 @@ describe('adding a device', () => {
     expect(again.msg).toBe('The device SN already exists');
   });
 
-  it('renames a device and changes its licence level, but not another company device', async () => {
-    const res = await acme.run(updateDeviceCall, {
-      sn: 'RT0003',
-      name: 'Depot gate 2',
-      licenceLevel: 'ESSENTIALS',
-    });
-    expect(res.data).toMatchObject({ name: 'Depot gate 2', licenceLevel: 'ESSENTIALS' });
+  it('renames a device, but not another company device, and never sets its licence level', async () => {
+    const res = await acme.run(updateDeviceCall, { sn: 'RT0003', name: 'Depot gate 2' });
+    expect(res.data).toMatchObject({ name: 'Depot gate 2', licenceLevel: 'BASE' });
+    // The level comes from assigning a licence (licences.assignDevices), not from an edit.
+    const edit = { sn: 'RT0003', licenceLevel: 'ESSENTIALS' };
+    expect((await acme.call('POST', updateDeviceCall.path, edit)).body.code).toBe(ErrorCode.PARAMETER_ERROR);
     expect((await acme.run(updateDeviceCall, { sn: 'OT0001', name: 'Mine' })).code).toBe(
       ErrorCode.DEVICE_NOT_FOUND,
     );

@@ -11,11 +11,11 @@ import {
   requestSyslogCall,
   resetDevicePasswordCall,
   timersCall,
-  updateDeviceCall,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
 import { companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
+import { putOnLevel } from '../licences/licence-test-kit.ts';
 
 /**
  * The remote-action rules of core §5 and codes of §8 (120023, 120052, 120095, 120072, 120074, 120008 and
@@ -213,10 +213,10 @@ describe('a Basic licence and repeated requests', () => {
         data: null,
       });
     }
-    await acme.run(updateDeviceCall, { sn: ONLINE, licenceLevel: 'ESSENTIALS' });
+    await putOnLevel(t, acme, [ONLINE], 'ESSENTIALS');
     const file = await acme.run(captureFileCall, { rpcId: 'rules-capture-1' });
     expect(file.data).toMatchObject({ fileName: 'capture-eth0-1.pcap', content: pcap });
-    await acme.run(updateDeviceCall, { sn: ONLINE, licenceLevel: 'BASE' });
+    await putOnLevel(t, acme, [ONLINE], 'BASE');
   });
 
   it('says "do not repeat" (120008) for a syslog request while one runs, sending no second one', async () => {

@@ -27,6 +27,7 @@ import { AppError, isAppError } from '../../platform/errors.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { deviceResult } from '../devices/bulk-results.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
+import { assertDeviceAllows } from '../licences/entitlements.ts';
 import { createRemoteActions, toRemoteAction } from './remote-actions.service.ts';
 
 /** Remote actions of the device details page (core §2), each an RPC whose id the console follows. */
@@ -69,7 +70,7 @@ export function remoteActionRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>)
         'capture',
         { ...rest, maxPackets: count },
         {
-          licence: true,
+          feature: 'capture',
           deadlineSeconds: rest.durationSeconds + 120,
         },
       );
@@ -114,8 +115,7 @@ export function remoteActionRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>)
       )
         throw new AppError(ErrorCode.PARAMETER_ERROR);
       // The pcap is what Wireshark opens: a device back on Basic (licences ran short) refuses it too (120095).
-      const device = await getCompanyDevice(deps.db, scope, row.sn);
-      if (device.licenceLevel === 'BASE') throw new AppError(ErrorCode.BASIC_LICENCE_UPGRADE);
+      await assertDeviceAllows(deps, scope, row.sn, 'wireshark');
       const fileName = typeof result.fileName === 'string' ? result.fileName : `capture-${row.sn}.pcap`;
       return { fileName, contentType: CAPTURE_FILE_TYPE, content: result.pcapBase64 };
     }),

@@ -1,6 +1,7 @@
 import {
   type DeviceRow,
   ErrorCode,
+  type LicenceFeature,
   type RemoteAction,
   type RpcMethod,
   type Timer,
@@ -11,6 +12,7 @@ import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { type Actor, type CompanyScope, owningCompany, owningScope } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
+import { assertDeviceAllows } from '../licences/entitlements.ts';
 import { createSerialPorts, type SerialPortInput } from './serial-ports.ts';
 
 /**
@@ -102,7 +104,7 @@ export function createRemoteActions(deps: ModuleDeps<'clock' | 'db' | 'gateway'>
     sn: string,
     method: RpcMethod,
     params: unknown,
-    needs?: { capability?: string; licence?: boolean; deadlineSeconds?: number },
+    needs?: { capability?: string; feature?: LicenceFeature; deadlineSeconds?: number },
   ): Promise<RemoteAction> {
     const owner = owningScope(scope);
     if (needs?.capability) {
@@ -115,8 +117,9 @@ export function createRemoteActions(deps: ModuleDeps<'clock' | 'db' | 'gateway'>
         throw new AppError(ErrorCode.PARTIAL_UNSUPPORTED);
       }
     }
-    const device = await onlineDevice(owner, sn);
-    if (needs?.licence && device.licenceLevel === 'BASE') throw new AppError(ErrorCode.BASIC_LICENCE_UPGRADE);
+    await onlineDevice(owner, sn);
+    // What the device's licence includes (contract LEVEL_ENTITLEMENTS): 120095 on Basic.
+    if (needs?.feature) await assertDeviceAllows(deps, owner, sn, needs.feature);
     if (needs?.capability && !capability({ capabilities: await capabilitiesOf(sn) }, needs.capability))
       throw new AppError(ErrorCode.PARTIAL_UNSUPPORTED);
     return send(owner, sn, method, params, needs?.deadlineSeconds);

@@ -18,13 +18,13 @@ import {
   serialPortCall,
   speedTestCall,
   timersCall,
-  updateDeviceCall,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { eventually } from '../../gateway/testing/gateway-env.ts';
 import { companyOwner, type Owner } from '../devices/device-test-kit.ts';
 import { finalAction, type SimulatedFleet, startSimulatedFleet } from '../devices/simulated-device-kit.ts';
+import { putOnLevel } from '../licences/licence-test-kit.ts';
 
 let fleet: SimulatedFleet;
 let t: TestApp;
@@ -100,7 +100,7 @@ describe('remote actions through the gateway', () => {
       code: ErrorCode.BASIC_LICENCE_UPGRADE,
       msg: 'The Basic licence cannot use this function, please upgrade the licence',
     });
-    await acme.run(updateDeviceCall, { sn: 'RA0001', licenceLevel: 'ESSENTIALS' });
+    await putOnLevel(t, acme, ['RA0001'], 'ESSENTIALS');
     const done = await finalState(
       await acme.run(captureCall, { sn: 'RA0001', interface: 'eth0', count: 40000, durationSeconds: 1 }),
     );

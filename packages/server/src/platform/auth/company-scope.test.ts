@@ -36,6 +36,10 @@ import {
 } from '../../modules/devices/device-registry.store.ts';
 import * as reports from '../../modules/devices/device-reports.store.ts';
 import { recordOwner } from '../../modules/exports/exports.store.ts';
+import { billingPage } from '../../modules/licences/billing.store.ts';
+import { assignDeviceLicences } from '../../modules/licences/device-assignment.service.ts';
+import { unusedByProduct } from '../../modules/licences/ledger.store.ts';
+import { grantPool } from '../../modules/licences/licence-test-kit.ts';
 import { createRemoteActions } from '../../modules/remote-actions/remote-actions.service.ts';
 import { listRoles } from '../../modules/roles/roles.store.ts';
 import { insertInvitation, listInvitations } from '../../modules/users/invitations.store.ts';
@@ -44,7 +48,7 @@ import { isAppError } from '../errors.ts';
 import { findCompanyFile, insertStoredFile } from '../files/stored-files.store.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import { listVisibleJobs } from '../jobs/jobs.store.ts';
-import { type CompanyScope, companyScope } from './actor.ts';
+import { type Actor, type CompanyScope, companyScope } from './actor.ts';
 
 let t: TestApp;
 let a: PopulatedCompany;
@@ -153,6 +157,8 @@ beforeAll(async () => {
   }
   // Beta and Gamma are partners: the link is Beta's too, so the set sees it.
   await account.insertRelation(db, b.companyId, c.companyId);
+  await grantPool(t, a.companyId, 'ESSENTIAL', 3);
+  await grantPool(t, b.companyId, 'ESSENTIAL', 4);
 });
 
 afterAll(() => t?.close());
@@ -192,12 +198,21 @@ describe('a company scope', () => {
     expect(activityA.total).toBeGreaterThan(0);
     expect(activityBoth.total).toBe(activityA.total + activityB.total);
     expect(activityA.list.every((row) => !activityB.list.some((other) => other.id === row.id))).toBe(true);
+
+    expect((await unusedByProduct(db, one)).get('ESSENTIAL')).toBe(3);
+    expect((await unusedByProduct(db, both)).get('ESSENTIAL')).toBe(7);
+    const billing = { startTime: undefined, endTime: undefined };
+    expect((await billingPage(db, one, billing, 0, 10)).total).toBe(1);
+    expect((await billingPage(db, both, billing, 0, 10)).total).toBe(2);
   });
 
   it('refuses a write for a set of companies: it has no one owner (5)', async () => {
     const db = t.database.db;
     expect(await refusal(insertGroup(db, both, 1, 'Nowhere'))).toBe(ErrorCode.NO_PERMISSION);
     expect(await refusal(ensureTags(db, both, ['nowhere']))).toBe(ErrorCode.NO_PERMISSION);
+    const actor = { scope: both, userId: a.members.owner.userId } as Actor;
+    const assign = { sns: ['NOWHERE1'], level: 'ESSENTIALS' as const, idempotencyKey: 'scope-set-0001' };
+    expect(await refusal(assignDeviceLicences(t.deps, actor, assign))).toBe(ErrorCode.NO_PERMISSION);
     expect((await listGroups(db, both)).map((g) => g.groupName)).not.toContain('Nowhere');
   });
 });

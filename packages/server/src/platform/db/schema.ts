@@ -4,6 +4,7 @@ import type { DeviceNotificationTables } from '../../modules/device-notification
 import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.tables.ts';
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { ExportTables } from '../../modules/exports/exports.tables.ts';
+import type { LicenceTables } from '../../modules/licences/licences.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
 import type { FileTables } from '../files/files.tables.ts';
 import type { JobTables } from '../jobs/jobs.tables.ts';
@@ -29,4 +30,5 @@ export interface Database
     DeviceNotificationTables,
     JobTables,
     FileTables,
-    ExportTables {}
+    ExportTables,
+    LicenceTables {}

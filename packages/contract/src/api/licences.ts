@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import {
+  BILLING_TYPES,
+  DEVICE_LICENCE_PRODUCTS,
+  LICENCE_LEVELS,
+  LICENCE_MOVEMENTS,
+  LICENCE_PRODUCTS,
+} from '../enums/licences.ts';
+import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { LICENCE_DAYS, MAX_DEVICES_PER_ASSIGN } from '../limits.ts';
+import { AmountSchema, numberFilter } from '../rules/numbers.ts';
+import { InstantMsSchema } from '../rules/time.ts';
+import { defineCall } from './define.ts';
+import { BULK_MAX_DEVICES } from './devices.ts';
+
+/**
+ * Licences (issue 13; core §2 operation/licenses and billing, §3, §4, §7, §8, §9). Every movement is a row
+ * of an append-only ledger; balances and each device's licence period are derived from it
+ * (docs/decisions.md "Licences"). Quantities are licences; each gives a device LICENCE_DAYS (30) days.
+ */
+
+/**
+ * Chosen by the caller for one operation (a dialog's submit). The same key sent again, after a time-out
+ * or a double click, answers the first operation's result and posts nothing (per company).
+ */
+export const IdempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[\w-]+$/);
+
+/** Licence quantities of one operation: whole licences, at most a million. */
+const QuantitySchema = z.number().int().min(1).max(1_000_000);
+
+/** A device licence product (one a device level draws). */
+const DeviceProductSchema = z.enum(DEVICE_LICENCE_PRODUCTS);
+
+export const ProductBalanceSchema = z.object({
+  product: z.enum(LICENCE_PRODUCTS),
+  /** Unused plus assigned to devices now. */
+  owned: z.number().int(),
+  /** Devices of the company holding this product's level now. */
+  assigned: z.number().int(),
+  /** Unused: what an assignment can draw. */
+  available: z.number().int(),
+  /** Of the assigned devices, those whose licence ends within LICENCE_DAYS days. */
+  expiringSoon: z.number().int(),
+});
+export type ProductBalance = z.infer<typeof ProductBalanceSchema>;
+
+export const LicenceBalancesSchema = z.object({
+  products: z.array(ProductBalanceSchema),
+  /** The levels this environment offers (LICENCE_ENVIRONMENT: mainland China only Basic and Extension). */
+  offeredLevels: z.array(z.enum(LICENCE_LEVELS)),
+  /** Every offered or held level with the company's device count, Basic included (for the page's chart). */
+  devicesByLevel: z.array(z.object({ level: z.enum(LICENCE_LEVELS), count: z.number().int() })),
+});
+export type LicenceBalances = z.infer<typeof LicenceBalancesSchema>;
+
+export const getLicenceBalancesCall = defineCall({
+  id: 'licences.balances',
+  method: 'POST',
+  path: '/gm/license/getLicenseBalances',
+  input: z.strictObject({}),
+  output: LicenceBalancesSchema,
+  permission: 'licenses.view',
+  summary: `The company's licences by product (owned, assigned, available, ending within ${LICENCE_DAYS} days) and its devices by level`,
+});
+
+/** One device's licence after an assignment. Times are Unix ms; null on Basic. */
+export const DeviceLicenceSchema = z.object({
+  sn: z.string(),
+  level: z.enum(LICENCE_LEVELS),
+  startsAt: z.number().int().nullable(),
+  endsAt: z.number().int().nullable(),
+});
+export type DeviceLicence = z.infer<typeof DeviceLicenceSchema>;
+
+export const AssignResultSchema = z.object({
+  /** The operation's transaction number in the billing history. */
+  transactionNo: z.string(),
+  devices: z.array(DeviceLicenceSchema),
+});
+export type AssignResult = z.infer<typeof AssignResultSchema>;
+
+export const assignDeviceLicencesCall = defineCall({
+  id: 'licences.assignDevices',
+  method: 'POST',
+  path: '/gm/license/assignDeviceLicense',
+  input: z.strictObject({
+    // The service counts the devices, so more than 100 answers 17000 with the number, not code 1.
+    sns: z.array(z.string().trim().min(1).max(64)).min(1).max(BULK_MAX_DEVICES),
+    /**
+     * The level to give. The same level as a valid licence renews it (30 days after its end); another
+     * level starts now and refunds the old level's unstarted periods; BASE only refunds them.
+     */
+    level: z.enum(LICENCE_LEVELS),
+    idempotencyKey: IdempotencyKeySchema,
+  }),
+  output: AssignResultSchema,
+  permission: 'licenses.apply',
+  mutates: true,
+  summary: `Give devices a licence level, one licence (${LICENCE_DAYS} days) each from the pool (at most ${MAX_DEVICES_PER_ASSIGN} devices, 17000; not enough licences, 190302)`,
+});
+
+/** The answer of a movement between companies. */
+export const TransactionSchema = z.object({ transactionNo: z.string() });
+
+const MovementInput = {
+  /** The receiving (or, for a reduction, the giving) company. */
+  companyId: z.number().int().positive(),
+  product: z.enum(LICENCE_PRODUCTS),
+  quantity: QuantitySchema,
+  idempotencyKey: IdempotencyKeySchema,
+};
+
+export const grantLicencesCall = defineCall({
+  id: 'licences.grant',
+  method: 'POST',
+  path: '/gm/license/grantLicenses',
+  input: z.strictObject({
+    ...MovementInput,
+    /** USD per licence; absent for a free grant. */
+    unitPrice: AmountSchema.optional(),
+  }),
+  output: TransactionSchema,
+  permission: 'superAdmin',
+  mutates: true,
+  summary: 'The platform sells or grants licences to a company (Super Admin; at most 999,999.99 USD, 190320)',
+});
+
+export const assignCustomerLicencesCall = defineCall({
+  id: 'licences.assignCustomer',
+  method: 'POST',
+  path: '/gm/license/assignLicensesToCustomer',
+  input: z.strictObject({ ...MovementInput, unitPrice: AmountSchema.optional() }),
+  output: TransactionSchema,
+  permission: 'customers.edit',
+  mutates: true,
+  summary:
+    'Pass licences down to a customer (only a downstream company, 190306; not enough licences, 190302; at most 999,999.99 USD, 190320)',
+});
+
+export const reduceCustomerLicencesCall = defineCall({
+  id: 'licences.reduceCustomer',
+  method: 'POST',
+  path: '/gm/license/reduceCustomerLicenses',
+  input: z.strictObject(MovementInput),
+  output: TransactionSchema,
+  permission: 'customers.edit',
+  mutates: true,
+  summary:
+    'Take licences back from a customer: never more than its unused licences (15006, with that number)',
+});
+
+/** One row of the billing history (features §3 "Billing record"). Money in USD, times in Unix ms. */
+export const BillingRecordSchema = z.object({
+  id: z.number().int(),
+  transactionNo: z.string(),
+  at: z.number().int(),
+  movement: z.enum(LICENCE_MOVEMENTS),
+  billingType: z.enum(BILLING_TYPES),
+  /** Licences in (positive) or out (negative) of the company's unused balance; 0 for an expiry. */
+  quantity: z.number().int(),
+  product: z.enum(LICENCE_PRODUCTS),
+  unitPrice: z.number().nullable(),
+  total: z.number().nullable(),
+  operator: z.string().nullable(),
+  sn: z.string().nullable(),
+  /** The other company of an assignment or reduction. */
+  counterparty: z.string().nullable(),
+});
+export type BillingRecord = z.infer<typeof BillingRecordSchema>;
+
+const BillingFilterFields = {
+  billingType: z.enum(BILLING_TYPES).optional(),
+  movement: z.enum(LICENCE_MOVEMENTS).optional(),
+  product: z.enum(LICENCE_PRODUCTS).optional(),
+  /** Exactly this device. */
+  sn: z.string().trim().min(1).max(64).optional(),
+  transactionNo: z.string().trim().min(1).max(32).optional(),
+  /** Unix ms, inclusive. */
+  startTime: numberFilter(InstantMsSchema),
+  endTime: numberFilter(InstantMsSchema),
+};
+export const BillingFilterSchema = PageQuerySchema.extend(BillingFilterFields).strict();
+export type BillingFilter = z.output<typeof BillingFilterSchema>;
+
+export const billingListCall = defineCall({
+  id: 'licences.billing',
+  method: 'POST',
+  path: '/gm/license/getBillingList',
+  input: BillingFilterSchema,
+  output: pageSchema(BillingRecordSchema),
+  permission: 'billing.view',
+  paged: true,
+  summary: "The company's licence transactions, newest first, filtered by type, product, device and time",
+});
+
+/** A product whose unused licences cannot renew the devices whose licence ends soon (core §4, §7). */
+export const InsufficientLicenceSchema = z.object({
+  product: DeviceProductSchema,
+  available: z.number().int(),
+  /** Devices holding the product whose licence ends within LICENCE_DAYS days. */
+  expiringDevices: z.number().int(),
+  /** Licences missing to renew them all once. */
+  shortfall: z.number().int(),
+});
+export type InsufficientLicence = z.infer<typeof InsufficientLicenceSchema>;
+
+export const insufficientLicenceAlertsCall = defineCall({
+  id: 'licences.insufficientAlerts',
+  method: 'GET',
+  path: '/gm/license/getDeviceLicenseBalanceInsufficientAlertList',
+  input: z.strictObject({}),
+  output: z.array(InsufficientLicenceSchema),
+  // Every console shows the banner (core §4), whoever is signed in.
+  permission: 'session',
+  summary:
+    'Products whose unused licences are fewer than the devices whose licence ends soon; non-empty sets the licence banner',
+});
+
+export const LICENCE_CALLS = [
+  getLicenceBalancesCall,
+  assignDeviceLicencesCall,
+  grantLicencesCall,
+  assignCustomerLicencesCall,
+  reduceCustomerLicencesCall,
+  billingListCall,
+  insufficientLicenceAlertsCall,
+] as const;

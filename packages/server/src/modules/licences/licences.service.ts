@@ -1,0 +1,235 @@
+import {
+  type assignCustomerLicencesCall,
+  type BillingFilter,
+  type CallParsedInput,
+  DEVICE_LICENCE_PRODUCTS,
+  ErrorCode,
+  type grantLicencesCall,
+  type InsufficientLicence,
+  LICENCE_DAYS,
+  LICENCE_LEVELS,
+  type LicenceBalances,
+  type LicenceLevel,
+  type LicenceProduct,
+  levelOfProduct,
+  licenceLevelsFor,
+  type reduceCustomerLicencesCall,
+} from '@fleetport/contract';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { type Actor, owningCompany } from '../../platform/auth/actor.ts';
+import type { Session } from '../../platform/auth/session.ts';
+import { AppError } from '../../platform/errors.ts';
+import { countDevicesByLevel } from '../devices/device-registry.store.ts';
+import { billingPage, transactionNo } from './billing.store.ts';
+import { licencedDeviceCounts } from './device-licences.store.ts';
+import {
+  balanceOf,
+  companyExists,
+  findDownstream,
+  lockAccounts,
+  type PostingTarget,
+  postingTarget,
+  postMovements,
+  unusedByProduct,
+} from './ledger.store.ts';
+import { centsOf, checkTransactionTotal, runOperation } from './operations.ts';
+
+/** What the licences area reads from AppDeps (its manifest's `uses`). */
+export type LicenceDeps = ModuleDeps<'db' | 'clock' | 'config'>;
+
+/** The levels this environment offers (LICENCE_ENVIRONMENT: the mainland-China one only Basic and Extension). */
+export function offeredLevels({ config }: Pick<LicenceDeps, 'config'>): readonly LicenceLevel[] {
+  return licenceLevelsFor(config.licenceEnvironment === 'china');
+}
+
+const DAY_MS = 86_400_000;
+
+/** The licences page's cards and chart (core §2 operation/licenses). */
+export async function licenceBalances(deps: LicenceDeps, actor: Actor): Promise<LicenceBalances> {
+  const { db, clock } = deps;
+  const levels = offeredLevels(deps);
+  const now = clock.now();
+  const soon = new Date(now.getTime() + LICENCE_DAYS * DAY_MS);
+  const [unused, devices, byLevel] = await Promise.all([
+    unusedByProduct(db, actor.scope),
+    licencedDeviceCounts(db, actor.scope, now, soon),
+    countDevicesByLevel(db, actor.scope),
+  ]);
+  const offered: LicenceProduct[] = DEVICE_LICENCE_PRODUCTS.filter((p) =>
+    levels.includes(levelOfProduct(p)!),
+  );
+  // Products held beyond those (granted by the platform) are shown too, after them.
+  const held = [...unused.keys()].filter((p) => !offered.includes(p));
+  const products = [...offered, ...held.sort()].map((product) => {
+    const level = levelOfProduct(product);
+    const counts = (level && devices.get(level)) || { assigned: 0, expiring: 0 };
+    const available = unused.get(product) ?? 0;
+    return {
+      product,
+      owned: available + counts.assigned,
+      assigned: counts.assigned,
+      available,
+      expiringSoon: counts.expiring,
+    };
+  });
+  return {
+    products,
+    offeredLevels: [...levels],
+    devicesByLevel: LICENCE_LEVELS.filter((l) => levels.includes(l) || byLevel.has(l)).map((level) => ({
+      level,
+      count: byLevel.get(level) ?? 0,
+    })),
+  };
+}
+
+/**
+ * Core §7 getDeviceLicenseBalanceInsufficientAlertList: each product whose unused licences cannot renew
+ * once every device whose licence ends within LICENCE_DAYS days. Non-empty, the console shows the
+ * licence banner (core §4); left as it is, those devices fall back to Basic when their licence ends.
+ */
+export async function insufficientLicences(
+  { db, clock }: LicenceDeps,
+  actor: Actor,
+): Promise<InsufficientLicence[]> {
+  const now = clock.now();
+  const soon = new Date(now.getTime() + LICENCE_DAYS * DAY_MS);
+  const [unused, devices] = await Promise.all([
+    unusedByProduct(db, actor.scope),
+    licencedDeviceCounts(db, actor.scope, now, soon),
+  ]);
+  return DEVICE_LICENCE_PRODUCTS.flatMap((product) => {
+    const expiringDevices = devices.get(levelOfProduct(product)!)?.expiring ?? 0;
+    const available = unused.get(product) ?? 0;
+    return expiringDevices > available
+      ? [{ product, available, expiringDevices, shortfall: expiringDevices - available }]
+      : [];
+  });
+}
+
+export function billingHistory({ db }: LicenceDeps, actor: Actor, input: BillingFilter) {
+  const { pageNum, pageSize, ...filter } = input;
+  return billingPage(db, actor.scope, filter, (pageNum - 1) * pageSize, pageSize);
+}
+
+/** The Super Admin sells or grants licences to any company: the top of the chain (a purchase row). */
+export async function grantLicences(
+  deps: LicenceDeps,
+  session: Session,
+  input: CallParsedInput<typeof grantLicencesCall>,
+) {
+  return grantToCompany(deps, { ...input, operatorUserId: session.userId });
+}
+
+/** Posts a purchase into a company's pool (the platform's grant; test kits seed pools through it). */
+export async function grantToCompany(
+  { db, clock }: LicenceDeps,
+  input: CallParsedInput<typeof grantLicencesCall> & { operatorUserId: number | null },
+) {
+  const cents = centsOf(input.unitPrice);
+  checkTransactionTotal(input.quantity, cents);
+  if (!(await companyExists(db, input.companyId))) throw new AppError(ErrorCode.COMPANY_NOT_FOUND);
+  const target = postingTarget(input.companyId);
+  const op = {
+    kind: 'grant',
+    idempotencyKey: input.idempotencyKey,
+    operatorUserId: input.operatorUserId,
+    at: clock.now(),
+  };
+  return runOperation(db, target, op, async (tx, operation) => {
+    await lockAccounts(tx, [{ target, product: input.product }]);
+    await postMovements(tx, operation, [
+      {
+        target,
+        movement: 'purchase',
+        product: input.product,
+        quantity: input.quantity,
+        unitPriceCents: cents,
+      },
+    ]);
+    return { transactionNo: transactionNo(operation.id) };
+  });
+}
+
+/** The caller's customer, or 190306: licences move only along a partner link, downwards. */
+async function customerOf(deps: LicenceDeps, actor: Actor, companyId: number): Promise<PostingTarget> {
+  const customer = await findDownstream(deps.db, actor.scope, companyId);
+  if (!customer) throw new AppError(ErrorCode.LICENCE_NOT_DOWNSTREAM);
+  return customer;
+}
+
+/** A partner passes licences to a customer: out of its unused balance (190302), into the customer's. */
+export async function assignToCustomer(
+  deps: LicenceDeps,
+  actor: Actor,
+  input: CallParsedInput<typeof assignCustomerLicencesCall>,
+) {
+  const cents = centsOf(input.unitPrice);
+  checkTransactionTotal(input.quantity, cents);
+  const partner = postingTarget(owningCompany(actor.scope));
+  const customer = await customerOf(deps, actor, input.companyId);
+  const op = {
+    kind: 'assignCustomer',
+    idempotencyKey: input.idempotencyKey,
+    operatorUserId: actor.userId,
+    at: deps.clock.now(),
+  };
+  return runOperation(deps.db, partner, op, async (tx, operation) => {
+    const { product, quantity } = input;
+    const balances = await lockAccounts(tx, [
+      { target: partner, product },
+      { target: customer, product },
+    ]);
+    const available = balanceOf(balances, partner, product);
+    if (available < quantity)
+      throw new AppError(ErrorCode.NOT_ENOUGH_LICENCES, { needed: quantity, available });
+    await postMovements(tx, operation, [
+      {
+        target: partner,
+        movement: 'assignmentOut',
+        product,
+        quantity: -quantity,
+        counterparty: customer,
+        unitPriceCents: cents,
+      },
+      {
+        target: customer,
+        movement: 'assignmentIn',
+        product,
+        quantity,
+        counterparty: partner,
+        unitPriceCents: cents,
+      },
+    ]);
+    return { transactionNo: transactionNo(operation.id) };
+  });
+}
+
+/** A partner takes licences back from a customer: never more than the customer has unused (15006). */
+export async function reduceCustomer(
+  deps: LicenceDeps,
+  actor: Actor,
+  input: CallParsedInput<typeof reduceCustomerLicencesCall>,
+) {
+  const partner = postingTarget(owningCompany(actor.scope));
+  const customer = await customerOf(deps, actor, input.companyId);
+  const op = {
+    kind: 'reduceCustomer',
+    idempotencyKey: input.idempotencyKey,
+    operatorUserId: actor.userId,
+    at: deps.clock.now(),
+  };
+  return runOperation(deps.db, partner, op, async (tx, operation) => {
+    const { product, quantity } = input;
+    const balances = await lockAccounts(tx, [
+      { target: partner, product },
+      { target: customer, product },
+    ]);
+    const unused = balanceOf(balances, customer, product);
+    if (unused < quantity) throw new AppError(ErrorCode.LICENCE_VALUE_TOO_LOW, unused);
+    await postMovements(tx, operation, [
+      { target: customer, movement: 'reductionOut', product, quantity: -quantity, counterparty: partner },
+      { target: partner, movement: 'reductionIn', product, quantity, counterparty: customer },
+    ]);
+    return { transactionNo: transactionNo(operation.id) };
+  });
+}
