@@ -122,6 +122,14 @@ async function main() {
     // A loaded machine may need longer to start the server (E2E_START_TIMEOUT_MS).
     const health = await waitForHealth(baseUrl, server, Number(process.env.E2E_START_TIMEOUT_MS ?? 90_000));
     log(`server ready: version ${health.version}, database ${health.database.dialect}`);
+    // The Super Admin's one-time password is written to the log once, on a fresh database: journeys
+    // that act as the platform (granting licences) sign in with it.
+    const created = fs
+      .readFileSync(serverLog, 'utf8')
+      .match(/Sign in as (\S+) with the one-time password (\S+) /);
+    const superAdmin = created
+      ? { E2E_SUPER_ADMIN_ACCOUNT: created[1], E2E_SUPER_ADMIN_PASSWORD: created[2] }
+      : {};
     // Asynchronous, not spawnSync: the test SMTP server lives in this process's event loop.
     const run = spawn(
       process.execPath,
@@ -138,7 +146,12 @@ async function main() {
       {
         cwd: root,
         stdio: 'inherit',
-        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MQTT_URL: `mqtt://127.0.0.1:${mqttPort}` },
+        env: {
+          ...process.env,
+          ...superAdmin,
+          E2E_BASE_URL: baseUrl,
+          E2E_MQTT_URL: `mqtt://127.0.0.1:${mqttPort}`,
+        },
       },
     );
     status = await new Promise((resolve) => {

@@ -1,0 +1,112 @@
+/**
+ * Licences journey (issue 13, first slice), once per language: the Super Admin grants a company
+ * Essential licences; its owner sees them on the licences page, gives the Essential level to two of
+ * three imported routers through the assign dialog, sees the pool go down and the devices by level,
+ * and finds the purchase and both consumptions in the billing history; the device list shows the
+ * new level. The distributor, re-seller and checkout steps come with those consoles.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, describe, it } from 'node:test';
+import {
+  type CompanyAccount,
+  getCompanyAccountCall,
+  grantLicencesCall,
+  type Lang,
+  LICENCE_LEVEL_LABELS,
+  LICENCE_MOVEMENT_LABELS,
+  LICENCE_PRODUCT_LABELS,
+} from '@fleetport/contract';
+import { devices as deviceTexts } from '../packages/web/src/features/devices/devices.i18n.ts';
+import { licences as licenceTexts } from '../packages/web/src/features/licences/licences.i18n.ts';
+import { importRouters, signUp } from './device-steps.ts';
+import { consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
+import { callAs, dialogSave, signIn } from './operation-steps.ts';
+
+const GRANTED = 5;
+
+const superAdmin = () => {
+  const account = process.env.E2E_SUPER_ADMIN_ACCOUNT;
+  const password = process.env.E2E_SUPER_ADMIN_PASSWORD;
+  assert.ok(account && password, 'scripts/e2e.mjs passes the Super Admin read from a fresh server log');
+  return { account, password };
+};
+
+for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
+  const t = licenceTexts[lang];
+  describe(`licences journey (${lang})`, () => {
+    const pages: JourneyPage[] = [];
+    after(async () => {
+      for (const p of pages) assert.deepEqual(p.errors, [], 'no page errors');
+      for (const p of pages) await p.close();
+    });
+
+    it('grants, assigns Essential to two routers and shows the pool, the levels and the billing', async () => {
+      const owner = await newPage({ lang, width: 1440, height: 900 });
+      pages.push(owner);
+      const { page } = owner;
+      const stamp = `${lang}${Date.now()}`;
+      await signUp(page, stamp, 'licences');
+      const base = `${lang === 'en' ? '81' : '82'}${String(Date.now()).slice(-8)}`;
+      const sns = [1, 2, 3].map((i) => `${base}${String(i).padStart(4, '0')}`);
+      await importRouters(page, sns, deviceTexts[lang].import.commit_other);
+      const account = await callAs(page, getCompanyAccountCall, {}, lang);
+      const companyId = (account.data as CompanyAccount).companyId;
+
+      // The platform grants the company five Essential licences.
+      const platform = await newPage({ lang });
+      pages.push(platform);
+      const admin = superAdmin();
+      await signIn(platform.page, admin.account, admin.password);
+      const granted = await callAs(
+        platform.page,
+        grantLicencesCall,
+        { companyId, product: 'ESSENTIAL', quantity: GRANTED, idempotencyKey: randomUUID() },
+        lang,
+      );
+      assert.equal(granted.code, 0, granted.msg);
+
+      // The owner's licences page shows them available.
+      await page.goto(consoleUrl('operation/licenses'));
+      const card = page.getByTestId('licence-card-ESSENTIAL');
+      await card.getByText(LICENCE_PRODUCT_LABELS.ESSENTIAL[lang]).waitFor();
+      await card.locator('.ant-statistic', { hasText: t.available }).getByText(String(GRANTED)).waitFor();
+
+      // Two routers get the Essential level through the dialog.
+      await page.getByTestId('licences-assign').click();
+      const devicePicker = page.getByTestId('assign-devices');
+      for (const sn of sns.slice(0, 2)) {
+        await devicePicker.click();
+        await page.keyboard.type(sn);
+        await page.locator('.ant-select-item-option', { hasText: sn }).click();
+      }
+      await page.keyboard.press('Escape');
+      await screenshot(page, `licences-${lang}-01-assign`);
+      await dialogSave(page, 'assign-devices').click();
+      await page.getByText(t.done_other.replace('{{count}}', '2')).waitFor();
+
+      await card
+        .locator('.ant-statistic', { hasText: t.available })
+        .getByText(String(GRANTED - 2))
+        .waitFor();
+      await card.locator('.ant-statistic', { hasText: t.assigned }).getByText('2').waitFor();
+      // The ring chart's title (what a screen reader says) counts the two Essentials devices.
+      const essentials = `${LICENCE_LEVEL_LABELS.ESSENTIALS[lang]}: 2`;
+      await page.getByRole('img', { name: essentials }).waitFor();
+      await screenshot(page, `licences-${lang}-02-balances`);
+
+      // The billing history lists the purchase and one consumption per router.
+      await page.goto(consoleUrl('operation/billing'));
+      const table = page.getByTestId('billing-page');
+      await table.getByText(LICENCE_MOVEMENT_LABELS.purchase[lang]).first().waitFor();
+      for (const sn of sns.slice(0, 2)) await table.locator('tr', { hasText: sn }).first().waitFor();
+      assert.equal(await table.locator('tr', { hasText: sns[2] as string }).count(), 0);
+      await screenshot(page, `licences-${lang}-03-billing`);
+
+      // The device list shows the level the ledger gave.
+      await page.goto(consoleUrl('robustlink/devices/allDevices'));
+      const row = page.locator('tr', { has: page.getByTestId(`device-link-${sns[0]}`) });
+      await row.getByText(LICENCE_LEVEL_LABELS.ESSENTIALS[lang]).waitFor();
+    });
+  });
+}
