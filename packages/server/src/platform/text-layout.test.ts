@@ -33,7 +33,11 @@ function strayText(files: string[], allowed: (file: string) => boolean): string[
 }
 
 /** Every `{en, cn}` pair reachable from `value`, with the path that reaches it. */
-function localizedPairs(value: unknown, at: string, seen = new Set<unknown>()): [string, contract.Localized][] {
+function localizedPairs(
+  value: unknown,
+  at: string,
+  seen = new Set<unknown>(),
+): [string, contract.Localized][] {
   if (value === null || typeof value !== 'object' || seen.has(value)) return [];
   seen.add(value);
   const v = value as Record<string, unknown>;

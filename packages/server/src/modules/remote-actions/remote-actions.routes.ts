@@ -26,7 +26,6 @@ import { companyActor, owningScope, scopedCompanyIds } from '../../platform/auth
 import { AppError, isAppError } from '../../platform/errors.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { deviceResult } from '../devices/bulk-results.ts';
-import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { assertDeviceAllows } from '../licences/entitlements.ts';
 import { createRemoteActions, toRemoteAction } from './remote-actions.service.ts';
 
