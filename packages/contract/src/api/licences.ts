@@ -7,11 +7,12 @@ import {
   LICENCE_PRODUCTS,
 } from '../enums/licences.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
-import { LICENCE_DAYS, MAX_DEVICES_PER_ASSIGN } from '../limits.ts';
+import { EXPORT_MAX_RECORDS, LICENCE_DAYS, MAX_DEVICES_PER_ASSIGN } from '../limits.ts';
 import { AmountSchema, numberFilter } from '../rules/numbers.ts';
 import { InstantMsSchema } from '../rules/time.ts';
 import { defineCall } from './define.ts';
 import { BULK_MAX_DEVICES } from './devices.ts';
+import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
 
 /**
  * Licences (issue 13; core §2 operation/licenses and billing, §3, §4, §7, §8, §9). Every movement is a row
@@ -198,6 +199,36 @@ export const billingListCall = defineCall({
   summary: "The company's licence transactions, newest first, filtered by type, product, device and time",
 });
 
+/** The billing history's filter without paging: what an export covers. */
+export const BillingExportFilterSchema = z.strictObject(BillingFilterFields);
+export type BillingExportFilter = z.output<typeof BillingExportFilterSchema>;
+
+/** Columns a billing export can hold, in the console's order (features §2 "Billing history"). */
+export const BILLING_EXPORT_COLUMNS: readonly ExportColumnDef[] = [
+  { field: 'transactionNo', header: { en: 'Transaction number', cn: '交易编号' } },
+  { field: 'at', header: { en: 'Time', cn: '时间' } },
+  { field: 'billingType', header: { en: 'Type', cn: '类型' } },
+  { field: 'movement', header: { en: 'Movement', cn: '变动' } },
+  { field: 'quantity', header: { en: 'Quantity', cn: '数量' } },
+  { field: 'product', header: { en: 'Product', cn: '产品' } },
+  { field: 'unitPrice', header: { en: 'Unit price (USD)', cn: '单价（美元）' } },
+  { field: 'total', header: { en: 'Total (USD)', cn: '总价（美元）' } },
+  { field: 'operator', header: { en: 'Operator', cn: '操作人' } },
+  { field: 'sn', header: { en: 'Device SN', cn: '设备序列号' } },
+  { field: 'counterparty', header: { en: 'Partner', cn: '合作伙伴' } },
+];
+
+export const billingExportCall = defineCall({
+  id: 'licences.exportBilling',
+  method: 'POST',
+  path: exportPathOf(billingListCall.path),
+  input: exportRequestSchema(BillingExportFilterSchema, BILLING_EXPORT_COLUMNS),
+  output: ExportStartedSchema,
+  permission: 'billing.export',
+  mutates: true,
+  summary: `The filtered billing history to .xlsx in the background, newest first (up to ${EXPORT_MAX_RECORDS} transactions within three months)`,
+});
+
 /** A product whose unused licences cannot renew the devices whose licence ends soon (core §4, §7). */
 export const InsufficientLicenceSchema = z.object({
   product: DeviceProductSchema,
@@ -228,5 +259,6 @@ export const LICENCE_CALLS = [
   assignCustomerLicencesCall,
   reduceCustomerLicencesCall,
   billingListCall,
+  billingExportCall,
   insufficientLicenceAlertsCall,
 ] as const;

@@ -14,6 +14,7 @@ import {
   type Lang,
 } from '@fleetport/contract';
 import { AppError } from '../../platform/errors.ts';
+import { boundToExportRange } from '../exports/export-range.ts';
 import type { ExportCell, ExportReader, ExportSource } from '../exports/export-source.ts';
 import { activityRows, countActivity } from './activity-log.query.ts';
 import { ACTIVITY_EXPORT_TEXT as TEXT } from './activity-log.text.ts';
@@ -41,25 +42,6 @@ function cell(row: ActivityRow, field: string, { lang, utcOffsetMinutes }: Expor
   }
 }
 
-/** `at` moved by whole calendar months (UTC). */
-function addMonths(at: Date, months: number): Date {
-  const moved = new Date(at);
-  moved.setUTCMonth(moved.getUTCMonth() + months);
-  return moved;
-}
-
-/**
- * core §9 "Export range at most three months" (120098). An export without a start covers the three
- * months before its end (or before now), so an open filter never reads years of history.
- */
-export function boundActivityRange(f: ActivityExportFilter, now: Date): ActivityExportFilter {
-  const end = f.endTime ?? now.getTime();
-  const earliest = addMonths(new Date(end), -EXPORT_RANGE_MAX_MONTHS).getTime();
-  if (f.startTime === undefined) return { ...f, startTime: earliest, endTime: end };
-  if (f.startTime < earliest) throw new AppError(ErrorCode.RANGE_THREE_MONTHS);
-  return { ...f, endTime: end };
-}
-
 /** The activity log as an export source: the list's filter and order (activity-log.query.ts). */
 export const activityExportSource: ExportSource<ActivityExportFilter, ActivityRow> = {
   call: activityLogExportCall,
@@ -67,7 +49,7 @@ export const activityExportSource: ExportSource<ActivityExportFilter, ActivityRo
   columns: ACTIVITY_EXPORT_COLUMNS,
   module: 'robustlink/activity',
   sheetName: TEXT.sheetName,
-  bound: boundActivityRange,
+  bound: boundToExportRange,
   count: countActivity,
   rows: activityRows,
   cell,

@@ -1,10 +1,15 @@
 import { activityExportSource } from '../activity-log/activity-log.export.ts';
 import { deviceExportSource } from '../devices/device-export.ts';
+import { billingExportSource } from '../licences/billing.export.ts';
 import type { ExportSource } from './export-source.ts';
 
 /** Every list that exports: a list joins by adding its source here (its export call is in the contract). */
 // biome-ignore lint/suspicious/noExplicitAny: sources of every filter and row type in one list.
-export const EXPORT_SOURCES: readonly ExportSource<any, any>[] = [deviceExportSource, activityExportSource];
+export const EXPORT_SOURCES: readonly ExportSource<any, any>[] = [
+  deviceExportSource,
+  activityExportSource,
+  billingExportSource,
+];
 
 export function exportSourceOf(callId: string) {
   return EXPORT_SOURCES.find((s) => s.call.id === callId);

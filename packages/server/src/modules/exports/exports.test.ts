@@ -5,6 +5,8 @@
  */
 import {
   activityLogExportCall,
+  assignDeviceLicencesCall,
+  billingExportCall,
   ErrorCode,
   EXPORT_MAX_RECORDS,
   type ExportRecord,
@@ -16,6 +18,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompany, type SignedIn, signIn } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { grantPool, operationKey } from '../licences/licence-test-kit.ts';
 
 const HOUR = 3_600_000;
 const DEVICES = EXPORT_MAX_RECORDS;
@@ -269,5 +272,45 @@ describe('activity log export', () => {
     expect(rows[0]).toEqual(['时间', '登录账号', '操作', '结果']);
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows.slice(1)) expect(row.slice(1)).toEqual(['bob@bravo.example', '导出设备', '成功']);
+  }, 60_000);
+});
+
+describe('billing history export', () => {
+  it("writes the company's licence transactions, newest first, in the reader language, and no other company's", async () => {
+    const delta = await registerCompany(t, { companyName: 'Delta Rail', account: 'dee@delta.example' });
+    const dee = await signIn(t, 'dee@delta.example');
+    await seedDevices(delta.companyId, 'DELTA', 2);
+    await grantPool(t, delta.companyId, 'ESSENTIAL', 3);
+    await grantPool(t, bravo.companyId, 'ESSENTIAL', 7);
+    const assigned = await dee.call('POST', assignDeviceLicencesCall.path, {
+      sns: ['DELTA00000001', 'DELTA00000002'],
+      level: 'ESSENTIALS',
+      idempotencyKey: operationKey(),
+    });
+    expect(assigned.body.code).toBe(0);
+
+    const started = await dee.call<ExportRecord>(
+      'POST',
+      billingExportCall.path,
+      exportBody({}, ['movement', 'quantity', 'product', 'operator', 'sn'], 'billing'),
+      { language: 'cn' },
+    );
+    expect(started.body.code).toBe(0);
+    expect(started.body.data).toMatchObject({ totalRows: 3, module: 'operation/billing' });
+    const rows = await downloaded(dee, (await finished(dee, started.body.data!.recordId)).recordId);
+    expect(rows).toEqual([
+      ['变动', '数量', '产品', '操作人', '设备序列号'],
+      ['分配给设备', '-1', '标准版', 'Test Owner', 'DELTA00000002'],
+      ['分配给设备', '-1', '标准版', 'Test Owner', 'DELTA00000001'],
+      // The platform's grant in these tests has no person behind it; a row ends at its last value.
+      ['购买', '3', '标准版', '系统'],
+    ]);
+
+    const fourMonths = await dee.call(
+      'POST',
+      billingExportCall.path,
+      exportBody({ startTime: t.clock.now().getTime() - 122 * 24 * HOUR }, ['movement'], 'billing'),
+    );
+    expect(fourMonths.body.code).toBe(ErrorCode.RANGE_THREE_MONTHS);
   }, 60_000);
 });

@@ -41,16 +41,28 @@ function filtered(db: DbOrTx, scope: CompanyScope, f: Filter) {
   return q;
 }
 
-export async function billingPage(
+/** How many ledger rows of the scope match, counting no further than `limit` (an export's bound). */
+export async function countBilling(
+  db: DbOrTx,
+  scope: CompanyScope,
+  f: Filter,
+  limit: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(filtered(db, scope, f).select('l.id').limit(limit).as('m'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** `limit` ledger rows of the scope from `offset`, newest first, as the billing history shows them. */
+export async function billingRows(
   db: DbOrTx,
   scope: CompanyScope,
   f: Filter,
   offset: number,
   limit: number,
-): Promise<{ total: number; list: BillingRecord[] }> {
-  const total = await filtered(db, scope, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+): Promise<BillingRecord[]> {
   const rows = await filtered(db, scope, f)
     .leftJoin('app_user as u', 'u.id', 'l.operator_user_id')
     .leftJoin('company as c', 'c.id', 'l.counterparty_company_id')
@@ -70,7 +82,7 @@ export async function billingPage(
     .offset(offset)
     .limit(limit)
     .execute();
-  const list = rows.map((r): BillingRecord => {
+  return rows.map((r): BillingRecord => {
     const movement = r.movement as LicenceMovement;
     const cents = r.unit_price_cents === null ? null : Number(r.unit_price_cents);
     return {
@@ -88,5 +100,17 @@ export async function billingPage(
       counterparty: r.counterparty ?? null,
     };
   });
-  return { total: Number(total.n), list };
+}
+
+export async function billingPage(
+  db: DbOrTx,
+  scope: CompanyScope,
+  f: Filter,
+  offset: number,
+  limit: number,
+): Promise<{ total: number; list: BillingRecord[] }> {
+  const total = await filtered(db, scope, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { total: Number(total.n), list: await billingRows(db, scope, f, offset, limit) };
 }

@@ -1,8 +1,10 @@
 import {
+  BILLING_EXPORT_COLUMNS,
   BILLING_TYPE_LABELS,
   BILLING_TYPES,
   type BillingRecord,
   type BillingType,
+  billingExportCall,
   billingListCall,
   formatDateTime,
   LICENCE_MOVEMENT_LABELS,
@@ -20,6 +22,7 @@ import { type Dayjs, dayjs } from '../../i18n/dayjs.ts';
 import { addNamespaces } from '../../i18n/index.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
+import { ExportButton } from '../exports/export-button.tsx';
 import { licences } from './licences.i18n.ts';
 
 addNamespaces({ licences });
@@ -122,6 +125,17 @@ function Billing() {
       list={list}
       columns={columns}
       empty={{ description: t('billing.empty') }}
+      exportAction={({ total }) => (
+        <ExportButton
+          call={billingExportCall}
+          filter={filters}
+          total={total}
+          columns={BILLING_EXPORT_COLUMNS}
+          fileNamePrefix={t('billing.title')}
+          module="operation/billing"
+          funCode="billing.export"
+        />
+      )}
       filters={
         <Form<FilterValues> form={form} layout="inline" onFinish={apply} style={{ rowGap: 8 }}>
           <Form.Item name="billingType">
