@@ -5,12 +5,17 @@
  *
  *   npm run bench -- gateway         (with the other benchmarks: npm run bench)
  *   node --import tsx bench/gateway.ts --devices 20000 --rate 5000 --seconds 10   (this section only)
+ *   node --import tsx bench/gateway.ts --devices 2000 --rate 2000 --side fleetport --profile max.cpuprofile
+ *     (one side only: prints its figures and leaves bench/RESULTS.md alone; --profile writes a CPU
+ *     profile of the server process over the as-fast-as-acknowledged burst)
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Aedes } from 'aedes';
@@ -46,6 +51,10 @@ interface Burst {
   perSecond: number;
   p50: number;
   p99: number;
+  /** Server process CPU time (user + system) per acknowledged message: robust to a shared machine. */
+  cpuUs: number;
+  /** Share of the burst the server's main thread was busy (event loop utilisation), in %. */
+  mainThreadBusy: number;
 }
 
 interface Figures {
@@ -77,6 +86,23 @@ async function memory() {
   return { rss: m.rss, heap: m.heapUsed + m.external };
 }
 
+/** `--profile <file>`: a CPU profile of this process over the as-fast-as-acknowledged burst alone. */
+async function startProfiler() {
+  const file = args.get('profile');
+  if (!file) return undefined;
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      fs.writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 /** Connects the fleet, then sends telemetry twice: paced at RATE, then as fast as the server takes it. */
 async function drive(
   port: number,
@@ -104,6 +130,8 @@ async function drive(
 
   async function burst(rate: number, seconds: number, maxInflight: number): Promise<Burst> {
     const start = await stored();
+    const cpu0 = process.cpuUsage();
+    const elu0 = performance.eventLoopUtilization();
     const t0 = performance.now();
     const replies = await Promise.all(
       workers.map((w) => ask(w, { cmd: 'telemetry', ratePerSecond: rate / WORKERS, seconds, maxInflight })),
@@ -120,6 +148,8 @@ async function drive(
       p99 = Math.max(p99, r.latencyP99);
     }
     const elapsed = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const elu = performance.eventLoopUtilization(elu0);
     await new Promise((r) => setTimeout(r, 500));
     const landed = (await stored()) - start;
     return {
@@ -129,12 +159,16 @@ async function drive(
       perSecond: Math.round(acked / elapsed),
       p50: Math.round(p50),
       p99: Math.round(p99),
+      cpuUs: Math.round((cpu.user + cpu.system) / Math.max(1, acked)),
+      mainThreadBusy: Math.round(elu.utilization * 100),
     };
   }
 
   const paced = await burst(RATE, SECONDS, 20_000);
   // As fast as the server acknowledges: a bounded window of messages in flight per load process.
+  const profiler = await startProfiler();
   const max = await burst(1_000_000, (2 * RATE * SECONDS) / 1_000_000, WINDOW);
+  await profiler?.stop();
   const wide = await burst(1_000_000, (2 * RATE * SECONDS) / 1_000_000, 4 * WINDOW);
   await Promise.all(workers.map((w) => ask(w, { cmd: 'close' })));
   return {
@@ -251,6 +285,12 @@ function measurements(ours: Figures, bare: Figures): Measurement[] {
 
 export async function run(): Promise<ResultSection> {
   const devices = benchFleet('BENCH', DEVICES);
+  const side = args.get('side');
+  if (side === 'fleetport' || side === 'bare') {
+    const figures = side === 'fleetport' ? await benchFleetport(devices) : await benchBareAedes(devices);
+    console.log(`  ${side}`, JSON.stringify(figures));
+    process.exit(0);
+  }
   console.log(`  ${DEVICES} devices, ${RATE} msg/s for ${SECONDS} s, ${WORKERS} load processes`);
   const ours = await benchFleetport(devices);
   console.log('  fleetport', JSON.stringify(ours));

@@ -1,4 +1,9 @@
-import { insertTelemetry, type TelemetryRow } from '../modules/devices/device-reports.store.ts';
+import {
+  type EncodedTelemetryRow,
+  encodeTelemetryRow,
+  insertEncodedTelemetry,
+  type TelemetryRow,
+} from '../modules/devices/device-reports.store.ts';
 import type { Db } from '../platform/db/open.ts';
 
 export interface TelemetryWriterOptions {
@@ -12,6 +17,13 @@ export interface TelemetryWriterOptions {
    * is refused at once, so the device's connection drops and the device keeps the message to resend.
    */
   maxWaiting?: number;
+  /**
+   * While writes succeed, rows are never refused below this many. The broker reads a connection's
+   * next packets only once the current ones are handled, so what waits is bounded by the devices'
+   * own windows; refusing a healthy burst would only make devices reconnect and send it all again.
+   * This bound only keeps memory finite.
+   */
+  maxQueued?: number;
   /** First pause before a failed batch is tried again; doubles up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -47,7 +59,7 @@ export interface TelemetryWriter {
 }
 
 interface Waiting {
-  rows: TelemetryRow[];
+  rows: EncodedTelemetryRow[];
   resolvers: { resolve: () => void; reject: (error: unknown) => void }[];
 }
 
@@ -63,6 +75,7 @@ export function createTelemetryWriter(options: TelemetryWriterOptions): Telemetr
   const flushIntervalMs = options.flushIntervalMs ?? 200;
   const maxBatch = options.maxBatch ?? 500;
   const maxWaiting = options.maxWaiting ?? 20_000;
+  const maxQueued = Math.max(maxWaiting, options.maxQueued ?? 200_000);
   const retryMs = options.retryMs ?? 250;
   const maxRetryMs = options.maxRetryMs ?? 5000;
   let waiting: Waiting = { rows: [], resolvers: [] };
@@ -89,7 +102,7 @@ export function createTelemetryWriter(options: TelemetryWriterOptions): Telemetr
         // The rows of one batch are one statement per chunk; a repeat of a stored message (a resend
         // after a lost acknowledgement) is skipped by the unique key, so a retry stores nothing twice.
         for (let i = 0; i < batch.rows.length; i += maxBatch) {
-          await insertTelemetry(options.db, batch.rows.slice(i, i + maxBatch));
+          await insertEncodedTelemetry(options.db, batch.rows.slice(i, i + maxBatch));
         }
         stats.stored += batch.rows.length;
         stats.batches++;
@@ -140,12 +153,13 @@ export function createTelemetryWriter(options: TelemetryWriterOptions): Telemetr
   return {
     add(row) {
       if (closed) return Promise.reject(new TelemetryRefused('telemetry writer closed'));
-      if (waiting.rows.length + inFlight >= maxWaiting) {
+      const queued = waiting.rows.length + inFlight;
+      if (queued >= maxQueued || (stats.failingSince && queued >= maxWaiting)) {
         stats.refused++;
         return Promise.reject(new TelemetryRefused('too much telemetry waiting for the database'));
       }
       return new Promise<void>((resolve, reject) => {
-        waiting.rows.push(row);
+        waiting.rows.push(encodeTelemetryRow(row));
         waiting.resolvers.push({ resolve, reject });
         if (waiting.rows.length >= maxBatch) void kick();
         else if (!timer && !writing) timer = setTimeout(() => void kick(), flushIntervalMs);
