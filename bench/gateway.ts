@@ -27,6 +27,7 @@ import { openDatabase } from '../packages/server/src/platform/db/open.ts';
 import { benchFleet, insertFleet } from './lib/fleet-rows.ts';
 import { ask, startLoadProcesses } from './lib/load-fleet.ts';
 import { runWhenMain } from './lib/results-file.ts';
+import { SERVER_NODE_FLAGS } from './lib/server-flags.ts';
 import type { Measurement, ResultSection } from './lib/types.ts';
 
 const args = new Map<string, string>();
@@ -55,6 +56,9 @@ interface Burst {
   cpuUs: number;
   /** Share of the burst the server's main thread was busy (event loop utilisation), in %. */
   mainThreadBusy: number;
+  /** CPU per acknowledged message of the main thread and of the busiest other thread, in µs. */
+  mainThreadCpuUs: number;
+  busiestOtherThreadCpuUs: number;
 }
 
 interface Figures {
@@ -84,6 +88,20 @@ async function memory() {
   const m = process.memoryUsage();
   // Socket and packet buffers live outside the JS heap ("external").
   return { rss: m.rss, heap: m.heapUsed + m.external };
+}
+
+/** CPU time (ms) of each thread of this process, by thread id (Linux; empty elsewhere). */
+function threadCpuMs(): Map<string, number> {
+  const times = new Map<string, number>();
+  try {
+    for (const tid of fs.readdirSync('/proc/self/task')) {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms.
+      times.set(tid, (Number(fields[11]) + Number(fields[12])) * 10);
+    }
+  } catch {}
+  return times;
 }
 
 /** `--profile <file>`: a CPU profile of this process over the as-fast-as-acknowledged burst alone. */
@@ -132,6 +150,7 @@ async function drive(
     const start = await stored();
     const cpu0 = process.cpuUsage();
     const elu0 = performance.eventLoopUtilization();
+    const threads0 = threadCpuMs();
     const t0 = performance.now();
     const replies = await Promise.all(
       workers.map((w) => ask(w, { cmd: 'telemetry', ratePerSecond: rate / WORKERS, seconds, maxInflight })),
@@ -150,6 +169,10 @@ async function drive(
     const elapsed = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const elu = performance.eventLoopUtilization(elu0);
+    // The main thread's CPU, and the busiest other thread's (PGlite's, when it has one).
+    const spentBy = [...threadCpuMs()].map(([tid, ms]) => ({ tid, ms: ms - (threads0.get(tid) ?? 0) }));
+    const mainMs = spentBy.find((t) => t.tid === String(process.pid))?.ms ?? 0;
+    const otherMs = Math.max(0, ...spentBy.filter((t) => t.tid !== String(process.pid)).map((t) => t.ms));
     await new Promise((r) => setTimeout(r, 500));
     const landed = (await stored()) - start;
     return {
@@ -161,6 +184,8 @@ async function drive(
       p99: Math.round(p99),
       cpuUs: Math.round((cpu.user + cpu.system) / Math.max(1, acked)),
       mainThreadBusy: Math.round(elu.utilization * 100),
+      mainThreadCpuUs: Math.round((mainMs * 1000) / Math.max(1, acked)),
+      busiestOtherThreadCpuUs: Math.round((otherMs * 1000) / Math.max(1, acked)),
     };
   }
 
@@ -275,6 +300,7 @@ function measurements(ours: Figures, bare: Figures): Measurement[] {
     ),
     ...burstRows(`telemetry offered at ${RATE}/s for ${SECONDS} s, stored`, (f) => f.paced, ['p99']),
     ...burstRows('telemetry as fast as acknowledged, stored', (f) => f.max, ['p50', 'p99']),
+    m('... server CPU time per message (all threads)', 'µs', ours.max.cpuUs, bare.max.cpuUs, false),
     ...burstRows(
       `telemetry as fast as acknowledged, ${4 * WINDOW} in flight per load process, stored`,
       (f) => f.wide,
@@ -298,12 +324,13 @@ export async function run(): Promise<ResultSection> {
   console.log('  bare aedes', JSON.stringify(bare));
   return {
     title: 'Device gateway: connections and telemetry',
-    method: `${DEVICES} simulated devices (bare MQTT 3.1.1 connections from ${WORKERS} load processes on the same machine, each authenticated with its own secret and subscribed to its command topic) connect to the embedded Aedes broker of a full server on PGlite with its data directory on disk (as npm start runs it); then they publish telemetry with QoS 1, first at ${RATE} msg/s for ${SECONDS} s, then as fast as acknowledged (at most ${WINDOW} in flight per load process, then ${4 * WINDOW}). The limit is the same load on a bare Aedes broker whose handler does nothing. Memory is the server process's growth after garbage collection, divided by the connections.`,
+    method: `${DEVICES} simulated devices (bare MQTT 3.1.1 connections from ${WORKERS} load processes on the same machine, each authenticated with its own secret and subscribed to its command topic) connect to the embedded Aedes broker of a full server on PGlite with its data directory on disk (as npm start runs it); then they publish telemetry with QoS 1, first at ${RATE} msg/s for ${SECONDS} s, then as fast as acknowledged (at most ${WINDOW} in flight per load process, then ${4 * WINDOW}). The limit is the same load on a bare Aedes broker whose handler does nothing. Memory is the server process's growth after garbage collection, divided by the connections. Both run in this process with the server's Node.js options (${SERVER_NODE_FLAGS.join(' ')}, scripts/server-node-flags.json).`,
     measurements: measurements(ours, bare),
     notes: [
       `Load average when this benchmark began: ${LOAD_AT_START} on ${os.availableParallelism()} CPUs${
         Number(LOAD_AT_START) >= 1 ? ' (other work shared the machine; figures are lower bounds)' : ''
       }.`,
+      `Server CPU per message as fast as acknowledged: Fleetport's main thread ${ours.max.mainThreadCpuUs} µs and its busiest other thread (PGlite's) ${ours.max.busiestOtherThreadCpuUs} µs, the main thread busy ${ours.max.mainThreadBusy} % of the burst; bare Aedes ${bare.max.mainThreadCpuUs} µs on its main thread, busy ${bare.max.mainThreadBusy} %. The server, its PGlite thread and the two load processes share the 2 CPUs, so the bare broker's rate is also bounded by the load processes.`,
       'Fleetport acknowledges a telemetry message only once its row is committed (batched inserts, every 200 ms or 500 rows; the PUBACKs of a batch go out after its commit, so PUBACK latency includes the batch wait), so stored = rows counted in device_telemetry and lost = sent − rows; the bare broker stores nothing and its PUBACK comes at once.',
       `The open-file limit here is ${FD_LIMIT} per process (ulimit -n, not raisable in this sandbox), so one server process holds at most about ${FD_LIMIT - 150} device connections${WANTED > DEVICES ? `; the run asked for ${WANTED}` : ''}.`,
     ],

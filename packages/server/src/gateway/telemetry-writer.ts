@@ -6,11 +6,14 @@ import {
 } from '../modules/devices/device-reports.store.ts';
 import type { Db } from '../platform/db/open.ts';
 
+/** Rows per insert statement by default (`maxBatch`). */
+export const TELEMETRY_ROWS_PER_STATEMENT = 500;
+
 export interface TelemetryWriterOptions {
   db: Db;
   /** A batch is written at the latest this long after its first row arrived. */
   flushIntervalMs?: number;
-  /** ... or as soon as it holds this many rows. */
+  /** ... or as soon as it holds this many rows; also the most rows one insert statement carries. */
   maxBatch?: number;
   /**
    * While the database refuses writes, rows wait (unacknowledged) up to this many; past it a new row
@@ -35,6 +38,8 @@ export interface TelemetryWriterState {
   /** Rows refused because too many were already waiting for the database. */
   refused: number;
   batches: number;
+  /** Time spent in successful batch writes, in ms (a batch's statements, not its wait). */
+  writingMs: number;
   /** Writes that failed and were tried again. */
   failedWrites: number;
   /** Rows not yet committed: their devices have no acknowledgement yet. */
@@ -73,7 +78,7 @@ export class TelemetryRefused extends Error {}
  */
 export function createTelemetryWriter(options: TelemetryWriterOptions): TelemetryWriter {
   const flushIntervalMs = options.flushIntervalMs ?? 200;
-  const maxBatch = options.maxBatch ?? 500;
+  const maxBatch = options.maxBatch ?? TELEMETRY_ROWS_PER_STATEMENT;
   const maxWaiting = options.maxWaiting ?? 20_000;
   const maxQueued = Math.max(maxWaiting, options.maxQueued ?? 200_000);
   const retryMs = options.retryMs ?? 250;
@@ -88,6 +93,7 @@ export function createTelemetryWriter(options: TelemetryWriterOptions): Telemetr
     stored: 0,
     refused: 0,
     batches: 0,
+    writingMs: 0,
     failedWrites: 0,
     failingSince: null as Date | null,
     lastError: null as string | null,
@@ -98,6 +104,7 @@ export function createTelemetryWriter(options: TelemetryWriterOptions): Telemetr
   async function writeBatch(batch: Waiting) {
     let delay = retryMs;
     for (;;) {
+      const started = performance.now();
       try {
         // The rows of one batch are one statement per chunk; a repeat of a stored message (a resend
         // after a lost acknowledgement) is skipped by the unique key, so a retry stores nothing twice.
@@ -106,6 +113,7 @@ export function createTelemetryWriter(options: TelemetryWriterOptions): Telemetr
         }
         stats.stored += batch.rows.length;
         stats.batches++;
+        stats.writingMs += performance.now() - started;
         stats.failingSince = null;
         for (const r of batch.resolvers) r.resolve();
         return;
