@@ -1,10 +1,12 @@
 /**
  * The device list while telemetry flows: the filtered pages of bench/device-list.ts over 100,000
  * devices, on one connection (what one user waits for), first with the gateway idle and then while
- * 2,000 devices send QoS 1 telemetry to the same server (embedded broker, in-memory PGlite, acknowledged
- * after commit). The limit is the same call on the idle server, measured in the same run.
+ * 2,000 devices send QoS 1 telemetry to the same server (embedded broker, acknowledged after commit).
+ * On PGlite with its data directory on disk, and, when DATABASE_URL names a PostgreSQL server, on a
+ * fresh database there too. The limit is the same call on the idle server, measured in the same run.
  *
  *   node --import tsx bench/list-under-telemetry.ts    (or npm run bench -- list-under-telemetry)
+ *   DATABASE_URL=postgres://... node --import tsx bench/list-under-telemetry.ts   (both sections)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,11 +15,13 @@ import { ErrorCode, listDevicesCall } from '@fleetport/contract';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app.ts';
 import type { Gateway } from '../packages/server/src/gateway/gateway.ts';
+import { TELEMETRY_ROWS_PER_STATEMENT } from '../packages/server/src/gateway/telemetry-writer.ts';
 import { signTicket } from '../packages/server/src/platform/auth/ticket.ts';
 import { ManualClock } from '../packages/server/src/platform/clock.ts';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { openDatabase } from '../packages/server/src/platform/db/open.ts';
 import { registerCompany, signIn } from '../packages/server/test/accounts.ts';
+import { openFreshPostgres } from '../packages/server/test/helpers.ts';
 import { SCENARIOS, seed } from './device-list.ts';
 import { benchTestApp } from './lib/app-shim.ts';
 import { benchFleet, insertFleet } from './lib/fleet-rows.ts';
@@ -34,11 +38,20 @@ const FILTERED = SCENARIOS.filter((s) =>
   Object.keys(s.query).some((k) => k !== 'pageNum' && k !== 'pageSize'),
 );
 
-export async function run(): Promise<ResultSection> {
+export async function run(): Promise<ResultSection[]> {
+  const sections = [await measure('pglite')];
+  const url = process.env.DATABASE_URL;
+  if (url) sections.push(await measure('postgres', url));
+  return sections;
+}
+
+async function measure(dialect: 'pglite' | 'postgres', databaseUrl?: string): Promise<ResultSection> {
   const loadAtStart = os.loadavg()[0] ?? 0;
-  // On disk, as `npm start` runs it (an in-memory PGlite copies each growing table file whole).
+  // PGlite on disk, as `npm start` runs it (an in-memory PGlite copies each growing table file whole).
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fp-bench-'));
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  const database = databaseUrl
+    ? await openFreshPostgres(databaseUrl, 'fp_bench_busy')
+    : await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
   const base = loadConfig({ LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
   const config = {
     ...base,
@@ -63,7 +76,7 @@ export async function run(): Promise<ResultSection> {
       account: 'owner@busy.test',
     });
     const session = await signIn(shim, 'owner@busy.test');
-    await seed(deps.db, companyId, 'pglite');
+    await seed(deps.db, companyId, dialect);
     // The senders belong to the same company: their telemetry lands beside the listed devices.
     const senders = benchFleet('BUSY', SENDERS);
     await insertFleet(deps.db, companyId, senders);
@@ -105,6 +118,7 @@ export async function run(): Promise<ResultSection> {
       return rows[0]?.n ?? 0;
     };
     const storedBefore = await countStored();
+    const writerBefore = gateway.telemetry.stats();
     const sending = Promise.all(
       workers.map((w) =>
         ask(w, { cmd: 'telemetry', ratePerSecond: RATE / workers.length, seconds, maxInflight: 20_000 }),
@@ -148,10 +162,23 @@ export async function run(): Promise<ResultSection> {
       limit: { what: 'offered', value: RATE },
       higherIsBetter: true,
     });
+    const writer = gateway.telemetry.stats();
+    const batches = writer.batches - writerBefore.batches;
+    const writeNote =
+      batches > 0
+        ? `Telemetry batches written during the loaded phase: ${batches.toLocaleString('en')}, ${Math.round(stored / batches)} rows and ${((writer.writingMs - writerBefore.writingMs) / batches).toFixed(1)} ms each on average (statements of at most ${TELEMETRY_ROWS_PER_STATEMENT} rows).`
+        : 'No telemetry batch was written during the loaded phase.';
+    const onWhat =
+      dialect === 'pglite'
+        ? 'PGlite (data directory on disk, on its own thread, as `npm start` runs it)'
+        : "PostgreSQL (a fresh database on this machine, default settings, the app's pool of 10 connections)";
     return {
-      title: 'Device list under telemetry load (`bench/list-under-telemetry.ts`)',
+      title:
+        dialect === 'pglite'
+          ? 'Device list under telemetry load (`bench/list-under-telemetry.ts`)'
+          : 'Device list under telemetry load on PostgreSQL (`bench/list-under-telemetry.ts`)',
       method:
-        `One company holds ${(100_000).toLocaleString('en')} listed devices and ${SENDERS.toLocaleString('en')} sending ones in PGlite (data directory on disk), ` +
+        `One company holds ${(100_000).toLocaleString('en')} listed devices and ${SENDERS.toLocaleString('en')} sending ones in ${onWhat}, ` +
         'served by one server process with its embedded broker. One connection reads each filtered page of the device-list benchmark ' +
         `for ${ONE_USER.warmupMs / 1000} s of warm-up and ${ONE_USER.durationMs / 1000} s measured, first with the gateway idle (the limit), ` +
         `then while the ${SENDERS.toLocaleString('en')} devices (2 load processes, bare MQTT) offer ${RATE.toLocaleString('en')} QoS 1 telemetry messages per second, each acknowledged after its row is committed.`,
@@ -159,7 +186,10 @@ export async function run(): Promise<ResultSection> {
       notes: [
         `Load average (1 min) when this benchmark began: ${loadAtStart.toFixed(2)} on ${os.availableParallelism()} CPUs.`,
         `Telemetry during the loaded phase: ${sent.toLocaleString('en')} sent, ${acked.toLocaleString('en')} acknowledged, ${stored.toLocaleString('en')} stored, over ${(elapsedMs / 1000).toFixed(1)} s.`,
-        "PGlite runs on the server's one JavaScript thread, so list queries and telemetry batches take turns on it: the loaded figures are what one user sees while the fleet reports.",
+        writeNote,
+        dialect === 'pglite'
+          ? 'PGlite is one connection: a list call that arrives while a telemetry statement runs waits for it to end, so the loaded figures are what one user sees while the fleet reports.'
+          : 'On PostgreSQL the list call has a connection of its own beside the telemetry writer; the database, the server and the load processes share the same 2 CPUs.',
       ],
     };
   } finally {

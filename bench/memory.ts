@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runWhenMain } from './lib/results-file.ts';
+import { SERVER_NODE_FLAGS } from './lib/server-flags.ts';
 import type { ResultSection } from './lib/types.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -35,7 +36,7 @@ function measureStages(): { stage: string; rssMb: number }[] {
   const stagesRun = (...args: string[]) =>
     execFileSync(
       process.execPath,
-      ['--expose-gc', '--import', 'tsx', 'bench/lib/memory-stages.ts', ...args],
+      ['--expose-gc', ...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/lib/memory-stages.ts', ...args],
       { cwd: root, env: { ...process.env, BENCH_DATA_DIR: dataDir }, maxBuffer: 16 * 1024 * 1024 },
     ).toString();
   try {

@@ -7,7 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RESULTS_FILE, writeResults } from './lib/results-file.ts';
+import { runWithServerFlags } from './lib/server-flags.ts';
 import type { ResultSection } from './lib/types.ts';
+
+runWithServerFlags();
 
 const benchDir = import.meta.dirname;
 const only = process.argv.slice(2);

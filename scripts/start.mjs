@@ -12,7 +12,9 @@ if (!fs.existsSync(webIndex) || process.env.FLEETPORT_REBUILD === 'true') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+// The Node.js options the server is measured and tested with (why: in the file).
+const { flags } = JSON.parse(fs.readFileSync(path.join(root, 'scripts/server-node-flags.json'), 'utf8'));
+const server = spawn(process.execPath, [...flags, '--import', 'tsx', 'packages/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

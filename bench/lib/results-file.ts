@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeMachine, renderResults } from './report.ts';
+import { runWithServerFlags } from './server-flags.ts';
 import type { ResultSection } from './types.ts';
 
 export const RESULTS_FILE = path.resolve(import.meta.dirname, '../RESULTS.md');
@@ -47,6 +48,7 @@ export async function runWhenMain(
   run: () => Promise<ResultSection | ResultSection[]>,
 ): Promise<void> {
   if (!process.argv[1] || fileURLToPath(moduleUrl) !== path.resolve(process.argv[1])) return;
+  runWithServerFlags();
   const sections = [await run()].flat();
   writeResults(sections, [], false);
   for (const section of sections) console.log(`bench/RESULTS.md: section "${section.title}" updated`);

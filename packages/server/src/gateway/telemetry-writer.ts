@@ -1,17 +1,32 @@
-import { insertTelemetry, type TelemetryRow } from '../modules/devices/device-reports.store.ts';
+import {
+  type EncodedTelemetryRow,
+  encodeTelemetryRow,
+  insertEncodedTelemetry,
+  type TelemetryRow,
+} from '../modules/devices/device-reports.store.ts';
 import type { Db } from '../platform/db/open.ts';
+
+/** Rows per insert statement by default (`maxBatch`). */
+export const TELEMETRY_ROWS_PER_STATEMENT = 500;
 
 export interface TelemetryWriterOptions {
   db: Db;
   /** A batch is written at the latest this long after its first row arrived. */
   flushIntervalMs?: number;
-  /** ... or as soon as it holds this many rows. */
+  /** ... or as soon as it holds this many rows; also the most rows one insert statement carries. */
   maxBatch?: number;
   /**
    * While the database refuses writes, rows wait (unacknowledged) up to this many; past it a new row
    * is refused at once, so the device's connection drops and the device keeps the message to resend.
    */
   maxWaiting?: number;
+  /**
+   * While writes succeed, rows are never refused below this many. The broker reads a connection's
+   * next packets only once the current ones are handled, so what waits is bounded by the devices'
+   * own windows; refusing a healthy burst would only make devices reconnect and send it all again.
+   * This bound only keeps memory finite.
+   */
+  maxQueued?: number;
   /** First pause before a failed batch is tried again; doubles up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -23,6 +38,8 @@ export interface TelemetryWriterState {
   /** Rows refused because too many were already waiting for the database. */
   refused: number;
   batches: number;
+  /** Time spent in successful batch writes, in ms (a batch's statements, not its wait). */
+  writingMs: number;
   /** Writes that failed and were tried again. */
   failedWrites: number;
   /** Rows not yet committed: their devices have no acknowledgement yet. */
@@ -47,7 +64,7 @@ export interface TelemetryWriter {
 }
 
 interface Waiting {
-  rows: TelemetryRow[];
+  rows: EncodedTelemetryRow[];
   resolvers: { resolve: () => void; reject: (error: unknown) => void }[];
 }
 
@@ -61,8 +78,9 @@ export class TelemetryRefused extends Error {}
  */
 export function createTelemetryWriter(options: TelemetryWriterOptions): TelemetryWriter {
   const flushIntervalMs = options.flushIntervalMs ?? 200;
-  const maxBatch = options.maxBatch ?? 500;
+  const maxBatch = options.maxBatch ?? TELEMETRY_ROWS_PER_STATEMENT;
   const maxWaiting = options.maxWaiting ?? 20_000;
+  const maxQueued = Math.max(maxWaiting, options.maxQueued ?? 200_000);
   const retryMs = options.retryMs ?? 250;
   const maxRetryMs = options.maxRetryMs ?? 5000;
   let waiting: Waiting = { rows: [], resolvers: [] };
@@ -75,6 +93,7 @@ export function createTelemetryWriter(options: TelemetryWriterOptions): Telemetr
     stored: 0,
     refused: 0,
     batches: 0,
+    writingMs: 0,
     failedWrites: 0,
     failingSince: null as Date | null,
     lastError: null as string | null,
@@ -85,14 +104,16 @@ export function createTelemetryWriter(options: TelemetryWriterOptions): Telemetr
   async function writeBatch(batch: Waiting) {
     let delay = retryMs;
     for (;;) {
+      const started = performance.now();
       try {
         // The rows of one batch are one statement per chunk; a repeat of a stored message (a resend
         // after a lost acknowledgement) is skipped by the unique key, so a retry stores nothing twice.
         for (let i = 0; i < batch.rows.length; i += maxBatch) {
-          await insertTelemetry(options.db, batch.rows.slice(i, i + maxBatch));
+          await insertEncodedTelemetry(options.db, batch.rows.slice(i, i + maxBatch));
         }
         stats.stored += batch.rows.length;
         stats.batches++;
+        stats.writingMs += performance.now() - started;
         stats.failingSince = null;
         for (const r of batch.resolvers) r.resolve();
         return;
@@ -140,12 +161,13 @@ export function createTelemetryWriter(options: TelemetryWriterOptions): Telemetr
   return {
     add(row) {
       if (closed) return Promise.reject(new TelemetryRefused('telemetry writer closed'));
-      if (waiting.rows.length + inFlight >= maxWaiting) {
+      const queued = waiting.rows.length + inFlight;
+      if (queued >= maxQueued || (stats.failingSince && queued >= maxWaiting)) {
         stats.refused++;
         return Promise.reject(new TelemetryRefused('too much telemetry waiting for the database'));
       }
       return new Promise<void>((resolve, reject) => {
-        waiting.rows.push(row);
+        waiting.rows.push(encodeTelemetryRow(row));
         waiting.resolvers.push({ resolve, reject });
         if (waiting.rows.length >= maxBatch) void kick();
         else if (!timer && !writing) timer = setTimeout(() => void kick(), flushIntervalMs);

@@ -16,6 +16,10 @@ import mqtt, { type MqttClient } from 'mqtt';
 const exec = promisify(execFile);
 
 const REPO = path.resolve(import.meta.dirname, '../../../../..');
+/** The Node.js options `npm start` gives the server (scripts/start.mjs). */
+const SERVER_NODE_FLAGS = JSON.parse(
+  fs.readFileSync(path.join(REPO, 'scripts/server-node-flags.json'), 'utf8'),
+) as { flags: string[] };
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -39,11 +43,15 @@ export const runningServers = new Set<ChildProcess>();
 
 /** Starts `packages/server/src/main.ts` as `npm start` would; resolves once devices can connect. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: REPO,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS.flags, '--import', 'tsx', 'packages/server/src/main.ts'],
+    {
+      cwd: REPO,
+      env: { ...process.env, LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const log: string[] = [];
   runningServers.add(child);
   const exited = new Promise<void>((resolve) =>

@@ -6,6 +6,7 @@ import { Kysely, type MigrationProvider, Migrator, PostgresDialect, sql, type Tr
 import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -35,12 +36,19 @@ export interface OpenOptions {
   /** A PGlite data dump (tar) to start from, so tests skip the 4 s initialisation. */
   loadDataDir?: Blob | undefined;
   migrate?: boolean;
+  /**
+   * PGlite on a worker thread of its own (pglite-thread.ts). By default an on-disk data directory
+   * (the server) gets one and an in-memory database (tests: many short-lived ones) stays on this thread.
+   */
+  thread?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> {
   let db: Db;
   let dialect: DbDialectName;
   let dumpDataDir: (() => Promise<Blob>) | undefined;
+  /** Ends what Kysely does not: it destroys only a driver it has used, and a thread must always end. */
+  let closeEngine = async () => {};
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection that the server drops (restart, failover) is an 'error' on the pool, which
@@ -54,23 +62,32 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     dialect = 'postgres';
   } else {
-    if (options.dataDir && !options.dataDir.startsWith('memory://')) {
-      fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-    }
-    const lite = await PGlite.create({
+    const onDisk = Boolean(options.dataDir && !options.dataDir.startsWith('memory://'));
+    if (onDisk) fs.mkdirSync(path.dirname(options.dataDir as string), { recursive: true });
+    const where = {
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      extensions: { pg_trgm },
-    });
-    db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
+    };
+    if (options.thread ?? onDisk) {
+      const thread = await PGliteThread.open(where);
+      db = new Kysely<Database>({ dialect: new PGliteDialect(thread) });
+      dumpDataDir = () => thread.dumpDataDir();
+      closeEngine = () => thread.close();
+    } else {
+      const lite = await PGlite.create({ ...where, extensions: { pg_trgm } });
+      db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
+      dumpDataDir = async () => (await lite.dumpDataDir('none')) as Blob;
+    }
     dialect = 'pglite';
-    dumpDataDir = async () => (await lite.dumpDataDir('none')) as Blob;
   }
   if (options.migrate !== false) await migrateToLatest(db);
   return {
     db,
     dialect,
-    close: () => db.destroy(),
+    close: async () => {
+      await db.destroy();
+      await closeEngine();
+    },
     ...(dumpDataDir ? { dumpDataDir } : {}),
     ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
   };

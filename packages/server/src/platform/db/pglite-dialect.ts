@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -10,6 +9,15 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+
+/**
+ * What the dialect needs of PGlite: the engine itself on this thread, or `PGliteThread`, which runs
+ * it on a worker thread of its own (pglite-thread.ts).
+ */
+export interface PGliteEngine {
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number | undefined }>;
+  close(): Promise<void>;
+}
 
 /**
  * PGlite is one connection. Kysely may hand it to several callers at once (a transaction and a
@@ -29,7 +37,7 @@ class Mutex {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly db: PGlite) {}
+  constructor(private readonly db: PGliteEngine) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.db.query<R>(query.sql, query.parameters as unknown[]);
@@ -52,12 +60,12 @@ class PGliteDriver implements Driver {
   readonly #connection: PGliteConnection;
   readonly #releases = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(private readonly db: PGlite) {
+  constructor(private readonly db: PGliteEngine) {
     this.#connection = new PGliteConnection(db);
   }
 
   async init(): Promise<void> {
-    await this.db.waitReady;
+    // Both engines are open by the time the dialect gets them (PGlite.create, PGliteThread.open).
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -90,7 +98,7 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly db: PGlite) {}
+  constructor(private readonly db: PGliteEngine) {}
   createAdapter() {
     return new PostgresAdapter();
   }
