@@ -7,13 +7,10 @@ import {
   activityActionLabel,
   activityDetailsText,
   activityLogExportCall,
-  ErrorCode,
-  EXPORT_RANGE_MAX_MONTHS,
   errorMessage,
   formatDateTime,
   type Lang,
 } from '@fleetport/contract';
-import { AppError } from '../../platform/errors.ts';
 import { boundToExportRange } from '../exports/export-range.ts';
 import type { ExportCell, ExportReader, ExportSource } from '../exports/export-source.ts';
 import { activityRows, countActivity } from './activity-log.query.ts';
