@@ -12,7 +12,12 @@ import {
   type Lang,
 } from '@fleetport/contract';
 import { boundToExportRange } from '../exports/export-range.ts';
-import type { ExportCell, ExportReader, ExportSource } from '../exports/export-source.ts';
+import {
+  type ExportCell,
+  type ExportReader,
+  type ExportSource,
+  plainCell,
+} from '../exports/export-source.ts';
 import { activityRows, countActivity } from './activity-log.query.ts';
 import { ACTIVITY_EXPORT_TEXT as TEXT } from './activity-log.text.ts';
 
@@ -32,10 +37,8 @@ function cell(row: ActivityRow, field: string, { lang, utcOffsetMinutes }: Expor
       return activityDetailsText(row.object, lang, { clock: { utcOffsetMinutes } });
     case 'resultCode':
       return resultText(row.resultCode, lang);
-    default: {
-      const value = row[field as keyof ActivityRow];
-      return typeof value === 'string' || typeof value === 'number' ? value : null;
-    }
+    default:
+      return plainCell(row, field);
   }
 }
 

@@ -7,7 +7,12 @@ import {
   formatDateTime,
   LICENCE_LEVEL_LABELS,
 } from '@fleetport/contract';
-import type { ExportCell, ExportReader, ExportSource } from '../exports/export-source.ts';
+import {
+  type ExportCell,
+  type ExportReader,
+  type ExportSource,
+  plainCell,
+} from '../exports/export-source.ts';
 import { countMatchingDevices, matchingDevicesInOrder } from './device-list.store.ts';
 import { DEVICE_EXPORT_TEXT as TEXT } from './devices.text.ts';
 
@@ -24,10 +29,8 @@ function cell(row: DeviceRow, field: string, { lang, utcOffsetMinutes }: ExportR
     case 'lastSeenAt':
     case 'createdAt':
       return formatDateTime(row[field], undefined, { utcOffsetMinutes });
-    default: {
-      const value = row[field as keyof DeviceRow];
-      return typeof value === 'string' || typeof value === 'number' ? value : null;
-    }
+    default:
+      return plainCell(row, field);
   }
 }
 

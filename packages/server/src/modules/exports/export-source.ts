@@ -46,6 +46,12 @@ export interface ExportSource<F = unknown, Row = unknown> {
   cell(row: Row, field: string, reader: ExportReader): ExportCell;
 }
 
+/** A row's own value of `field` as a cell, for the columns that need no wording (SN, name, counts). */
+export function plainCell<Row>(row: Row, field: string): ExportCell {
+  const value = row[field as keyof Row];
+  return typeof value === 'string' || typeof value === 'number' ? value : null;
+}
+
 /** Widths of the sheet's columns, by how long their values usually are. */
 const WIDTH = 18;
 

@@ -10,7 +10,12 @@ import {
   LICENCE_PRODUCT_LABELS,
 } from '@fleetport/contract';
 import { boundToExportRange } from '../exports/export-range.ts';
-import type { ExportCell, ExportReader, ExportSource } from '../exports/export-source.ts';
+import {
+  type ExportCell,
+  type ExportReader,
+  type ExportSource,
+  plainCell,
+} from '../exports/export-source.ts';
 import { billingRows, countBilling } from './billing.store.ts';
 import { BILLING_EXPORT_TEXT as TEXT } from './licences.text.ts';
 
@@ -26,10 +31,8 @@ function cell(row: BillingRecord, field: string, { lang, utcOffsetMinutes }: Exp
       return LICENCE_PRODUCT_LABELS[row.product][lang];
     case 'operator':
       return row.operator ?? TEXT.system[lang];
-    default: {
-      const value = row[field as keyof BillingRecord];
-      return typeof value === 'string' || typeof value === 'number' ? value : null;
-    }
+    default:
+      return plainCell(row, field);
   }
 }
 

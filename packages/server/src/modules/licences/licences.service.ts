@@ -10,6 +10,7 @@ import {
   LICENCE_LEVELS,
   type LicenceBalances,
   type LicenceLevel,
+  type LicenceMovement,
   type LicenceProduct,
   levelOfProduct,
   licenceLevelsFor,
@@ -157,6 +158,52 @@ async function customerOf(deps: LicenceDeps, actor: Actor, companyId: number): P
   return customer;
 }
 
+/** One movement of licences between a partner and its customer: which side gives, and what each row says. */
+interface Transfer {
+  kind: 'assignCustomer' | 'reduceCustomer';
+  from: PostingTarget;
+  to: PostingTarget;
+  out: LicenceMovement;
+  into: LicenceMovement;
+  /** The refusal when `from` holds fewer unused licences than asked. */
+  tooFew: (available: number, quantity: number) => AppError;
+  unitPriceCents?: number | null;
+}
+
+/**
+ * Moves `quantity` of `product` from one company's unused balance into the other's as one operation
+ * (two rows, both balances locked in one order); the giving side is checked under its lock.
+ */
+function transfer(
+  deps: LicenceDeps,
+  actor: Actor,
+  input: { product: LicenceProduct; quantity: number; idempotencyKey: string },
+  t: Transfer,
+) {
+  const op = {
+    kind: t.kind,
+    idempotencyKey: input.idempotencyKey,
+    operatorUserId: actor.userId,
+    at: deps.clock.now(),
+  };
+  const partner = t.kind === 'assignCustomer' ? t.from : t.to;
+  return runOperation(deps.db, partner, op, async (tx, operation) => {
+    const { product, quantity } = input;
+    const balances = await lockAccounts(tx, [
+      { target: t.from, product },
+      { target: t.to, product },
+    ]);
+    const available = balanceOf(balances, t.from, product);
+    if (available < quantity) throw t.tooFew(available, quantity);
+    const priced = { unitPriceCents: t.unitPriceCents ?? null };
+    await postMovements(tx, operation, [
+      { target: t.from, movement: t.out, product, quantity: -quantity, counterparty: t.to, ...priced },
+      { target: t.to, movement: t.into, product, quantity, counterparty: t.from, ...priced },
+    ]);
+    return { transactionNo: transactionNo(operation.id) };
+  });
+}
+
 /** A partner passes licences to a customer: out of its unused balance (190302), into the customer's. */
 export async function assignToCustomer(
   deps: LicenceDeps,
@@ -165,42 +212,14 @@ export async function assignToCustomer(
 ) {
   const cents = centsOf(input.unitPrice);
   checkTransactionTotal(input.quantity, cents);
-  const partner = postingTarget(owningCompany(actor.scope));
-  const customer = await customerOf(deps, actor, input.companyId);
-  const op = {
+  return transfer(deps, actor, input, {
     kind: 'assignCustomer',
-    idempotencyKey: input.idempotencyKey,
-    operatorUserId: actor.userId,
-    at: deps.clock.now(),
-  };
-  return runOperation(deps.db, partner, op, async (tx, operation) => {
-    const { product, quantity } = input;
-    const balances = await lockAccounts(tx, [
-      { target: partner, product },
-      { target: customer, product },
-    ]);
-    const available = balanceOf(balances, partner, product);
-    if (available < quantity)
-      throw new AppError(ErrorCode.NOT_ENOUGH_LICENCES, { needed: quantity, available });
-    await postMovements(tx, operation, [
-      {
-        target: partner,
-        movement: 'assignmentOut',
-        product,
-        quantity: -quantity,
-        counterparty: customer,
-        unitPriceCents: cents,
-      },
-      {
-        target: customer,
-        movement: 'assignmentIn',
-        product,
-        quantity,
-        counterparty: partner,
-        unitPriceCents: cents,
-      },
-    ]);
-    return { transactionNo: transactionNo(operation.id) };
+    from: postingTarget(owningCompany(actor.scope)),
+    to: await customerOf(deps, actor, input.companyId),
+    out: 'assignmentOut',
+    into: 'assignmentIn',
+    tooFew: (available, needed) => new AppError(ErrorCode.NOT_ENOUGH_LICENCES, { needed, available }),
+    unitPriceCents: cents,
   });
 }
 
@@ -211,25 +230,12 @@ export async function reduceCustomer(
   input: CallParsedInput<typeof reduceCustomerLicencesCall>,
 ) {
   const partner = postingTarget(owningCompany(actor.scope));
-  const customer = await customerOf(deps, actor, input.companyId);
-  const op = {
+  return transfer(deps, actor, input, {
     kind: 'reduceCustomer',
-    idempotencyKey: input.idempotencyKey,
-    operatorUserId: actor.userId,
-    at: deps.clock.now(),
-  };
-  return runOperation(deps.db, partner, op, async (tx, operation) => {
-    const { product, quantity } = input;
-    const balances = await lockAccounts(tx, [
-      { target: partner, product },
-      { target: customer, product },
-    ]);
-    const unused = balanceOf(balances, customer, product);
-    if (unused < quantity) throw new AppError(ErrorCode.LICENCE_VALUE_TOO_LOW, unused);
-    await postMovements(tx, operation, [
-      { target: customer, movement: 'reductionOut', product, quantity: -quantity, counterparty: partner },
-      { target: partner, movement: 'reductionIn', product, quantity, counterparty: customer },
-    ]);
-    return { transactionNo: transactionNo(operation.id) };
+    from: await customerOf(deps, actor, input.companyId),
+    to: partner,
+    out: 'reductionOut',
+    into: 'reductionIn',
+    tooFew: (unused) => new AppError(ErrorCode.LICENCE_VALUE_TOO_LOW, unused),
   });
 }

@@ -11,7 +11,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
-import { type Dayjs, dayjs } from '../../i18n/dayjs.ts';
+import { type DayRange, dayRangeOf, timeRangeOf } from '../../widgets/list/day-range.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
 import { ExportButton } from '../exports/export-button.tsx';
@@ -24,7 +24,7 @@ interface FilterValues {
   callId?: string;
   object?: string;
   result?: 'success' | 'failure';
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DayRange;
 }
 
 /**
@@ -54,13 +54,7 @@ function ActivityLog() {
       callId: filters.callId,
       object: filters.object,
       result: filters.result,
-      range:
-        filters.startTime !== undefined || filters.endTime !== undefined
-          ? [
-              filters.startTime !== undefined ? dayjs(filters.startTime) : null,
-              filters.endTime !== undefined ? dayjs(filters.endTime) : null,
-            ]
-          : null,
+      range: dayRangeOf(filters.startTime, filters.endTime),
     });
   }, [form, filters.callId, filters.object, filters.result, filters.startTime, filters.endTime]);
 
@@ -69,8 +63,7 @@ function ActivityLog() {
       callId: values.callId || undefined,
       object: values.object?.trim() || undefined,
       result: values.result,
-      startTime: values.range?.[0] ? values.range[0].startOf('day').valueOf() : undefined,
-      endTime: values.range?.[1] ? values.range[1].endOf('day').valueOf() : undefined,
+      ...timeRangeOf(values.range),
     });
   }
 

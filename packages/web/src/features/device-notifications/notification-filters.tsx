@@ -9,7 +9,7 @@ import {
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Dayjs, dayjs } from '../../i18n/dayjs.ts';
+import { type DayRange, dayRangeOf, timeRangeOf } from '../../widgets/list/day-range.ts';
 import type { NotificationFilter } from './notification-queries.ts';
 
 interface FilterValues {
@@ -17,7 +17,7 @@ interface FilterValues {
   severities?: NotificationFilter['severities'];
   read?: 'read' | 'unread';
   sn?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DayRange;
 }
 
 /** A multiple choice among a contract list, each value named by the contract's label in the reader's language. */
@@ -52,13 +52,7 @@ function formValues(f: NotificationFilter): FilterValues {
     severities: f.severities,
     read: f.read,
     sn: f.sn,
-    range:
-      f.startTime !== undefined || f.endTime !== undefined
-        ? [
-            f.startTime !== undefined ? dayjs(f.startTime) : null,
-            f.endTime !== undefined ? dayjs(f.endTime) : null,
-          ]
-        : null,
+    range: dayRangeOf(f.startTime, f.endTime),
   };
 }
 
@@ -86,8 +80,7 @@ export function NotificationFilters({
       severities: v.severities?.length ? v.severities : undefined,
       read: v.read || undefined,
       sn: v.sn?.trim() || undefined,
-      startTime: v.range?.[0] ? v.range[0].startOf('day').valueOf() : undefined,
-      endTime: v.range?.[1] ? v.range[1].endOf('day').valueOf() : undefined,
+      ...timeRangeOf(v.range),
       groupId: undefined,
     });
   }

@@ -18,8 +18,8 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
-import { type Dayjs, dayjs } from '../../i18n/dayjs.ts';
 import { addNamespaces } from '../../i18n/index.ts';
+import { type DayRange, dayRangeOf, timeRangeOf } from '../../widgets/list/day-range.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
 import { ExportButton } from '../exports/export-button.tsx';
@@ -31,7 +31,7 @@ interface FilterValues {
   billingType?: BillingType;
   product?: LicenceProduct;
   sn?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DayRange;
 }
 
 const money = (value: number | null) => (value === null ? '' : value.toFixed(2));
@@ -58,13 +58,7 @@ function Billing() {
       billingType: filters.billingType,
       product: filters.product,
       sn: filters.sn,
-      range:
-        filters.startTime !== undefined || filters.endTime !== undefined
-          ? [
-              filters.startTime !== undefined ? dayjs(filters.startTime) : null,
-              filters.endTime !== undefined ? dayjs(filters.endTime) : null,
-            ]
-          : null,
+      range: dayRangeOf(filters.startTime, filters.endTime),
     });
   }, [form, filters.billingType, filters.product, filters.sn, filters.startTime, filters.endTime]);
 
@@ -73,8 +67,7 @@ function Billing() {
       billingType: values.billingType,
       product: values.product,
       sn: values.sn?.trim() || undefined,
-      startTime: values.range?.[0] ? values.range[0].startOf('day').valueOf() : undefined,
-      endTime: values.range?.[1] ? values.range[1].endOf('day').valueOf() : undefined,
+      ...timeRangeOf(values.range),
     });
   }
 
