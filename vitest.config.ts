@@ -46,10 +46,7 @@ const wantsFaultTests = process.env.FLEETPORT_FAULT_TESTS === '1';
 function isReactAfterTeardown(error: { name?: string; message?: string; stack?: string }): boolean {
   if (error.name !== 'ReferenceError' || error.message !== 'window is not defined') return false;
   const frames = (error.stack ?? '').split('\n').filter((line) => line.trim().startsWith('at '));
-  return (
-    frames.length > 0 &&
-    frames.every((line) => /react-dom|scheduler|node:internal\/timers/.test(line))
-  );
+  return frames.length > 0 && frames.every((line) => /react-dom|scheduler|node:internal\/timers/.test(line));
 }
 
 export default defineConfig({
