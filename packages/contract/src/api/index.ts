@@ -2,6 +2,7 @@ import { ACCESS_RESTRICTION_CALLS } from './access-restriction.ts';
 import { ACCOUNT_CALLS } from './accounts.ts';
 import { ACTIVITY_LOG_CALLS } from './activity-log.ts';
 import { SSO_CALLS } from './auth.ts';
+import { CHECKOUT_CALLS } from './checkout.ts';
 import { COMPANY_CALLS } from './companies.ts';
 import { COMPANY_ACCOUNT_CALLS } from './company-account.ts';
 import type { CallDef, CallOutput } from './define.ts';
@@ -29,6 +30,7 @@ export * from './access-restriction.ts';
 export * from './accounts.ts';
 export * from './activity-log.ts';
 export * from './auth.ts';
+export * from './checkout.ts';
 export * from './companies.ts';
 export * from './company-account.ts';
 export * from './define.ts';
@@ -83,6 +85,7 @@ const AREA_CALLS = {
   files: FILE_CALLS,
   exports: EXPORT_CALLS,
   licences: LICENCE_CALLS,
+  checkout: CHECKOUT_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

@@ -3,6 +3,7 @@ import { accessRestrictionModule } from './access-restriction/access-restriction
 import { accountsModule } from './accounts/accounts.module.ts';
 import { activityLogModule } from './activity-log/activity-log.module.ts';
 import { authModule } from './auth/auth.module.ts';
+import { checkoutModule } from './checkout/checkout.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
 import { companyAccountModule } from './company-account/company-account.module.ts';
 import { deviceDashboardModule } from './device-dashboard/device-dashboard.module.ts';
@@ -53,6 +54,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   filesModule,
   exportsModule,
   licencesModule,
+  checkoutModule,
 ];
 
 /**

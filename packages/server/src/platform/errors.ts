@@ -1,4 +1,4 @@
-import { ErrorCode } from '@fleetport/contract';
+import { ErrorCode, summarizeFieldErrors } from '@fleetport/contract';
 
 /**
  * A business error: a catalogue code and the `data` that fills its placeholders. Services throw it;
@@ -23,3 +23,9 @@ export function isAppError(error: unknown): error is AppError {
 }
 
 export const noPermission = () => new AppError(ErrorCode.NO_PERMISSION);
+
+/** A bad request the schema cannot see (a key reused, a product listed twice): code 1 naming the field. */
+export function fieldError(field: string, message: string): AppError {
+  const fields = [{ field, message }];
+  return new AppError(ErrorCode.PARAMETER_ERROR, { fields }, 200, summarizeFieldErrors(fields));
+}

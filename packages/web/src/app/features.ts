@@ -2,6 +2,7 @@ import { accessRestrictionFeature } from '../features/access-restriction/access-
 import { accountsFeature } from '../features/accounts/accounts.feature.ts';
 import { activityLogFeature } from '../features/activity-log/activity-log.feature.ts';
 import { authFeature } from '../features/auth/auth.feature.ts';
+import { checkoutFeature } from '../features/checkout/checkout.feature.ts';
 import { companiesFeature } from '../features/companies/companies.feature.ts';
 import { companyAccountFeature } from '../features/company-account/company-account.feature.ts';
 import { deviceDetailsFeature } from '../features/device-details/device-details.feature.ts';
@@ -34,4 +35,5 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   deviceNotificationsFeature,
   exportsFeature,
   licencesFeature,
+  checkoutFeature,
 ];

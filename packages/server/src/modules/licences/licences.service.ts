@@ -19,6 +19,7 @@ import {
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { type Actor, owningCompany } from '../../platform/auth/actor.ts';
 import type { Session } from '../../platform/auth/session.ts';
+import type { Tx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { countDevicesByLevel } from '../devices/device-registry.store.ts';
 import { billingPage, transactionNo } from './billing.store.ts';
@@ -33,7 +34,13 @@ import {
   postMovements,
   unusedByProduct,
 } from './ledger.store.ts';
-import { centsOf, checkTransactionTotal, runOperation } from './operations.ts';
+import {
+  centsOf,
+  checkTransactionTotal,
+  type OperationContext,
+  runOperation,
+  runOperationIn,
+} from './operations.ts';
 
 /** What the licences area reads from AppDeps (its manifest's `uses`). */
 export type LicenceDeps = ModuleDeps<'db' | 'clock' | 'config'>;
@@ -160,7 +167,7 @@ async function customerOf(deps: LicenceDeps, actor: Actor, companyId: number): P
 
 /** One movement of licences between a partner and its customer: which side gives, and what each row says. */
 interface Transfer {
-  kind: 'assignCustomer' | 'reduceCustomer';
+  kind: 'assignCustomer' | 'reduceCustomer' | 'sale';
   from: PostingTarget;
   to: PostingTarget;
   out: LicenceMovement;
@@ -186,22 +193,78 @@ function transfer(
     operatorUserId: actor.userId,
     at: deps.clock.now(),
   };
-  const partner = t.kind === 'assignCustomer' ? t.from : t.to;
-  return runOperation(deps.db, partner, op, async (tx, operation) => {
-    const { product, quantity } = input;
-    const balances = await lockAccounts(tx, [
-      { target: t.from, product },
-      { target: t.to, product },
-    ]);
-    const available = balanceOf(balances, t.from, product);
-    if (available < quantity) throw t.tooFew(available, quantity);
-    const priced = { unitPriceCents: t.unitPriceCents ?? null };
-    await postMovements(tx, operation, [
-      { target: t.from, movement: t.out, product, quantity: -quantity, counterparty: t.to, ...priced },
-      { target: t.to, movement: t.into, product, quantity, counterparty: t.from, ...priced },
-    ]);
-    return { transactionNo: transactionNo(operation.id) };
-  });
+  const partner = t.kind === 'reduceCustomer' ? t.to : t.from;
+  return runOperation(deps.db, partner, op, (tx, operation) => postTransfer(tx, operation, input, t));
+}
+
+/** The rows of one transfer, posted in the operation's transaction under both balances' locks. */
+async function postTransfer(
+  tx: Tx,
+  operation: OperationContext,
+  input: { product: LicenceProduct; quantity: number },
+  t: Transfer,
+) {
+  const { product, quantity } = input;
+  const balances = await lockAccounts(tx, [
+    { target: t.from, product },
+    { target: t.to, product },
+  ]);
+  const available = balanceOf(balances, t.from, product);
+  if (available < quantity) throw t.tooFew(available, quantity);
+  const priced = { unitPriceCents: t.unitPriceCents ?? null };
+  await postMovements(tx, operation, [
+    { target: t.from, movement: t.out, product, quantity: -quantity, counterparty: t.to, ...priced },
+    { target: t.to, movement: t.into, product, quantity, counterparty: t.from, ...priced },
+  ]);
+  return { transactionNo: transactionNo(operation.id) };
+}
+
+/** A sale the seller agreed to (an approved purchase order), posted inside the caller's transaction. */
+export interface Sale {
+  /** null: the platform sells (a purchase row only, as the Super Admin's grant). */
+  seller: PostingTarget | null;
+  buyer: PostingTarget;
+  product: LicenceProduct;
+  quantity: number;
+  unitPriceCents: number | null;
+  /** The order's own key: approving it twice posts once. */
+  idempotencyKey: string;
+  operatorUserId: number;
+  at: Date;
+}
+
+/**
+ * Posts a sale in `tx`: from a partner, its licences move out of its pool (190302 when short) and into
+ * the buyer's as a purchase; from the platform, a purchase row only. The buyer's billing history lists
+ * it as a purchase, the partner's as an assignment to a customer.
+ */
+export function postSale(tx: Tx, sale: Sale): Promise<{ transactionNo: string }> {
+  const op = {
+    kind: 'sale',
+    idempotencyKey: sale.idempotencyKey,
+    operatorUserId: sale.operatorUserId,
+    at: sale.at,
+  };
+  const { seller, buyer, product, quantity, unitPriceCents } = sale;
+  if (!seller)
+    return runOperationIn(tx, buyer, op, async (t, operation) => {
+      await lockAccounts(t, [{ target: buyer, product }]);
+      await postMovements(t, operation, [
+        { target: buyer, movement: 'purchase', product, quantity, unitPriceCents },
+      ]);
+      return { transactionNo: transactionNo(operation.id) };
+    });
+  return runOperationIn(tx, seller, op, (t, operation) =>
+    postTransfer(t, operation, sale, {
+      kind: 'sale',
+      from: seller,
+      to: buyer,
+      out: 'assignmentOut',
+      into: 'purchase',
+      tooFew: (available, needed) => new AppError(ErrorCode.NOT_ENOUGH_LICENCES, { needed, available }),
+      unitPriceCents,
+    }),
+  );
 }
 
 /** A partner passes licences to a customer: out of its unused balance (190302), into the customer's. */

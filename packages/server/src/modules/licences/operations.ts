@@ -1,7 +1,7 @@
-import { ErrorCode, MAX_TRANSACTION_USD, summarizeFieldErrors } from '@fleetport/contract';
+import { ErrorCode, MAX_TRANSACTION_USD } from '@fleetport/contract';
 import type { Db, Tx } from '../../platform/db/open.ts';
 import { inTransaction } from '../../platform/db/open.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import { finishOperation, type PostingTarget, startOperation } from './ledger.store.ts';
 
 /** The operation a service posts its rows under. */
@@ -19,22 +19,40 @@ export interface OperationContext {
 export function runOperation<T>(
   db: Db,
   target: PostingTarget,
-  op: { kind: string; idempotencyKey: string | null; operatorUserId: number | null; at: Date },
+  op: OperationRequest,
   post: (tx: Tx, operation: OperationContext) => Promise<T>,
 ): Promise<T> {
-  return inTransaction(db, async (tx) => {
-    const started = await startOperation(tx, target, op);
-    if (started.replay) {
-      if (started.replay.kind !== op.kind) {
-        const fields = [{ field: 'idempotencyKey', message: 'already used by another operation' }];
-        throw new AppError(ErrorCode.PARAMETER_ERROR, { fields }, 200, summarizeFieldErrors(fields));
-      }
-      return started.replay.result as T;
+  return inTransaction(db, (tx) => runOperationIn(tx, target, op, post));
+}
+
+/** Who asks for an operation, when, and the key a retry repeats. */
+export interface OperationRequest {
+  kind: string;
+  idempotencyKey: string | null;
+  operatorUserId: number | null;
+  at: Date;
+}
+
+/**
+ * `runOperation` inside a transaction the caller holds: another area's change that must commit or
+ * roll back with the ledger rows (an approved purchase order) opens the transaction and posts in it.
+ */
+export async function runOperationIn<T>(
+  tx: Tx,
+  target: PostingTarget,
+  op: OperationRequest,
+  post: (tx: Tx, operation: OperationContext) => Promise<T>,
+): Promise<T> {
+  const started = await startOperation(tx, target, op);
+  if (started.replay) {
+    if (started.replay.kind !== op.kind) {
+      throw fieldError('idempotencyKey', 'already used by another operation');
     }
-    const result = await post(tx, { id: started.id, operatorUserId: op.operatorUserId, at: op.at });
-    await finishOperation(tx, started.id, result);
-    return result;
-  });
+    return started.replay.result as T;
+  }
+  const result = await post(tx, { id: started.id, operatorUserId: op.operatorUserId, at: op.at });
+  await finishOperation(tx, started.id, result);
+  return result;
 }
 
 /** A price in whole cents (the contract allows at most 2 decimals), or null for none. */

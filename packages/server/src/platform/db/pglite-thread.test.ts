@@ -10,7 +10,11 @@ import { type OpenDatabase, openDatabase } from './open.ts';
  * saw with PGlite on their own thread — rows and their types, PostgreSQL's errors with their codes,
  * transactions that roll back, and the data there again after a restart.
  */
-describe('PGlite on its own thread', () => {
+// Without the suite's snapshot (the PostgreSQL run has none) each open creates a data directory from
+// scratch on the thread: seconds on a quiet machine, tens of seconds on a busy two-core one.
+const FRESH_DATA_DIR = 120_000;
+
+describe('PGlite on its own thread', { timeout: FRESH_DATA_DIR }, () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetport-pglite-thread-'));
   const dataDir = path.join(dir, 'pglite');
   const snapshot = process.env.FLEETPORT_PGLITE_SNAPSHOT;

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AccountTables } from '../../modules/accounts/accounts.tables.ts';
+import type { CheckoutTables } from '../../modules/checkout/checkout.tables.ts';
 import type { DeviceNotificationTables } from '../../modules/device-notifications/device-notifications.tables.ts';
 import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.tables.ts';
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
@@ -31,4 +32,5 @@ export interface Database
     JobTables,
     FileTables,
     ExportTables,
-    LicenceTables {}
+    LicenceTables,
+    CheckoutTables {}

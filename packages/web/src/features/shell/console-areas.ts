@@ -96,6 +96,8 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
     label: 'distributorconsole',
     pages: [
       page('myCustomers', 'myCustomers'),
+      page('myCustomers/orders', 'purchaseOrders', 'myCustomers'),
+      page('myCustomers/:companyId/prices', 'customerPrices', 'myCustomers'),
       page('notificationCenter', 'notificationCenter'),
       page('emailNotifications', 'emailNotifications'),
       page('rebateAmount', 'rebateAmount'),
@@ -106,6 +108,8 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
     label: 'resellerconsole',
     pages: [
       page('myCustomers', 'myCustomers'),
+      page('myCustomers/orders', 'purchaseOrders', 'myCustomers'),
+      page('myCustomers/:companyId/prices', 'customerPrices', 'myCustomers'),
       page('notificationCenter', 'notificationCenter'),
       page('emailNotifications', 'emailNotifications'),
     ],
