@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { companyWithEveryRole, defaultRoles, type PopulatedCompany } from '../../../test/people.ts';
 import { finishRpcCommand, insertRpcCommands } from '../../gateway/rpc.store.ts';
 import { activityPage } from '../../modules/activity-log/activity-log.query.ts';
+import { customerOfSeller, insertOrder, orderPage } from '../../modules/checkout/checkout.store.ts';
 import * as account from '../../modules/company-account/company-account.store.ts';
 import {
   countDevicesBy,
@@ -343,6 +344,34 @@ describe('a set of two companies', () => {
     );
     const mine = jobs.rows.filter((j) => j.kind === 'scope.test');
     expect(mine.map((j) => Number(j.company_id)).sort()).toEqual([a.companyId, b.companyId].sort());
+  });
+
+  it('lists the purchase orders both placed, and those placed with either, never a third’s', async () => {
+    const db = t.database.db;
+    const at = t.clock.now();
+    const place = (buyer: number, seller: number | null, key: string) =>
+      db.transaction().execute((tx) =>
+        insertOrder(tx, {
+          buyerCompanyId: buyer,
+          sellerCompanyId: seller,
+          product: 'ESSENTIAL',
+          quantity: 12,
+          unitPriceCents: null,
+          note: key,
+          idempotencyKey: key,
+          placedByUserId: c.userId,
+          at,
+        }),
+      );
+    await place(a.companyId, null, 'scope-order-a');
+    await place(b.companyId, null, 'scope-order-b');
+    await place(c.companyId, b.companyId, 'scope-order-c-with-b');
+    await place(c.companyId, null, 'scope-order-c');
+    const notes = async (side: 'buyer' | 'seller') =>
+      sorted((await orderPage(db, { side, scope: both }, {}, 0, 100)).list.map((o) => o.note ?? ''));
+    expect(await notes('buyer')).toEqual(['scope-order-a', 'scope-order-b']);
+    expect(await notes('seller')).toEqual(['scope-order-c-with-b']);
+    expect(await refusal(() => customerOfSeller(db, both, c.companyId))).toBe(ErrorCode.NO_PERMISSION);
   });
 
   it('refuses every write for the set (5), and nothing changes', async () => {
