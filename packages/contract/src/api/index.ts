@@ -4,6 +4,7 @@ import { ACTIVITY_LOG_CALLS } from './activity-log.ts';
 import { SSO_CALLS } from './auth.ts';
 import { COMPANY_CALLS } from './companies.ts';
 import { COMPANY_ACCOUNT_CALLS } from './company-account.ts';
+import { CUSTOMER_CALLS } from './customers.ts';
 import type { CallDef, CallOutput } from './define.ts';
 import { DEVICE_DASHBOARD_CALLS } from './device-dashboard.ts';
 import { DEVICE_DETAIL_CALLS } from './device-details.ts';
@@ -31,6 +32,7 @@ export * from './activity-log.ts';
 export * from './auth.ts';
 export * from './companies.ts';
 export * from './company-account.ts';
+export * from './customers.ts';
 export * from './define.ts';
 export * from './device-dashboard.ts';
 export * from './device-details.ts';
@@ -83,6 +85,7 @@ const AREA_CALLS = {
   files: FILE_CALLS,
   exports: EXPORT_CALLS,
   licences: LICENCE_CALLS,
+  customers: CUSTOMER_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

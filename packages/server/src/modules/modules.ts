@@ -5,6 +5,7 @@ import { activityLogModule } from './activity-log/activity-log.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
 import { companyAccountModule } from './company-account/company-account.module.ts';
+import { customersModule } from './customers/customers.module.ts';
 import { deviceDashboardModule } from './device-dashboard/device-dashboard.module.ts';
 import { deviceDetailsModule } from './device-details/device-details.module.ts';
 import { deviceGroupsModule } from './device-groups/device-groups.module.ts';
@@ -53,6 +54,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   filesModule,
   exportsModule,
   licencesModule,
+  customersModule,
 ];
 
 /**

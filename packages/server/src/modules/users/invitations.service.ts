@@ -26,7 +26,7 @@ export const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The console page the mail links to (core §2 public route /emailToLogin). */
-function invitationLink(
+export function invitationLink(
   deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>,
   request: FastifyRequest,
   token: string,
