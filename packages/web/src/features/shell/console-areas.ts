@@ -96,6 +96,7 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
     label: 'distributorconsole',
     pages: [
       page('myCustomers', 'myCustomers'),
+      page('myCustomers/:companyId', 'customerDetail', 'myCustomers'),
       page('notificationCenter', 'notificationCenter'),
       page('emailNotifications', 'emailNotifications'),
       page('rebateAmount', 'rebateAmount'),
@@ -106,6 +107,7 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
     label: 'resellerconsole',
     pages: [
       page('myCustomers', 'myCustomers'),
+      page('myCustomers/:companyId', 'customerDetail', 'myCustomers'),
       page('notificationCenter', 'notificationCenter'),
       page('emailNotifications', 'emailNotifications'),
     ],
