@@ -11,6 +11,7 @@ import {
   getCompanyAccountCall,
   getCustomerCall,
   grantLicencesCall,
+  leaveCompanyCall,
   listCustomersCall,
   reduceCustomerLicencesCall,
   transferCustomerDevicesCall,
@@ -89,6 +90,8 @@ describe('adding a customer', () => {
       account: 'rita@riverside.test',
     });
     const account = await reseller.run(getCompanyAccountCall, {});
+    // The invited owner is the new company's default user, as a registering owner is: it cannot leave.
+    expect((await reseller.run(leaveCompanyCall, {})).code).toBe(ErrorCode.DEFAULT_USER_FIXED);
     expect(account.data).toMatchObject({
       name: 'Riverside Resale',
       type: 2,
