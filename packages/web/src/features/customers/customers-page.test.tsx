@@ -1,5 +1,5 @@
 import { type Customer, ErrorCode, errorMessage, type LicenceBalances } from '@fleetport/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signedInEachTest } from '../../api/test-support.tsx';
