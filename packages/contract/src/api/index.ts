@@ -5,6 +5,7 @@ import { SSO_CALLS } from './auth.ts';
 import { CHECKOUT_CALLS } from './checkout.ts';
 import { COMPANY_CALLS } from './companies.ts';
 import { COMPANY_ACCOUNT_CALLS } from './company-account.ts';
+import { CUSTOMER_CALLS } from './customers.ts';
 import type { CallDef, CallOutput } from './define.ts';
 import { DEVICE_DASHBOARD_CALLS } from './device-dashboard.ts';
 import { DEVICE_DETAIL_CALLS } from './device-details.ts';
@@ -33,6 +34,7 @@ export * from './auth.ts';
 export * from './checkout.ts';
 export * from './companies.ts';
 export * from './company-account.ts';
+export * from './customers.ts';
 export * from './define.ts';
 export * from './device-dashboard.ts';
 export * from './device-details.ts';
@@ -86,6 +88,7 @@ const AREA_CALLS = {
   exports: EXPORT_CALLS,
   licences: LICENCE_CALLS,
   checkout: CHECKOUT_CALLS,
+  customers: CUSTOMER_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

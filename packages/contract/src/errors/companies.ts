@@ -40,4 +40,9 @@ export const COMPANY_ERRORS = [
     '该客户仍有来自此合作伙伴的许可证或设备',
   ),
   entry(15018, 'End customers cannot have downstream companies', '终端客户不能拥有下游公司'),
+  entry(
+    15019,
+    'A distributor cannot add another distributor as its customer',
+    '分销商不能添加分销商作为客户',
+  ),
 ];

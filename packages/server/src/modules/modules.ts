@@ -6,6 +6,7 @@ import { authModule } from './auth/auth.module.ts';
 import { checkoutModule } from './checkout/checkout.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
 import { companyAccountModule } from './company-account/company-account.module.ts';
+import { customersModule } from './customers/customers.module.ts';
 import { deviceDashboardModule } from './device-dashboard/device-dashboard.module.ts';
 import { deviceDetailsModule } from './device-details/device-details.module.ts';
 import { deviceGroupsModule } from './device-groups/device-groups.module.ts';
@@ -55,6 +56,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   exportsModule,
   licencesModule,
   checkoutModule,
+  customersModule,
 ];
 
 /**

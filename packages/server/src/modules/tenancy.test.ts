@@ -45,6 +45,8 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
     confirmPassword: TEST_PASSWORD,
   }),
   'users.invite': (target) => ({ email: 'guest@alpha.example', roleId: target.roleId }),
+  // A is an end customer (15018): a new company would not be B's anyway, but nothing may be made.
+  'customers.add': () => ({ name: 'Probe Customer', type: 0, ownerEmail: 'probe@alpha.example' }),
   'devices.add': (target) => ({ sn: target.sn, mac: '00:11:22:33:44:55' }),
   'devices.import': (target) => ({
     fileName: 'probe.csv',

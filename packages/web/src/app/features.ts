@@ -5,6 +5,7 @@ import { authFeature } from '../features/auth/auth.feature.ts';
 import { checkoutFeature } from '../features/checkout/checkout.feature.ts';
 import { companiesFeature } from '../features/companies/companies.feature.ts';
 import { companyAccountFeature } from '../features/company-account/company-account.feature.ts';
+import { customersFeature } from '../features/customers/customers.feature.ts';
 import { deviceDetailsFeature } from '../features/device-details/device-details.feature.ts';
 import { deviceNotificationsFeature } from '../features/device-notifications/device-notifications.feature.ts';
 import { deviceTagsFeature } from '../features/device-tags/device-tags.feature.ts';
@@ -36,4 +37,5 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   exportsFeature,
   licencesFeature,
   checkoutFeature,
+  customersFeature,
 ];

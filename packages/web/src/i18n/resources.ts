@@ -1,4 +1,5 @@
 import { checkout } from '../features/checkout/checkout.i18n.ts';
+import { customers } from '../features/customers/customers.i18n.ts';
 import { deviceDetails } from '../features/device-details/device-details.i18n.ts';
 import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
@@ -10,7 +11,14 @@ import { FRAME_RESOURCES } from './frame-resources.ts';
  * console's frame: the device details' (its page; deviceStatus also with the device columns), the
  * licences and billing pages'.
  */
-export const PAGE_TEXT = { deviceDetails, deviceSoftware, deviceStatus, licences, checkout } as const;
+export const PAGE_TEXT = {
+  deviceDetails,
+  deviceSoftware,
+  deviceStatus,
+  licences,
+  checkout,
+  customers,
+} as const;
 
 /**
  * Every namespace of console text, English and Chinese side by side. A feature adds its file to

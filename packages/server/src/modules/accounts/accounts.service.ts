@@ -80,24 +80,43 @@ export async function register(
       });
       await rememberPassword(tx, userId, passwordHash, now);
     }
-    const companyId = await store.insertCompany(tx, input.companyName, COMPANY_TYPE.endCustomer);
-    await store.insertRootGroup(tx, companyId, input.companyName);
-    let ownerRoleId = 0;
-    for (const name of Object.keys(ROLE_TYPE) as RoleTypeName[]) {
-      const roleType = ROLE_TYPE[name];
-      const roleId = await store.insertRole(tx, {
-        companyId,
-        name: DEFAULT_ROLE_NAMES[name][lang],
-        roleType,
-        isDefault: true,
-        funCodes: defaultFunCodes(roleType),
-      });
-      if (roleType === ROLE_TYPE.owner) ownerRoleId = roleId;
-    }
+    const { companyId, ownerRoleId } = await createCompany(
+      tx,
+      input.companyName,
+      COMPANY_TYPE.endCustomer,
+      lang,
+    );
     const isDefault = (await store.countMemberships(tx, userId)) === 0;
     await store.insertMembership(tx, { companyId, userId, roleId: ownerRoleId, isDefault, isDelete: 0 });
     return { companyId, userId };
   });
+}
+
+/**
+ * A new company with its root group and the default role of every role type (names in `lang`), as
+ * registration and a partner adding a customer make one. The caller has checked the name (10).
+ */
+export async function createCompany(
+  tx: DbOrTx,
+  name: string,
+  type: number,
+  lang: Lang,
+): Promise<{ companyId: number; ownerRoleId: number }> {
+  const companyId = await store.insertCompany(tx, name, type);
+  await store.insertRootGroup(tx, companyId, name);
+  let ownerRoleId = 0;
+  for (const roleName of Object.keys(ROLE_TYPE) as RoleTypeName[]) {
+    const roleType = ROLE_TYPE[roleName];
+    const roleId = await store.insertRole(tx, {
+      companyId,
+      name: DEFAULT_ROLE_NAMES[roleName][lang],
+      roleType,
+      isDefault: true,
+      funCodes: defaultFunCodes(roleType),
+    });
+    if (roleType === ROLE_TYPE.owner) ownerRoleId = roleId;
+  }
+  return { companyId, ownerRoleId };
 }
 
 /** Forgotten or expired password: a code sent to the account proves the person. */

@@ -1,4 +1,5 @@
 import { activityExportSource } from '../activity-log/activity-log.export.ts';
+import { customerExportSource } from '../customers/customers.export.ts';
 import { deviceExportSource } from '../devices/device-export.ts';
 import { billingExportSource } from '../licences/billing.export.ts';
 import type { ExportSource } from './export-source.ts';
@@ -9,6 +10,7 @@ export const EXPORT_SOURCES: readonly ExportSource<any, any>[] = [
   deviceExportSource,
   activityExportSource,
   billingExportSource,
+  customerExportSource,
 ];
 
 export function exportSourceOf(callId: string) {

@@ -16,6 +16,7 @@ import { renderMail } from '../../platform/mail/mail-text.ts';
 import { assertMayJoinCompany } from '../accounts/accounts.service.ts';
 import * as accounts from '../accounts/accounts.store.ts';
 import { assertPasswordRule, rememberPassword } from '../accounts/passwords.ts';
+import { countMembers } from '../company-account/company-account.store.ts';
 import * as store from './invitations.store.ts';
 import { assignableRole } from './users.service.ts';
 import { findMember } from './users.store.ts';
@@ -26,7 +27,7 @@ export const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The console page the mail links to (core §2 public route /emailToLogin). */
-function invitationLink(
+export function invitationLink(
   deps: ModuleDeps<'clock' | 'config' | 'db' | 'mailer'>,
   request: FastifyRequest,
   token: string,
@@ -154,12 +155,15 @@ export async function acceptInvitation(
       await rememberPassword(tx, userId, passwordHash!, now);
     }
     const isDefault = (await accounts.countMemberships(tx, userId)) === 0;
+    // The first member of a company (the owner a partner invited when adding it as a customer) is its
+    // default user, who cannot be removed or leave (14025), as registration's owner is.
+    const first = (await countMembers(tx, companyScope(companyId))) === 0;
     await accounts.insertMembership(tx, {
       companyId,
       userId,
       roleId: Number(invitation.role_id),
       isDefault,
-      isDelete: 1,
+      isDelete: first ? 0 : 1,
     });
     return { companyId, accountCreated: !person };
   });

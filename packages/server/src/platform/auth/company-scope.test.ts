@@ -12,6 +12,7 @@ import { finishRpcCommand, insertRpcCommands } from '../../gateway/rpc.store.ts'
 import { activityPage } from '../../modules/activity-log/activity-log.query.ts';
 import { customerOfSeller, insertOrder, orderPage } from '../../modules/checkout/checkout.store.ts';
 import * as account from '../../modules/company-account/company-account.store.ts';
+import * as customers from '../../modules/customers/customers.store.ts';
 import {
   countDevicesBy,
   deviceLocationRows,
@@ -407,6 +408,10 @@ describe('a set of two companies', () => {
       ['show the account', () => account.findCompany(db, both)],
       ['rename the account', () => account.updateCompany(db, both, { country: 'NZ' })],
       ['keep export records', () => recordOwner({ scope: both, userId })],
+      ['find a customer', () => customers.customerScope(db, both, c.companyId)],
+      ['link a customer', () => customers.linkCustomer(db, both, companyScope(c.companyId), now)],
+      ['edit a customer', () => customers.updateCustomerFields(db, both, { country: 'NZ' })],
+      ['list customers', () => customers.countCustomers(db, both, {})],
     ];
     for (const [what, write] of writes)
       expect([what, await refusal(write)]).toEqual([what, ErrorCode.NO_PERMISSION]);
@@ -414,5 +419,34 @@ describe('a set of two companies', () => {
     const fleet = await listDevices(db, both, page);
     expect(fleet.list.map((d) => d.name).sort()).toEqual(['Alpha router', 'Beta router']);
     expect(await users.findMember(db, both, userId)).toMatchObject({ status: 1 });
+  });
+});
+
+describe('my customers', () => {
+  it('reach a customer only through its partner link: Beta finds Gamma, Alpha does not', async () => {
+    const db = t.database.db;
+    expect(await customers.customerScope(db, companyScope(b.companyId), c.companyId)).toEqual(
+      companyScope(c.companyId),
+    );
+    expect(await customers.customerScope(db, companyScope(a.companyId), c.companyId)).toBeNull();
+    expect(await customers.countCustomers(db, companyScope(b.companyId), {})).toBe(1);
+    expect(await customers.countCustomers(db, companyScope(a.companyId), {})).toBe(0);
+  });
+
+  it('count the devices and licences of a page of customers, and nothing of a company off the page', async () => {
+    const db = t.database.db;
+    expect(Object.fromEntries(await customers.deviceCounts(db, both))).toEqual({
+      [a.companyId]: 1,
+      [b.companyId]: 1,
+    });
+    const unused = await customers.unusedByCompany(db, both);
+    expect(unused.map((u) => [u.companyId, u.count]).sort()).toEqual(
+      [
+        [a.companyId, 3],
+        [b.companyId, 4],
+      ].sort(),
+    );
+    const licenced = await customers.licencedByCompany(db, both, t.clock.now());
+    expect(licenced.every((l) => l.companyId !== c.companyId)).toBe(true);
   });
 });

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type addCustomerCall,
+  type CallParsedInput,
+  COMPANY_TYPE,
+  type Customer,
+  type CustomerLicence,
+  type CustomerListQuery,
+  DEFAULT_ROLE_NAMES,
+  ErrorCode,
+  type Lang,
+  LEVEL_PRODUCT,
+  LICENCE_PRODUCTS,
+  type LicenceProduct,
+  type Page,
+  type updateCustomerCall,
+} from '@fleetport/contract';
+import type { FastifyRequest } from 'fastify';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { type Actor, type CompanyScope, companyScope, owningScope } from '../../platform/auth/actor.ts';
+import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
+import { AppError } from '../../platform/errors.ts';
+import { renderMail } from '../../platform/mail/mail-text.ts';
+import { assertMayJoinCompany, createCompany } from '../accounts/accounts.service.ts';
+import { companyNameTaken, findUserByAccount, findUserById } from '../accounts/accounts.store.ts';
+import { INVITATION_DAYS, invitationLink } from '../users/invitations.service.ts';
+import { insertInvitation } from '../users/invitations.store.ts';
+import { INVITATION_MAIL } from '../users/users.text.ts';
+import * as store from './customers.store.ts';
+
+/** What the customers area reads from AppDeps (its manifest's `uses`). */
+export type CustomerDeps = ModuleDeps<'clock' | 'config' | 'db' | 'hub' | 'mailer'>;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The customer `companyId` of the caller's company as a scope of its own. Anything else (a sibling, the
+ * caller's own partner, a stranger, a company that does not exist) is 5: the answer never tells which.
+ */
+export async function requireCustomer(db: DbOrTx, actor: Actor, companyId: number): Promise<CompanyScope> {
+  const customer = await store.customerScope(db, actor.scope, companyId);
+  if (!customer) throw new AppError(ErrorCode.NO_PERMISSION);
+  return customer;
+}
+
+/** Each customer's devices and licences, read for the page's companies together. */
+async function withHoldings(
+  { db, clock }: Pick<CustomerDeps, 'db' | 'clock'>,
+  rows: store.CustomerCompanyRow[],
+): Promise<Customer[]> {
+  if (rows.length === 0) return [];
+  const page: CompanyScope = { kind: 'companies', companyIds: rows.map((r) => r.companyId) };
+  const [devices, unused, licenced] = await Promise.all([
+    store.deviceCounts(db, page),
+    store.unusedByCompany(db, page),
+    store.licencedByCompany(db, page, clock.now()),
+  ]);
+  return rows.map((row) => {
+    const held = new Map<string, CustomerLicence>();
+    const entry = (product: string) => {
+      const found = held.get(product) ?? { product: product as LicenceProduct, unused: 0, assigned: 0 };
+      held.set(product, found);
+      return found;
+    };
+    for (const u of unused) if (u.companyId === row.companyId) entry(u.product).unused += u.count;
+    for (const l of licenced) {
+      const product = LEVEL_PRODUCT[l.level as keyof typeof LEVEL_PRODUCT];
+      if (l.companyId === row.companyId && product) entry(product).assigned += l.count;
+    }
+    const licences = LICENCE_PRODUCTS.flatMap((p) => held.get(p) ?? []);
+    return { ...row, deviceCount: devices.get(row.companyId) ?? 0, licences };
+  });
+}
+
+/** The customer rows of a filter, in the list's order: the page and the export read the same. */
+export async function customerRows(
+  deps: Pick<CustomerDeps, 'db' | 'clock'>,
+  scope: CompanyScope,
+  filter: Omit<CustomerListQuery, 'pageNum' | 'pageSize'>,
+  offset: number,
+  limit: number,
+): Promise<Customer[]> {
+  return withHoldings(deps, await store.customerCompanies(deps.db, scope, filter, offset, limit));
+}
+
+export async function listCustomers(
+  deps: CustomerDeps,
+  actor: Actor,
+  input: CustomerListQuery,
+): Promise<Page<Customer>> {
+  const { pageNum, pageSize, ...filter } = input;
+  const [total, list] = await Promise.all([
+    store.countCustomers(deps.db, actor.scope, filter),
+    customerRows(deps, actor.scope, filter, (pageNum - 1) * pageSize, pageSize),
+  ]);
+  return { total, list };
+}
+
+export async function getCustomer(deps: CustomerDeps, actor: Actor, companyId: number): Promise<Customer> {
+  const customer = await requireCustomer(deps.db, actor, companyId);
+  const row = await store.customerCompany(deps.db, actor.scope, customer);
+  if (!row) throw new AppError(ErrorCode.NO_PERMISSION);
+  const [found] = await withHoldings(deps, [row]);
+  return found!;
+}
+
+/**
+ * core §3, §6: a distributor's customers are end customers and re-sellers, a re-seller's end customers
+ * only; an end customer has none.
+ */
+function assertMayAdd(partnerType: number | null, customerType: number): void {
+  if (partnerType === COMPANY_TYPE.distributor) {
+    if (customerType === COMPANY_TYPE.distributor) throw new AppError(ErrorCode.DISTRIBUTOR_CUSTOMER_TYPE);
+    return;
+  }
+  if (partnerType === COMPANY_TYPE.reseller) {
+    if (customerType !== COMPANY_TYPE.endCustomer) throw new AppError(ErrorCode.RESELLER_CUSTOMER_TYPE);
+    return;
+  }
+  throw new AppError(ErrorCode.END_CUSTOMER_NO_DOWNSTREAM);
+}
+
+/**
+ * Creates the customer's company (root group and default roles as registration makes them), links it
+ * below the caller's company and invites `ownerEmail` as its owner through the users area's invitations
+ * (the mail links to /emailToLogin; accepting creates the account when there is none).
+ */
+export async function addCustomer(
+  deps: CustomerDeps,
+  actor: Actor,
+  input: CallParsedInput<typeof addCustomerCall>,
+  lang: Lang,
+  request: FastifyRequest,
+): Promise<{ companyId: number; invitationId: number }> {
+  // A customer belongs to one partner: the company the actor writes into (a set is refused, 5).
+  const partner = owningScope(actor.scope);
+  assertMayAdd(await store.ownCompanyType(deps.db, partner), input.type);
+  const email = input.ownerEmail.toLowerCase();
+  const now = deps.clock.now();
+  const token = randomBytes(32).toString('base64url');
+  const { companyId, invitationId, mail } = await inTransaction(deps.db, async (tx) => {
+    if (await store.customerNamed(tx, partner, input.name)) throw new AppError(ErrorCode.CUSTOMER_EXISTS);
+    if (await companyNameTaken(tx, input.name)) throw new AppError(ErrorCode.COMPANY_EXISTS);
+    const person = await findUserByAccount(tx, email);
+    // Told now rather than after the owner clicks (14049, 14050), as an invitation into one's own company.
+    if (person) await assertMayJoinCompany(tx, Number(person.id));
+    const created = await createCompany(tx, input.name, input.type, lang);
+    // The company was made just now, for this partner: its scope needs no link to prove it.
+    const customer = companyScope(created.companyId);
+    await store.linkCustomer(tx, partner, customer, now);
+    if (input.country) await store.updateCustomerFields(tx, customer, { country: input.country });
+    const id = await insertInvitation(tx, customer, {
+      email,
+      roleId: created.ownerRoleId,
+      token,
+      inviterId: actor.userId,
+      now,
+      expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
+    });
+    const inviter = await findUserById(tx, actor.userId);
+    const message = renderMail(INVITATION_MAIL, lang, email, {
+      companyName: input.name,
+      inviterName: inviter?.user_name ?? '',
+      roleName: DEFAULT_ROLE_NAMES.owner[lang],
+      link: invitationLink(deps, request, token),
+      days: INVITATION_DAYS,
+    });
+    return { companyId: created.companyId, invitationId: id, mail: message };
+  });
+  await deps.mailer.send(mail);
+  return { companyId, invitationId };
+}
+
+/** Renames a customer or sets its country: names stay unique on the platform (10). */
+export async function updateCustomer(
+  deps: CustomerDeps,
+  actor: Actor,
+  input: CallParsedInput<typeof updateCustomerCall>,
+): Promise<Customer> {
+  await inTransaction(deps.db, async (tx) => {
+    const customer = await requireCustomer(tx, actor, input.companyId);
+    const changes: { name?: string; country?: string | null } = {};
+    if (input.name !== undefined) {
+      if (await store.otherCompanyNamed(tx, input.name, customer))
+        throw new AppError(ErrorCode.COMPANY_EXISTS);
+      changes.name = input.name;
+    }
+    if (input.country !== undefined) changes.country = input.country || null;
+    await store.updateCustomerFields(tx, customer, changes);
+  });
+  return getCustomer(deps, actor, input.companyId);
+}

@@ -1,0 +1,227 @@
+import type { CustomerExportFilter } from '@fleetport/contract';
+import { sql } from 'kysely';
+import {
+  type CompanyScope,
+  companyScope,
+  owningCompany,
+  scopedCompanyIds,
+} from '../../platform/auth/actor.ts';
+import { containsPattern } from '../../platform/db/like.ts';
+import type { DbOrTx } from '../../platform/db/open.ts';
+
+/**
+ * SQL of my customers: the companies linked below the caller's company (`company_relation`, upstream =
+ * the scope's owning company). A customer is reached only through that link; `customerScope` is the
+ * one way a call turns a company id from the request into a scope.
+ */
+
+/**
+ * The scope of one customer of the caller's company, or null when no partner link joins them (a
+ * sibling, the caller's own partner, an unrelated or unknown company all look the same).
+ */
+export async function customerScope(
+  db: DbOrTx,
+  scope: CompanyScope,
+  companyId: number,
+): Promise<CompanyScope | null> {
+  const row = await db
+    .selectFrom('company_relation')
+    .select('downstream_company_id')
+    .where('upstream_company_id', '=', owningCompany(scope))
+    .where('downstream_company_id', '=', companyId)
+    .executeTakeFirst();
+  return row ? companyScope(Number(row.downstream_company_id)) : null;
+}
+
+/** The caller's own company type (0 end customer, 1 distributor, 2 re-seller). */
+export async function ownCompanyType(db: DbOrTx, scope: CompanyScope): Promise<number | null> {
+  const row = await db
+    .selectFrom('company')
+    .select('type')
+    .where('id', '=', owningCompany(scope))
+    .executeTakeFirst();
+  return row ? Number(row.type) : null;
+}
+
+/** Whether a customer of the scope's company has this name (any case): 15015 rather than 10. */
+export async function customerNamed(db: DbOrTx, scope: CompanyScope, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('company_relation')
+    .innerJoin('company', 'company.id', 'company_relation.downstream_company_id')
+    .select('company.id')
+    .where('company_relation.upstream_company_id', '=', owningCompany(scope))
+    .where(sql<string>`lower(company.name)`, '=', name.toLowerCase())
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Links a new company below the scope's company: it becomes a customer. */
+export async function linkCustomer(db: DbOrTx, scope: CompanyScope, customer: CompanyScope, at: Date) {
+  await db
+    .insertInto('company_relation')
+    .values({
+      upstream_company_id: owningCompany(scope),
+      downstream_company_id: owningCompany(customer),
+      created_at: at,
+    })
+    .execute();
+}
+
+/** A customer's name and country; `customer` comes from `customerScope`. */
+export async function updateCustomerFields(
+  db: DbOrTx,
+  customer: CompanyScope,
+  changes: { name?: string; country?: string | null },
+) {
+  const companyId = owningCompany(customer);
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('company').set(changes).where('id', '=', companyId).execute();
+  if (changes.name !== undefined) {
+    // The root group carries the company's name (as the company account page renames it).
+    await db
+      .updateTable('company_group')
+      .set({ name: changes.name })
+      .where('company_id', '=', companyId)
+      .where('parent_id', 'is', null)
+      .execute();
+  }
+}
+
+/** Whether a company other than `except` has the name (any case): names are unique on the platform (10). */
+export async function otherCompanyNamed(db: DbOrTx, name: string, except: CompanyScope): Promise<boolean> {
+  const row = await db
+    .selectFrom('company')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+    .where('id', '!=', owningCompany(except))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export interface CustomerCompanyRow {
+  companyId: number;
+  name: string;
+  type: number;
+  country: string | null;
+  createdAt: number;
+}
+
+const CUSTOMER_COLUMNS = [
+  'company.id',
+  'company.name',
+  'company.type',
+  'company.country',
+  'company_relation.created_at',
+] as const;
+
+function toCustomerRow(r: {
+  id: number;
+  name: string;
+  type: number;
+  country: string | null;
+  created_at: Date | string;
+}): CustomerCompanyRow {
+  return {
+    companyId: Number(r.id),
+    name: r.name,
+    type: Number(r.type),
+    country: r.country,
+    createdAt: new Date(r.created_at).getTime(),
+  };
+}
+
+function customersOf(db: DbOrTx, scope: CompanyScope, f: Pick<CustomerExportFilter, 'search' | 'type'>) {
+  let q = db
+    .selectFrom('company_relation')
+    .innerJoin('company', 'company.id', 'company_relation.downstream_company_id')
+    .where('company_relation.upstream_company_id', '=', owningCompany(scope));
+  if (f.search) q = q.where('company.name', 'ilike', containsPattern(f.search));
+  if (f.type !== undefined) q = q.where('company.type', '=', f.type);
+  return q;
+}
+
+/** How many customers of the scope's company match, counting no further than `limit`. */
+export async function countCustomers(
+  db: DbOrTx,
+  scope: CompanyScope,
+  f: Pick<CustomerExportFilter, 'search' | 'type'>,
+  limit = Number.MAX_SAFE_INTEGER,
+): Promise<number> {
+  const matching = customersOf(db, scope, f).select('company.id').limit(limit);
+  const row = await db
+    .selectFrom(matching.as('m'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** `limit` customers from `offset` in the list's order (the newest link first by default; ties by id). */
+export async function customerCompanies(
+  db: DbOrTx,
+  scope: CompanyScope,
+  f: CustomerExportFilter,
+  offset: number,
+  limit: number,
+): Promise<CustomerCompanyRow[]> {
+  const column = f.sortField === 'name' ? sql`lower(company.name)` : sql`company_relation.created_at`;
+  const order = f.sortOrder === 'asc' ? sql`asc` : sql`desc`;
+  const rows = await customersOf(db, scope, f)
+    .select(CUSTOMER_COLUMNS)
+    .orderBy(sql`${column} ${order}`)
+    .orderBy('company.id', f.sortOrder === 'asc' ? 'asc' : 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return rows.map(toCustomerRow);
+}
+
+/** Devices per company of the scope (kept exact by triggers, migration 0031). */
+export async function deviceCounts(db: DbOrTx, scope: CompanyScope): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('device_count')
+    .select(['company_id', 'total'])
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .execute();
+  return new Map(rows.map((r) => [Number(r.company_id), Number(r.total)]));
+}
+
+/** Unused licences per company and product of the scope (the ledger's balances), non-zero only. */
+export async function unusedByCompany(db: DbOrTx, scope: CompanyScope) {
+  const rows = await db
+    .selectFrom('licence_account')
+    .select(['company_id', 'product', 'available'])
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('available', '<>', 0)
+    .execute();
+  return rows.map((r) => ({
+    companyId: Number(r.company_id),
+    product: r.product,
+    count: Number(r.available),
+  }));
+}
+
+/** Devices holding a licence level now, per company and level of the scope. */
+export async function licencedByCompany(db: DbOrTx, scope: CompanyScope, now: Date) {
+  const rows = await db
+    .selectFrom('device_licence')
+    .select(['company_id', 'level', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('level', '<>', 'BASE')
+    .where('ends_at', '>', now)
+    .groupBy(['company_id', 'level'])
+    .execute();
+  return rows.map((r) => ({ companyId: Number(r.company_id), level: r.level, count: Number(r.n) }));
+}
+
+/** One customer of the scope's company as the list shows it; `customer` comes from `customerScope`. */
+export async function customerCompany(
+  db: DbOrTx,
+  scope: CompanyScope,
+  customer: CompanyScope,
+): Promise<CustomerCompanyRow | undefined> {
+  const row = await customersOf(db, scope, {})
+    .select(CUSTOMER_COLUMNS)
+    .where('company.id', '=', owningCompany(customer))
+    .executeTakeFirst();
+  return row && toCustomerRow(row);
+}
