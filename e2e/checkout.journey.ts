@@ -2,32 +2,35 @@
  * Checkout journey (issue 13), once per language: a company without a partner orders Essential
  * licences from the platform on the online checkout page (the minimum checked before sending, a
  * confirmation, the order listed as pending); the platform approves it at a price; the owner sees the
- * order approved, the licences in the pool and the purchase in the billing history.
+ * order approved, the licences in the pool and the purchase in the billing history. Then the partner
+ * path: a distributor prices Essential for its new end customer, the customer orders at that price
+ * and minimum, the distributor approves it in its console, and the licences move from the
+ * distributor's pool to the customer's.
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import {
+  addCustomerCall,
   approvePlatformOrderCall,
+  COMPANY_TYPE,
+  type CompanyAccount,
+  getCompanyAccountCall,
+  grantLicencesCall,
   type Lang,
   LICENCE_MOVEMENT_LABELS,
   LICENCE_PRODUCT_LABELS,
   type PurchaseOrder,
   platformOrdersCall,
+  updateCompanyAccountCall,
 } from '@fleetport/contract';
 import { checkout as checkoutTexts } from '../packages/web/src/features/checkout/checkout.i18n.ts';
 import { licences as licenceTexts } from '../packages/web/src/features/licences/licences.i18n.ts';
 import { signUp } from './device-steps.ts';
-import { consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
-import { callAs, signIn } from './operation-steps.ts';
+import { consolePath, consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
+import { callAs, dialogSave, dismissInstructions, mailed, signIn, superAdmin } from './operation-steps.ts';
 
 const ORDERED = 14;
-
-const superAdmin = () => {
-  const account = process.env.E2E_SUPER_ADMIN_ACCOUNT;
-  const password = process.env.E2E_SUPER_ADMIN_PASSWORD;
-  assert.ok(account && password, 'scripts/e2e.mjs passes the Super Admin read from a fresh server log');
-  return { account, password };
-};
 
 for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
   const t = checkoutTexts[lang];
@@ -107,6 +110,104 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       const bought = billing.locator('tr', { hasText: LICENCE_MOVEMENT_LABELS.purchase[lang] }).first();
       await bought.getByText('8.50').waitFor();
       await bought.getByText(String(ORDERED), { exact: true }).waitFor();
+    });
+
+    it("buys from its distributor at the distributor's price, and the distributor approves in its console", async () => {
+      const stamp = `${lang}${Date.now()}`;
+      const seller = await newPage({ lang, width: 1440, height: 900 });
+      pages.push(seller);
+      const d = seller.page;
+      await signUp(d, stamp, 'seller');
+      const typed = await callAs(d, updateCompanyAccountCall, { type: COMPANY_TYPE.distributor }, lang);
+      assert.equal(typed.code, 0, typed.msg);
+      const sellerAccount = (await callAs(d, getCompanyAccountCall, {}, lang)).data as CompanyAccount;
+      const sellerName = sellerAccount.name;
+      const sellerId = sellerAccount.companyId;
+      const platform = await newPage({ lang });
+      pages.push(platform);
+      const admin = superAdmin();
+      await signIn(platform.page, admin.account, admin.password);
+      const grant = { companyId: sellerId, product: 'ESSENTIAL', quantity: 40, idempotencyKey: randomUUID() };
+      assert.equal((await callAs(platform.page, grantLicencesCall, grant, lang)).code, 0);
+
+      // The distributor adds an end customer; its owner accepts the mailed invitation.
+      const buyerEmail = `buyer.${stamp}@example.com`;
+      const invited = Date.now();
+      const added = await callAs(
+        d,
+        addCustomerCall,
+        { name: `Quay ${stamp}`, type: COMPANY_TYPE.endCustomer, ownerEmail: buyerEmail },
+        lang,
+      );
+      assert.equal(added.code, 0, added.msg);
+      const buyerId = (added.data as { companyId: number }).companyId;
+      const token = await mailed(buyerEmail, /emailToLogin\?token=([\w-]+)/, invited);
+      const buyer = await newPage({ lang, width: 1440, height: 900 });
+      pages.push(buyer);
+      const b = buyer.page;
+      await b.goto(consoleUrl(`emailToLogin?token=${token}`));
+      await b.getByTestId('invitation').waitFor();
+      await b.getByTestId('invitation-user-name').fill('Quay Owner');
+      await b.getByTestId('invitation-password').fill('Fleet!port-Secure9');
+      await b.getByTestId('invitation-confirm-password').fill('Fleet!port-Secure9');
+      await b.getByTestId('invitation-accept').click();
+      await b.waitForURL(`**${consolePath}login`);
+      await signIn(b, buyerEmail, 'Fleet!port-Secure9');
+      await dismissInstructions(b);
+
+      // The distributor prices Essential for that customer: 11.25 USD, at least 24.
+      await d.goto(consoleUrl('distributorconsole/myCustomers'));
+      await d.getByTestId(`customer-prices-${buyerId}`).click();
+      await d.getByTestId('customer-prices-page').waitFor();
+      await d.getByTestId('price-priced-ESSENTIAL').check();
+      await d.getByTestId('price-unit-ESSENTIAL').fill('11.25');
+      await d.getByTestId('price-minimum-ESSENTIAL').fill('24');
+      await screenshot(d, `checkout-${lang}-03-prices`);
+      await d.getByTestId('prices-save').click();
+      await d.getByText(t.prices.saved).waitFor();
+
+      // The customer orders at that price: 23 is refused on the page, 24 costs 270.00 USD.
+      await b.goto(consoleUrl('operation/onlineCheckout'));
+      await b
+        .getByTestId('checkout-seller')
+        .getByText(t.sellerPartner.replace('{{seller}}', sellerName))
+        .waitFor();
+      await b.getByTestId('checkout-quantity').fill('23');
+      await b.getByTestId('checkout-place').click();
+      await b.getByText(t.quantityMinimum.replace('{{minimum}}', '24')).waitFor();
+      await b.getByTestId('checkout-quantity').fill('24');
+      await b.getByTestId('checkout-total').getByText(t.totalValue.replace('{{total}}', '270.00')).waitFor();
+      await b.getByTestId('checkout-place').click();
+      await b.getByTestId('checkout-confirm').click();
+      const placed = new RegExp(t.placed.replace('{{orderNo}}', '(PO\\d{8})').replace('.', '\\.'));
+      await b.getByText(placed).waitFor();
+      const orderNo = placed.exec((await b.getByText(placed).textContent()) ?? '')?.[1];
+      assert.ok(orderNo, 'the message names the order');
+
+      // The distributor approves it from its console.
+      await d.goto(consoleUrl('distributorconsole/myCustomers'));
+      await d.getByTestId('customers-orders').click();
+      const orders = d.getByTestId('purchase-orders-table');
+      await orders.locator('tr', { hasText: orderNo }).getByText(t.states.pending).waitFor();
+      await screenshot(d, `checkout-${lang}-04-orders`);
+      await d.getByTestId(`order-approve-${orderNo}`).click();
+      await dialogSave(d, 'approve-summary').click();
+      await orders.locator('tr', { hasText: orderNo }).getByText(t.states.approved).waitFor();
+
+      // 24 licences moved: the customer holds them, the distributor 16 of its 40.
+      await b.goto(consoleUrl('operation/licenses'));
+      const available = (page: typeof b) =>
+        page
+          .getByTestId('licence-card-ESSENTIAL')
+          .locator('.ant-statistic', { hasText: licenceTexts[lang].available });
+      await available(b).getByText('24', { exact: true }).waitFor();
+      await d.goto(consoleUrl('operation/licenses'));
+      await available(d).getByText('16', { exact: true }).waitFor();
+      await b.goto(consoleUrl('operation/billing'));
+      const bought = b.getByTestId('billing-page').locator('tr', { hasText: sellerName }).first();
+      await bought.getByText('11.25').waitFor();
+      await bought.getByText('270.00').waitFor();
+      await screenshot(b, `checkout-${lang}-05-billing`);
     });
   });
 }

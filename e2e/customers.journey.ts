@@ -20,16 +20,9 @@ import {
 import { customers as customerTexts } from '../packages/web/src/features/customers/customers.i18n.ts';
 import { signUp } from './device-steps.ts';
 import { consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
-import { callAs, dialogSave, signIn } from './operation-steps.ts';
+import { callAs, dialogSave, signIn, superAdmin } from './operation-steps.ts';
 
 const GRANTED = 10;
-
-const superAdmin = () => {
-  const account = process.env.E2E_SUPER_ADMIN_ACCOUNT;
-  const password = process.env.E2E_SUPER_ADMIN_PASSWORD;
-  assert.ok(account && password, 'scripts/e2e.mjs passes the Super Admin read from a fresh server log');
-  return { account, password };
-};
 
 for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
   const t = customerTexts[lang];

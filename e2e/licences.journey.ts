@@ -21,16 +21,9 @@ import { devices as deviceTexts } from '../packages/web/src/features/devices/dev
 import { licences as licenceTexts } from '../packages/web/src/features/licences/licences.i18n.ts';
 import { importRouters, signUp } from './device-steps.ts';
 import { consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
-import { callAs, dialogSave, signIn } from './operation-steps.ts';
+import { callAs, dialogSave, signIn, superAdmin } from './operation-steps.ts';
 
 const GRANTED = 5;
-
-const superAdmin = () => {
-  const account = process.env.E2E_SUPER_ADMIN_ACCOUNT;
-  const password = process.env.E2E_SUPER_ADMIN_PASSWORD;
-  assert.ok(account && password, 'scripts/e2e.mjs passes the Super Admin read from a fresh server log');
-  return { account, password };
-};
 
 for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
   const t = licenceTexts[lang];

@@ -108,3 +108,12 @@ export async function callAs(page: Page, call: CallDef, body: unknown, lang: Lan
   });
   return (await response.json()) as Envelope;
 }
+
+/** The Super Admin's account and one-time password, which scripts/e2e.mjs reads from a fresh server's log. */
+export function superAdmin(): { account: string; password: string } {
+  const account = process.env.E2E_SUPER_ADMIN_ACCOUNT;
+  const password = process.env.E2E_SUPER_ADMIN_PASSWORD;
+  if (!account || !password)
+    throw new Error('scripts/e2e.mjs passes the Super Admin read from a fresh server log');
+  return { account, password };
+}

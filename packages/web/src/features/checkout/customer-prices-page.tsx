@@ -19,7 +19,6 @@ import { useCustomersPath } from './purchase-orders-page.tsx';
 addNamespaces({ checkout });
 
 interface PriceRowValues {
-  product: LicenceProduct;
   priced: boolean;
   unitPrice: number | null;
   minimumPurchase: number;
@@ -34,7 +33,6 @@ function toValues(terms: CustomerTerms): TermsValues {
   return {
     onlinePurchaseForbidden: terms.onlinePurchaseForbidden,
     prices: terms.prices.map((p) => ({
-      product: p.product,
       priced: p.unitPrice !== null,
       unitPrice: p.unitPrice,
       minimumPurchase: p.minimumPurchase,
@@ -61,6 +59,8 @@ function CustomerPrices() {
   const save = useSetCustomerTerms(companyId);
   const [form] = Form.useForm<TermsValues>();
   const rows = Form.useWatch('prices', form) ?? [];
+  // The products come from the terms (the watched rows arrive a render later than the table).
+  const productAt = (index: number) => terms.data?.prices[index]?.product ?? '';
 
   useEffect(() => {
     if (terms.data) form.setFieldsValue(toValues(terms.data));
@@ -69,9 +69,18 @@ function CustomerPrices() {
   async function submit() {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    const prices = values.prices
-      .filter((p) => p.priced)
-      .map((p) => ({ product: p.product, unitPrice: p.unitPrice!, minimumPurchase: p.minimumPurchase }));
+    // The form holds the inputs only; each row's product is the terms' row at the same place.
+    const prices = values.prices.flatMap((p, i) =>
+      p.priced
+        ? [
+            {
+              product: productAt(i) as LicenceProduct,
+              unitPrice: p.unitPrice!,
+              minimumPurchase: p.minimumPurchase,
+            },
+          ]
+        : [],
+    );
     // 190312 and 190320 are shown by the client; the form keeps what was typed.
     const done = await save
       .mutateAsync({ companyId, onlinePurchaseForbidden: values.onlinePurchaseForbidden, prices })
@@ -104,7 +113,7 @@ function CustomerPrices() {
                     key: 'product',
                     title: t('prices.product'),
                     render: (_, field) => {
-                      const product = rows[field.name]?.product;
+                      const product = productAt(field.name);
                       return product ? LICENCE_PRODUCT_LABELS[product][lang] : '';
                     },
                   },
@@ -113,7 +122,7 @@ function CustomerPrices() {
                     title: t('prices.priced'),
                     render: (_, field) => (
                       <Form.Item name={[field.name, 'priced']} valuePropName="checked" noStyle>
-                        <Checkbox data-testid={`price-priced-${rows[field.name]?.product}`} />
+                        <Checkbox data-testid={`price-priced-${productAt(field.name)}`} />
                       </Form.Item>
                     ),
                   },
@@ -141,7 +150,7 @@ function CustomerPrices() {
                           step={0.01}
                           disabled={!rows[field.name]?.priced}
                           style={{ width: 140 }}
-                          data-testid={`price-unit-${rows[field.name]?.product}`}
+                          data-testid={`price-unit-${productAt(field.name)}`}
                         />
                       </Form.Item>
                     ),
@@ -166,7 +175,7 @@ function CustomerPrices() {
                           precision={0}
                           disabled={!rows[field.name]?.priced}
                           style={{ width: 120 }}
-                          data-testid={`price-minimum-${rows[field.name]?.product}`}
+                          data-testid={`price-minimum-${productAt(field.name)}`}
                         />
                       </Form.Item>
                     ),
