@@ -101,7 +101,7 @@ export async function saveAlertEmail(
   if (input.bannerFileId !== null) {
     // Only a file the files area checked as a banner (600x235, under 2 MB) of the partner's own.
     const file = await deps.files.find(actor.scope, input.bannerFileId);
-    if (!file || file.kind !== 'emailBanner') throw new AppError(ErrorCode.BANNER_INVALID);
+    if (file?.kind !== 'emailBanner') throw new AppError(ErrorCode.BANNER_INVALID);
   }
   const row: AlertEmailRow = { ...input };
   await saveAlertEmailRow(deps.db, actor.scope, row, deps.clock.now());

@@ -1,6 +1,11 @@
 import type { NoticeAudience, NoticeState, PartnerNotice, ReceivedNotice } from '@fleetport/contract';
 import { sql } from 'kysely';
-import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
+import {
+  type CompanyScope,
+  owningCompany,
+  owningScope,
+  scopedCompanyIds,
+} from '../../platform/auth/actor.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
@@ -270,7 +275,10 @@ export async function receivedPage(
   };
 }
 
-/** Marks as read, for the person, those of `noticeIds` that reach the scope's companies. */
+/**
+ * Marks as read, for the person, those of `noticeIds` that reach the scope's owning company (a write:
+ * refused for a set of companies, as the device notifications' read marks are).
+ */
 export async function markRead(
   db: DbOrTx,
   scope: CompanyScope,
@@ -278,7 +286,7 @@ export async function markRead(
   noticeIds: readonly number[],
   at: Date,
 ): Promise<void> {
-  const reached = await receivedQuery(db, scope)
+  const reached = await receivedQuery(db, owningScope(scope))
     .select(['n.id', 'r.downstream_company_id'])
     .where('n.id', 'in', noticeIds)
     .execute();
