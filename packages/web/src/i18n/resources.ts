@@ -2,6 +2,7 @@ import { deviceDetails } from '../features/device-details/device-details.i18n.ts
 import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
 import { licences } from '../features/licences/licences.i18n.ts';
+import { partnerNotifications } from '../features/partner-notifications/partner-notifications.i18n.ts';
 import { FRAME_RESOURCES } from './frame-resources.ts';
 
 /**
@@ -9,7 +10,13 @@ import { FRAME_RESOURCES } from './frame-resources.ts';
  * console's frame: the device details' (its page; deviceStatus also with the device columns), the
  * licences and billing pages'.
  */
-export const PAGE_TEXT = { deviceDetails, deviceSoftware, deviceStatus, licences } as const;
+export const PAGE_TEXT = {
+  deviceDetails,
+  deviceSoftware,
+  deviceStatus,
+  licences,
+  partnerNotifications,
+} as const;
 
 /**
  * Every namespace of console text, English and Chinese side by side. A feature adds its file to
