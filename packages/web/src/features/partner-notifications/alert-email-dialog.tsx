@@ -64,7 +64,9 @@ export function AlertEmailDialog({
 
   async function submit() {
     if (!setting) return;
-    const values = await form.validateFields();
+    // The form shows what is wrong under each field.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     save.mutate({ ...values, type: setting.type, bannerFileId: banner?.fileId ?? null });
   }
 

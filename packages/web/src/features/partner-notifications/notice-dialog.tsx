@@ -68,7 +68,9 @@ export function NoticeDialog({
   }, [open, notice, form]);
 
   async function save() {
-    const values = await form.validateFields();
+    // The form shows what is wrong under each field.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     const draft = {
       ...values,
       customerIds: values.audience === 'selected' ? (values.customerIds ?? []) : [],

@@ -84,19 +84,18 @@ export function SmtpCard({ smtp }: { smtp: SmtpSettings | null }) {
   });
 
   async function submit() {
-    const values = await form.validateFields([
-      'senderEmail',
-      'host',
-      'port',
-      'security',
-      'username',
-      'password',
-    ]);
+    // The form shows what is wrong under each field.
+    const values = await form
+      .validateFields(['senderEmail', 'host', 'port', 'security', 'username', 'password'])
+      .catch(() => null);
+    if (!values) return;
     save.mutate(serverFields(values));
   }
 
   async function sendTest() {
-    const values = await form.validateFields();
+    // The form shows what is wrong under each field.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setTestResult(null);
     test.mutate(
       { ...serverFields(values), to: values.to ?? '' },
