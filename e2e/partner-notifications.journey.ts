@@ -87,8 +87,9 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       const partner = await newPage({ lang, width: 1440, height: 900 });
       const customer = await newPage({ lang, width: 1440, height: 900 });
       pages.push(partner, customer);
-      await signUp(partner.page, stamp, 'partner');
-      await signUp(customer.page, stamp, 'customer');
+      await signUp(partner.page, `${stamp}p`, 'partner');
+      // Company names are unique: the customer is `Harbour <stamp>c`.
+      await signUp(customer.page, `${stamp}c`, 'customer');
       const partnerId = await companyIdOf(partner.page, lang);
       const customerId = await companyIdOf(customer.page, lang);
       const typed = await callAs(partner.page, updateCompanyAccountCall, { type: 1 }, lang);
@@ -117,7 +118,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await page.getByTestId('notice-audience-selected').click();
       await page.getByTestId('notice-customers').click();
       await page
-        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `Harbour ${stamp}` })
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `Harbour ${stamp}c` })
         .click();
       await page.keyboard.press('Escape');
       await screenshot(page, `partner-notifications-${lang}-02-editor`);
@@ -145,7 +146,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
         .getByText(lang === 'en' ? 'The cloud is down' : '云平台将停机')
         .waitFor();
       await screenshot(customer.page, `partner-notifications-${lang}-05-read`);
-      await customer.page.getByRole('button', { name: t.inbox.close }).click();
+      await customer.page.getByTestId('inbox-close').click();
       await received.getByText(t.inbox.unreadTag).waitFor({ state: 'detached' });
 
       // The insufficient-licence e-mail with its banner.

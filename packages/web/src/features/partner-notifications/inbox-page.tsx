@@ -112,7 +112,11 @@ function Inbox() {
         open={open !== null}
         title={open?.name}
         onCancel={() => setOpen(null)}
-        footer={<Button onClick={() => setOpen(null)}>{t('inbox.close')}</Button>}
+        footer={
+          <Button onClick={() => setOpen(null)} data-testid="inbox-close">
+            {t('inbox.close')}
+          </Button>
+        }
       >
         {open && (
           <div data-testid="inbox-notice">
