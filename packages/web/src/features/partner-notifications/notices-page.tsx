@@ -98,7 +98,7 @@ function Notices() {
             <Space size={0} data-testid={`notice-actions-${notice.noticeId}`}>
               <Tooltip title={locked}>
                 <Button type="link" size="small" disabled={published} onClick={() => setEditing({ notice })}>
-                  {t('notices.edit')}
+                  {t('notices.editAction')}
                 </Button>
               </Tooltip>
               <Popconfirm
