@@ -27,13 +27,7 @@ import {
   saveAlertEmailRow,
   saveSmtpRow,
 } from './alert-emails.store.ts';
-import {
-  platformAddress,
-  type SmtpServer,
-  senderOf,
-  sendThroughPlatform,
-  sendThroughSmtp,
-} from './alert-mail.ts';
+import { platformAddress, type SmtpServer, senderOf, sendThroughSmtp } from './alert-mail.ts';
 import { requirePartner } from './notices.service.ts';
 import { TEST_MAIL } from './partner-notifications.text.ts';
 
@@ -202,7 +196,7 @@ export async function sendPartnerMail(
     );
     return;
   }
-  await sendThroughPlatform(deps.mailer, {
+  await deps.mailer.send({
     ...mail,
     from: senderOf(setting.senderName, platformAddress(deps.config.mail.from)),
   });

@@ -1,6 +1,6 @@
 import type { SmtpSecurity } from '@fleetport/contract';
 import nodemailer from 'nodemailer';
-import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { nodemailerMessage } from '../../platform/mail/mailer.ts';
 
 /**
@@ -46,11 +46,6 @@ export function senderOf(name: string, address: string): string {
 /** The address part of MAIL_FROM (`Fleetport <no-reply@…>` or a bare address). */
 export function platformAddress(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
-}
-
-/** The platform's mailer, for a partner without its own server. */
-export function sendThroughPlatform(mailer: Mailer, message: MailMessage) {
-  return mailer.send(message);
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -12,11 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { AppDeps } from '../../platform/app-deps.ts';
+import { enqueueJob } from '../../platform/jobs/index.ts';
 import { smtpMailer } from '../../platform/mail/mailer.ts';
 import { companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
 import { bufferOf, MULTIPART_TYPE, multipartBody, pngHeader } from '../files/file-test-kit.ts';
 import { grantPool, putOnLevel } from '../licences/licence-test-kit.ts';
-import { sendLicenceAlerts } from './licence-alert.job.ts';
+import { LICENCE_ALERT_JOB, sendLicenceAlerts } from './licence-alert.job.ts';
 import { linkCustomer, makePartner } from './partner-test-kit.ts';
 
 /**
@@ -70,7 +71,7 @@ const smtpOf = (server: TestSmtp, over: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   platformSmtp = await startTestSmtp();
   partnerSmtp = await startTestSmtp({ auth: { user: 'delta', pass: PARTNER_PASSWORD } });
-  t = await createTestApp();
+  t = await createTestApp({ jobs: { manual: true } });
   // The platform's relay for the alert job (sign-up codes stay in the outbox the test kit reads).
   const mailer = smtpMailer({ ...t.deps.config.mail, smtpUrl: platformSmtp.url });
   jobDeps = { ...t.deps, mailer };
@@ -263,5 +264,19 @@ describe('the insufficient-licence e-mail', () => {
     await putOnLevel(t, acme, ['ALERT0005'], 'ESSENTIALS');
     expect((await sendLicenceAlerts(jobDeps)).mailed).toBe(0);
     expect(platformSmtp.mails.length).toBe(before + 1);
+  });
+
+  it('runs on the job queue, sending through the app’s own mailer (the outbox here)', async () => {
+    await delta.run(saveAlertEmailCall, licenceMail({ enabled: true }));
+    await enqueueJob(t.deps.db, { kind: LICENCE_ALERT_JOB, payload: {} });
+    await t.deps.jobs!.runOnce();
+    const kept = await t.deps.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('subject', '=', 'Delta: your licences run out')
+      .execute();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.to_address).toContain('owner@acme-mail.test');
+    expect(kept[0]!.text_body).toContain('Essential short by 1');
   });
 });
