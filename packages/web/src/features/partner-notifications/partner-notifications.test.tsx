@@ -225,4 +225,69 @@ describe('e-mail notifications', () => {
     },
     SLOW,
   );
+
+  it(
+    'saves an alert e-mail type, naming a bad support address, and keeps its banner',
+    async () => {
+      const saved: Array<Record<string, unknown>> = [];
+      const banner = {
+        fileId: 31,
+        kind: 'emailBanner',
+        name: 'delta-banner.png',
+        size: 2048,
+        sha256: 'ab',
+        contentType: 'image/png',
+        createdAt: Date.UTC(2026, 0, 5),
+        download: { url: '/api/pl/file/download?fileId=31', expiresAt: Date.UTC(2027, 0, 1) },
+      };
+      serve(
+        {
+          '/pl/partnerEmail/getSettings': {
+            data: {
+              types: [
+                {
+                  type: 'vpnDataLow',
+                  subject: null,
+                  senderName: null,
+                  supportEmail: null,
+                  banner,
+                  enabled: false,
+                },
+              ],
+              smtp: null,
+            },
+          },
+          '/pl/partnerEmail/saveSetting': (body) => {
+            saved.push(body as never);
+            return { data: { ...(body as object), banner } as never };
+          },
+        },
+        ['partnerEmails.view', 'partnerEmails.edit'],
+      );
+      renderConsole('/resellerconsole/emailNotifications');
+      await screen.findByText('VPN data low', {}, { timeout: 30_000 });
+      // No server of its own yet: the page says the platform sends.
+      expect(screen.getByText(/alert e-mails are sent by the platform/)).toBeTruthy();
+      await userEvent.click(screen.getByTestId('alert-email-edit-vpnDataLow'));
+      fireEvent.change(await screen.findByTestId('alert-email-subject'), { target: { value: 'Data low' } });
+      fireEvent.change(screen.getByTestId('alert-email-sender'), { target: { value: 'Omega Support' } });
+      fireEvent.change(screen.getByTestId('alert-email-support'), { target: { value: 'not-an-address' } });
+      await userEvent.click(screen.getByTestId('alert-email-enabled'));
+      await userEvent.click(screen.getByRole('button', { name: /OK/ }));
+      expect(await screen.findByText('Please enter a valid e-mail address')).toBeTruthy();
+      expect(saved).toHaveLength(0);
+      fireEvent.change(screen.getByTestId('alert-email-support'), { target: { value: 'help@omega.test' } });
+      await userEvent.click(screen.getByRole('button', { name: /OK/ }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]).toEqual({
+        type: 'vpnDataLow',
+        subject: 'Data low',
+        senderName: 'Omega Support',
+        supportEmail: 'help@omega.test',
+        enabled: true,
+        bannerFileId: 31,
+      });
+    },
+    SLOW,
+  );
 });
