@@ -123,7 +123,7 @@ export function AlertEmailDialog({
           validateStatus={bannerError ? 'error' : undefined}
           help={bannerError ?? undefined}
         >
-          <Space direction="vertical">
+          <Space orientation="vertical">
             {banner && (
               <Image
                 src={banner.download.url}

@@ -88,7 +88,7 @@ function AlertEmails() {
   ];
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="alert-emails-page">
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="alert-emails-page">
       <Card title={t('emails.title')}>
         <Typography.Paragraph type="secondary">{t('emails.intro')}</Typography.Paragraph>
         <IndexTable<AlertEmailSetting>

@@ -108,9 +108,7 @@ export function SmtpCard({ smtp }: { smtp: SmtpSettings | null }) {
 
   return (
     <Card title={t('emails.smtp.title')} data-testid="smtp-card">
-      {!smtp && (
-        <Alert type="info" showIcon message={t('emails.smtp.platform')} style={{ marginBottom: 16 }} />
-      )}
+      {!smtp && <Alert type="info" showIcon title={t('emails.smtp.platform')} style={{ marginBottom: 16 }} />}
       <Form<SmtpForm> form={form} layout="vertical" style={{ maxWidth: 560 }} data-testid="smtp-form">
         <Form.Item
           name="senderEmail"
@@ -188,7 +186,7 @@ export function SmtpCard({ smtp }: { smtp: SmtpSettings | null }) {
           <Alert
             type={testResult.ok ? 'success' : 'error'}
             showIcon
-            message={<Typography.Text data-testid="smtp-test-result">{testResult.text}</Typography.Text>}
+            title={<Typography.Text data-testid="smtp-test-result">{testResult.text}</Typography.Text>}
           />
         )}
       </Form>
