@@ -151,6 +151,7 @@ async function main() {
           ...superAdmin,
           E2E_BASE_URL: baseUrl,
           E2E_MQTT_URL: `mqtt://127.0.0.1:${mqttPort}`,
+          E2E_SMTP_URL: mailbox.url,
         },
       },
     );

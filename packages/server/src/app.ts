@@ -15,6 +15,7 @@ import { updatesTimedOutJob } from './modules/device-notifications/update-timeou
 import { exportJobs } from './modules/exports/exports.job.ts';
 import { licenceJobs } from './modules/licences/licence-expiry.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
+import { licenceAlertJobs } from './modules/partner-notifications/licence-alert.job.ts';
 import type { AppDeps } from './platform/app-deps.ts';
 import type { SessionResolver } from './platform/auth/session.ts';
 import { ticketSessions } from './platform/auth/ticket-sessions.ts';
@@ -77,6 +78,7 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
     { handlers: [updatesTimedOutJob(deps)], schedules: [] },
     exportJobs(deps),
     licenceJobs(deps),
+    licenceAlertJobs(deps),
   ];
   return {
     handlers: parts.flatMap((p) => p.handlers),

@@ -104,52 +104,120 @@ export async function registerCompany(
 export interface ReceivedMail {
   to: string[];
   subject: string;
+  /** The text/plain part (the whole body of a single-part mail). */
   text: string;
+  /** The text/html part of a multipart mail. */
+  html?: string;
+  from: string;
+  /** Content ids of the inline images (`<img src="cid:...">`). */
+  inlineIds: string[];
+  /** The AUTH user the client signed in as, when the server asked for one. */
+  authUser?: string;
 }
 
 export interface TestSmtp {
   url: string;
+  port: number;
   mails: ReceivedMail[];
   /** The 6-digit code of the last mail to an address, waiting up to 5 s for it to arrive. */
   codeFor(email: string): Promise<string>;
   close(): Promise<void>;
 }
 
-function decodeBody(raw: string): { subject: string; text: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  let body = raw.slice(split + 4);
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+function headersOf(head: string) {
+  const unfolded = head.replace(/\r\n[ \t]+/g, ' ');
+  return (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1]?.trim() ?? '';
+}
+
+function decodeContent(body: string, encoding: string): string {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
     const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
-    body = decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
   }
-  // Encoded-word subjects (=?UTF-8?B?...?= / Q) decode for Chinese mail.
-  const subject = header('Subject').replace(
-    /=\?utf-8\?([bq])\?([^?]*)\?=/gi,
-    (_m, kind: string, text: string) =>
+  return body;
+}
+
+interface MimePart {
+  type: string;
+  text: string;
+  contentId: string;
+}
+
+/** The leaf parts of a MIME entity, multipart ones split by their boundary. */
+function partsOf(raw: string): MimePart[] {
+  const split = raw.indexOf('\r\n\r\n');
+  const header = headersOf(split < 0 ? raw : raw.slice(0, split));
+  const body = split < 0 ? '' : raw.slice(split + 4);
+  const type = header('Content-Type').toLowerCase();
+  const boundary = /boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
+  if (type.startsWith('multipart/') && boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((chunk) => !chunk.startsWith('--'))
+      .flatMap((chunk) => partsOf(chunk.replace(/^\r\n/, '')));
+  }
+  return [
+    {
+      type: type.split(';')[0] || 'text/plain',
+      text: decodeContent(body, header('Content-Transfer-Encoding').toLowerCase()),
+      contentId: header('Content-ID').replace(/[<>]/g, ''),
+    },
+  ];
+}
+
+function decodeBody(raw: string): Omit<ReceivedMail, 'to' | 'authUser'> {
+  const split = raw.indexOf('\r\n\r\n');
+  const header = headersOf(raw.slice(0, split));
+  const decodeWords = (value: string) =>
+    value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
       kind.toLowerCase() === 'b'
         ? Buffer.from(text, 'base64').toString('utf8')
         : decodeURIComponent(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, '%$1')),
-  );
-  return { subject, text: body };
+    );
+  // Encoded-word subjects (=?UTF-8?B?...?= / Q) decode for Chinese mail.
+  const subject = decodeWords(header('Subject'));
+  const parts = partsOf(raw);
+  const html = parts.find((p) => p.type === 'text/html')?.text;
+  return {
+    subject,
+    from: decodeWords(header('From')),
+    text: parts.find((p) => p.type === 'text/plain')?.text ?? '',
+    ...(html !== undefined ? { html } : {}),
+    inlineIds: parts.filter((p) => p.contentId).map((p) => p.contentId),
+  };
 }
 
-/** A real SMTP server in the test process; pass its `url` as the config's mail.smtpUrl. */
-export async function startTestSmtp(): Promise<TestSmtp> {
+/**
+ * A real SMTP server in the test process; pass its `url` as the config's mail.smtpUrl. With `auth`, it
+ * asks clients to sign in (plain text, no TLS) and refuses any other user or password.
+ */
+export async function startTestSmtp(
+  options: { auth?: { user: string; pass: string } } = {},
+): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
+  const { auth } = options;
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: !auth,
+    allowInsecureAuth: true,
+    disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     logger: false,
+    onAuth(credentials, _session, callback) {
+      if (auth && credentials.username === auth.user && credentials.password === auth.pass)
+        return callback(null, { user: credentials.username });
+      return callback(new Error('Invalid username or password'));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const { subject, text } = decodeBody(Buffer.concat(chunks).toString('utf8'));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, text });
+        const user = session.user === undefined ? {} : { authUser: String(session.user) };
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          ...decodeBody(Buffer.concat(chunks).toString('utf8')),
+          ...user,
+        });
         callback();
       });
     },
@@ -158,6 +226,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const { port } = server.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     mails,
     async codeFor(email) {
       const to = email.toLowerCase();

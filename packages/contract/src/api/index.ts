@@ -21,6 +21,7 @@ import { JOB_CALLS } from './jobs.ts';
 import { LICENCE_CALLS } from './licences.ts';
 import { MENU_CALLS } from './menus.ts';
 import { PAGE_COLUMN_CALLS } from './page-columns.ts';
+import { PARTNER_NOTIFICATION_CALLS } from './partner-notifications.ts';
 import { PLATFORM_CALLS } from './platform.ts';
 import { REMOTE_ACTION_CALLS } from './remote-actions.ts';
 import { ROLE_CALLS } from './roles.ts';
@@ -50,6 +51,7 @@ export * from './jobs.ts';
 export * from './licences.ts';
 export * from './menus.ts';
 export * from './page-columns.ts';
+export * from './partner-notifications.ts';
 export * from './platform.ts';
 export * from './remote-actions.ts';
 export * from './roles.ts';
@@ -89,6 +91,7 @@ const AREA_CALLS = {
   licences: LICENCE_CALLS,
   checkout: CHECKOUT_CALLS,
   customers: CUSTOMER_CALLS,
+  'partner-notifications': PARTNER_NOTIFICATION_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

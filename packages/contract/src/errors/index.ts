@@ -9,6 +9,7 @@ import { ENDPOINT_ERRORS } from './endpoints.ts';
 import { FEATURE_ERROR_CODES } from './feature-codes.ts';
 import { IOT_CONNECTOR_ERRORS } from './iot-connector.ts';
 import { LICENCE_ERRORS } from './licences.ts';
+import { PARTNER_NOTIFICATION_ERRORS } from './partner-notifications.ts';
 import { PLATFORM_ERRORS } from './platform.ts';
 import { POINT_TABLE_ERRORS } from './point-table.ts';
 import { PORTAL_ERRORS } from './portal.ts';
@@ -35,6 +36,7 @@ const ALL_ENTRIES: readonly ErrorEntry[] = [
   ...DEVICE_TAG_ERRORS,
   ...VPN_ERRORS,
   ...LICENCE_ERRORS,
+  ...PARTNER_NOTIFICATION_ERRORS,
   ...TEMPLATE_ERRORS,
   ...ENDPOINT_ERRORS,
   ...POINT_TABLE_ERRORS,

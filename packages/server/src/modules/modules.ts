@@ -20,6 +20,7 @@ import { jobsModule } from './jobs/jobs.module.ts';
 import { licencesModule } from './licences/licences.module.ts';
 import { menusModule } from './menus/menus.module.ts';
 import { pageColumnsModule } from './page-columns/page-columns.module.ts';
+import { partnerNotificationsModule } from './partner-notifications/partner-notifications.module.ts';
 import { platformModule } from './platform/platform.module.ts';
 import { remoteActionsModule } from './remote-actions/remote-actions.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
@@ -57,6 +58,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   licencesModule,
   checkoutModule,
   customersModule,
+  partnerNotificationsModule,
 ];
 
 /**

@@ -35,6 +35,14 @@ let targets: ProbeTargets;
 
 const SIGNED_IN_CALLS = ALL_CALLS.filter((call) => call.permission !== 'public');
 
+const SMTP_PROBE = {
+  senderEmail: 'probe@probe.example',
+  host: '127.0.0.1',
+  port: 1,
+  security: 'none',
+  username: '',
+};
+
 /** Calls whose generated input the contract refuses: what to send instead, aimed at B. */
 const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
   'users.create': (target) => ({
@@ -70,6 +78,16 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
     roleTypes: [ROLE_TYPE.readOnly],
     holidays: [],
   }),
+  'partnerNotifications.saveEmail': (target) => ({
+    type: 'licencesInsufficient',
+    subject: 'Probe',
+    senderName: 'Probe',
+    supportEmail: 'probe@probe.example',
+    bannerFileId: target.fileId,
+    enabled: true,
+  }),
+  'partnerNotifications.saveSmtp': () => SMTP_PROBE,
+  'partnerNotifications.testSmtp': () => ({ ...SMTP_PROBE, to: 'probe@probe.example' }),
 };
 
 beforeAll(async () => {
@@ -144,7 +162,26 @@ beforeAll(async () => {
     source: Readable.from([Buffer.from('bravo plan')]),
     createdBy: b.members.owner.userId,
   });
+  // B, a distributor, holds a notice whose name would show in any answer that leaked it.
+  await t.deps.db.updateTable('company').set({ type: 1 }).where('id', '=', b.companyId).execute();
+  const bravoNotice = await t.deps.db
+    .insertInto('partner_notice')
+    .values({
+      company_id: b.companyId,
+      name: 'Bravo notice',
+      topic: 'Bravo topic',
+      content: 'Bravo content',
+      audience: 'all',
+      state: 'published',
+      published_at: t.clock.now(),
+      created_by: null,
+      created_at: t.clock.now(),
+      updated_at: t.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   targets = {
+    noticeId: Number(bravoNotice.id),
     jobId: bravoJob.id,
     recordId: Number(record.id),
     companyId: b.companyId,

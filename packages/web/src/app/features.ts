@@ -13,6 +13,7 @@ import { devicesFeature } from '../features/devices/devices.feature.ts';
 import { exportsFeature } from '../features/exports/exports.feature.ts';
 import { licencesFeature } from '../features/licences/licences.feature.ts';
 import { pageColumnsFeature } from '../features/page-columns/page-columns.feature.ts';
+import { partnerNotificationsFeature } from '../features/partner-notifications/partner-notifications.feature.ts';
 import { rolesFeature } from '../features/roles/roles.feature.ts';
 import { shellFeature } from '../features/shell/shell.feature.ts';
 import { usersFeature } from '../features/users/users.feature.ts';
@@ -38,4 +39,5 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   licencesFeature,
   checkoutFeature,
   customersFeature,
+  partnerNotificationsFeature,
 ];

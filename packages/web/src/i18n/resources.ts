@@ -4,6 +4,7 @@ import { deviceDetails } from '../features/device-details/device-details.i18n.ts
 import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
 import { licences } from '../features/licences/licences.i18n.ts';
+import { partnerNotifications } from '../features/partner-notifications/partner-notifications.i18n.ts';
 import { FRAME_RESOURCES } from './frame-resources.ts';
 
 /**
@@ -18,6 +19,7 @@ export const PAGE_TEXT = {
   licences,
   checkout,
   customers,
+  partnerNotifications,
 } as const;
 
 /**

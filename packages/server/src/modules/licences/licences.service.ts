@@ -17,7 +17,7 @@ import {
   type reduceCustomerLicencesCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import { type Actor, owningCompany } from '../../platform/auth/actor.ts';
+import { type Actor, type CompanyScope, owningCompany } from '../../platform/auth/actor.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { Tx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -95,15 +95,20 @@ export async function licenceBalances(deps: LicenceDeps, actor: Actor): Promise<
  * once every device whose licence ends within LICENCE_DAYS days. Non-empty, the console shows the
  * licence banner (core §4); left as it is, those devices fall back to Basic when their licence ends.
  */
-export async function insufficientLicences(
-  { db, clock }: LicenceDeps,
-  actor: Actor,
+export function insufficientLicences(deps: LicenceDeps, actor: Actor): Promise<InsufficientLicence[]> {
+  return insufficientLicencesOf(deps, actor.scope);
+}
+
+/** The same list for a company a job looks at (the partner's alert e-mail, partner-notifications). */
+export async function insufficientLicencesOf(
+  { db, clock }: Pick<LicenceDeps, 'db' | 'clock'>,
+  scope: CompanyScope,
 ): Promise<InsufficientLicence[]> {
   const now = clock.now();
   const soon = new Date(now.getTime() + LICENCE_DAYS * DAY_MS);
   const [unused, devices] = await Promise.all([
-    unusedByProduct(db, actor.scope),
-    licencedDeviceCounts(db, actor.scope, now, soon),
+    unusedByProduct(db, scope),
+    licencedDeviceCounts(db, scope, now, soon),
   ]);
   return DEVICE_LICENCE_PRODUCTS.flatMap((product) => {
     const expiringDevices = devices.get(levelOfProduct(product)!)?.expiring ?? 0;

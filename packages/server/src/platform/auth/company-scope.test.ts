@@ -42,6 +42,8 @@ import { billingPage } from '../../modules/licences/billing.store.ts';
 import { assignDeviceLicences } from '../../modules/licences/device-assignment.service.ts';
 import { unusedByProduct } from '../../modules/licences/ledger.store.ts';
 import { grantPool } from '../../modules/licences/licence-test-kit.ts';
+import { saveAlertEmailRow, saveSmtpRow } from '../../modules/partner-notifications/alert-emails.store.ts';
+import * as notices from '../../modules/partner-notifications/notices.store.ts';
 import { createRemoteActions } from '../../modules/remote-actions/remote-actions.service.ts';
 import { listRoles } from '../../modules/roles/roles.store.ts';
 import { insertInvitation, listInvitations } from '../../modules/users/invitations.store.ts';
@@ -161,6 +163,22 @@ beforeAll(async () => {
   await account.insertRelation(db, b.companyId, c.companyId);
   await grantPool(t, a.companyId, 'ESSENTIAL', 3);
   await grantPool(t, b.companyId, 'ESSENTIAL', 4);
+  for (const [companyId, userId, name] of [
+    [a.companyId, a.members.owner.userId, 'Alpha'],
+    [b.companyId, b.members.owner.userId, 'Beta'],
+    [c.companyId, c.userId, 'Gamma'],
+  ] as const) {
+    const scope = companyScope(companyId);
+    const fields = {
+      name: `${name} notice`,
+      topic: name,
+      content: name,
+      audience: 'all' as const,
+      customerIds: [],
+    };
+    const id = await notices.insertNotice(db, scope, fields, { userId, at: t.clock.now() });
+    await notices.setNoticeState(db, scope, id, 'published', t.clock.now());
+  }
 });
 
 afterAll(() => t?.close());
@@ -375,6 +393,18 @@ describe('a set of two companies', () => {
     expect(await refusal(() => customerOfSeller(db, both, c.companyId))).toBe(ErrorCode.NO_PERMISSION);
   });
 
+  it('lists the notices both wrote, and what reaches a customer through its partner link alone', async () => {
+    const db = t.database.db;
+    const page = await notices.noticePage(db, both, {}, 0, 10);
+    expect(sorted(page.list.map((n) => n.name))).toEqual(['Alpha notice', 'Beta notice']);
+    const gamma = await notices.noticePage(db, companyScope(c.companyId), {}, 0, 10);
+    expect(await notices.findNotice(db, both, gamma.list[0]!.noticeId)).toBeUndefined();
+    // Gamma is Beta's customer: it reads Beta's notice, and neither Alpha's nor its own.
+    const received = await notices.receivedPage(db, companyScope(c.companyId), c.userId, {}, 0, 10);
+    expect(received.list.map((n) => n.name)).toEqual(['Beta notice']);
+    expect((await notices.receivedPage(db, both, a.members.owner.userId, {}, 0, 10)).total).toBe(0);
+  });
+
   it('refuses every write for the set (5), and nothing changes', async () => {
     const db = t.database.db;
     const userId = a.members.administrator.userId;
@@ -412,6 +442,52 @@ describe('a set of two companies', () => {
       ['link a customer', () => customers.linkCustomer(db, both, companyScope(c.companyId), now)],
       ['edit a customer', () => customers.updateCustomerFields(db, both, { country: 'NZ' })],
       ['list customers', () => customers.countCustomers(db, both, {})],
+      [
+        'write a notice',
+        () =>
+          notices.insertNotice(
+            db,
+            both,
+            { name: 'x', topic: 'x', content: 'x', audience: 'all', customerIds: [] },
+            { userId, at: now },
+          ),
+      ],
+      ['publish a notice', () => notices.setNoticeState(db, both, 1, 'published', now)],
+      ['read a notice', () => notices.markRead(db, both, userId, [1], now)],
+      [
+        'save an alert e-mail',
+        () =>
+          saveAlertEmailRow(
+            db,
+            both,
+            {
+              type: 'vpnDataLow',
+              subject: 'x',
+              senderName: 'x',
+              supportEmail: 'x@x.example',
+              bannerFileId: null,
+              enabled: true,
+            },
+            now,
+          ),
+      ],
+      [
+        'save an SMTP server',
+        () =>
+          saveSmtpRow(
+            db,
+            both,
+            {
+              senderEmail: 'x@x.example',
+              host: 'x',
+              port: 25,
+              security: 'none',
+              username: '',
+              passwordSealed: null,
+            },
+            now,
+          ),
+      ],
     ];
     for (const [what, write] of writes)
       expect([what, await refusal(write)]).toEqual([what, ErrorCode.NO_PERMISSION]);

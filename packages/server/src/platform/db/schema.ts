@@ -6,6 +6,7 @@ import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { ExportTables } from '../../modules/exports/exports.tables.ts';
 import type { LicenceTables } from '../../modules/licences/licences.tables.ts';
+import type { PartnerNotificationTables } from '../../modules/partner-notifications/partner-notifications.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
 import type { FileTables } from '../files/files.tables.ts';
 import type { JobTables } from '../jobs/jobs.tables.ts';
@@ -33,4 +34,5 @@ export interface Database
     FileTables,
     ExportTables,
     LicenceTables,
-    CheckoutTables {}
+    CheckoutTables,
+    PartnerNotificationTables {}

@@ -8,6 +8,17 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** `"Name" <address>`; the configured MAIL_FROM when absent. */
+  from?: string;
+  replyTo?: string;
+  /** Images the HTML shows by `cid:` (a partner's alert banner). */
+  inlineImages?: { cid: string; filename: string; content: Buffer; contentType: string }[];
+}
+
+/** The message as nodemailer takes it: inline images become attachments named by their cid. */
+export function nodemailerMessage(message: MailMessage) {
+  const { inlineImages, ...rest } = message;
+  return inlineImages?.length ? { ...rest, attachments: inlineImages } : rest;
 }
 
 /** Sends mail. Services depend on this, not on SMTP, so tests and the embedded default swap it. */
@@ -20,7 +31,7 @@ export function smtpMailer(config: MailConfig & { smtpUrl: string }): Mailer & {
   const transport = nodemailer.createTransport(config.smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from: config.from, ...message });
+      await transport.sendMail({ from: config.from, ...nodemailerMessage(message) });
     },
     close: () => transport.close(),
   };
