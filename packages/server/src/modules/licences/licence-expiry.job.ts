@@ -1,11 +1,13 @@
 import { companyScope } from '../../platform/auth/actor.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { LiveHub } from '../../platform/live/hub.ts';
 import { type Db, inTransaction } from '../../platform/db/open.ts';
 import { defineJob, defineSchedule } from '../../platform/jobs/index.ts';
 import { setLicenceLevels } from '../devices/device-registry.store.ts';
 import { expiryMovement } from './device-assignment.service.ts';
 import { lockEndedLicences, saveDeviceLicence } from './device-licences.store.ts';
 import { postingTarget, postMovements, startOperation } from './ledger.store.ts';
+import { LICENCE_RENEWAL_JOB, type RenewalDeps, renewDueLicences } from './licence-renewal.job.ts';
 
 export const LICENCE_EXPIRY_JOB = 'licences.expire';
 /** Licences ended in one transaction: short enough not to hold locks long, large enough for 100,000 a night. */
@@ -20,7 +22,14 @@ const EXPIRY_EVERY_MS = 60_000;
 export interface ExpiryDeps {
   db: Db;
   clock: Clock;
+  hub?: LiveHub;
 }
+
+/**
+ * How often licences due for auto-renew are looked for. They are renewed AUTO_RENEW_LEAD_DAYS before
+ * they end, so a run every ten minutes (and one at start) leaves days of room for downtime.
+ */
+const RENEWAL_EVERY_MS = 10 * 60_000;
 
 /**
  * Ends every licence whose period is over: an expiry row each (in an operation per company and batch,
@@ -32,7 +41,7 @@ export async function expireEndedLicences(deps: ExpiryDeps, signal?: AbortSignal
   for (;;) {
     signal?.throwIfAborted();
     const now = deps.clock.now();
-    const count = await inTransaction(deps.db, async (tx) => {
+    const batch = await inTransaction(deps.db, async (tx) => {
       const rows = await lockEndedLicences(tx, now, EXPIRY_BATCH);
       for (const companyId of new Set(rows.map((r) => r.companyId))) {
         const target = postingTarget(companyId);
@@ -58,17 +67,30 @@ export async function expireEndedLicences(deps: ExpiryDeps, signal?: AbortSignal
           'BASE',
         );
       }
-      return rows.length;
+      return rows;
     });
-    ended += count;
-    if (count < EXPIRY_BATCH) return ended;
+    for (const companyId of new Set(batch.map((r) => r.companyId)))
+      deps.hub?.publish('licences.changed', companyId, {});
+    ended += batch.length;
+    if (batch.length < EXPIRY_BATCH) return ended;
   }
 }
 
-/** The expiry as a job, every minute on one node of all (docs/decisions.md "Licences"). */
-export function licenceJobs(deps: ExpiryDeps) {
+/**
+ * The expiry, every minute, and the auto-renew, every ten minutes, as jobs on one node of all
+ * (docs/decisions.md "Licences").
+ */
+export function licenceJobs(deps: ExpiryDeps & RenewalDeps) {
   return {
     handlers: [
+      defineJob({
+        kind: LICENCE_RENEWAL_JOB,
+        timeoutMs: 15 * 60_000,
+        maxAttempts: 3,
+        async run(ctx) {
+          await renewDueLicences(deps, ctx.signal);
+        },
+      }),
       defineJob({
         kind: LICENCE_EXPIRY_JOB,
         timeoutMs: 15 * 60_000,
@@ -79,6 +101,12 @@ export function licenceJobs(deps: ExpiryDeps) {
       }),
     ],
     schedules: [
+      defineSchedule({
+        name: LICENCE_RENEWAL_JOB,
+        every: RENEWAL_EVERY_MS,
+        kind: LICENCE_RENEWAL_JOB,
+        runAtStart: true,
+      }),
       defineSchedule({
         name: LICENCE_EXPIRY_JOB,
         every: EXPIRY_EVERY_MS,

@@ -29,6 +29,7 @@ import * as m0130 from './0130_durable_delivery.ts';
 import * as m0140 from './0140_code_requester.ts';
 import * as m0150 from './0150_notification_groups.ts';
 import * as m0160 from './0160_licences.ts';
+import * as m0180 from './0180_licence_renewals.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -65,4 +66,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0140_code_requester': m0140,
   '0150_notification_groups': m0150,
   '0160_licences': m0160,
+  '0180_licence_renewals': m0180,
 };
