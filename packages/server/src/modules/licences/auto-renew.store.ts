@@ -76,7 +76,10 @@ export async function saveDevicesAutoRenew(
 ): Promise<void> {
   if (sns.length === 0) return;
   if (setting.mode === 'company') {
-    await tx.deleteFrom('device_auto_renew').where('sn', 'in', [...sns]).execute();
+    await tx
+      .deleteFrom('device_auto_renew')
+      .where('sn', 'in', [...sns])
+      .execute();
     return;
   }
   const values = {

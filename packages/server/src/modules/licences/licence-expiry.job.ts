@@ -1,8 +1,8 @@
 import { companyScope } from '../../platform/auth/actor.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { LiveHub } from '../../platform/live/hub.ts';
 import { type Db, inTransaction } from '../../platform/db/open.ts';
 import { defineJob, defineSchedule } from '../../platform/jobs/index.ts';
+import type { LiveHub } from '../../platform/live/hub.ts';
 import { setLicenceLevels } from '../devices/device-registry.store.ts';
 import { expiryMovement } from './device-assignment.service.ts';
 import { lockEndedLicences, saveDeviceLicence } from './device-licences.store.ts';

@@ -21,8 +21,8 @@ import { type Actor, owningCompany } from '../../platform/auth/actor.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import { AppError } from '../../platform/errors.ts';
 import { countDevicesByLevel } from '../devices/device-registry.store.ts';
-import { billingPage, transactionNo } from './billing.store.ts';
 import { renewalNeeds } from './auto-renew.store.ts';
+import { billingPage, transactionNo } from './billing.store.ts';
 import { licencedDeviceCounts } from './device-licences.store.ts';
 import {
   balanceOf,
