@@ -1,5 +1,5 @@
 import type { AutoRenewMode, AutoRenewSetting, DeviceAutoRenew, LicenceLevel } from '@fleetport/contract';
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx, Tx } from '../../platform/db/open.ts';
 import type { PostingTarget } from './ledger.store.ts';
@@ -133,7 +133,9 @@ export async function lockRenewableLicences(
     .where('l.ends_at', '<=', until)
     .where(effectiveEnabled, '=', true);
   if (after) {
-    query = query.where(sql<boolean>`(l.ends_at, l.sn) > (${after.endsAt}, ${after.sn})`, '=', true);
+    query = query.where(
+      sql<SqlBool>`(l.ends_at, l.sn) > (${after.endsAt.toISOString()}::timestamptz, ${after.sn}::text)`,
+    );
   }
   const rows = await query
     .orderBy('l.ends_at')

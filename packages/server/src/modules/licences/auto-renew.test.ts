@@ -166,7 +166,8 @@ describe('the auto-renew job', () => {
     // Too early: nothing ends within the lead time.
     expect(await renewDueLicences(t.deps)).toEqual({ renewed: 0, short: 0 });
     await advance(PERIOD_MS - AUTO_RENEW_LEAD_DAYS * DAY_MS + 60_000);
-    const run = await renewDueLicences(t.deps);
+    // One licence a transaction: the run goes on batch after batch until none is due.
+    const run = await renewDueLicences(t.deps, undefined, 1);
     expect(run).toEqual({ renewed: 2, short: 0 });
     // a: two periods one after another from its end; c: one; b (off): none.
     expect((await renewalRows(a!)).map((r) => r.quantity)).toEqual([-1, -1]);
@@ -216,7 +217,7 @@ describe('the auto-renew job', () => {
       shortfall: 3,
     });
     await advance(PERIOD_MS - DAY_MS);
-    const run = await renewDueLicences(t.deps);
+    const run = await renewDueLicences(t.deps, undefined, 1);
     expect(run).toEqual({ renewed: 0, short: 1 });
     expect(await renewalRows(sn)).toEqual([]);
     expect((await balance('ADVANCED')).available).toBe(2);

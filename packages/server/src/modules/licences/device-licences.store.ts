@@ -69,6 +69,30 @@ export async function saveDeviceLicence(tx: Tx, target: PostingTarget, row: Devi
     .execute();
 }
 
+/** Moves the ends of these licences (the auto-renew job's batch): one statement for the batch. */
+export async function saveLicenceEnds(
+  tx: Tx,
+  target: PostingTarget,
+  rows: readonly { sn: string; endsAt: Date }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(rows.map((r) => sql`(${r.sn}, ${r.endsAt.toISOString()})`));
+  await sql`update device_licence as l set ends_at = v.ends_at::timestamptz
+    from (values ${values}) as v (sn, ends_at)
+    where l.sn = v.sn and l.company_id = ${target.companyId}`.execute(tx);
+}
+
+/** Puts these licences back on Basic (the expiry's batch): one statement for the batch. */
+export async function endLicences(tx: Tx, target: PostingTarget, sns: readonly string[]): Promise<void> {
+  if (sns.length === 0) return;
+  await tx
+    .updateTable('device_licence')
+    .set({ level: 'BASE', starts_at: null, ends_at: null })
+    .where('company_id', '=', target.companyId)
+    .where('sn', 'in', [...sns])
+    .execute();
+}
+
 /**
  * Licences that ended by `now` and still show their level, oldest end first, locked; rows another
  * transaction holds (an assignment renewing them) are skipped and come back on the next run.

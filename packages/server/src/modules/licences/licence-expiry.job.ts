@@ -5,7 +5,7 @@ import { defineJob, defineSchedule } from '../../platform/jobs/index.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
 import { setLicenceLevels } from '../devices/device-registry.store.ts';
 import { expiryMovement } from './device-assignment.service.ts';
-import { lockEndedLicences, saveDeviceLicence } from './device-licences.store.ts';
+import { endLicences, lockEndedLicences } from './device-licences.store.ts';
 import { postingTarget, postMovements, startOperation } from './ledger.store.ts';
 import { LICENCE_RENEWAL_JOB, type RenewalDeps, renewDueLicences } from './licence-renewal.job.ts';
 
@@ -58,8 +58,11 @@ export async function expireEndedLicences(deps: ExpiryDeps, signal?: AbortSignal
           operation,
           mine.map((r) => expiryMovement(target, r, r.endsAt ?? now)),
         );
-        for (const r of mine)
-          await saveDeviceLicence(tx, target, { sn: r.sn, level: 'BASE', startsAt: null, endsAt: null });
+        await endLicences(
+          tx,
+          target,
+          mine.map((r) => r.sn),
+        );
         await setLicenceLevels(
           tx,
           companyScope(companyId),

@@ -4,7 +4,7 @@ import { type Db, inTransaction, type Tx } from '../../platform/db/open.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
 import { lockRenewableLicences, type RenewableLicence } from './auto-renew.store.ts';
 import { LICENCE_PERIOD_MS, productOfLevel } from './device-assignment.service.ts';
-import { saveDeviceLicence } from './device-licences.store.ts';
+import { saveLicenceEnds } from './device-licences.store.ts';
 import {
   balanceOf,
   lockAccounts,
@@ -39,7 +39,11 @@ export interface RenewalRun {
  * to run beside assignments and the expiry: each licence is locked and its end read again under the
  * lock, and a renewed licence no longer ends within the lead time.
  */
-export async function renewDueLicences(deps: RenewalDeps, signal?: AbortSignal): Promise<RenewalRun> {
+export async function renewDueLicences(
+  deps: RenewalDeps,
+  signal?: AbortSignal,
+  batch = RENEWAL_BATCH,
+): Promise<RenewalRun> {
   const run: RenewalRun = { renewed: 0, short: 0 };
   const now = deps.clock.now();
   const until = new Date(now.getTime() + AUTO_RENEW_LEAD_DAYS * DAY_MS);
@@ -48,7 +52,7 @@ export async function renewDueLicences(deps: RenewalDeps, signal?: AbortSignal):
   for (;;) {
     signal?.throwIfAborted();
     const rows = await inTransaction(deps.db, async (tx) => {
-      const due = await lockRenewableLicences(tx, now, until, after, RENEWAL_BATCH);
+      const due = await lockRenewableLicences(tx, now, until, after, batch);
       for (const companyId of new Set(due.map((r) => r.companyId))) {
         const mine = due.filter((r) => r.companyId === companyId);
         const renewed = await renewForCompany(tx, companyId, mine, now);
@@ -59,7 +63,7 @@ export async function renewDueLicences(deps: RenewalDeps, signal?: AbortSignal):
       return due;
     });
     const last = rows.at(-1);
-    if (!last || rows.length < RENEWAL_BATCH) break;
+    if (!last || rows.length < batch) break;
     after = { endsAt: last.endsAt, sn: last.sn };
   }
   for (const companyId of changed) deps.hub?.publish('licences.changed', companyId, {});
@@ -112,8 +116,10 @@ async function renewForCompany(
     at: now,
   });
   await postMovements(tx, { id: op.id, operatorUserId: null, at: now }, movements);
-  for (const { row, endsAt } of renewed) {
-    await saveDeviceLicence(tx, target, { sn: row.sn, level: row.level, startsAt: row.startsAt, endsAt });
-  }
+  await saveLicenceEnds(
+    tx,
+    target,
+    renewed.map(({ row, endsAt }) => ({ sn: row.sn, endsAt })),
+  );
   return renewed.length;
 }
