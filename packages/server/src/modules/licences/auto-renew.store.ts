@@ -1,7 +1,8 @@
 import type { AutoRenewMode, AutoRenewSetting, DeviceAutoRenew, LicenceLevel } from '@fleetport/contract';
-import { type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx, Tx } from '../../platform/db/open.ts';
+import { afterCursor } from './device-licences.store.ts';
 import type { PostingTarget } from './ledger.store.ts';
 
 /**
@@ -133,9 +134,7 @@ export async function lockRenewableLicences(
     .where('l.ends_at', '<=', until)
     .where(effectiveEnabled, '=', true);
   if (after) {
-    query = query.where(
-      sql<SqlBool>`(l.ends_at, l.sn) > (${after.endsAt.toISOString()}::timestamptz, ${after.sn}::text)`,
-    );
+    query = query.where(afterCursor('l.ends_at', 'l.sn', after));
   }
   const rows = await query
     .orderBy('l.ends_at')

@@ -38,11 +38,12 @@ const RENEWAL_EVERY_MS = 10 * 60_000;
  */
 export async function expireEndedLicences(deps: ExpiryDeps, signal?: AbortSignal): Promise<number> {
   let ended = 0;
+  const now = deps.clock.now();
+  let after: { endsAt: Date; sn: string } | null = null;
   for (;;) {
     signal?.throwIfAborted();
-    const now = deps.clock.now();
     const batch = await inTransaction(deps.db, async (tx) => {
-      const rows = await lockEndedLicences(tx, now, EXPIRY_BATCH);
+      const rows = await lockEndedLicences(tx, now, EXPIRY_BATCH, after);
       for (const companyId of new Set(rows.map((r) => r.companyId))) {
         const target = postingTarget(companyId);
         const mine = rows.filter((r) => r.companyId === companyId);
@@ -75,7 +76,9 @@ export async function expireEndedLicences(deps: ExpiryDeps, signal?: AbortSignal
     for (const companyId of new Set(batch.map((r) => r.companyId)))
       deps.hub?.publish('licences.changed', companyId, {});
     ended += batch.length;
-    if (batch.length < EXPIRY_BATCH) return ended;
+    const last = batch.at(-1);
+    if (!last || batch.length < EXPIRY_BATCH) return ended;
+    after = { endsAt: last.endsAt as Date, sn: last.sn };
   }
 }
 

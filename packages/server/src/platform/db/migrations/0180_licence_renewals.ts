@@ -22,9 +22,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     updated_at timestamptz not null,
     constraint device_auto_renew_period check (enabled = (period is not null))
   )`.execute(db);
+  // The renewal and expiry jobs walk licences in (end, SN) order from where their last batch stopped:
+  // with the SN in the index, a batch starts past the rows the batches before it rewrote, instead of
+  // stepping over their dead versions again (100,000 licences a night, bench/licence-renewal.ts).
+  await sql`drop index device_licence_ends_idx`.execute(db);
+  await sql`create index device_licence_ends_idx on device_licence (ends_at, sn) where level <> 'BASE'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index device_licence_ends_idx`.execute(db);
+  await sql`create index device_licence_ends_idx on device_licence (ends_at) where level <> 'BASE'`.execute(
+    db,
+  );
   await sql`drop table device_auto_renew`.execute(db);
   await sql`drop table licence_auto_renew`.execute(db);
 }
