@@ -198,6 +198,9 @@ async function measure(dialect: 'pglite' | 'postgres', url?: string): Promise<Re
           'the billing history are derived from), the balance under its row lock, one operation per company and batch, ' +
           'and it takes the rows in batches of 500 with FOR UPDATE SKIP LOCKED so that people assigning licences ' +
           'meanwhile wait for one batch, not for the night.',
+        'Each batch starts where the last one stopped, on an index of (end, SN): before that, every batch stepped over ' +
+          'the dead versions of the rows the batches before it had rewritten, and the same run took 112 s (renewal) and ' +
+          '64 s (expiry) on PostgreSQL, 103 s and 196 s on PGlite.',
       ],
     };
   } finally {
