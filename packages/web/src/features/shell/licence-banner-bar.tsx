@@ -43,7 +43,10 @@ export function LicenceBannerBar({
       role="alert"
       data-testid="licence-banner"
       style={{
+        // Exactly 25 px (core §9), border included, and never squeezed by the workspace below it.
         height: LICENCE_BANNER_HEIGHT_PX,
+        boxSizing: 'border-box',
+        flex: 'none',
         lineHeight: `${LICENCE_BANNER_HEIGHT_PX}px`,
         padding: '0 8px 0 16px',
         background: '#fff7e6',
