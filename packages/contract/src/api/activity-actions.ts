@@ -57,6 +57,8 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'licences.assignCustomer': { en: 'Assign licences to a customer', cn: '为客户分配许可证' },
   'licences.reduceCustomer': { en: "Reduce a customer's licences", cn: '减少客户许可证' },
   'licences.exportBilling': { en: 'Export billing history', cn: '导出账单' },
+  'licences.setAutoRenew': { en: 'Set the auto-renew default', cn: '设置自动续费默认值' },
+  'licences.setDeviceAutoRenew': { en: "Set devices' auto-renew", cn: '设置设备自动续费' },
   'deviceDetails.requestSyslog': { en: 'Request syslog', cn: '获取系统日志' },
   'deviceNotifications.markRead': { en: 'Mark notifications read', cn: '标记通知已读' },
   'deviceNotifications.markAllRead': { en: 'Mark all notifications read', cn: '全部通知标记已读' },
