@@ -1,5 +1,5 @@
 import { listDevicesCall, rebootCall } from '@fleetport/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signedInEachTest } from '../../api/test-support.tsx';
@@ -161,14 +161,20 @@ describe('all devices', () => {
       const picker = await screen.findByTestId('assign-devices', {}, { timeout: 25_000 });
       expect(within(picker).getByText('FP0000000000001')).toBeTruthy();
       expect(within(picker).getByText('FP0000000000002')).toBeTruthy();
+      // Auto-renew on with its own period goes with the assignment.
+      fireEvent.mouseDown(within(screen.getByTestId('assign-auto-renew')).getByRole('combobox'));
+      await userEvent.click(await screen.findByTitle('On'));
+      const period = await screen.findByTestId('assign-auto-renew-period');
+      await userEvent.clear(period);
+      await userEvent.type(period, '3');
       await userEvent.click(screen.getByRole('button', { name: /OK|Save/ }));
       await waitFor(() =>
         expect(assigned[0]).toMatchObject({
           sns: ['FP0000000000001', 'FP0000000000002'],
           level: 'ESSENTIALS',
+          autoRenew: { mode: 'on', period: 3 },
         }),
       );
-      expect(assigned[0]).not.toHaveProperty('autoRenew');
     },
     SLOW,
   );
