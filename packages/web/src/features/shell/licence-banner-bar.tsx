@@ -29,7 +29,7 @@ export function LicenceBannerBar({
   const canOpen = usePermission('licenses.view');
   const products = alerts
     .map((a) => LICENCE_PRODUCT_LABELS[a.product][lang])
-    .join(lang === 'cn' ? '、' : ', ');
+    .join(t('licenceBanner.separator'));
   const shortfall = alerts.reduce((sum, a) => sum + a.shortfall, 0);
 
   // Without the licences menu the banner still shows (core §4), and the link says why it goes nowhere.

@@ -54,6 +54,7 @@ export const shell = {
         'Licences are insufficient: {{count}} more licence ({{products}}) is needed to renew the devices whose licence ends soon. Devices without a renewal fall back to Basic.',
       text_other:
         'Licences are insufficient: {{count}} more licences ({{products}}) are needed to renew the devices whose licence ends soon. Devices without a renewal fall back to Basic.',
+      separator: ', ',
       open: 'Go to licences',
       dismiss: 'Hide for this session',
     },
@@ -114,6 +115,7 @@ export const shell = {
         '许可证不足：还需 {{count}} 个许可证（{{products}}）才能为即将到期的设备续期，未续期的设备将降级为基础版。',
       text_other:
         '许可证不足：还需 {{count}} 个许可证（{{products}}）才能为即将到期的设备续期，未续期的设备将降级为基础版。',
+      separator: '、',
       open: '前往许可证',
       dismiss: '本次会话期间不再显示',
     },
