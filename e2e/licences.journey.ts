@@ -3,7 +3,10 @@
  * Essential licences; its owner sees them on the licences page, gives the Essential level to two of
  * three imported routers through the assign dialog, sees the pool go down and the devices by level,
  * and finds the purchase and both consumptions in the billing history; the device list shows the
- * new level. The distributor, re-seller and checkout steps come with those consoles.
+ * new level. Then auto-renew goes on for the company with a period of two licences: renewing both
+ * routers would take four and the pool holds three, so the licence banner appears in the operation
+ * console and in the device console, and is hidden for the session once dismissed. The distributor,
+ * re-seller and checkout steps come with those consoles.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -19,6 +22,7 @@ import {
 } from '@fleetport/contract';
 import { devices as deviceTexts } from '../packages/web/src/features/devices/devices.i18n.ts';
 import { licences as licenceTexts } from '../packages/web/src/features/licences/licences.i18n.ts';
+import { shell as shellTexts } from '../packages/web/src/features/shell/shell.i18n.ts';
 import { importRouters, signUp } from './device-steps.ts';
 import { consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
 import { callAs, dialogSave, signIn, superAdmin } from './operation-steps.ts';
@@ -88,6 +92,23 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await page.getByRole('img', { name: essentials }).waitFor();
       await screenshot(page, `licences-${lang}-02-balances`);
 
+      // Auto-renew on, two licences a renewal: the pool (3) cannot renew both routers (4), and the banner says so.
+      const autoRenew = page.getByTestId('auto-renew-card');
+      await autoRenew.getByTestId('auto-renew-enabled').click();
+      await autoRenew.getByTestId('auto-renew-period').fill('2');
+      await autoRenew.getByTestId('auto-renew-save').click();
+      await page.getByText(t.autoRenew.saved).waitFor();
+      const banner = page.getByTestId('licence-banner');
+      await banner.waitFor();
+      const bannerText = await banner.textContent();
+      assert.ok(bannerText?.includes(LICENCE_PRODUCT_LABELS.ESSENTIAL[lang]), bannerText ?? '');
+      assert.ok(
+        bannerText?.startsWith(shellTexts[lang].licenceBanner.text_one.split('{{')[0]!),
+        bannerText ?? '',
+      );
+      assert.equal(Math.round((await banner.boundingBox())?.height ?? 0), 25);
+      await screenshot(page, `licences-${lang}-02b-banner`);
+
       // The billing history lists the purchase and one consumption per router.
       await page.goto(consoleUrl('operation/billing'));
       const table = page.getByTestId('billing-page');
@@ -100,6 +121,13 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await page.goto(consoleUrl('robustlink/devices/allDevices'));
       const row = page.locator('tr', { has: page.getByTestId(`device-link-${sns[0]}`) });
       await row.getByText(LICENCE_LEVEL_LABELS.ESSENTIALS[lang]).waitFor();
+      // The device console shows the banner too; dismissed, it stays away for the session.
+      await page.getByTestId('licence-banner').waitFor();
+      await page.getByTestId('licence-banner-dismiss').click();
+      await page.getByTestId('licence-banner').waitFor({ state: 'detached' });
+      await page.goto(consoleUrl('operation/licenses'));
+      await page.getByTestId('licence-card-ESSENTIAL').waitFor();
+      assert.equal(await page.getByTestId('licence-banner').count(), 0);
     });
   });
 }

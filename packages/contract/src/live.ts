@@ -103,6 +103,11 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
     sn: z.string(),
     severities: z.array(z.string()),
   }),
+  /**
+   * The company's licences moved (an assignment, a grant, a renewal, an expiry): the balances and the
+   * insufficient-licence banner refetch. Every console of the company hears it, whatever its permissions.
+   */
+  z.object({ type: z.literal('licences.changed') }),
   z.object({ type: z.literal('cli.opened'), session: CliSessionId, sn: z.string() }),
   /** The answer to one line: the device's output and exit code, or the catalogue code that refused it. */
   z.object({

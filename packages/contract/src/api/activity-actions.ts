@@ -78,6 +78,8 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'partnerNotifications.saveSmtp': { en: 'Save the mail server', cn: '保存邮件服务器' },
   'partnerNotifications.clearSmtp': { en: 'Use the platform mail server', cn: '使用平台邮件服务器' },
   'partnerNotifications.testSmtp': { en: 'Send a test mail', cn: '发送测试邮件' },
+  'licences.setAutoRenew': { en: 'Set the auto-renew default', cn: '设置自动续费默认值' },
+  'licences.setDeviceAutoRenew': { en: "Set devices' auto-renew", cn: '设置设备自动续费' },
   'deviceDetails.requestSyslog': { en: 'Request syslog', cn: '获取系统日志' },
   'deviceNotifications.markRead': { en: 'Mark notifications read', cn: '标记通知已读' },
   'deviceNotifications.markAllRead': { en: 'Mark all notifications read', cn: '全部通知标记已读' },

@@ -8,6 +8,7 @@ import {
 } from '../enums/licences.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { EXPORT_MAX_RECORDS, LICENCE_DAYS, MAX_DEVICES_PER_ASSIGN } from '../limits.ts';
+import { AutoRenewPeriodSchema } from '../rules/company.ts';
 import { AmountSchema, numberFilter } from '../rules/numbers.ts';
 import { InstantMsSchema } from '../rules/time.ts';
 import { defineCall } from './define.ts';
@@ -69,6 +70,16 @@ export const getLicenceBalancesCall = defineCall({
   summary: `The company's licences by product (owned, assigned, available, ending within ${LICENCE_DAYS} days) and its devices by level`,
 });
 
+/** A device follows the company's default, or has auto-renew on (with its own period) or off. */
+export const AUTO_RENEW_MODES = ['company', 'on', 'off'] as const;
+export type AutoRenewMode = (typeof AUTO_RENEW_MODES)[number];
+
+/** Per-device auto-renew: `period` goes with mode `on` (the service refuses `on` without one, code 1). */
+export const DeviceAutoRenewInputSchema = z.strictObject({
+  mode: z.enum(AUTO_RENEW_MODES),
+  period: AutoRenewPeriodSchema.optional(),
+});
+
 /** One device's licence after an assignment. Times are Unix ms; null on Basic. */
 export const DeviceLicenceSchema = z.object({
   sn: z.string(),
@@ -98,6 +109,8 @@ export const assignDeviceLicencesCall = defineCall({
      */
     level: z.enum(LICENCE_LEVELS),
     idempotencyKey: IdempotencyKeySchema,
+    /** Also set the devices' auto-renew, in the same transaction (absent: left as it is). */
+    autoRenew: DeviceAutoRenewInputSchema.optional(),
   }),
   output: AssignResultSchema,
   permission: 'licenses.apply',
@@ -235,7 +248,11 @@ export const InsufficientLicenceSchema = z.object({
   available: z.number().int(),
   /** Devices holding the product whose licence ends within LICENCE_DAYS days. */
   expiringDevices: z.number().int(),
-  /** Licences missing to renew them all once. */
+  /** Licences renewing them all takes: a device with auto-renew on its period, any other one. */
+  needed: z.number().int(),
+  /** Of them, devices with auto-renew on: those the job cannot renew while the pool is short. */
+  autoRenewDevices: z.number().int(),
+  /** Licences missing: needed − available. */
   shortfall: z.number().int(),
 });
 export type InsufficientLicence = z.infer<typeof InsufficientLicenceSchema>;
@@ -252,6 +269,78 @@ export const insufficientLicenceAlertsCall = defineCall({
     'Products whose unused licences are fewer than the devices whose licence ends soon; non-empty sets the licence banner',
 });
 
+// ---- auto-renew (core §5 period 1-500, §8 120080) -------------------------------------------------
+
+/**
+ * How long before a licence ends the auto-renew job renews it: a few days, so that a night or two of
+ * downtime does not let a licence lapse; the renewal still starts at the old end, so nothing is lost.
+ */
+export const AUTO_RENEW_LEAD_DAYS = 3;
+
+/** A company's default for its devices: on or off, and the licences (30 days each) one renewal draws. */
+export const AutoRenewSettingSchema = z.object({
+  enabled: z.boolean(),
+  /** Licences one automatic renewal draws (each LICENCE_DAYS days): 1-500 (core §5). */
+  period: AutoRenewPeriodSchema,
+});
+export type AutoRenewSetting = z.infer<typeof AutoRenewSettingSchema>;
+
+export const getAutoRenewCall = defineCall({
+  id: 'licences.autoRenew',
+  method: 'POST',
+  path: '/gm/license/getAutoRenewSetting',
+  input: z.strictObject({}),
+  output: AutoRenewSettingSchema,
+  permission: 'licenses.view',
+  summary: "The company's auto-renew default (off, period 1, until set)",
+});
+
+export const setAutoRenewCall = defineCall({
+  id: 'licences.setAutoRenew',
+  method: 'POST',
+  path: '/gm/license/setAutoRenewSetting',
+  input: z.strictObject({ enabled: z.boolean(), period: AutoRenewPeriodSchema }),
+  output: AutoRenewSettingSchema,
+  permission: 'licenses.apply',
+  mutates: true,
+  summary: `Set the company's auto-renew default: devices following it renew ${AUTO_RENEW_LEAD_DAYS} days before their licence ends`,
+});
+
+export const DeviceAutoRenewSchema = z.object({
+  sn: z.string(),
+  mode: z.enum(AUTO_RENEW_MODES),
+  /** The device's own period when `mode` is on; null otherwise. */
+  period: z.number().int().nullable(),
+  /** What the job does for it now: the device's own setting, else the company's. */
+  enabled: z.boolean(),
+  effectivePeriod: z.number().int(),
+});
+export type DeviceAutoRenew = z.infer<typeof DeviceAutoRenewSchema>;
+
+/** The devices of one auto-renew call; more than 100 answers 120080 with the number (counted by the service). */
+const AutoRenewSnsSchema = z.array(z.string().trim().min(1).max(64)).min(1).max(BULK_MAX_DEVICES);
+
+export const getDeviceAutoRenewCall = defineCall({
+  id: 'licences.deviceAutoRenew',
+  method: 'POST',
+  path: '/gm/license/getDeviceAutoRenew',
+  input: z.strictObject({ sns: AutoRenewSnsSchema }),
+  output: z.array(DeviceAutoRenewSchema),
+  permission: 'licenses.view',
+  summary: `Each device's auto-renew setting and what applies to it (at most ${MAX_DEVICES_PER_ASSIGN} devices, 120080)`,
+});
+
+export const setDeviceAutoRenewCall = defineCall({
+  id: 'licences.setDeviceAutoRenew',
+  method: 'POST',
+  path: '/gm/license/setDeviceAutoRenew',
+  input: DeviceAutoRenewInputSchema.extend({ sns: AutoRenewSnsSchema }),
+  output: z.array(DeviceAutoRenewSchema),
+  permission: 'licenses.apply',
+  mutates: true,
+  summary: `Turn auto-renew on (with a period), off, or back to the company's default for devices (at most ${MAX_DEVICES_PER_ASSIGN}, 120080; a device not found, 120002)`,
+});
+
 export const LICENCE_CALLS = [
   getLicenceBalancesCall,
   assignDeviceLicencesCall,
@@ -261,4 +350,8 @@ export const LICENCE_CALLS = [
   billingListCall,
   billingExportCall,
   insufficientLicenceAlertsCall,
+  getAutoRenewCall,
+  setAutoRenewCall,
+  getDeviceAutoRenewCall,
+  setDeviceAutoRenewCall,
 ] as const;

@@ -29,6 +29,8 @@ export const LIVE_KEYS = {
   notifications: ['deviceNotifications'] as const,
   /** Fleet counts (online, offline, total) and the dashboard's other cards. */
   dashboard: ['deviceDashboard'] as const,
+  /** Licence balances, auto-renew and the insufficient-licence banner. */
+  licences: ['licences'] as const,
 };
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
@@ -110,6 +112,9 @@ export function applyToCache(queryClient: QueryClient, message: LiveServerMessag
     // The notification list, the badge, the bell and the dashboard's unread alerts refetch where shown.
     invalidateSoon(queryClient, LIVE_KEYS.notifications);
     invalidateSoon(queryClient, LIVE_KEYS.dashboard);
+  } else if (message.type === 'licences.changed') {
+    // Balances and the licence banner refetch where shown.
+    invalidateSoon(queryClient, LIVE_KEYS.licences);
   } else if (message.type === 'rpc.state') {
     const key = LIVE_KEYS.remoteAction(message.id);
     queryClient.setQueryData(key, (old: Record<string, unknown> | undefined) =>

@@ -41,7 +41,7 @@ import {
 } from './checkout.store.ts';
 
 /** What the checkout area reads from AppDeps (its manifest's `uses`). */
-export type CheckoutDeps = ModuleDeps<'db' | 'clock' | 'config'>;
+export type CheckoutDeps = ModuleDeps<'db' | 'clock' | 'config' | 'hub'>;
 
 /** The products a price list covers: the device levels this environment offers, then any priced. */
 function sellableProducts(deps: CheckoutDeps, prices: readonly PriceRow[]): LicenceProduct[] {
@@ -176,7 +176,7 @@ async function approve(
   input: CallParsedInput<typeof approveOrderCall>,
 ): Promise<PurchaseOrder> {
   const at = deps.clock.now();
-  await inTransaction(deps.db, async (tx) => {
+  const parties = await inTransaction(deps.db, async (tx) => {
     const order = await lockOrder(tx, who, input.orderId);
     if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
     if (order.state !== 'pending') throw decided(order.state);
@@ -202,7 +202,11 @@ async function approve(
       unitPriceCents: cents,
       transactionNo: sale.transactionNo,
     });
+    return [order.sellerCompanyId, order.buyerCompanyId];
   });
+  // Both sides' licences pages and banners refetch (the live channel, as for any licence change).
+  for (const companyId of parties)
+    if (companyId !== null) deps.hub.publish('licences.changed', companyId, {});
   return (await findOrder(deps.db, who, input.orderId))!;
 }
 

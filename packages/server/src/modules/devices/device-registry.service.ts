@@ -77,20 +77,28 @@ function announceReassigned({ hub }: DeviceRegistryDeps, from: CompanyScope, sns
 
 export async function deleteDevices(
   deps: DeviceRegistryDeps,
-  scope: CompanyScope,
+  caller: Pick<Actor, 'scope' | 'userId'>,
   sns: string[],
   lang: Lang,
 ) {
   // Refused whole for a set of companies (5), not device by device.
-  const owner = companyScope(owningCompany(scope));
+  const owner = companyScope(owningCompany(caller.scope));
   const owned = await ownedSns(deps.db, owner, sns);
   const gone: string[] = [];
+  let licencesMoved = false;
   const results = await eachDevice(sns, lang, async (sn) => {
     if (!owned.has(sn)) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, sn);
-    await inTransaction(deps.db, (tx) => deleteDeviceRows(tx, owner, sn));
+    await inTransaction(deps.db, async (tx) => {
+      // Its unstarted renewals go back to the pool and its licence ends, with the delete or not at all.
+      const at = deps.clock.now();
+      if (await releaseDeviceLicences(tx, owner, [sn], caller.userId, at, 'deleteDevice'))
+        licencesMoved = true;
+      await deleteDeviceRows(tx, owner, sn);
+    });
     gone.push(sn);
   });
   announceReassigned(deps, owner, gone);
+  if (licencesMoved) deps.hub.publish('licences.changed', owningCompany(owner), {});
   return bulkResult(results);
 }
 

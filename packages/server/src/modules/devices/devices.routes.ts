@@ -28,7 +28,7 @@ export function deviceRoutes(deps: ModuleDeps<'clock' | 'config' | 'db' | 'gatew
     bind(addDeviceCall, (ctx) => registry.addDevice(deps, companyActor(ctx).scope, ctx.input)),
     bind(updateDeviceCall, (ctx) => registry.updateDevice(deps, companyActor(ctx).scope, ctx.input)),
     bind(deleteDevicesCall, (ctx) =>
-      registry.deleteDevices(deps, companyActor(ctx).scope, ctx.input.sns, ctx.lang),
+      registry.deleteDevices(deps, companyActor(ctx), ctx.input.sns, ctx.lang),
     ),
     bind(transferDevicesCall, (ctx) =>
       registry.transferDevices(deps, companyActor(ctx), ctx.input, ctx.lang),

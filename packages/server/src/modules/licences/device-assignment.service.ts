@@ -14,6 +14,7 @@ import { type Actor, type CompanyScope, owningCompany } from '../../platform/aut
 import type { Tx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { devicesForLicences, setLicenceLevels } from '../devices/device-registry.store.ts';
+import { checkDeviceAutoRenew, saveDeviceSetting } from './auto-renew.service.ts';
 import { transactionNo } from './billing.store.ts';
 import { type DeviceLicenceRow, lockDeviceLicences, saveDeviceLicence } from './device-licences.store.ts';
 import {
@@ -68,6 +69,7 @@ export async function assignDeviceLicences(
   const sns = [...new Set(input.sns)];
   if (sns.length > MAX_DEVICES_PER_ASSIGN)
     throw new AppError(ErrorCode.TRANSFER_LIMIT, MAX_DEVICES_PER_ASSIGN);
+  if (input.autoRenew) checkDeviceAutoRenew(input.autoRenew);
   if (!offeredLevels(deps).includes(input.level)) {
     const fields = [{ field: 'level', message: 'not offered in this environment' }];
     throw new AppError(ErrorCode.PARAMETER_ERROR, { fields }, 200, summarizeFieldErrors(fields));
@@ -79,14 +81,17 @@ export async function assignDeviceLicences(
     operatorUserId: actor.userId,
     at: deps.clock.now(),
   };
-  return runOperation(deps.db, target, op, async (tx, operation) => {
+  const answer = await runOperation(deps.db, target, op, async (tx, operation) => {
     const devices = await devicesForLicences(tx, actor.scope, sns);
     const missing = sns.find((sn) => !devices.some((d) => d.sn === sn));
     if (missing) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, missing);
     const licences = await lockDeviceLicences(tx, target, sns);
     const result = await assignLocked(tx, actor.scope, target, licences, input.level, operation);
+    if (input.autoRenew) await saveDeviceSetting(tx, target, sns, input.autoRenew, operation.at);
     return { transactionNo: transactionNo(operation.id), devices: result };
   });
+  deps.hub.publish('licences.changed', target.companyId, {});
+  return answer;
 }
 
 async function assignLocked(
@@ -184,7 +189,7 @@ async function assignLocked(
 }
 
 /**
- * Devices leaving the company (a transfer): their licence ends here and their unstarted renewals go
+ * Devices leaving the company (a transfer, or a deletion: `kind` names it in the operation): their licence ends here and their unstarted renewals go
  * back to this company's pool, which paid for them; the receiving company starts them on Basic. Runs
  * in the caller's transaction, before the device rows move.
  */
@@ -194,10 +199,12 @@ export async function releaseDeviceLicences(
   sns: readonly string[],
   operatorUserId: number | null,
   at: Date,
-): Promise<void> {
+  kind: 'release' | 'deleteDevice' = 'release',
+): Promise<boolean> {
   const target = postingTarget(owningCompany(scope));
   const held = (await lockDeviceLicences(tx, target, sns)).filter((l) => l.level !== 'BASE');
-  if (held.length === 0) return;
-  const op = await startOperation(tx, target, { kind: 'release', idempotencyKey: null, operatorUserId, at });
+  if (held.length === 0) return false;
+  const op = await startOperation(tx, target, { kind, idempotencyKey: null, operatorUserId, at });
   await assignLocked(tx, scope, target, held, 'BASE', { id: op.id, operatorUserId, at });
+  return true;
 }

@@ -1,5 +1,5 @@
 import type { LicenceLevel } from '@fleetport/contract';
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx, Tx } from '../../platform/db/open.ts';
 import type { PostingTarget } from './ledger.store.ts';
@@ -69,22 +69,55 @@ export async function saveDeviceLicence(tx: Tx, target: PostingTarget, row: Devi
     .execute();
 }
 
+/** Moves the ends of these licences (the auto-renew job's batch): one statement for the batch. */
+export async function saveLicenceEnds(
+  tx: Tx,
+  target: PostingTarget,
+  rows: readonly { sn: string; endsAt: Date }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(rows.map((r) => sql`(${r.sn}, ${r.endsAt.toISOString()})`));
+  await sql`update device_licence as l set ends_at = v.ends_at::timestamptz
+    from (values ${values}) as v (sn, ends_at)
+    where l.sn = v.sn and l.company_id = ${target.companyId}`.execute(tx);
+}
+
+/** Puts these licences back on Basic (the expiry's batch): one statement for the batch. */
+export async function endLicences(tx: Tx, target: PostingTarget, sns: readonly string[]): Promise<void> {
+  if (sns.length === 0) return;
+  await tx
+    .updateTable('device_licence')
+    .set({ level: 'BASE', starts_at: null, ends_at: null })
+    .where('company_id', '=', target.companyId)
+    .where('sn', 'in', [...sns])
+    .execute();
+}
+
 /**
- * Licences that ended by `now` and still show their level, oldest end first, locked; rows another
- * transaction holds (an assignment renewing them) are skipped and come back on the next run.
+ * Rows after `after` in (end, SN) order: a batch of the nightly jobs starts where the last one stopped
+ * (the index `device_licence_ends_idx` is on the same pair), not at rows the batches before rewrote.
  */
-export async function lockEndedLicences(tx: Tx, now: Date, limit: number) {
-  const rows = await tx
+export function afterCursor(endsAt: string, sn: string, after: { endsAt: Date; sn: string }) {
+  return sql<SqlBool>`(${sql.ref(endsAt)}, ${sql.ref(sn)}) > (${after.endsAt.toISOString()}::timestamptz, ${after.sn}::text)`;
+}
+
+/**
+ * Licences that ended by `now` and still show their level, oldest end first (after `after`), locked;
+ * rows another transaction holds (an assignment renewing them) are skipped and come back on the next run.
+ */
+export async function lockEndedLicences(
+  tx: Tx,
+  now: Date,
+  limit: number,
+  after: { endsAt: Date; sn: string } | null = null,
+) {
+  let query = tx
     .selectFrom('device_licence')
     .select(['sn', 'company_id', 'level', 'starts_at', 'ends_at'])
     .where('level', '<>', 'BASE')
-    .where('ends_at', '<=', now)
-    .orderBy('ends_at')
-    .orderBy('sn')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
+    .where('ends_at', '<=', now);
+  if (after) query = query.where(afterCursor('ends_at', 'sn', after));
+  const rows = await query.orderBy('ends_at').orderBy('sn').limit(limit).forUpdate().skipLocked().execute();
   return rows.map((r) => ({ ...toRow(r), companyId: Number(r.company_id) }));
 }
 

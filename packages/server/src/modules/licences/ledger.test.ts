@@ -1,4 +1,5 @@
 import {
+  AUTO_RENEW_LEAD_DAYS,
   assignCustomerLicencesCall,
   assignDeviceLicencesCall,
   ErrorCode,
@@ -7,6 +8,8 @@ import {
   type LicenceProduct,
   levelOfProduct,
   reduceCustomerLicencesCall,
+  setAutoRenewCall,
+  setDeviceAutoRenewCall,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
@@ -15,12 +18,13 @@ import { enqueueJob } from '../../platform/jobs/index.ts';
 import { insertRelation } from '../company-account/company-account.store.ts';
 import { asOwner, companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
 import { expireEndedLicences, LICENCE_EXPIRY_JOB } from './licence-expiry.job.ts';
+import { LICENCE_RENEWAL_JOB, renewDueLicences } from './licence-renewal.job.ts';
 import { grantPool, operationKey } from './licence-test-kit.ts';
 
 /**
  * The ledger reconciles (issue 13): a few hundred assignments down the chain, reductions, device
- * assignments (renewals and level changes with their refunds), retries with the same key and expiries
- * all at once, and afterwards every unused balance is exactly the sum of its company's ledger rows,
+ * assignments (renewals and level changes with their refunds), retries with the same key, expiries and
+ * the auto-renew job all at once, and afterwards every unused balance is exactly the sum of its company's ledger rows,
  * every device's licence is exactly what its rows say, and nothing was posted twice. Runs on PGlite,
  * and on PostgreSQL (real concurrency, row locks) when DATABASE_URL is set.
  */
@@ -78,10 +82,10 @@ const PRODUCTS: LicenceProduct[] = ['ESSENTIAL', 'ADVANCED'];
 const LEVELS: LicenceLevel[] = ['ESSENTIALS', 'ESSENTIALS', 'ADVANCED', 'BASE'];
 
 /** One random operation of a person (or a retry of an earlier one), answering its code. */
-function operations(next: () => number) {
+function operations(next: () => number, count = OPERATIONS) {
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const sent: (() => Promise<number>)[] = [];
-  for (let i = 0; i < OPERATIONS; i++) {
+  for (let i = 0; i < count; i++) {
     const customer = pick(customers);
     const kind = next();
     let op: () => Promise<number>;
@@ -186,6 +190,12 @@ async function reconcile() {
   expect(total('reductionIn') + total('reductionOut')).toBe(0);
   // Each refund gives back one unstarted renewal of the same device, once.
   const byId = new Map(rows.map((r) => [r.id, r]));
+  // No period of a device was renewed twice (by the auto-renew job and a person, or by two runs).
+  const refunded = new Set(rows.filter((r) => r.movement === 'refund').map((r) => r.reverses_id));
+  const periods = rows
+    .filter((r) => r.movement === 'renewal' && !refunded.has(r.id))
+    .map((r) => `${r.sn}@${+r.period_start!}`);
+  expect(periods.length).toBe(new Set(periods).size);
   for (const refund of rows.filter((r) => r.movement === 'refund')) {
     const renewal = byId.get(refund.reverses_id!)!;
     expect([renewal.movement, renewal.sn, renewal.product]).toEqual(['renewal', refund.sn, refund.product]);
@@ -229,9 +239,53 @@ describe('the licence ledger under concurrent operations', () => {
     expect(codes.filter((c) => c === 0).length).toBeGreaterThan(OPERATIONS / 2);
     await reconcile();
 
+    // Auto-renew: one customer's default on (two licences a renewal), another's devices half on with
+    // their own period, half off. Two days before the first periods end, the job (directly, twice, and
+    // through the queue) renews them while the third wave of people's operations runs.
+    const [north, south] = customers;
+    await north!.run(setAutoRenewCall, { enabled: true, period: 2 });
+    // Devices no person touches in the waves, so some licences are surely due when the job runs.
+    const quiet = Array.from({ length: 10 }, (_, i) => `LDGQUIET${String(i).padStart(3, '0')}`);
+    await seedDevices(
+      t,
+      north!.companyId,
+      quiet.map((sn) => ({ sn })),
+    );
+    await grantPool(t, north!.companyId, 'ESSENTIAL', 30);
+    const quietAssigned = await north!.run(assignDeviceLicencesCall, {
+      sns: quiet,
+      level: 'ESSENTIALS',
+      idempotencyKey: operationKey(),
+    });
+    expect(quietAssigned.code).toBe(0);
+    const southSns = snsOf.get(south!.companyId)!;
+    await south!.run(setDeviceAutoRenewCall, { sns: southSns.slice(0, 15), mode: 'on', period: 1 });
+    await south!.run(setDeviceAutoRenewCall, { sns: southSns.slice(15), mode: 'off' });
+    t.clock.advance(LICENCE_DAYS * DAY_MS - (AUTO_RENEW_LEAD_DAYS - 1) * DAY_MS);
+    await signInAgain();
+    // Fewer this time, so that people leave some of the due licences to the job.
+    const renewing = operations(next, OPERATIONS / 4);
+    await enqueueJob(t.deps.db, { kind: LICENCE_RENEWAL_JOB, payload: {} });
+    const withRenewals = await Promise.all([
+      ...renewing.map((op) => op()),
+      renewDueLicences(t.deps).then(() => 0),
+      renewDueLicences(t.deps).then(() => 0),
+      t.deps.jobs!.runOnce().then(() => 0),
+    ]);
+    expect(withRenewals.filter((c) => !allowed.includes(c))).toEqual([]);
+    // Whichever run got them (on PostgreSQL the three really run at once), the job renewed some.
+    const renewedByJob = await t.deps.db
+      .selectFrom('licence_ledger as l')
+      .innerJoin('licence_operation as o', 'o.id', 'l.operation_id')
+      .select('l.id')
+      .where('o.kind', '=', 'autoRenew')
+      .execute();
+    expect(renewedByJob.length).toBeGreaterThan(0);
+    await reconcile();
+
     // A month and a half on: the first periods have ended while renewals still run; the second wave
-    // meets the expiry job (through the job queue) head-on.
-    t.clock.advance(LICENCE_DAYS * DAY_MS + DAY_MS);
+    // meets the expiry job (through the job queue) and the auto-renew job head-on.
+    t.clock.advance((AUTO_RENEW_LEAD_DAYS - 1) * DAY_MS + DAY_MS);
     await signInAgain();
     const second = operations(next);
     await enqueueJob(t.deps.db, { kind: LICENCE_EXPIRY_JOB, payload: {} });
@@ -239,11 +293,15 @@ describe('the licence ledger under concurrent operations', () => {
       ...second.map((op) => op()),
       t.deps.jobs!.runOnce().then(() => 0),
       expireEndedLicences(t.deps).then(() => 0),
+      renewDueLicences(t.deps).then(() => 0),
     ]);
     expect(more.filter((c) => !allowed.includes(c))).toEqual([]);
     await reconcile();
 
-    // Past every period: the job ends them all and every device is back on Basic.
+    // Past every period: the job ends them all and every device is back on Basic (auto-renew off first,
+    // or the job would keep renewing them from what is left in the pools).
+    await north!.run(setAutoRenewCall, { enabled: false, period: 1 });
+    await t.deps.db.deleteFrom('device_auto_renew').execute();
     t.clock.advance(10 * LICENCE_DAYS * DAY_MS);
     await expireEndedLicences(t.deps);
     const rows = await reconcile();

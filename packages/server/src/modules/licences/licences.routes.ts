@@ -2,13 +2,18 @@ import {
   assignCustomerLicencesCall,
   assignDeviceLicencesCall,
   billingListCall,
+  getAutoRenewCall,
+  getDeviceAutoRenewCall,
   getLicenceBalancesCall,
   grantLicencesCall,
   insufficientLicenceAlertsCall,
   reduceCustomerLicencesCall,
+  setAutoRenewCall,
+  setDeviceAutoRenewCall,
 } from '@fleetport/contract';
 import { companyActor } from '../../platform/auth/actor.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
+import * as autoRenew from './auto-renew.service.ts';
 import { assignDeviceLicences } from './device-assignment.service.ts';
 import * as licences from './licences.service.ts';
 
@@ -27,6 +32,14 @@ export function licenceRoutes(deps: licences.LicenceDeps) {
     bind(billingListCall, async (ctx) => licences.billingHistory(deps, companyActor(ctx), ctx.input)),
     bind(insufficientLicenceAlertsCall, async (ctx) =>
       licences.insufficientLicences(deps, companyActor(ctx)),
+    ),
+    bind(getAutoRenewCall, async (ctx) => autoRenew.autoRenewSetting(deps, companyActor(ctx))),
+    bind(setAutoRenewCall, async (ctx) => autoRenew.setAutoRenew(deps, companyActor(ctx), ctx.input)),
+    bind(getDeviceAutoRenewCall, async (ctx) =>
+      autoRenew.deviceAutoRenew(deps, companyActor(ctx), ctx.input),
+    ),
+    bind(setDeviceAutoRenewCall, async (ctx) =>
+      autoRenew.setDeviceAutoRenew(deps, companyActor(ctx), ctx.input),
     ),
   ];
 }

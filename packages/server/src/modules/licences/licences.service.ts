@@ -22,6 +22,7 @@ import type { Session } from '../../platform/auth/session.ts';
 import type { Tx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { countDevicesByLevel } from '../devices/device-registry.store.ts';
+import { renewalNeeds } from './auto-renew.store.ts';
 import { billingPage, transactionNo } from './billing.store.ts';
 import { licencedDeviceCounts } from './device-licences.store.ts';
 import {
@@ -43,7 +44,7 @@ import {
 } from './operations.ts';
 
 /** What the licences area reads from AppDeps (its manifest's `uses`). */
-export type LicenceDeps = ModuleDeps<'db' | 'clock' | 'config'>;
+export type LicenceDeps = ModuleDeps<'db' | 'clock' | 'config' | 'hub'>;
 
 /** The levels this environment offers (LICENCE_ENVIRONMENT: the mainland-China one only Basic and Extension). */
 export function offeredLevels({ config }: Pick<LicenceDeps, 'config'>): readonly LicenceLevel[] {
@@ -92,7 +93,8 @@ export async function licenceBalances(deps: LicenceDeps, actor: Actor): Promise<
 
 /**
  * Core §7 getDeviceLicenseBalanceInsufficientAlertList: each product whose unused licences cannot renew
- * once every device whose licence ends within LICENCE_DAYS days. Non-empty, the console shows the
+ * every device whose licence ends within LICENCE_DAYS days (a device with auto-renew on by its period,
+ * any other once), so a device the auto-renew job had to leave unrenewed keeps its product listed. Non-empty, the console shows the
  * licence banner (core §4); left as it is, those devices fall back to Basic when their licence ends.
  */
 export function insufficientLicences(deps: LicenceDeps, actor: Actor): Promise<InsufficientLicence[]> {
@@ -106,15 +108,21 @@ export async function insufficientLicencesOf(
 ): Promise<InsufficientLicence[]> {
   const now = clock.now();
   const soon = new Date(now.getTime() + LICENCE_DAYS * DAY_MS);
-  const [unused, devices] = await Promise.all([
-    unusedByProduct(db, scope),
-    licencedDeviceCounts(db, scope, now, soon),
-  ]);
+  const [unused, needs] = await Promise.all([unusedByProduct(db, scope), renewalNeeds(db, scope, now, soon)]);
   return DEVICE_LICENCE_PRODUCTS.flatMap((product) => {
-    const expiringDevices = devices.get(levelOfProduct(product)!)?.expiring ?? 0;
+    const need = needs.get(levelOfProduct(product)!) ?? { expiring: 0, needed: 0, autoRenew: 0 };
     const available = unused.get(product) ?? 0;
-    return expiringDevices > available
-      ? [{ product, available, expiringDevices, shortfall: expiringDevices - available }]
+    return need.needed > available
+      ? [
+          {
+            product,
+            available,
+            expiringDevices: need.expiring,
+            needed: need.needed,
+            autoRenewDevices: need.autoRenew,
+            shortfall: need.needed - available,
+          },
+        ]
       : [];
   });
 }
@@ -135,7 +143,7 @@ export async function grantLicences(
 
 /** Posts a purchase into a company's pool (the platform's grant; test kits seed pools through it). */
 export async function grantToCompany(
-  { db, clock }: LicenceDeps,
+  { db, clock, hub }: LicenceDeps,
   input: CallParsedInput<typeof grantLicencesCall> & { operatorUserId: number | null },
 ) {
   const cents = centsOf(input.unitPrice);
@@ -148,7 +156,7 @@ export async function grantToCompany(
     operatorUserId: input.operatorUserId,
     at: clock.now(),
   };
-  return runOperation(db, target, op, async (tx, operation) => {
+  const answer = await runOperation(db, target, op, async (tx, operation) => {
     await lockAccounts(tx, [{ target, product: input.product }]);
     await postMovements(tx, operation, [
       {
@@ -161,6 +169,8 @@ export async function grantToCompany(
     ]);
     return { transactionNo: transactionNo(operation.id) };
   });
+  hub.publish('licences.changed', target.companyId, {});
+  return answer;
 }
 
 /** The caller's customer, or 190306: licences move only along a partner link, downwards. */
@@ -186,7 +196,7 @@ interface Transfer {
  * Moves `quantity` of `product` from one company's unused balance into the other's as one operation
  * (two rows, both balances locked in one order); the giving side is checked under its lock.
  */
-function transfer(
+async function transfer(
   deps: LicenceDeps,
   actor: Actor,
   input: { product: LicenceProduct; quantity: number; idempotencyKey: string },
@@ -199,7 +209,11 @@ function transfer(
     at: deps.clock.now(),
   };
   const partner = t.kind === 'reduceCustomer' ? t.to : t.from;
-  return runOperation(deps.db, partner, op, (tx, operation) => postTransfer(tx, operation, input, t));
+  const answer = await runOperation(deps.db, partner, op, (tx, operation) =>
+    postTransfer(tx, operation, input, t),
+  );
+  for (const side of [t.from, t.to]) deps.hub.publish('licences.changed', side.companyId, {});
+  return answer;
 }
 
 /** The rows of one transfer, posted in the operation's transaction under both balances' locks. */

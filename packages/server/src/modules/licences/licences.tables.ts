@@ -49,4 +49,19 @@ export interface LicenceTables {
     starts_at: Date | null;
     ends_at: Date | null;
   };
+  /** A company's auto-renew default (migration 0180); absent: off. */
+  licence_auto_renew: {
+    company_id: Id;
+    enabled: boolean;
+    period: number;
+    updated_at: Instant;
+  };
+  /** A device's own auto-renew (on with a period, or off); absent: the company's default. */
+  device_auto_renew: {
+    sn: string;
+    company_id: Id;
+    enabled: boolean;
+    period: number | null;
+    updated_at: Instant;
+  };
 }

@@ -370,7 +370,14 @@ describe('expiry and the insufficient-licence list', () => {
     await assign(acme, MANY_SNS.slice(50, 100), 'BASE');
     await assign(acme, MANY_SNS.slice(50, 90), 'ADVANCED'); // 40 fresh: 10 unused, 40 end within 30 days
     expect((await acme.run(insufficientLicenceAlertsCall, {})).data).toEqual([
-      { product: 'ADVANCED', available: 10, expiringDevices: 40, shortfall: 30 },
+      {
+        product: 'ADVANCED',
+        available: 10,
+        expiringDevices: 40,
+        needed: 40,
+        autoRenewDevices: 0,
+        shortfall: 30,
+      },
     ]);
     expect((await rival.run(insufficientLicenceAlertsCall, {})).data).toEqual([]);
   });

@@ -38,6 +38,7 @@ import {
 } from '../../modules/devices/device-registry.store.ts';
 import * as reports from '../../modules/devices/device-reports.store.ts';
 import { recordOwner } from '../../modules/exports/exports.store.ts';
+import { devicesAutoRenew, saveCompanyAutoRenew } from '../../modules/licences/auto-renew.store.ts';
 import { billingPage } from '../../modules/licences/billing.store.ts';
 import { assignDeviceLicences } from '../../modules/licences/device-assignment.service.ts';
 import { unusedByProduct } from '../../modules/licences/ledger.store.ts';
@@ -224,6 +225,10 @@ describe('a company scope', () => {
     const billing = { startTime: undefined, endTime: undefined };
     expect((await billingPage(db, one, billing, 0, 10)).total).toBe(1);
     expect((await billingPage(db, both, billing, 0, 10)).total).toBe(2);
+    // Devices' auto-renew: the set reads both companies' devices, never a third's.
+    const autoRenewSns = [SN.a, SN.b, SN.c];
+    expect((await devicesAutoRenew(db, one, autoRenewSns)).map((d) => d.sn)).toEqual([SN.a]);
+    expect((await devicesAutoRenew(db, both, autoRenewSns)).map((d) => d.sn)).toEqual([SN.a, SN.b]);
   });
 
   it('refuses a write for a set of companies: it has no one owner (5)', async () => {
@@ -233,6 +238,10 @@ describe('a company scope', () => {
     const actor = { scope: both, userId: a.members.owner.userId } as Actor;
     const assign = { sns: ['NOWHERE1'], level: 'ESSENTIALS' as const, idempotencyKey: 'scope-set-0001' };
     expect(await refusal(assignDeviceLicences(t.deps, actor, assign))).toBe(ErrorCode.NO_PERMISSION);
+    const autoRenew = { enabled: true, period: 2 };
+    expect(await refusal(saveCompanyAutoRenew(db, both, autoRenew, new Date()))).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
     expect((await listGroups(db, both)).map((g) => g.groupName)).not.toContain('Nowhere');
   });
 });
@@ -414,7 +423,7 @@ describe('a set of two companies', () => {
       ['register a device', () => registerDevices(db, both, [device], now)],
       ['edit a device', () => updateDeviceFields(db, both, SN.a, { name: 'Renamed' }, now)],
       ['delete a device', () => deleteDeviceRows(db, both, SN.a)],
-      ['delete devices', () => deleteDevices(t.deps, both, [SN.a], 'en')],
+      ['delete devices', () => deleteDevices(t.deps, { scope: both, userId: 1 }, [SN.a], 'en')],
       ['transfer a device', () => moveDeviceRows(db, both, SN.a, c.companyId, now)],
       ['send a command', () => createRemoteActions(t.deps).act(both, SN.a, 'reboot', {})],
       ['request syslog', () => createRemoteActions(t.deps).requestSyslog(both, SN.a, 10)],

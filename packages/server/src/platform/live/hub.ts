@@ -36,6 +36,8 @@ export interface LiveEvents {
     /** Absent, so listeners may read `data.sn` of any event (see `devices.reassigned`). */
     sn?: undefined;
   };
+  /** The company's licences moved (modules/licences): the console's balances and banner refetch. */
+  'licences.changed': { sn?: undefined };
   /**
    * Internal: devices moved to another company or were deleted, so every node's gateway forgets the
    * company it cached for them (device-directory.ts). The company is the one they left. `sn` stays

@@ -85,6 +85,11 @@ class CompanyFanout {
       );
       return;
     }
+    if (message.type === 'licences.changed') {
+      // The licence banner shows in every console (core §4), so every socket of the company hears it.
+      this.broadcast(Buffer.from(JSON.stringify(message)), () => true);
+      return;
+    }
     if (message.type === 'device.presence' || message.type === 'device.hello') {
       this.pending.set(`${message.type}:${message.sn}`, message);
       if (this.timer === undefined) {

@@ -214,4 +214,14 @@ describe('the live WebSocket', () => {
     ownerTab.socket.close();
     colleagueTab.socket.close();
   });
+
+  it("tells every console of the company that its licences changed (the banner refetches), not another company's", async () => {
+    const tab = await openAs(owner);
+    await tab.next('ready');
+    t.deps.hub.publish('licences.changed', companyId + 1_000, {});
+    t.deps.hub.publish('licences.changed', companyId, {});
+    expect(await tab.next('licences.changed')).toEqual({ type: 'licences.changed' });
+    expect(tab.received.filter((m) => m.type === 'licences.changed')).toHaveLength(1);
+    tab.socket.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { listDevicesCall, rebootCall } from '@fleetport/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signedInEachTest } from '../../api/test-support.tsx';
@@ -10,7 +10,14 @@ import { deviceRow, FakeSocket, stubLiveSocket } from './device-test-fixtures.ts
 // The whole lazy console in jsdom on a shared two-core machine.
 const SLOW = 120_000;
 const PAGE = '/robustlink/devices/allDevices';
-const CODES = ['devices.view', 'devices.create', 'devices.edit', 'devices.apply', 'devices.remove'];
+const CODES = [
+  'devices.view',
+  'devices.create',
+  'devices.edit',
+  'devices.apply',
+  'devices.remove',
+  'licenses.apply',
+];
 
 function serve(extra: RouteAnswers = {}) {
   const lists: unknown[] = [];
@@ -124,6 +131,50 @@ describe('all devices', () => {
         within(results).getByText('The device is offline, the operation cannot be performed'),
       ).toBeTruthy();
       expect(within(results).getByText('Done')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    "assigns licences to the selected devices through the licences area's dialog, preselected",
+    async () => {
+      const assigned: Array<Record<string, unknown>> = [];
+      serve({
+        '/gm/license/getLicenseBalances': {
+          data: {
+            products: [],
+            offeredLevels: ['BASE', 'ESSENTIALS', 'ADVANCED'],
+            devicesByLevel: [],
+          },
+        },
+        '/gm/license/assignDeviceLicense': (body) => {
+          assigned.push(body as never);
+          return { data: { transactionNo: 'LT00000009', devices: [] } };
+        },
+      });
+      renderConsole(PAGE);
+      const table = await screen.findByTestId('devices-table', {}, { timeout: 25_000 });
+      await within(table).findByText('FP0000000000001');
+      await userEvent.click(within(table).getAllByRole('checkbox')[0]!);
+      await userEvent.click(screen.getByTestId('bulk-actions'));
+      await userEvent.click(await screen.findByText('Assign licences (at most 100)'));
+      const picker = await screen.findByTestId('assign-devices', {}, { timeout: 25_000 });
+      expect(within(picker).getByText('FP0000000000001')).toBeTruthy();
+      expect(within(picker).getByText('FP0000000000002')).toBeTruthy();
+      // Auto-renew on with its own period goes with the assignment.
+      fireEvent.mouseDown(within(screen.getByTestId('assign-auto-renew')).getByRole('combobox'));
+      await userEvent.click(await screen.findByTitle('On'));
+      const period = await screen.findByTestId('assign-auto-renew-period');
+      await userEvent.clear(period);
+      await userEvent.type(period, '3');
+      await userEvent.click(screen.getByRole('button', { name: /OK|Save/ }));
+      await waitFor(() =>
+        expect(assigned[0]).toMatchObject({
+          sns: ['FP0000000000001', 'FP0000000000002'],
+          level: 'ESSENTIALS',
+          autoRenew: { mode: 'on', period: 3 },
+        }),
+      );
     },
     SLOW,
   );

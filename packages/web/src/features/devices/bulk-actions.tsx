@@ -1,6 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import {
   deleteDevicesCall,
+  MAX_DEVICES_PER_ASSIGN,
   moveDevicesCall,
   rebootCall,
   tagDevicesCall,
@@ -10,7 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import { App, Button, Dropdown, Form, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client.ts';
 import { usePermission } from '../../app/permissions.tsx';
@@ -18,7 +19,12 @@ import { useCompanyList } from '../companies/company-queries.ts';
 import { type BulkOutcome, BulkResults } from './bulk-results.tsx';
 import { deviceKeys, useDeviceGroups, useDeviceTags } from './device-queries.ts';
 
-type Kind = 'move' | 'tag' | 'transfer';
+type Kind = 'move' | 'tag' | 'transfer' | 'licence';
+
+// The licences area's own dialog, loaded when first opened (its text comes with it).
+const AssignDialog = lazy(() =>
+  import('../licences/assign-dialog.tsx').then((m) => ({ default: m.AssignDialog })),
+);
 
 /** Move, tag, reboot, delete or transfer the selected devices; the result lists every device. */
 export function BulkActions({ sns, onDone }: { sns: string[]; onDone: () => void }) {
@@ -31,6 +37,7 @@ export function BulkActions({ sns, onDone }: { sns: string[]; onDone: () => void
   const canEdit = usePermission('devices.edit');
   const canApply = usePermission('devices.apply');
   const canRemove = usePermission('devices.remove');
+  const canLicence = usePermission('licenses.apply');
 
   /** Runs a bulk call; devices that left the list (deleted, transferred) leave the selection too. */
   async function run(
@@ -71,6 +78,13 @@ export function BulkActions({ sns, onDone }: { sns: string[]; onDone: () => void
     { key: 'tag', label: t('bulk.tag'), disabled: !canEdit, onClick: () => setDialog('tag') },
     { key: 'reboot', label: t('bulk.reboot'), disabled: !canApply, onClick: () => confirm('reboot') },
     { key: 'transfer', label: t('bulk.transfer'), disabled: !canEdit, onClick: () => setDialog('transfer') },
+    {
+      key: 'licence',
+      label: t('bulk.licence', { max: MAX_DEVICES_PER_ASSIGN }),
+      // An assignment takes at most 100 devices (17000): more selected, the action waits for fewer.
+      disabled: !canLicence || sns.length > MAX_DEVICES_PER_ASSIGN,
+      onClick: () => setDialog('licence'),
+    },
     {
       key: 'delete',
       label: t('bulk.delete'),
@@ -119,6 +133,11 @@ export function BulkActions({ sns, onDone }: { sns: string[]; onDone: () => void
             run(t('bulk.transfer'), () => apiCall(transferDevicesCall, { sns, companyId }), true)
           }
         />
+      )}
+      {dialog === 'licence' && (
+        <Suspense fallback={null}>
+          <AssignDialog open sns={sns} onClose={() => setDialog(null)} />
+        </Suspense>
       )}
       <BulkResults outcome={outcome} onClose={() => setOutcome(null)} />
     </>

@@ -92,6 +92,35 @@ describe('licences page', () => {
   );
 
   it(
+    "sets the company's auto-renew default, refusing a period over 500 with the contract's sentence",
+    async () => {
+      const saved: Array<Record<string, unknown>> = [];
+      serve({
+        '/gm/license/getAutoRenewSetting': { data: { enabled: false, period: 1 } },
+        '/gm/license/setAutoRenewSetting': (body) => {
+          saved.push(body as never);
+          return { data: body as { enabled: boolean; period: number } };
+        },
+      });
+      renderConsole('/operation/licenses');
+      const card = await screen.findByTestId('auto-renew-card', {}, { timeout: 30_000 });
+      await userEvent.click(within(card).getByTestId('auto-renew-enabled'));
+      const period = within(card).getByTestId('auto-renew-period');
+      await userEvent.clear(period);
+      await userEvent.type(period, '501');
+      await userEvent.click(within(card).getByTestId('auto-renew-save'));
+      await within(card).findByText('The input value exceeds the maximum value 500', { exact: false });
+      expect(saved).toEqual([]);
+      await userEvent.clear(period);
+      await userEvent.type(period, '12');
+      await userEvent.click(within(card).getByTestId('auto-renew-save'));
+      await screen.findByText('Auto-renew saved.');
+      expect(saved).toEqual([{ enabled: true, period: 12 }]);
+    },
+    SLOW,
+  );
+
+  it(
     'hides assignment and buying from a role that may only look',
     async () => {
       serve({}, ['licenses.view']);

@@ -14,6 +14,7 @@ import { addNamespaces } from '../../i18n/index.ts';
 import { PieChart } from '../../widgets/charts/pie-chart.tsx';
 import { Spinner } from '../../widgets/spinner.tsx';
 import { AssignDialog } from './assign-dialog.tsx';
+import { AutoRenewCard } from './auto-renew-card.tsx';
 import { useLicenceBalances } from './licence-queries.ts';
 import { licences } from './licences.i18n.ts';
 
@@ -64,6 +65,7 @@ function Licences() {
           </Col>
         ))}
       </Row>
+      <AutoRenewCard />
       <Card title={t('devicesByLevel')}>
         <PieChart
           unit={t('devices')}

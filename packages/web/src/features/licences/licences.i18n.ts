@@ -18,6 +18,20 @@ export const licences = {
     done_one: 'The level was given to {{count}} device.',
     done_other: 'The level was given to {{count}} devices.',
     buyMore: 'Buy more',
+    autoRenew: {
+      title: 'Auto-renew',
+      explain:
+        'Devices following the company renew {{lead}} days before their licence ends, drawing the period below from the pool. A device the pool cannot cover is not renewed and the licence banner shows it.',
+      enabled: 'Renew automatically',
+      period: 'Period (licences of {{days}} days)',
+      save: 'Save',
+      saved: 'Auto-renew saved.',
+      field: 'Auto-renew',
+      keep: 'Leave as it is',
+      company: 'Follow the company default',
+      on: 'On',
+      off: 'Off',
+    },
     billing: {
       title: 'Billing history',
       empty: 'No transactions yet',
@@ -54,6 +68,20 @@ export const licences = {
     done_one: '已为{{count}}台设备分配等级。',
     done_other: '已为{{count}}台设备分配等级。',
     buyMore: '购买更多',
+    autoRenew: {
+      title: '自动续费',
+      explain:
+        '跟随公司设置的设备会在许可证到期前{{lead}}天自动续期，从许可池中扣除下方周期数量的许可证。许可池不足的设备不会续期，并会在许可证横幅中提示。',
+      enabled: '自动续期',
+      period: '周期（每个许可证{{days}}天）',
+      save: '保存',
+      saved: '自动续费已保存。',
+      field: '自动续费',
+      keep: '保持不变',
+      company: '跟随公司默认设置',
+      on: '开启',
+      off: '关闭',
+    },
     billing: {
       title: '账单记录',
       empty: '暂无交易',

@@ -8,6 +8,7 @@ import { rememberApp } from '../auth/session-store.ts';
 import { myAccountPathFor } from './account-path.ts';
 import { activeMenuFor, areaOfPath } from './console-areas.ts';
 import { LeftMenu } from './left-menu.tsx';
+import { LicenceBanner } from './licence-banner.tsx';
 import { funCodesOf, type MenuApp, menuPages } from './menu-model.ts';
 import { useMenuCollapsed } from './narrow-screen.ts';
 import { ShellFooter } from './shell-footer.tsx';
@@ -125,6 +126,7 @@ export function ShellLayout() {
           )}
         </Layout.Sider>
         <Layout style={{ minWidth: 0 }}>
+          <LicenceBanner segment={segment} onOpen={open} />
           <MaintenanceNotice />
           <div style={{ background: '#fff', padding: '4px 8px 0' }}>
             <WorkspaceTabs

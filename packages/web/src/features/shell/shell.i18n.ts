@@ -49,6 +49,15 @@ export const shell = {
     },
     notes: { title: 'Notes', empty: 'There are no notes to show.' },
     maintenance: { title: 'Maintenance notice' },
+    licenceBanner: {
+      text_one:
+        'Licences are insufficient: {{count}} more licence ({{products}}) is needed to renew the devices whose licence ends soon. Devices without a renewal fall back to Basic.',
+      text_other:
+        'Licences are insufficient: {{count}} more licences ({{products}}) are needed to renew the devices whose licence ends soon. Devices without a renewal fall back to Basic.',
+      separator: ', ',
+      open: 'Go to licences',
+      dismiss: 'Hide for this session',
+    },
     blockLeave: {
       pointTable: 'The point table is being edited. Please save it first.',
       endDevice: 'The end-device parameters are not saved. Please save them first.',
@@ -101,6 +110,15 @@ export const shell = {
     },
     notes: { title: '公告', empty: '暂无公告。' },
     maintenance: { title: '维护通知' },
+    licenceBanner: {
+      text_one:
+        '许可证不足：还需 {{count}} 个许可证（{{products}}）才能为即将到期的设备续期，未续期的设备将降级为基础版。',
+      text_other:
+        '许可证不足：还需 {{count}} 个许可证（{{products}}）才能为即将到期的设备续期，未续期的设备将降级为基础版。',
+      separator: '、',
+      open: '前往许可证',
+      dismiss: '本次会话期间不再显示',
+    },
     blockLeave: {
       pointTable: '点表正在编辑中，请先保存。',
       endDevice: '终端设备参数尚未保存，请先保存。',

@@ -30,6 +30,7 @@ import * as m0140 from './0140_code_requester.ts';
 import * as m0150 from './0150_notification_groups.ts';
 import * as m0160 from './0160_licences.ts';
 import * as m0175 from './0175_checkout.ts';
+import * as m0180 from './0180_licence_renewals.ts';
 import * as m0190 from './0190_partner_notifications.ts';
 
 /**
@@ -68,5 +69,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0150_notification_groups': m0150,
   '0160_licences': m0160,
   '0175_checkout': m0175,
+  '0180_licence_renewals': m0180,
   '0190_partner_notifications': m0190,
 };
