@@ -11,7 +11,6 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import {
-  addCustomerCall,
   approvePlatformOrderCall,
   COMPANY_TYPE,
   type CompanyAccount,
@@ -27,8 +26,9 @@ import {
 import { checkout as checkoutTexts } from '../packages/web/src/features/checkout/checkout.i18n.ts';
 import { licences as licenceTexts } from '../packages/web/src/features/licences/licences.i18n.ts';
 import { signUp } from './device-steps.ts';
-import { consolePath, consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
-import { callAs, dialogSave, dismissInstructions, mailed, signIn, superAdmin } from './operation-steps.ts';
+import { consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
+import { callAs, dialogSave, signIn, superAdmin } from './operation-steps.ts';
+import { addCustomerWithOwner } from './partner-steps.ts';
 
 const ORDERED = 14;
 
@@ -131,29 +131,13 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       assert.equal((await callAs(platform.page, grantLicencesCall, grant, lang)).code, 0);
 
       // The distributor adds an end customer; its owner accepts the mailed invitation.
-      const buyerEmail = `buyer.${stamp}@example.com`;
-      const invited = Date.now();
-      const added = await callAs(
-        d,
-        addCustomerCall,
-        { name: `Quay ${stamp}`, type: COMPANY_TYPE.endCustomer, ownerEmail: buyerEmail },
-        lang,
-      );
-      assert.equal(added.code, 0, added.msg);
-      const buyerId = (added.data as { companyId: number }).companyId;
-      const token = await mailed(buyerEmail, /emailToLogin\?token=([\w-]+)/, invited);
       const buyer = await newPage({ lang, width: 1440, height: 900 });
       pages.push(buyer);
       const b = buyer.page;
-      await b.goto(consoleUrl(`emailToLogin?token=${token}`));
-      await b.getByTestId('invitation').waitFor();
-      await b.getByTestId('invitation-user-name').fill('Quay Owner');
-      await b.getByTestId('invitation-password').fill('Fleet!port-Secure9');
-      await b.getByTestId('invitation-confirm-password').fill('Fleet!port-Secure9');
-      await b.getByTestId('invitation-accept').click();
-      await b.waitForURL(`**${consolePath}login`);
-      await signIn(b, buyerEmail, 'Fleet!port-Secure9');
-      await dismissInstructions(b);
+      const buyerId = await addCustomerWithOwner(d, b, lang, {
+        name: `Quay ${stamp}`,
+        ownerEmail: `buyer.${stamp}@example.com`,
+      });
 
       // The distributor prices Essential for that customer: 11.25 USD, at least 24.
       await d.goto(consoleUrl('distributorconsole/myCustomers'));

@@ -3,7 +3,8 @@
  * downstream customer, checks the form's messages, publishes it after confirming; the customer finds
  * it unread in its notification centre and reads it; the distributor sets up its insufficient-licence
  * e-mail with a 600x235 banner and its own SMTP server (the test mailbox), sends a test mail that
- * arrives, and sees a refused server's own words. Needs DATABASE_URL (e2e/partner-steps.ts).
+ * arrives, and sees a refused server's own words. The customer is added through the customers area
+ * and its owner accepts the mailed invitation (e2e/partner-steps.ts).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,17 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { deflateSync } from 'node:zlib';
-import {
-  type CompanyAccount,
-  getCompanyAccountCall,
-  type Lang,
-  updateCompanyAccountCall,
-} from '@fleetport/contract';
+import { type Lang, updateCompanyAccountCall } from '@fleetport/contract';
 import { partnerNotifications } from '../packages/web/src/features/partner-notifications/partner-notifications.i18n.ts';
 import { signUp } from './device-steps.ts';
 import { consoleUrl, type JourneyPage, newPage, screenshot, waitForMail } from './harness.ts';
 import { callAs } from './operation-steps.ts';
-import { linkCustomer } from './partner-steps.ts';
+import { addCustomerWithOwner } from './partner-steps.ts';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -68,11 +64,6 @@ const mailbox = () => {
   return { host: hostname, port };
 };
 
-async function companyIdOf(page: JourneyPage['page'], lang: Lang): Promise<number> {
-  const account = await callAs(page, getCompanyAccountCall, {}, lang);
-  return (account.data as CompanyAccount).companyId;
-}
-
 for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
   const t = partnerNotifications[lang];
   describe(`partner notifications journey (${lang})`, () => {
@@ -88,13 +79,13 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       const customer = await newPage({ lang, width: 1440, height: 900 });
       pages.push(partner, customer);
       await signUp(partner.page, `${stamp}p`, 'partner');
-      // Company names are unique: the customer is `Harbour <stamp>c`.
-      await signUp(customer.page, `${stamp}c`, 'customer');
-      const partnerId = await companyIdOf(partner.page, lang);
-      const customerId = await companyIdOf(customer.page, lang);
       const typed = await callAs(partner.page, updateCompanyAccountCall, { type: 1 }, lang);
       assert.equal(typed.code, 0, typed.msg);
-      await linkCustomer(partnerId, customerId);
+      // Company names are unique: the customer is `Harbour <stamp>c`.
+      await addCustomerWithOwner(partner.page, customer.page, lang, {
+        name: `Harbour ${stamp}c`,
+        ownerEmail: `customer.${stamp}@example.com`,
+      });
 
       // The distributor's notification centre starts empty.
       const { page } = partner;

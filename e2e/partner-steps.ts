@@ -1,28 +1,43 @@
 /**
- * Steps of the partner journeys. A partner link (company_relation) is written straight into the
- * server's database, as the API tests' partner test kit does: the customers area that adds customers
- * through the console is built separately, and these journeys must not depend on its calls. So the
- * journeys that need a link run the server on PostgreSQL (DATABASE_URL, which scripts/e2e.mjs passes to
- * the server and the journeys alike); the embedded PGlite belongs to the server process alone.
+ * Steps of the partner journeys: a distributor adds a customer through the customers area's call, and
+ * the customer's owner accepts the mailed invitation, creating their account, and signs in.
  */
 import assert from 'node:assert/strict';
-import pg from 'pg';
+import { addCustomerCall, COMPANY_TYPE, type Lang } from '@fleetport/contract';
+import type { Page } from 'playwright-core';
+import { consolePath, consoleUrl } from './harness.ts';
+import { callAs, dismissInstructions, mailed, signIn } from './operation-steps.ts';
 
-export async function linkCustomer(partnerCompanyId: number, customerCompanyId: number): Promise<void> {
-  const url = process.env.DATABASE_URL;
-  assert.ok(
-    url,
-    'this journey writes a partner link into the database: run it with DATABASE_URL (PostgreSQL), ' +
-      'e.g. DATABASE_URL=postgres://… npm run test:e2e -- e2e/partner-notifications.journey.ts',
+const PASSWORD = 'Fleet!port-Secure9';
+
+/**
+ * `partner` (signed in, a distributor or re-seller) adds the end customer `name`, invites `ownerEmail`
+ * as its owner; on `customer` (a fresh page) the owner accepts the invitation and signs in. Answers the
+ * customer's company id.
+ */
+export async function addCustomerWithOwner(
+  partner: Page,
+  customer: Page,
+  lang: Lang,
+  v: { name: string; ownerEmail: string },
+): Promise<number> {
+  const invited = Date.now();
+  const added = await callAs(
+    partner,
+    addCustomerCall,
+    { name: v.name, type: COMPANY_TYPE.endCustomer, ownerEmail: v.ownerEmail },
+    lang,
   );
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(
-      'insert into company_relation (upstream_company_id, downstream_company_id) values ($1, $2)',
-      [partnerCompanyId, customerCompanyId],
-    );
-  } finally {
-    await client.end();
-  }
+  assert.equal(added.code, 0, added.msg);
+  const token = await mailed(v.ownerEmail, /emailToLogin\?token=([\w-]+)/, invited);
+  await customer.goto(consoleUrl(`emailToLogin?token=${token}`));
+  await customer.getByTestId('invitation').waitFor();
+  await customer.getByTestId('invitation-user-name').fill('Customer Owner');
+  await customer.getByTestId('invitation-password').fill(PASSWORD);
+  await customer.getByTestId('invitation-confirm-password').fill(PASSWORD);
+  await customer.getByTestId('invitation-accept').click();
+  await customer.waitForURL(`**${consolePath}login`);
+  await signIn(customer, v.ownerEmail, PASSWORD);
+  await dismissInstructions(customer);
+  return (added.data as { companyId: number }).companyId;
 }
