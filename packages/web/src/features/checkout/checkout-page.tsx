@@ -228,6 +228,8 @@ function MyOrders() {
       {
         key: 'actions',
         title: '',
+        // The decision stays in reach however wide the order's columns make the table.
+        fixed: 'right',
         render: (_, order) =>
           order.state === 'pending' && (
             <Can funCode="checkout.create">

@@ -63,6 +63,8 @@ function PurchaseOrders() {
       {
         key: 'actions',
         title: '',
+        // The decision stays in reach however wide the order's columns make the table.
+        fixed: 'right',
         render: (_, order) =>
           order.state === 'pending' && (
             <Can funCode="customers.edit">
