@@ -23,6 +23,7 @@ import { AppError } from '../../platform/errors.ts';
 import { renderMail } from '../../platform/mail/mail-text.ts';
 import { assertMayJoinCompany, createCompany } from '../accounts/accounts.service.ts';
 import { companyNameTaken, findUserByAccount, findUserById } from '../accounts/accounts.store.ts';
+import { otherCompanyNamed } from '../company-account/company-account.store.ts';
 import { INVITATION_DAYS, invitationLink } from '../users/invitations.service.ts';
 import { insertInvitation } from '../users/invitations.store.ts';
 import { INVITATION_MAIL } from '../users/users.text.ts';
@@ -181,8 +182,7 @@ export async function updateCustomer(
     const customer = await requireCustomer(tx, actor, input.companyId);
     const changes: { name?: string; country?: string | null } = {};
     if (input.name !== undefined) {
-      if (await store.otherCompanyNamed(tx, input.name, customer))
-        throw new AppError(ErrorCode.COMPANY_EXISTS);
+      if (await otherCompanyNamed(tx, input.name, customer)) throw new AppError(ErrorCode.COMPANY_EXISTS);
       changes.name = input.name;
     }
     if (input.country !== undefined) changes.country = input.country || null;

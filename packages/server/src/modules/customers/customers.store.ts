@@ -87,17 +87,6 @@ export async function updateCustomerFields(
   }
 }
 
-/** Whether a company other than `except` has the name (any case): names are unique on the platform (10). */
-export async function otherCompanyNamed(db: DbOrTx, name: string, except: CompanyScope): Promise<boolean> {
-  const row = await db
-    .selectFrom('company')
-    .select('id')
-    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
-    .where('id', '!=', owningCompany(except))
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 export interface CustomerCompanyRow {
   companyId: number;
   name: string;

@@ -12,6 +12,7 @@ import type { ModuleDeps } from '../../platform/app-deps.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
+import { ownCompanyType } from '../customers/customers.store.ts';
 import {
   deleteNoticeRow,
   findNotice,
@@ -23,7 +24,7 @@ import {
   setNoticeState,
   updateNoticeRow,
 } from './notices.store.ts';
-import { companyTypeOf, downstreamCustomers, notDownstream } from './partner-links.store.ts';
+import { downstreamCustomers, notDownstream } from './partner-links.store.ts';
 
 /**
  * The notification centre's rules: only a distributor or re-seller writes notices (15003), aimed at
@@ -34,7 +35,7 @@ export type NoticeDeps = ModuleDeps<'db' | 'clock'>;
 
 /** The caller's company is a distributor or re-seller; 15003 otherwise. */
 export async function requirePartner({ db }: Pick<NoticeDeps, 'db'>, actor: Actor): Promise<void> {
-  const type = await companyTypeOf(db, actor.scope);
+  const type = await ownCompanyType(db, actor.scope);
   if (type !== COMPANY_TYPE.distributor && type !== COMPANY_TYPE.reseller)
     throw new AppError(ErrorCode.DISTRIBUTOR_ONLY);
 }

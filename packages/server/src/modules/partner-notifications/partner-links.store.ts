@@ -7,16 +7,6 @@ import type { DbOrTx } from '../../platform/db/open.ts';
  * customers area): the scope's owning company is the partner, its downstream companies its customers.
  */
 
-/** The company type of the scope's owning company (0 end customer, 1 distributor, 2 re-seller). */
-export async function companyTypeOf(db: DbOrTx, scope: CompanyScope): Promise<number | null> {
-  const row = await db
-    .selectFrom('company')
-    .select('type')
-    .where('id', '=', owningCompany(scope))
-    .executeTakeFirst();
-  return row ? Number(row.type) : null;
-}
-
 /** The partner's downstream customers by name. */
 export async function downstreamCustomers(db: DbOrTx, scope: CompanyScope): Promise<NoticeCustomer[]> {
   const rows = await db
