@@ -19,6 +19,7 @@ import {
   type Lang,
   LICENCE_MOVEMENT_LABELS,
   LICENCE_PRODUCT_LABELS,
+  ORDER_STATE_LABELS,
   type PurchaseOrder,
   platformOrdersCall,
   updateCompanyAccountCall,
@@ -68,7 +69,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       assert.ok(orderNo, 'the message names the order');
       const mine = page.getByTestId('my-orders-table');
       const row = mine.locator('tr', { hasText: orderNo });
-      await row.getByText(t.states.pending).waitFor();
+      await row.getByText(ORDER_STATE_LABELS.pending[lang]).waitFor();
       await row.getByText('PO-2026-118').waitFor();
 
       // The platform prices and approves it (its Super Admin console comes with a later issue).
@@ -95,7 +96,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
 
       // The owner sees it approved at that price, the licences available and the purchase billed.
       await page.reload();
-      await row.getByText(t.states.approved).waitFor();
+      await row.getByText(ORDER_STATE_LABELS.approved[lang]).waitFor();
       await row.getByText((ORDERED * 8.5).toFixed(2)).waitFor();
       await screenshot(page, `checkout-${lang}-02-approved`);
       await page.goto(consoleUrl('operation/licenses'));
@@ -172,11 +173,11 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await d.goto(consoleUrl('distributorconsole/myCustomers'));
       await d.getByTestId('customers-orders').click();
       const orders = d.getByTestId('purchase-orders-table');
-      await orders.locator('tr', { hasText: orderNo }).getByText(t.states.pending).waitFor();
+      await orders.locator('tr', { hasText: orderNo }).getByText(ORDER_STATE_LABELS.pending[lang]).waitFor();
       await screenshot(d, `checkout-${lang}-04-orders`);
       await d.getByTestId(`order-approve-${orderNo}`).click();
       await dialogSave(d, 'approve-summary').click();
-      await orders.locator('tr', { hasText: orderNo }).getByText(t.states.approved).waitFor();
+      await orders.locator('tr', { hasText: orderNo }).getByText(ORDER_STATE_LABELS.approved[lang]).waitFor();
 
       // 24 licences moved: the customer holds them, the distributor 16 of its 40.
       await b.goto(consoleUrl('operation/licenses'));

@@ -67,6 +67,7 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'checkout.rejectOrder': { en: "Reject a customer's purchase order", cn: '拒绝客户采购订单' },
   'checkout.approvePlatformOrder': { en: 'Approve a purchase order (platform)', cn: '批准采购订单（平台）' },
   'checkout.rejectPlatformOrder': { en: 'Reject a purchase order (platform)', cn: '拒绝采购订单（平台）' },
+  'checkout.exportCustomerOrders': { en: 'Export purchase orders', cn: '导出采购订单' },
   'checkout.setCustomerTerms': { en: "Set a customer's prices", cn: '设置客户价格' },
   'partnerNotifications.create': { en: 'Write a notification', cn: '新建通知' },
   'partnerNotifications.update': { en: 'Edit a notification', cn: '编辑通知' },

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import type { Labels } from '../enums/labels.ts';
 import { LICENCE_PRODUCTS } from '../enums/licences.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
-import { MAX_TRANSACTION_USD, MIN_PURCHASE } from '../limits.ts';
+import { EXPORT_MAX_RECORDS, MAX_TRANSACTION_USD, MIN_PURCHASE } from '../limits.ts';
 import { AmountSchema } from '../rules/numbers.ts';
 import { defineCall } from './define.ts';
+import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
 import { IdempotencyKeySchema } from './licences.ts';
 
 /**
@@ -18,6 +20,12 @@ import { IdempotencyKeySchema } from './licences.ts';
 /** Purchase order states: placed and waiting, posted, refused by the seller, withdrawn by the buyer. */
 export const ORDER_STATES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
+export const ORDER_STATE_LABELS: Labels<OrderState> = {
+  pending: { en: 'Pending', cn: '待处理' },
+  approved: { en: 'Approved', cn: '已批准' },
+  rejected: { en: 'Rejected', cn: '已拒绝' },
+  cancelled: { en: 'Withdrawn', cn: '已撤回' },
+};
 
 /** What a customer can order of one product, on its partner's terms. */
 export const OfferedProductSchema = z.object({
@@ -137,6 +145,41 @@ export const customerOrdersCall = defineCall({
   permission: 'customers.view',
   paged: true,
   summary: "Orders the company's customers placed with it, pending first, then newest",
+});
+
+/** The purchase orders list's filter without paging: what an export covers. */
+export const CustomerOrderExportFilterSchema = z.strictObject({
+  ...OrderFilterFields,
+  companyId: z.number().int().positive().optional(),
+});
+export type CustomerOrderExportFilter = z.output<typeof CustomerOrderExportFilterSchema>;
+
+/** Columns a purchase orders export can hold, in the page's order. */
+export const ORDER_EXPORT_COLUMNS: readonly ExportColumnDef[] = [
+  { field: 'orderNo', header: { en: 'Order', cn: '订单' } },
+  { field: 'state', header: { en: 'State', cn: '状态' } },
+  { field: 'buyer', header: { en: 'Customer', cn: '客户' } },
+  { field: 'product', header: { en: 'Product', cn: '产品' } },
+  { field: 'quantity', header: { en: 'Quantity', cn: '数量' } },
+  { field: 'unitPrice', header: { en: 'Unit price (USD)', cn: '单价（美元）' } },
+  { field: 'total', header: { en: 'Total (USD)', cn: '总价（美元）' } },
+  { field: 'placedBy', header: { en: 'Placed by', cn: '下单人' } },
+  { field: 'placedAt', header: { en: 'Placed', cn: '下单时间' } },
+  { field: 'decidedAt', header: { en: 'Decided', cn: '处理时间' } },
+  { field: 'note', header: { en: 'Note', cn: '备注' } },
+  { field: 'rejectReason', header: { en: 'Reason', cn: '原因' } },
+  { field: 'transactionNo', header: { en: 'Transaction', cn: '交易' } },
+];
+
+export const exportCustomerOrdersCall = defineCall({
+  id: 'checkout.exportCustomerOrders',
+  method: 'POST',
+  path: exportPathOf(customerOrdersCall.path),
+  input: exportRequestSchema(CustomerOrderExportFilterSchema, ORDER_EXPORT_COLUMNS),
+  output: ExportStartedSchema,
+  permission: 'customers.export',
+  mutates: true,
+  summary: `The customers' purchase orders to .xlsx in the background, in the list's order (up to ${EXPORT_MAX_RECORDS} orders)`,
 });
 
 const DecisionFields = {
@@ -259,6 +302,7 @@ export const CHECKOUT_CALLS = [
   myOrdersCall,
   cancelOrderCall,
   customerOrdersCall,
+  exportCustomerOrdersCall,
   approveOrderCall,
   rejectOrderCall,
   platformOrdersCall,

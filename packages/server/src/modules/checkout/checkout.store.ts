@@ -279,6 +279,20 @@ export async function orderPage(
   return { list: rows.map(toOrder), total: Number(count.n) };
 }
 
+/** How many orders of the side match, counting no further than `limit` (an export's bound). */
+export async function countOrders(
+  db: DbOrTx,
+  who: OrderSide,
+  f: OrderFilter,
+  limit: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(filtered(db, who, f).select('o.id').limit(limit).as('m'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** One order the side reaches, as shown; null when it is not there or not theirs. */
 export async function findOrder(db: DbOrTx, who: OrderSide, id: number): Promise<PurchaseOrder | null> {
   const row = await withNames(sided(db, who).where('o.id', '=', id)).executeTakeFirst();

@@ -7,6 +7,8 @@ import {
   customerOrdersCall,
   customerTermsCall,
   ErrorCode,
+  type ExportRecord,
+  exportCustomerOrdersCall,
   getLicenceBalancesCall,
   myOrdersCall,
   placeOrderCall,
@@ -14,6 +16,7 @@ import {
   rejectOrderCall,
   setCustomerTermsCall,
 } from '@fleetport/contract';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -48,7 +51,7 @@ function order(
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ jobs: { manual: true } });
   const created = await ensureSuperAdmin(t.deps);
   admin = await signIn(t, created!.account, created!.password);
   acme = await companyOwner(t, 'Acme Checkout', 'owner@acme-checkout.test');
@@ -57,7 +60,8 @@ beforeAll(async () => {
   await t.deps.db.updateTable('company').set({ type: 1 }).where('id', '=', delta.companyId).execute();
   await insertRelation(t.deps.db, delta.companyId, acme.companyId);
   // The distributor's console and its customers' calls come with the company type: sign in again.
-  delta = asOwner(await signIn(t, delta.account), delta);
+  const { companyId, userId, account } = delta;
+  delta = asOwner(await signIn(t, account), { companyId, userId, account });
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -288,5 +292,52 @@ describe('a company without a partner', () => {
     expect(await available(rival, 'ADVANCED')).toBe(12);
     const billing = await rival.run(billingListCall, { pageNum: 1, pageSize: 10 });
     expect(billing.data!.list[0]).toMatchObject({ movement: 'purchase', quantity: 12, unitPrice: 7.25 });
+  });
+});
+
+describe("the seller's purchase orders export", () => {
+  it('writes the orders in the reader’s language through the export pipeline, pending first', async () => {
+    const started = await delta.call<ExportRecord>(
+      'POST',
+      exportCustomerOrdersCall.path,
+      {
+        fileNamePrefix: 'orders',
+        exportType: 'EXCEL',
+        exportConfig: {
+          columns: ['state', 'buyer', 'product', 'quantity', 'total'].map((field) => ({ field })),
+        },
+        dataSourceType: 'TABLE',
+        dataSourceConfig: { filterParams: {} },
+      },
+      { language: 'cn' },
+    );
+    expect(started.body.code).toBe(0);
+    expect(started.body.data).toMatchObject({ totalRows: 3 });
+    for (let round = 0; round < 10 && (await t.deps.jobs!.runOnce()) > 0; round++);
+    const link = await delta.call<{ url: string }>('POST', '/pl/exportRecord/getDownloadUrl', {
+      recordId: started.body.data!.recordId,
+    });
+    const file = await t.app.inject({ method: 'GET', url: link.body.data!.url });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows: string[][] = [];
+    book.worksheets[0]?.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
+    });
+    // The rejected and withdrawn orders of 24 were placed after the approved one of 30: newest first.
+    expect(rows).toEqual([
+      ['状态', '客户', '产品', '数量', '总价（美元）'],
+      ['已撤回', 'Acme Checkout', '标准版', '24', '252'],
+      ['已拒绝', 'Acme Checkout', '标准版', '24', '252'],
+      ['已批准', 'Acme Checkout', '标准版', '30', '315'],
+    ]);
+    const rivals = await rival.call<ExportRecord>('POST', exportCustomerOrdersCall.path, {
+      fileNamePrefix: 'orders',
+      exportType: 'EXCEL',
+      exportConfig: { columns: [{ field: 'buyer' }] },
+      dataSourceType: 'TABLE',
+      dataSourceConfig: { filterParams: {} },
+    });
+    expect(rivals.body.data).toMatchObject({ totalRows: 0 });
   });
 });

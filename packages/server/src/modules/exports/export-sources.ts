@@ -1,4 +1,5 @@
 import { activityExportSource } from '../activity-log/activity-log.export.ts';
+import { customerOrderExportSource } from '../checkout/checkout.export.ts';
 import { customerExportSource } from '../customers/customers.export.ts';
 import { deviceExportSource } from '../devices/device-export.ts';
 import { billingExportSource } from '../licences/billing.export.ts';
@@ -11,6 +12,7 @@ export const EXPORT_SOURCES: readonly ExportSource<any, any>[] = [
   activityExportSource,
   billingExportSource,
   customerExportSource,
+  customerOrderExportSource,
 ];
 
 export function exportSourceOf(callId: string) {

@@ -62,12 +62,6 @@ export const checkout = {
       rejected: 'Purchase order {{orderNo}} rejected.',
       back: 'My customers',
     },
-    states: {
-      pending: 'Pending',
-      approved: 'Approved',
-      rejected: 'Rejected',
-      cancelled: 'Withdrawn',
-    },
     prices: {
       title: 'Prices for {{customer}}',
       explain:
@@ -145,12 +139,6 @@ export const checkout = {
       rejectReasonRequired: '请说明拒绝原因',
       rejected: '采购订单{{orderNo}}已拒绝。',
       back: '我的客户',
-    },
-    states: {
-      pending: '待处理',
-      approved: '已批准',
-      rejected: '已拒绝',
-      cancelled: '已撤回',
     },
     prices: {
       title: '{{customer}}的价格',

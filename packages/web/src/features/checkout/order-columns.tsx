@@ -3,6 +3,7 @@ import {
   formatDateTime,
   LICENCE_PRODUCT_LABELS,
   type LicenceProduct,
+  ORDER_STATE_LABELS,
   type OrderState,
   type PurchaseOrder,
 } from '@fleetport/contract';
@@ -19,10 +20,10 @@ const STATE_COLOURS: Record<OrderState, string> = {
 
 export const money = (value: number | null) => (value === null ? '- -' : value.toFixed(2));
 
-export function OrderStateTag({ state, t }: { state: OrderState; t: TFunction<'checkout'> }) {
+export function OrderStateTag({ state, lang }: { state: OrderState; lang: Lang }) {
   return (
     <Tag color={STATE_COLOURS[state]} data-testid={`order-state-${state}`}>
-      {t(`states.${state}`)}
+      {ORDER_STATE_LABELS[state][lang]}
     </Tag>
   );
 }
@@ -49,7 +50,7 @@ export function orderColumns(
       key: 'state',
       dataIndex: 'state',
       title: t('orders.state'),
-      render: (state: OrderState) => <OrderStateTag state={state} t={t} />,
+      render: (state: OrderState) => <OrderStateTag state={state} lang={lang} />,
     },
     party,
     {

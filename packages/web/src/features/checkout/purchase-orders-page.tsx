@@ -1,7 +1,10 @@
 import {
   customerOrdersCall,
+  exportCustomerOrdersCall,
   isAmount,
   LICENCE_PRODUCT_LABELS,
+  ORDER_EXPORT_COLUMNS,
+  ORDER_STATE_LABELS,
   ORDER_STATES,
   type OrderState,
   type PurchaseOrder,
@@ -17,6 +20,7 @@ import { addNamespaces } from '../../i18n/index.ts';
 import { DraggableDialog } from '../../widgets/draggable-dialog.tsx';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
+import { ExportButton } from '../exports/export-button.tsx';
 import { checkout } from './checkout.i18n.ts';
 import { useApproveOrder, useRejectOrder } from './checkout-queries.ts';
 import { orderColumns } from './order-columns.tsx';
@@ -110,6 +114,17 @@ function PurchaseOrders() {
         columns={columns}
         trailingColumns={actions}
         empty={{ description: t('orders.empty') }}
+        exportAction={({ total }) => (
+          <ExportButton
+            call={exportCustomerOrdersCall}
+            filter={filters}
+            total={total}
+            columns={ORDER_EXPORT_COLUMNS}
+            fileNamePrefix={t('orders.title')}
+            module="distributorconsole/myCustomers/orders"
+            funCode="customers.export"
+          />
+        )}
         filters={
           <Form<FilterValues>
             form={form}
@@ -121,7 +136,7 @@ function PurchaseOrders() {
                 allowClear
                 placeholder={t('orders.state')}
                 style={{ width: 160 }}
-                options={ORDER_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+                options={ORDER_STATES.map((s) => ({ value: s, label: ORDER_STATE_LABELS[s][lang] }))}
                 data-testid="orders-state"
               />
             </Form.Item>
