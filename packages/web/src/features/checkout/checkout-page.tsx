@@ -8,7 +8,7 @@ import {
   myOrdersCall,
   type PurchaseOrder,
 } from '@fleetport/contract';
-import { Alert, App, Button, Card, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
+import { NumberInput } from '../../widgets/number-input.tsx';
 import { checkout } from './checkout.i18n.ts';
 import { useCancelOrder, useCheckoutOffer, usePlaceOrder } from './checkout-queries.ts';
 import { orderColumns } from './order-columns.tsx';
@@ -191,7 +192,7 @@ function OrderForm({ offer, refresh }: { offer: CheckoutOffer; refresh: () => Pr
             },
           ]}
         >
-          <InputNumber
+          <NumberInput
             min={1}
             max={1_000_000}
             precision={0}

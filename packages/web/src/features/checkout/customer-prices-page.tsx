@@ -5,13 +5,14 @@ import {
   type LicenceProduct,
   MIN_PURCHASE,
 } from '@fleetport/contract';
-import { App, Button, Card, Checkbox, Flex, Form, InputNumber, Space, Switch, Table, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Flex, Form, Space, Switch, Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Can, PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
+import { NumberInput } from '../../widgets/number-input.tsx';
 import { checkout } from './checkout.i18n.ts';
 import { useCustomerTerms, useSetCustomerTerms } from './checkout-queries.ts';
 import { useCustomersPath } from './purchase-orders-page.tsx';
@@ -145,7 +146,7 @@ function CustomerPrices() {
                         ]}
                         dependencies={[['prices', field.name, 'priced']]}
                       >
-                        <InputNumber
+                        <NumberInput
                           min={0.01}
                           step={0.01}
                           disabled={!rows[field.name]?.priced}
@@ -170,7 +171,7 @@ function CustomerPrices() {
                           },
                         ]}
                       >
-                        <InputNumber
+                        <NumberInput
                           min={MIN_PURCHASE}
                           precision={0}
                           disabled={!rows[field.name]?.priced}

@@ -9,7 +9,7 @@ import {
   type OrderState,
   type PurchaseOrder,
 } from '@fleetport/contract';
-import { App, Button, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { addNamespaces } from '../../i18n/index.ts';
 import { DraggableDialog } from '../../widgets/draggable-dialog.tsx';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
+import { NumberInput } from '../../widgets/number-input.tsx';
 import { ExportButton } from '../exports/export-button.tsx';
 import { checkout } from './checkout.i18n.ts';
 import { useApproveOrder, useRejectOrder } from './checkout-queries.ts';
@@ -213,7 +214,7 @@ function ApproveDialog({ order, onClose }: { order: PurchaseOrder | null; onClos
               },
             ]}
           >
-            <InputNumber min={0.01} step={0.01} style={{ width: 200 }} data-testid="approve-price" />
+            <NumberInput min={0.01} step={0.01} style={{ width: 200 }} data-testid="approve-price" />
           </Form.Item>
         </Form>
       )}

@@ -5,12 +5,13 @@ import {
   type LicenceProduct,
   type ProductBalance,
 } from '@fleetport/contract';
-import { App, Form, InputNumber, Select, Typography } from 'antd';
+import { App, Form, Select, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaMessage } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
 import { DraggableDialog } from '../../widgets/draggable-dialog.tsx';
+import { NumberInput } from '../../widgets/number-input.tsx';
 import { useAssignToCustomer, useReduceCustomer } from './customer-queries.ts';
 
 interface MoveValues {
@@ -95,7 +96,7 @@ export function LicenceMoveDialog({
           />
         </Form.Item>
         <Form.Item name="quantity" label={t('quantity')} rules={[{ required: true }]}>
-          <InputNumber
+          <NumberInput
             min={1}
             max={1_000_000}
             precision={0}
@@ -118,7 +119,7 @@ export function LicenceMoveDialog({
               },
             ]}
           >
-            <InputNumber min={0} precision={2} style={{ width: '100%' }} data-testid="move-price" />
+            <NumberInput min={0} precision={2} style={{ width: '100%' }} data-testid="move-price" />
           </Form.Item>
         ) : (
           <Typography.Text type="secondary">{t('reduceExplain', { unused })}</Typography.Text>

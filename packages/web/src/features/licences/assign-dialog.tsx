@@ -6,13 +6,14 @@ import {
   type LicenceLevel,
   MAX_DEVICES_PER_ASSIGN,
 } from '@fleetport/contract';
-import { App, Form, InputNumber, Select, Typography } from 'antd';
+import { App, Form, Select, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
 import { DraggableDialog } from '../../widgets/draggable-dialog.tsx';
+import { NumberInput } from '../../widgets/number-input.tsx';
 import { useAssignLicences, useDeviceSearch, useLicenceBalances } from './licence-queries.ts';
 import { licences } from './licences.i18n.ts';
 
@@ -141,7 +142,7 @@ export function AssignDialog({
             label={periodLabel}
             rules={[schemaRule(AutoRenewPeriodSchema, lang, periodLabel)]}
           >
-            <InputNumber data-testid="assign-auto-renew-period" />
+            <NumberInput data-testid="assign-auto-renew-period" />
           </Form.Item>
         )}
       </Form>

@@ -4,11 +4,12 @@ import {
   type AutoRenewSetting,
   LICENCE_DAYS,
 } from '@fleetport/contract';
-import { App, Button, Card, Form, InputNumber, Switch, Typography } from 'antd';
+import { App, Button, Card, Form, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../app/form-rules.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
+import { NumberInput } from '../../widgets/number-input.tsx';
 import { useAutoRenew, useSetAutoRenew } from './licence-queries.ts';
 
 /** The company's auto-renew default (core §5: period 1-500), on the licences page. */
@@ -43,7 +44,7 @@ export function AutoRenewCard() {
           label={periodLabel}
           rules={[schemaRule(AutoRenewPeriodSchema, lang, periodLabel)]}
         >
-          <InputNumber data-testid="auto-renew-period" />
+          <NumberInput data-testid="auto-renew-period" />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="auto-renew-save">

@@ -8,25 +8,14 @@ import {
   saveSmtpCall,
   testSmtpCall,
 } from '@fleetport/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Select,
-  Space,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { schemaRule } from '../../app/form-rules.ts';
 import { Can } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
+import { NumberInput } from '../../widgets/number-input.tsx';
 import { partnerNoticeKeys } from './notice-queries.ts';
 
 interface SmtpForm {
@@ -130,7 +119,7 @@ export function SmtpCard({ smtp }: { smtp: SmtpSettings | null }) {
             label={t('emails.smtp.port')}
             rules={[schemaRule(saveSmtpCall.input.shape.port, lang, t('emails.smtp.port'))]}
           >
-            <InputNumber min={1} max={65535} precision={0} data-testid="smtp-port" />
+            <NumberInput min={1} max={65535} precision={0} data-testid="smtp-port" />
           </Form.Item>
           <Form.Item name="security" label={t('emails.smtp.security')}>
             <Select
