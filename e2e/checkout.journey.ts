@@ -8,14 +8,12 @@
  * distributor's pool to the customer's.
  */
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import {
   approvePlatformOrderCall,
   COMPANY_TYPE,
   type CompanyAccount,
   getCompanyAccountCall,
-  grantLicencesCall,
   type Lang,
   LICENCE_MOVEMENT_LABELS,
   LICENCE_PRODUCT_LABELS,
@@ -28,7 +26,7 @@ import { checkout as checkoutTexts } from '../packages/web/src/features/checkout
 import { licences as licenceTexts } from '../packages/web/src/features/licences/licences.i18n.ts';
 import { signUp } from './device-steps.ts';
 import { consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
-import { callAs, dialogSave, signIn, superAdmin } from './operation-steps.ts';
+import { callAs, dialogSave, grantAsPlatform, platformPage } from './operation-steps.ts';
 import { addCustomerWithOwner } from './partner-steps.ts';
 
 const ORDERED = 14;
@@ -73,21 +71,13 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await row.getByText('PO-2026-118').waitFor();
 
       // The platform prices and approves it (its Super Admin console comes with a later issue).
-      const platform = await newPage({ lang });
-      pages.push(platform);
-      const admin = superAdmin();
-      await signIn(platform.page, admin.account, admin.password);
-      const listed = await callAs(
-        platform.page,
-        platformOrdersCall,
-        { pageNum: 1, pageSize: 50, orderNo },
-        lang,
-      );
+      const platform = await platformPage(lang, pages);
+      const listed = await callAs(platform, platformOrdersCall, { pageNum: 1, pageSize: 50, orderNo }, lang);
       const order = (listed.data as { list: PurchaseOrder[] }).list[0];
       assert.equal(order?.orderNo, orderNo);
       assert.equal(order?.quantity, ORDERED);
       const approved = await callAs(
-        platform.page,
+        platform,
         approvePlatformOrderCall,
         { orderId: order.id, unitPrice: 8.5 },
         lang,
@@ -124,12 +114,8 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       const sellerAccount = (await callAs(d, getCompanyAccountCall, {}, lang)).data as CompanyAccount;
       const sellerName = sellerAccount.name;
       const sellerId = sellerAccount.companyId;
-      const platform = await newPage({ lang });
-      pages.push(platform);
-      const admin = superAdmin();
-      await signIn(platform.page, admin.account, admin.password);
-      const grant = { companyId: sellerId, product: 'ESSENTIAL', quantity: 40, idempotencyKey: randomUUID() };
-      assert.equal((await callAs(platform.page, grantLicencesCall, grant, lang)).code, 0);
+      const platform = await platformPage(lang, pages);
+      await grantAsPlatform(platform, lang, { companyId: sellerId, product: 'ESSENTIAL', quantity: 40 });
 
       // The distributor adds an end customer; its owner accepts the mailed invitation.
       const buyer = await newPage({ lang, width: 1440, height: 900 });

@@ -5,14 +5,12 @@
  * confirming, and sees the balance on the page and on the customer's row of the list.
  */
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import {
   COMPANY_TYPE,
   COMPANY_TYPE_LABELS,
   type CompanyAccount,
   getCompanyAccountCall,
-  grantLicencesCall,
   type Lang,
   LICENCE_PRODUCT_LABELS,
   updateCompanyAccountCall,
@@ -20,7 +18,7 @@ import {
 import { customers as customerTexts } from '../packages/web/src/features/customers/customers.i18n.ts';
 import { signUp } from './device-steps.ts';
 import { consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
-import { callAs, dialogSave, signIn, superAdmin } from './operation-steps.ts';
+import { callAs, dialogSave, grantAsPlatform, platformPage } from './operation-steps.ts';
 
 const GRANTED = 10;
 
@@ -46,17 +44,8 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       const account = await callAs(page, getCompanyAccountCall, {}, lang);
       const companyId = (account.data as CompanyAccount).companyId;
 
-      const platform = await newPage({ lang });
-      pages.push(platform);
-      const admin = superAdmin();
-      await signIn(platform.page, admin.account, admin.password);
-      const granted = await callAs(
-        platform.page,
-        grantLicencesCall,
-        { companyId, product: 'ESSENTIAL', quantity: GRANTED, idempotencyKey: randomUUID() },
-        lang,
-      );
-      assert.equal(granted.code, 0, granted.msg);
+      const platform = await platformPage(lang, pages);
+      await grantAsPlatform(platform, lang, { companyId, product: 'ESSENTIAL', quantity: GRANTED });
 
       // No customers yet: the list says so.
       await page.goto(consoleUrl('distributorconsole/myCustomers'));

@@ -9,12 +9,10 @@
  * re-seller and checkout steps come with those consoles.
  */
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import {
   type CompanyAccount,
   getCompanyAccountCall,
-  grantLicencesCall,
   type Lang,
   LICENCE_LEVEL_LABELS,
   LICENCE_MOVEMENT_LABELS,
@@ -25,7 +23,7 @@ import { licences as licenceTexts } from '../packages/web/src/features/licences/
 import { shell as shellTexts } from '../packages/web/src/features/shell/shell.i18n.ts';
 import { importRouters, signUp } from './device-steps.ts';
 import { consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
-import { callAs, dialogSave, signIn, superAdmin } from './operation-steps.ts';
+import { callAs, dialogSave, grantAsPlatform, platformPage } from './operation-steps.ts';
 
 const GRANTED = 5;
 
@@ -51,17 +49,8 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       const companyId = (account.data as CompanyAccount).companyId;
 
       // The platform grants the company five Essential licences.
-      const platform = await newPage({ lang });
-      pages.push(platform);
-      const admin = superAdmin();
-      await signIn(platform.page, admin.account, admin.password);
-      const granted = await callAs(
-        platform.page,
-        grantLicencesCall,
-        { companyId, product: 'ESSENTIAL', quantity: GRANTED, idempotencyKey: randomUUID() },
-        lang,
-      );
-      assert.equal(granted.code, 0, granted.msg);
+      const platform = await platformPage(lang, pages);
+      await grantAsPlatform(platform, lang, { companyId, product: 'ESSENTIAL', quantity: GRANTED });
 
       // The owner's licences page shows them available.
       await page.goto(consoleUrl('operation/licenses'));

@@ -2,9 +2,16 @@
  * Steps the operation journeys share: registering an owner, reading mail from the test mailbox,
  * signing in, choosing from Ant Design selects, and calling the API with a page's own session.
  */
-import type { CallDef, Envelope, Lang } from '@fleetport/contract';
+import { randomUUID } from 'node:crypto';
+import {
+  type CallDef,
+  type Envelope,
+  grantLicencesCall,
+  type Lang,
+  type LicenceProduct,
+} from '@fleetport/contract';
 import type { Locator, Page } from 'playwright-core';
-import { baseUrl, consolePath, consoleUrl, waitForMail } from './harness.ts';
+import { baseUrl, consolePath, consoleUrl, type JourneyPage, newPage, waitForMail } from './harness.ts';
 import { signedTicketInPage } from './page-ticket.ts';
 
 /**
@@ -116,4 +123,23 @@ export function superAdmin(): { account: string; password: string } {
   if (!account || !password)
     throw new Error('scripts/e2e.mjs passes the Super Admin read from a fresh server log');
   return { account, password };
+}
+
+/** A page signed in as the Super Admin (the platform), closed with the journey's other `pages`. */
+export async function platformPage(lang: Lang, pages: JourneyPage[]): Promise<Page> {
+  const platform = await newPage({ lang });
+  pages.push(platform);
+  const admin = superAdmin();
+  await signIn(platform.page, admin.account, admin.password);
+  return platform.page;
+}
+
+/** The platform grants `companyId` licences, as the Super Admin's grant call does. */
+export async function grantAsPlatform(
+  platform: Page,
+  lang: Lang,
+  grant: { companyId: number; product: LicenceProduct; quantity: number },
+): Promise<void> {
+  const granted = await callAs(platform, grantLicencesCall, { ...grant, idempotencyKey: randomUUID() }, lang);
+  if (granted.code !== 0) throw new Error(`the grant was refused: ${granted.code} ${granted.msg}`);
 }

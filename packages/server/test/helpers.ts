@@ -134,3 +134,11 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * Runs the app's job queue (a `jobs: { manual: true }` app) until nothing more is due. Areas schedule
+ * jobs of their own at start (licence expiry and renewal, alert mails), so one run may take those first.
+ */
+export async function runDueJobs(t: TestApp, rounds = 10): Promise<void> {
+  for (let round = 0; round < rounds; round++) if ((await t.deps.jobs!.runOnce()) === 0) return;
+}

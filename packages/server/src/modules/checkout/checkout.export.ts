@@ -14,7 +14,7 @@ import {
   type ExportSource,
   plainCell,
 } from '../exports/export-source.ts';
-import { countOrders, type OrderFilter, orderPage } from './checkout.store.ts';
+import { countOrders, type OrderFilter, orderRows } from './checkout.store.ts';
 import { ORDER_EXPORT_TEXT as TEXT } from './checkout.text.ts';
 
 function cell(row: PurchaseOrder, field: string, { lang, utcOffsetMinutes }: ExportReader): ExportCell {
@@ -49,7 +49,8 @@ export const customerOrderExportSource: ExportSource<CustomerOrderExportFilter, 
   module: 'distributorconsole/myCustomers/orders',
   sheetName: TEXT.sheetName,
   count: (db, scope, filter, limit) => countOrders(db, { side: 'seller', scope }, filterOf(filter), limit),
-  rows: async (db, scope, filter, offset, limit) =>
-    (await orderPage(db, { side: 'seller', scope }, filterOf(filter), offset, limit)).list,
+  // Rows only: the job counts once (`count`), not again with every batch.
+  rows: (db, scope, filter, offset, limit) =>
+    orderRows(db, { side: 'seller', scope }, filterOf(filter), offset, limit),
   cell,
 };

@@ -260,7 +260,21 @@ function toOrder(r: OrderRow): PurchaseOrder {
   };
 }
 
-/** A page of orders, pending first for the deciding side, then newest first. */
+/** `limit` orders of the side from `offset`: pending first for the deciding side, then newest first. */
+export async function orderRows(
+  db: DbOrTx,
+  who: OrderSide,
+  f: OrderFilter,
+  offset: number,
+  limit: number,
+): Promise<PurchaseOrder[]> {
+  let q = withNames(filtered(db, who, f));
+  if (who.side !== 'buyer') q = q.orderBy((eb) => eb(eb.ref('o.state'), '=', 'pending'), 'desc');
+  const rows = await q.orderBy('o.id', 'desc').offset(offset).limit(limit).execute();
+  return rows.map(toOrder);
+}
+
+/** A page of orders as the lists show it, with how many match. */
 export async function orderPage(
   db: DbOrTx,
   who: OrderSide,
@@ -268,15 +282,13 @@ export async function orderPage(
   offset: number,
   limit: number,
 ): Promise<{ list: PurchaseOrder[]; total: number }> {
-  let q = withNames(filtered(db, who, f));
-  if (who.side !== 'buyer') q = q.orderBy((eb) => eb(eb.ref('o.state'), '=', 'pending'), 'desc');
-  const [rows, count] = await Promise.all([
-    q.orderBy('o.id', 'desc').offset(offset).limit(limit).execute(),
+  const [list, count] = await Promise.all([
+    orderRows(db, who, f, offset, limit),
     filtered(db, who, f)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { list: rows.map(toOrder), total: Number(count.n) };
+  return { list, total: Number(count.n) };
 }
 
 /** How many orders of the side match, counting no further than `limit` (an export's bound). */

@@ -16,13 +16,13 @@ import {
   rejectOrderCall,
   setCustomerTermsCall,
 } from '@fleetport/contract';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, runDueJobs, type TestApp } from '../../../test/helpers.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
 import { insertRelation } from '../company-account/company-account.store.ts';
 import { asOwner, companyOwner, type Owner } from '../devices/device-test-kit.ts';
+import { downloaded, exportBody } from '../exports/export-test-kit.ts';
 import { grantPool, operationKey } from '../licences/licence-test-kit.ts';
 
 /**
@@ -300,30 +300,13 @@ describe("the seller's purchase orders export", () => {
     const started = await delta.call<ExportRecord>(
       'POST',
       exportCustomerOrdersCall.path,
-      {
-        fileNamePrefix: 'orders',
-        exportType: 'EXCEL',
-        exportConfig: {
-          columns: ['state', 'buyer', 'product', 'quantity', 'total'].map((field) => ({ field })),
-        },
-        dataSourceType: 'TABLE',
-        dataSourceConfig: { filterParams: {} },
-      },
+      exportBody({}, ['state', 'buyer', 'product', 'quantity', 'total'], 'orders'),
       { language: 'cn' },
     );
     expect(started.body.code).toBe(0);
     expect(started.body.data).toMatchObject({ totalRows: 3 });
-    for (let round = 0; round < 10 && (await t.deps.jobs!.runOnce()) > 0; round++);
-    const link = await delta.call<{ url: string }>('POST', '/pl/exportRecord/getDownloadUrl', {
-      recordId: started.body.data!.recordId,
-    });
-    const file = await t.app.inject({ method: 'GET', url: link.body.data!.url });
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const rows: string[][] = [];
-    book.worksheets[0]?.eachRow((row) => {
-      rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
-    });
+    await runDueJobs(t);
+    const rows = await downloaded(t, delta, started.body.data!.recordId);
     // The rejected and withdrawn orders of 24 were placed after the approved one of 30: newest first.
     expect(rows).toEqual([
       ['状态', '客户', '产品', '数量', '总价（美元）'],
@@ -331,13 +314,11 @@ describe("the seller's purchase orders export", () => {
       ['已拒绝', 'Acme Checkout', '标准版', '24', '252'],
       ['已批准', 'Acme Checkout', '标准版', '30', '315'],
     ]);
-    const rivals = await rival.call<ExportRecord>('POST', exportCustomerOrdersCall.path, {
-      fileNamePrefix: 'orders',
-      exportType: 'EXCEL',
-      exportConfig: { columns: [{ field: 'buyer' }] },
-      dataSourceType: 'TABLE',
-      dataSourceConfig: { filterParams: {} },
-    });
+    const rivals = await rival.call<ExportRecord>(
+      'POST',
+      exportCustomerOrdersCall.path,
+      exportBody({}, ['buyer'], 'orders'),
+    );
     expect(rivals.body.data).toMatchObject({ totalRows: 0 });
   });
 });

@@ -17,12 +17,12 @@ import {
   transferCustomerDevicesCall,
   updateCustomerCall,
 } from '@fleetport/contract';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn, TEST_PASSWORD } from '../../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, runDueJobs, type TestApp } from '../../../test/helpers.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
 import { asOwner, companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
+import { downloaded, exportBody } from '../exports/export-test-kit.ts';
 import { grantPool, operationKey } from '../licences/licence-test-kit.ts';
 
 /**
@@ -363,30 +363,17 @@ describe('exporting the customer list', () => {
     const started = await delta.call<ExportRecord>(
       'POST',
       exportCustomersCall.path,
-      {
-        fileNamePrefix: 'customers',
-        exportType: 'EXCEL',
-        exportConfig: {
-          columns: ['name', 'type', 'country', 'deviceCount', 'licences'].map((field) => ({ field })),
-        },
-        dataSourceType: 'TABLE',
-        dataSourceConfig: { filterParams: { sortField: 'name', sortOrder: 'asc' } },
-      },
+      exportBody(
+        { sortField: 'name', sortOrder: 'asc' },
+        ['name', 'type', 'country', 'deviceCount', 'licences'],
+        'customers',
+      ),
       { language: 'cn' },
     );
     expect(started.body.code).toBe(0);
     expect(started.body.data).toMatchObject({ totalRows: 2, module: 'distributorconsole/myCustomers' });
-    const recordId = started.body.data!.recordId;
-    await t.deps.jobs!.runOnce();
-    const link = await delta.call<{ url: string }>('POST', '/pl/exportRecord/getDownloadUrl', { recordId });
-    expect(link.body.code).toBe(0);
-    const file = await t.app.inject({ method: 'GET', url: link.body.data!.url });
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const rows: string[][] = [];
-    book.worksheets[0]?.eachRow((row) => {
-      rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
-    });
+    await runDueJobs(t);
+    const rows = await downloaded(t, delta, started.body.data!.recordId);
     expect(rows).toEqual([
       ['名称', '类型', '国家', '设备数', '许可证（未使用/已分配）'],
       ['Acme Ends', '终端客户', 'Chile', '3', '标准版 5 / 0'],

@@ -13,12 +13,12 @@ import {
   exportDevicesCall,
   MAX_EXPORT_RECORDS_KEPT,
 } from '@fleetport/contract';
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompany, type SignedIn, signIn } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { grantPool, operationKey } from '../licences/licence-test-kit.ts';
+import { downloaded as downloadedFile, exportBody, sheetAt as sheetAtUrl } from './export-test-kit.ts';
 
 const HOUR = 3_600_000;
 const DEVICES = EXPORT_MAX_RECORDS;
@@ -57,17 +57,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-function exportBody(filterParams: Record<string, unknown>, fields: string[], prefix = 'devices') {
-  return {
-    fileNamePrefix: prefix,
-    exportType: 'EXCEL',
-    exportConfig: { columns: fields.map((field) => ({ field })) },
-    dataSourceType: 'TABLE',
-    dataSourceConfig: { filterParams },
-    maxWaitMillisTimeOut: 120_000,
-  };
-}
-
 const exportDevices = (who: SignedIn, filter: Record<string, unknown>, fields: string[], lang = 'en') =>
   who.call<ExportRecord>('POST', exportDevicesCall.path, exportBody(filter, fields), {
     language: lang,
@@ -91,24 +80,8 @@ async function finished(who: SignedIn, recordId: number): Promise<ExportRecord> 
   throw new Error(`record ${recordId} still generating`);
 }
 
-/** The file behind a signed URL, as a browser would fetch it, read with exceljs. */
-async function sheetAt(url: string): Promise<string[][]> {
-  const res = await t.app.inject({ method: 'GET', url });
-  expect(res.statusCode).toBe(200);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]?.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
-  });
-  return rows;
-}
-
-async function downloaded(who: SignedIn, recordId: number): Promise<string[][]> {
-  const link = await who.call<{ url: string }>('POST', '/pl/exportRecord/getDownloadUrl', { recordId });
-  expect(link.body.code).toBe(0);
-  return sheetAt(link.body.data!.url);
-}
+const sheetAt = (url: string) => sheetAtUrl(t, url);
+const downloaded = (who: SignedIn, recordId: number) => downloadedFile(t, who, recordId);
 
 describe('device list export', () => {
   it('writes all 10,000 devices, the chosen columns, in the caller language', async () => {

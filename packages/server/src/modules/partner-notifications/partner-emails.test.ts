@@ -10,7 +10,7 @@ import {
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, runDueJobs, type TestApp } from '../../../test/helpers.ts';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { enqueueJob } from '../../platform/jobs/index.ts';
 import { smtpMailer } from '../../platform/mail/mailer.ts';
@@ -269,8 +269,7 @@ describe('the insufficient-licence e-mail', () => {
   it('runs on the job queue, sending through the app’s own mailer (the outbox here)', async () => {
     await delta.run(saveAlertEmailCall, licenceMail({ enabled: true }));
     await enqueueJob(t.deps.db, { kind: LICENCE_ALERT_JOB, payload: {} });
-    // Other areas' scheduled jobs (licence expiry and renewal) may be due too: run until none is.
-    for (let round = 0; round < 10 && (await t.deps.jobs!.runOnce()) > 0; round++);
+    await runDueJobs(t);
     const kept = await t.deps.db
       .selectFrom('mail_outbox')
       .selectAll()
