@@ -69,6 +69,10 @@ export default defineConfig({
           include: ['packages/server/src/**/*.test.ts'],
           exclude: [BROKER_TESTS, FAULT_TESTS],
           environment: 'node',
+          // Each file builds its own app and database, so nothing of one file's state reaches the next;
+          // sharing the worker's module cache spares every file re-importing the server (measured on 24
+          // files: 159 s isolated, 68 s shared), which CI's time limit needs.
+          isolate: false,
           globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
