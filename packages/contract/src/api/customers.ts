@@ -16,6 +16,10 @@ import { LicenceBalancesSchema } from './licences.ts';
  * through a partner link. A distributor adds end customers and re-sellers, a re-seller end customers
  * only; the partner reads each customer's devices and licences and moves devices between the two.
  * Licences move through the licences area's partner calls (assignCustomer, reduceCustomer).
+ *
+ * The company tree: a distributor also reads (never changes) what lies below its re-sellers, their
+ * customers' details, devices and licences (`partnerCompanyId` lists a re-seller's customers). Changes
+ * stay with the direct partner, so `direct` tells the page which actions to offer.
  */
 
 /** The types a customer can have: an end customer or a re-seller (a distributor is never a customer). */
@@ -52,6 +56,10 @@ export const CustomerSchema = z.object({
   deviceCount: z.number().int(),
   /** The products the customer holds (unused or assigned), in the products' order. */
   licences: z.array(CustomerLicenceSchema),
+  /** The customer's own partner: the caller's company, or a re-seller below it. */
+  partner: z.object({ companyId: z.number().int(), name: z.string() }),
+  /** The caller's own customer (it may change it); false for a customer further down the tree (read-only). */
+  direct: z.boolean(),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 
@@ -63,6 +71,8 @@ const CustomerFilterFields = {
   type: CompanyTypeFilter.optional(),
   sortField: z.enum(CUSTOMER_SORT_FIELDS).default('createdAt'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  /** A re-seller in the caller's tree whose customers to list (read-only); absent: the caller's own. */
+  partnerCompanyId: CustomerIdSchema.optional(),
 };
 
 export const CustomerListQuerySchema = PageQuerySchema.extend(CustomerFilterFields).strict();
@@ -77,7 +87,7 @@ export const listCustomersCall = defineCall({
   permission: 'customers.view',
   paged: true,
   summary:
-    "The caller's company's direct customers, newest first, searched by name and filtered by type, with devices and licences",
+    "The caller's company's direct customers (or, with partnerCompanyId, a re-seller's in the caller's tree: else 5), newest first, searched by name and filtered by type, with devices and licences",
 });
 
 export const getCustomerCall = defineCall({
@@ -87,7 +97,7 @@ export const getCustomerCall = defineCall({
   input: z.strictObject({ companyId: CustomerIdSchema }),
   output: CustomerSchema,
   permission: 'customers.view',
-  summary: 'One customer of the caller (not a customer: 5)',
+  summary: 'One customer of the caller or further down its tree (read-only there; not in the tree: 5)',
 });
 
 export const AddCustomerInputSchema = z.strictObject({
@@ -149,7 +159,8 @@ export const customerDevicesCall = defineCall({
   output: listDevicesCall.output,
   permission: 'customers.view',
   paged: true,
-  summary: "A customer's devices, read-only, paged and searched as the device list (not a customer: 5)",
+  summary:
+    "A customer's devices (the caller's own or further down its tree), read-only, paged and searched as the device list (not in the tree: 5)",
 });
 
 export const customerLicencesCall = defineCall({
@@ -159,7 +170,8 @@ export const customerLicencesCall = defineCall({
   input: z.strictObject({ companyId: CustomerIdSchema }),
   output: LicenceBalancesSchema,
   permission: 'customers.view',
-  summary: "A customer's licence balances, as its own licences page shows them (not a customer: 5)",
+  summary:
+    "A customer's licence balances (the caller's own or further down its tree), as its own licences page shows them (not in the tree: 5)",
 });
 
 /** Which way a device transfer goes: from the partner to its customer, or back. */

@@ -17,7 +17,8 @@ import { type CustomerDeps, requireCustomer } from './customers.service.ts';
 
 /**
  * What a partner reaches of a customer: its devices and licences, read with the customer's one-company
- * scope (found through the partner link, `requireCustomer`), and devices moved between the two.
+ * scope (found through the partner links, `requireCustomer`: anywhere in the caller's tree), and devices
+ * moved between a partner and its own customer.
  */
 
 /** The customer's device list, read-only: the device list's own query on that one company. */
@@ -26,14 +27,14 @@ export async function customerDevices(
   actor: Actor,
   { companyId, ...filter }: CallParsedInput<typeof customerDevicesCall>,
 ) {
-  const customer = await requireCustomer(deps.db, actor, companyId);
+  const customer = await requireCustomer(deps.db, actor, companyId, 'tree');
   // Groups and tags are the customer's own words: the partner's list does not filter by them.
   return listDevices(deps.db, customer, { ...filter, groupId: undefined, tagId: undefined });
 }
 
 /** The customer's balances, as its own licences page shows them. */
 export async function customerLicences(deps: CustomerDeps, actor: Actor, companyId: number) {
-  const customer = await requireCustomer(deps.db, actor, companyId);
+  const customer = await requireCustomer(deps.db, actor, companyId, 'tree');
   return licenceBalances(deps, { ...actor, scope: customer });
 }
 
@@ -52,7 +53,7 @@ export async function transferCustomerDevices(
   if (sns.length > MAX_DEVICES_PER_ASSIGN)
     throw new AppError(ErrorCode.TRANSFER_LIMIT, MAX_DEVICES_PER_ASSIGN);
   const partner = owningScope(actor.scope);
-  const customer = await requireCustomer(deps.db, actor, input.companyId);
+  const customer = await requireCustomer(deps.db, actor, input.companyId, 'direct');
   const [from, to] = input.direction === 'toCustomer' ? [partner, customer] : [customer, partner];
   const now = deps.clock.now();
   await inTransaction(deps.db, async (tx) => {

@@ -17,7 +17,13 @@ import {
 } from '@fleetport/contract';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import { type Actor, type CompanyScope, companyScope, owningScope } from '../../platform/auth/actor.ts';
+import {
+  type Actor,
+  type CompanyScope,
+  companyScope,
+  owningCompany,
+  owningScope,
+} from '../../platform/auth/actor.ts';
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { renderMail } from '../../platform/mail/mail-text.ts';
@@ -35,11 +41,17 @@ export type CustomerDeps = ModuleDeps<'clock' | 'config' | 'db' | 'hub' | 'maile
 const DAY_MS = 86_400_000;
 
 /**
- * The customer `companyId` of the caller's company as a scope of its own. Anything else (a sibling, the
- * caller's own partner, a stranger, a company that does not exist) is 5: the answer never tells which.
+ * The customer `companyId` of the caller's company (`direct`, to change it) or of any company below it
+ * (`tree`, to read it) as a scope of its own. Anything else (a sibling, the caller's own partner, a
+ * stranger, a company that does not exist) is 5: the answer never tells which.
  */
-export async function requireCustomer(db: DbOrTx, actor: Actor, companyId: number): Promise<CompanyScope> {
-  const customer = await store.customerScope(db, actor.scope, companyId);
+export async function requireCustomer(
+  db: DbOrTx,
+  actor: Actor,
+  companyId: number,
+  reach: store.CustomerReach,
+): Promise<CompanyScope> {
+  const customer = await store.customerScope(db, actor.scope, companyId, reach);
   if (!customer) throw new AppError(ErrorCode.NO_PERMISSION);
   return customer;
 }
@@ -47,6 +59,7 @@ export async function requireCustomer(db: DbOrTx, actor: Actor, companyId: numbe
 /** Each customer's devices and licences, read for the page's companies together. */
 async function withHoldings(
   { db, clock }: Pick<CustomerDeps, 'db' | 'clock'>,
+  caller: CompanyScope,
   rows: store.CustomerCompanyRow[],
 ): Promise<Customer[]> {
   if (rows.length === 0) return [];
@@ -69,7 +82,8 @@ async function withHoldings(
       if (l.companyId === row.companyId && product) entry(product).assigned += l.count;
     }
     const licences = LICENCE_PRODUCTS.flatMap((p) => held.get(p) ?? []);
-    return { ...row, deviceCount: devices.get(row.companyId) ?? 0, licences };
+    const direct = row.partner.companyId === owningCompany(caller);
+    return { ...row, deviceCount: devices.get(row.companyId) ?? 0, licences, direct };
   });
 }
 
@@ -81,7 +95,7 @@ export async function customerRows(
   offset: number,
   limit: number,
 ): Promise<Customer[]> {
-  return withHoldings(deps, await store.customerCompanies(deps.db, scope, filter, offset, limit));
+  return withHoldings(deps, scope, await store.customerCompanies(deps.db, scope, filter, offset, limit));
 }
 
 export async function listCustomers(
@@ -90,6 +104,9 @@ export async function listCustomers(
   input: CustomerListQuery,
 ): Promise<Page<Customer>> {
   const { pageNum, pageSize, ...filter } = input;
+  // A re-seller's list is read through the tree: one outside it is 5, not an empty page.
+  if (filter.partnerCompanyId !== undefined)
+    await requireCustomer(deps.db, actor, filter.partnerCompanyId, 'tree');
   const [total, list] = await Promise.all([
     store.countCustomers(deps.db, actor.scope, filter),
     customerRows(deps, actor.scope, filter, (pageNum - 1) * pageSize, pageSize),
@@ -98,10 +115,10 @@ export async function listCustomers(
 }
 
 export async function getCustomer(deps: CustomerDeps, actor: Actor, companyId: number): Promise<Customer> {
-  const customer = await requireCustomer(deps.db, actor, companyId);
-  const row = await store.customerCompany(deps.db, actor.scope, customer);
+  const customer = await requireCustomer(deps.db, actor, companyId, 'tree');
+  const row = await store.customerCompany(deps.db, customer);
   if (!row) throw new AppError(ErrorCode.NO_PERMISSION);
-  const [found] = await withHoldings(deps, [row]);
+  const [found] = await withHoldings(deps, actor.scope, [row]);
   return found!;
 }
 
@@ -179,7 +196,7 @@ export async function updateCustomer(
   input: CallParsedInput<typeof updateCustomerCall>,
 ): Promise<Customer> {
   await inTransaction(deps.db, async (tx) => {
-    const customer = await requireCustomer(tx, actor, input.companyId);
+    const customer = await requireCustomer(tx, actor, input.companyId, 'direct');
     const changes: { name?: string; country?: string | null } = {};
     if (input.name !== undefined) {
       if (await otherCompanyNamed(tx, input.name, customer)) throw new AppError(ErrorCode.COMPANY_EXISTS);

@@ -11,24 +11,47 @@ import type { DbOrTx } from '../../platform/db/open.ts';
 
 /**
  * SQL of my customers: the companies linked below the caller's company (`company_relation`, upstream =
- * the scope's owning company). A customer is reached only through that link; `customerScope` is the
- * one way a call turns a company id from the request into a scope.
+ * the scope's owning company), and below them the company tree (a distributor's re-sellers' customers).
+ * A customer is reached only through those links; `customerScope` is the one way a call turns a company
+ * id from the request into a scope.
  */
 
+/** How far below the caller a call reaches: its own customers (to change them) or its whole tree (to read). */
+export type CustomerReach = 'direct' | 'tree';
+
 /**
- * The scope of one customer of the caller's company, or null when no partner link joins them (a
- * sibling, the caller's own partner, an unrelated or unknown company all look the same).
+ * The companies below `companyId` at any depth, as a subquery of ids. `union` (not `union all`) ends the
+ * walk even if links ever formed a loop; the company types keep the tree two levels deep in practice.
+ */
+function companiesBelow(companyId: number) {
+  return sql<number>`(
+    with recursive tree(id) as (
+      select downstream_company_id from company_relation where upstream_company_id = ${companyId}
+      union
+      select r.downstream_company_id from company_relation r join tree on r.upstream_company_id = tree.id
+    )
+    select id from tree
+  )`;
+}
+
+/**
+ * The scope of one customer of the caller's company (`direct`) or of any company below it (`tree`), or
+ * null when no chain of partner links joins them (a sibling, the caller's own partner, an unrelated or
+ * unknown company all look the same).
  */
 export async function customerScope(
   db: DbOrTx,
   scope: CompanyScope,
   companyId: number,
+  reach: CustomerReach,
 ): Promise<CompanyScope | null> {
+  const owner = owningCompany(scope);
   const row = await db
     .selectFrom('company_relation')
     .select('downstream_company_id')
-    .where('upstream_company_id', '=', owningCompany(scope))
     .where('downstream_company_id', '=', companyId)
+    .$if(reach === 'direct', (q) => q.where('upstream_company_id', '=', owner))
+    .$if(reach === 'tree', (q) => q.where('downstream_company_id', 'in', companiesBelow(owner)))
     .executeTakeFirst();
   return row ? companyScope(Number(row.downstream_company_id)) : null;
 }
@@ -93,6 +116,7 @@ export interface CustomerCompanyRow {
   type: number;
   country: string | null;
   createdAt: number;
+  partner: { companyId: number; name: string };
 }
 
 const CUSTOMER_COLUMNS = [
@@ -101,6 +125,8 @@ const CUSTOMER_COLUMNS = [
   'company.type',
   'company.country',
   'company_relation.created_at',
+  'partner.id as partner_id',
+  'partner.name as partner_name',
 ] as const;
 
 function toCustomerRow(r: {
@@ -109,6 +135,8 @@ function toCustomerRow(r: {
   type: number;
   country: string | null;
   created_at: Date | string;
+  partner_id: number;
+  partner_name: string;
 }): CustomerCompanyRow {
   return {
     companyId: Number(r.id),
@@ -116,14 +144,29 @@ function toCustomerRow(r: {
     type: Number(r.type),
     country: r.country,
     createdAt: new Date(r.created_at).getTime(),
+    partner: { companyId: Number(r.partner_id), name: r.partner_name },
   };
 }
 
-function customersOf(db: DbOrTx, scope: CompanyScope, f: Pick<CustomerExportFilter, 'search' | 'type'>) {
+/**
+ * The customers of the scope's company, or with `partnerCompanyId` those of a re-seller in its tree (a
+ * company outside the tree lists nothing: the service answers 5 before, the export job relies on this).
+ */
+function customersOf(
+  db: DbOrTx,
+  scope: CompanyScope,
+  f: Pick<CustomerExportFilter, 'search' | 'type' | 'partnerCompanyId'>,
+) {
+  const owner = owningCompany(scope);
   let q = db
     .selectFrom('company_relation')
     .innerJoin('company', 'company.id', 'company_relation.downstream_company_id')
-    .where('company_relation.upstream_company_id', '=', owningCompany(scope));
+    .innerJoin('company as partner', 'partner.id', 'company_relation.upstream_company_id');
+  if (f.partnerCompanyId === undefined) q = q.where('company_relation.upstream_company_id', '=', owner);
+  else
+    q = q
+      .where('company_relation.upstream_company_id', '=', f.partnerCompanyId)
+      .where('company_relation.upstream_company_id', 'in', companiesBelow(owner));
   if (f.search) q = q.where('company.name', 'ilike', containsPattern(f.search));
   if (f.type !== undefined) q = q.where('company.type', '=', f.type);
   return q;
@@ -133,7 +176,7 @@ function customersOf(db: DbOrTx, scope: CompanyScope, f: Pick<CustomerExportFilt
 export async function countCustomers(
   db: DbOrTx,
   scope: CompanyScope,
-  f: Pick<CustomerExportFilter, 'search' | 'type'>,
+  f: Pick<CustomerExportFilter, 'search' | 'type' | 'partnerCompanyId'>,
   limit = Number.MAX_SAFE_INTEGER,
 ): Promise<number> {
   const matching = customersOf(db, scope, f).select('company.id').limit(limit);
@@ -202,13 +245,18 @@ export async function licencedByCompany(db: DbOrTx, scope: CompanyScope, now: Da
   return rows.map((r) => ({ companyId: Number(r.company_id), level: r.level, count: Number(r.n) }));
 }
 
-/** One customer of the scope's company as the list shows it; `customer` comes from `customerScope`. */
+/**
+ * One customer as the list shows it, with its own partner; `customer` comes from `customerScope`, which
+ * proved it is in the caller's tree (a company has one partner, 15012).
+ */
 export async function customerCompany(
   db: DbOrTx,
-  scope: CompanyScope,
   customer: CompanyScope,
 ): Promise<CustomerCompanyRow | undefined> {
-  const row = await customersOf(db, scope, {})
+  const row = await db
+    .selectFrom('company_relation')
+    .innerJoin('company', 'company.id', 'company_relation.downstream_company_id')
+    .innerJoin('company as partner', 'partner.id', 'company_relation.upstream_company_id')
     .select(CUSTOMER_COLUMNS)
     .where('company.id', '=', owningCompany(customer))
     .executeTakeFirst();

@@ -224,12 +224,13 @@ describe("a customer's devices and licences", () => {
     expect((await delta.run(getCustomerCall, { companyId: acmeId })).data?.deviceCount).toBe(2);
   });
 
-  it('gives a sibling, a child reading its parent and a grandparent 5, never a device', async () => {
+  it('gives a sibling, a child reading its parent and a stranger 5, never a device', async () => {
     for (const [who, companyId] of [
       [sigma, acmeId],
       [delta, sigma.companyId],
       [reseller, delta.companyId],
-      [delta, grandchildId],
+      [reseller, acmeId],
+      [sigma, grandchildId],
     ] as const) {
       const devices = await who.run(customerDevicesCall, { companyId, pageNum: 1, pageSize: 10 });
       expect(devices.code).toBe(ErrorCode.NO_PERMISSION);
@@ -262,6 +263,70 @@ describe("a customer's devices and licences", () => {
     });
     const row = await delta.run(getCustomerCall, { companyId: acmeId });
     expect(row.data?.licences).toEqual([{ product: 'ESSENTIAL', unused: 5, assigned: 0 }]);
+  });
+});
+
+describe('the company tree below a distributor', () => {
+  beforeAll(async () => {
+    await seedDevices(t, grandchildId, [{ sn: 'GRAND0001', online: true }]);
+  });
+
+  it('lists a re-seller’s customers, read-only, naming their partner; outside the tree it is 5', async () => {
+    const below = await delta.run(listCustomersCall, {
+      pageNum: 1,
+      pageSize: 10,
+      partnerCompanyId: reseller.companyId,
+    });
+    expect(below.data?.list).toMatchObject([
+      {
+        companyId: grandchildId,
+        name: 'Grandchild Garage',
+        direct: false,
+        partner: { companyId: reseller.companyId, name: 'Riverside Resale' },
+      },
+    ]);
+    const own = await reseller.run(listCustomersCall, { pageNum: 1, pageSize: 10 });
+    expect(own.data?.list).toMatchObject([{ companyId: grandchildId, direct: true }]);
+    for (const [who, partnerCompanyId] of [
+      [sigma, reseller.companyId],
+      [reseller, delta.companyId],
+      [delta, sigma.companyId],
+    ] as const) {
+      const res = await who.run(listCustomersCall, { pageNum: 1, pageSize: 10, partnerCompanyId });
+      expect(res.code).toBe(ErrorCode.NO_PERMISSION);
+    }
+  });
+
+  it('reads the grandchild’s details, devices and licences, and changes nothing of it', async () => {
+    const one = await delta.run(getCustomerCall, { companyId: grandchildId });
+    expect(one.data).toMatchObject({ name: 'Grandchild Garage', direct: false, deviceCount: 1 });
+    const devices = await delta.run(customerDevicesCall, {
+      companyId: grandchildId,
+      pageNum: 1,
+      pageSize: 10,
+    });
+    expect(devices.data?.list.map((d) => d.sn)).toEqual(['GRAND0001']);
+    expect((await delta.run(customerLicencesCall, { companyId: grandchildId })).code).toBe(0);
+    const move = await delta.run(transferCustomerDevicesCall, {
+      companyId: grandchildId,
+      direction: 'fromCustomer',
+      sns: ['GRAND0001'],
+    });
+    expect(move.code).toBe(ErrorCode.NO_PERMISSION);
+    const assign = await delta.run(assignCustomerLicencesCall, {
+      companyId: grandchildId,
+      product: 'ESSENTIAL',
+      quantity: 1,
+      idempotencyKey: operationKey(),
+    });
+    // Licences move only along one partner link, downwards (the licences area's own code).
+    expect(assign.code).toBe(ErrorCode.LICENCE_NOT_DOWNSTREAM);
+    const still = await reseller.run(customerDevicesCall, {
+      companyId: grandchildId,
+      pageNum: 1,
+      pageSize: 10,
+    });
+    expect(still.data?.list.map((d) => d.sn)).toEqual(['GRAND0001']);
   });
 });
 

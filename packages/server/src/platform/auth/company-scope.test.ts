@@ -447,7 +447,7 @@ describe('a set of two companies', () => {
       ['show the account', () => account.findCompany(db, both)],
       ['rename the account', () => account.updateCompany(db, both, { country: 'NZ' })],
       ['keep export records', () => recordOwner({ scope: both, userId })],
-      ['find a customer', () => customers.customerScope(db, both, c.companyId)],
+      ['find a customer', () => customers.customerScope(db, both, c.companyId, 'direct')],
       ['link a customer', () => customers.linkCustomer(db, both, companyScope(c.companyId), now)],
       ['edit a customer', () => customers.updateCustomerFields(db, both, { country: 'NZ' })],
       ['list customers', () => customers.countCustomers(db, both, {})],
@@ -510,10 +510,13 @@ describe('a set of two companies', () => {
 describe('my customers', () => {
   it('reach a customer only through its partner link: Beta finds Gamma, Alpha does not', async () => {
     const db = t.database.db;
-    expect(await customers.customerScope(db, companyScope(b.companyId), c.companyId)).toEqual(
+    expect(await customers.customerScope(db, companyScope(b.companyId), c.companyId, 'direct')).toEqual(
       companyScope(c.companyId),
     );
-    expect(await customers.customerScope(db, companyScope(a.companyId), c.companyId)).toBeNull();
+    expect(await customers.customerScope(db, companyScope(a.companyId), c.companyId, 'direct')).toBeNull();
+    expect(await customers.customerScope(db, companyScope(a.companyId), c.companyId, 'tree')).toBeNull();
+    // The tree runs downwards only: Gamma does not reach its partner Beta.
+    expect(await customers.customerScope(db, companyScope(c.companyId), b.companyId, 'tree')).toBeNull();
     expect(await customers.countCustomers(db, companyScope(b.companyId), {})).toBe(1);
     expect(await customers.countCustomers(db, companyScope(a.companyId), {})).toBe(0);
   });

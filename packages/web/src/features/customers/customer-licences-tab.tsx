@@ -21,16 +21,19 @@ export function CustomerLicencesTab({ customer }: { customer: Customer }) {
   const products = balances.data.products;
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="customer-licences">
-      <Can funCode="customers.edit">
-        <Space>
-          <Button type="primary" onClick={() => setMoving('assign')} data-testid="customer-assign">
-            {t('assign')}
-          </Button>
-          <Button onClick={() => setMoving('reduce')} data-testid="customer-reduce">
-            {t('reduce')}
-          </Button>
-        </Space>
-      </Can>
+      {/* Licences move only between a partner and its own customer: a re-seller's customer is read here. */}
+      {customer.direct && (
+        <Can funCode="customers.edit">
+          <Space>
+            <Button type="primary" onClick={() => setMoving('assign')} data-testid="customer-assign">
+              {t('assign')}
+            </Button>
+            <Button onClick={() => setMoving('reduce')} data-testid="customer-reduce">
+              {t('reduce')}
+            </Button>
+          </Space>
+        </Can>
+      )}
       <Table<ProductBalance>
         rowKey="product"
         size="small"

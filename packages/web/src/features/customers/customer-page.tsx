@@ -1,5 +1,11 @@
-import { COMPANY_TYPE_LABELS, type CompanyType, type Customer, formatDateTime } from '@fleetport/contract';
-import { Button, Card, Descriptions, Flex, Space, Tabs, Typography } from 'antd';
+import {
+  COMPANY_TYPE,
+  COMPANY_TYPE_LABELS,
+  type CompanyType,
+  type Customer,
+  formatDateTime,
+} from '@fleetport/contract';
+import { Alert, Button, Card, Descriptions, Flex, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -13,12 +19,29 @@ import { useCustomer, usePartnerConsole } from './customer-queries.ts';
 import { customers } from './customers.i18n.ts';
 import { DeviceTransferTab } from './device-transfer-tab.tsx';
 import { EditCustomerDialog } from './edit-customer-dialog.tsx';
+import { ResellerCustomersTab } from './reseller-customers-tab.tsx';
 
 addNamespaces({ customers });
 
-const TABS = ['overview', 'devices', 'licences', 'transfer'] as const;
+const TABS = ['overview', 'devices', 'licences', 'customers', 'transfer'] as const;
+type Tab = (typeof TABS)[number];
 
-/** One customer (…/myCustomers/:companyId): overview, devices, licences, device transfer; `?tab=` keeps the tab. */
+/**
+ * The tabs a customer shows: its own customers when it is a re-seller, the device transfer only between a
+ * partner and its own customer (one further down the tree is read-only).
+ */
+function tabsOf(customer: Customer): readonly Tab[] {
+  return TABS.filter(
+    (tab) =>
+      (tab !== 'customers' || customer.type === COMPANY_TYPE.reseller) &&
+      (tab !== 'transfer' || customer.direct),
+  );
+}
+
+/**
+ * One customer (…/myCustomers/:companyId): overview, devices, licences, a re-seller's customers, device
+ * transfer; `?tab=` keeps the tab.
+ */
 export function CustomerPage() {
   return (
     <PageGate funCode="customers.view">
@@ -44,10 +67,12 @@ function CustomerDetails() {
     overview: <Overview customer={row} />,
     devices: <CustomerDevicesTab companyId={companyId} />,
     licences: <CustomerLicencesTab customer={row} />,
+    customers: <ResellerCustomersTab reseller={row} />,
     transfer: <DeviceTransferTab customer={row} />,
   };
+  const shown = tabsOf(row);
   const asked = params.get('tab');
-  const active = TABS.find((tab) => tab === asked) ?? 'overview';
+  const active = shown.find((tab) => tab === asked) ?? 'overview';
 
   return (
     <Flex vertical gap={12} data-testid="customer-page">
@@ -60,17 +85,28 @@ function CustomerDetails() {
             </Typography.Title>
           </Space>
           {/* The prices page is the checkout area's; this button only leads there. */}
-          <Link to={`${base}/${companyId}/prices`}>
-            <Button data-testid="customer-prices">{t('prices')}</Button>
-          </Link>
+          {row.direct && (
+            <Link to={`${base}/${companyId}/prices`}>
+              <Button data-testid="customer-prices">{t('prices')}</Button>
+            </Link>
+          )}
         </Flex>
+        {!row.direct && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginTop: 12 }}
+            data-testid="customer-read-only"
+            message={t('readOnly', { partner: row.partner.name })}
+          />
+        )}
       </Card>
       <Card size="small">
         <Tabs
           activeKey={active}
           destroyOnHidden
           onChange={(tab) => setParams({ tab }, { replace: true })}
-          items={TABS.map((key) => ({
+          items={shown.map((key) => ({
             key,
             label: <span data-testid={`tab-${key}`}>{t(`tabs.${key}`)}</span>,
             children: tabs[key],
@@ -91,11 +127,13 @@ function Overview({ customer }: { customer: Customer }) {
         column={{ xs: 1, md: 2 }}
         data-testid="customer-overview"
         extra={
-          <Can funCode="customers.edit">
-            <Button onClick={() => setEditing(true)} data-testid="customer-edit">
-              {t('edit')}
-            </Button>
-          </Can>
+          customer.direct && (
+            <Can funCode="customers.edit">
+              <Button onClick={() => setEditing(true)} data-testid="customer-edit">
+                {t('edit')}
+              </Button>
+            </Can>
+          )
         }
         items={[
           { key: 'name', label: t('name'), children: customer.name },
@@ -106,6 +144,7 @@ function Overview({ customer }: { customer: Customer }) {
             children: COMPANY_TYPE_LABELS[customer.type as CompanyType]?.[lang] ?? customer.type,
           },
           { key: 'country', label: t('country'), children: customer.country ?? '- -' },
+          { key: 'partner', label: t('partner'), children: customer.partner.name },
           { key: 'createdAt', label: t('createdAt'), children: formatDateTime(customer.createdAt) },
           { key: 'devices', label: t('devices'), children: customer.deviceCount },
         ]}

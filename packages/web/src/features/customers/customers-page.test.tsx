@@ -25,6 +25,8 @@ const ACME: Customer = {
   createdAt: Date.UTC(2026, 0, 5, 8, 0),
   deviceCount: 2,
   licences: [{ product: 'ESSENTIAL', unused: 5, assigned: 1 }],
+  partner: { companyId: 7, name: 'Northwind Distribution' },
+  direct: true,
 };
 const RIVERSIDE: Customer = {
   companyId: 42,
@@ -34,6 +36,8 @@ const RIVERSIDE: Customer = {
   createdAt: Date.UTC(2026, 0, 4, 8, 0),
   deviceCount: 0,
   licences: [],
+  partner: { companyId: 7, name: 'Northwind Distribution' },
+  direct: true,
 };
 const BALANCES: LicenceBalances = {
   products: [
@@ -159,6 +163,44 @@ describe("a customer's page", () => {
       await userEvent.click(await screen.findByTestId('transfer-confirm'));
       await screen.findByText('1 device transferred.');
       expect(moved[0]).toEqual({ companyId: 41, direction: 'toCustomer', sns: ['OWN0001'] });
+    },
+    SLOW,
+  );
+
+  it(
+    "shows a re-seller's customers, and one of them read-only with its partner named",
+    async () => {
+      const listed: Array<Record<string, unknown>> = [];
+      const GARAGE: Customer = {
+        ...ACME,
+        companyId: 44,
+        name: 'Grandchild Garage',
+        partner: { companyId: 42, name: 'Riverside Resale' },
+        direct: false,
+      };
+      serve({
+        '/gm/customer/getCustomer': (body) => ({
+          data: (body as { companyId: number }).companyId === 42 ? RIVERSIDE : GARAGE,
+        }),
+        '/gm/customer/getMyCustomers': (body) => {
+          listed.push(body as never);
+          return { data: { list: [GARAGE], total: 1 } };
+        },
+      });
+      renderConsole('/distributorconsole/myCustomers/42?tab=customers');
+      const table = await screen.findByTestId('reseller-customers', {}, { timeout: 30_000 });
+      await within(table).findByText('Grandchild Garage');
+      expect(listed.at(-1)).toMatchObject({ partnerCompanyId: 42 });
+      await userEvent.click(within(table).getByTestId('customer-44'));
+      await screen.findByText(
+        'A customer of Riverside Resale, shown read-only: Riverside Resale manages its licences, devices and prices.',
+      );
+      expect(screen.queryByTestId('customer-edit')).toBeNull();
+      expect(screen.queryByTestId('customer-prices')).toBeNull();
+      expect(screen.queryByTestId('tab-transfer')).toBeNull();
+      await userEvent.click(screen.getByTestId('tab-licences'));
+      await screen.findByTestId('customer-licences');
+      expect(screen.queryByTestId('customer-assign')).toBeNull();
     },
     SLOW,
   );

@@ -44,16 +44,11 @@ export function CustomersPage() {
   );
 }
 
-function Customers() {
+/** The columns of a customer list: the caller's own, or a re-seller's on its page (read-only there). */
+export function useCustomerColumns(base: string): ColumnsType<Customer> {
   const { t } = useTranslation('customers');
   const lang = useLang();
-  const navigate = useNavigate();
-  const partnerConsole = usePartnerConsole();
-  const list = useListQuery(listCustomersCall, { defaults: { pageSize: 20 } });
-  const [adding, setAdding] = useState(false);
-  const base = `/${partnerConsole}/myCustomers`;
-
-  const columns = useMemo(
+  return useMemo(
     (): ColumnsType<Customer> => [
       {
         key: 'name',
@@ -101,6 +96,17 @@ function Customers() {
     ],
     [t, lang, base],
   );
+}
+
+function Customers() {
+  const { t } = useTranslation('customers');
+  const lang = useLang();
+  const navigate = useNavigate();
+  const partnerConsole = usePartnerConsole();
+  const list = useListQuery(listCustomersCall, { defaults: { pageSize: 20 } });
+  const [adding, setAdding] = useState(false);
+  const base = `/${partnerConsole}/myCustomers`;
+  const columns = useCustomerColumns(base);
   const actionColumn: ColumnsType<Customer>[number] = {
     key: 'actions',
     title: t('actions'),
