@@ -19,7 +19,7 @@ import { licenceAlertJobs } from './modules/partner-notifications/licence-alert.
 import type { AppDeps } from './platform/app-deps.ts';
 import type { SessionResolver } from './platform/auth/session.ts';
 import { ticketSessions } from './platform/auth/ticket-sessions.ts';
-import { type Clock, systemClock } from './platform/clock.ts';
+import { type Clock, OffsetClock, systemClock } from './platform/clock.ts';
 import type { ServerConfig } from './platform/config.ts';
 import type { Db, DbDialectName } from './platform/db/open.ts';
 import type { FileStore } from './platform/files/file-store.ts';
@@ -41,11 +41,13 @@ import { bridgeLiveHub } from './platform/live/pg-bridge.ts';
 import { registerLiveSocket } from './platform/live/ws.routes.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { logSmsProvider, type SmsProvider } from './platform/sms/sms.ts';
+import { testModeRoutes } from './platform/test-mode.routes.ts';
 
 export interface BuildOptions {
   config: ServerConfig;
   db: Db;
   dialect: DbDialectName;
+  /** The services' time; by default the system's, or under AUTOMATED_TEST_MODE one journeys can move on. */
   clock?: Clock;
   sessions?: SessionResolver;
   mailer?: Mailer;
@@ -101,7 +103,9 @@ export function allRoutes(deps: AppDeps): RouteBinding[] {
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const { config } = options;
-  const clock = options.clock ?? systemClock;
+  // Under AUTOMATED_TEST_MODE a server of its own clock runs on one that `testMode.advanceClock` moves.
+  const testClock = config.automatedTestMode && !options.clock ? new OffsetClock() : null;
+  const clock = options.clock ?? testClock ?? systemClock;
   const deps: AppDeps = {
     config,
     db: options.db,
@@ -158,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   await installAbuseLimits(app, config.abuse, config.apiPrefix);
   const routes = allRoutes(deps);
+  if (testClock) routes.push(...testModeRoutes(testClock));
   registerCalls(app, routes, {
     prefix: config.apiPrefix,
     sessions: deps.sessions,

@@ -97,17 +97,24 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: Partial<Omit<BuildOptions, 'db' | 'dialect'>> = {},
+  options: Partial<Omit<BuildOptions, 'db' | 'dialect'>> & {
+    /**
+     * The app picks its own clock, as `main.ts` leaves it to (AUTOMATED_TEST_MODE's offset clock); the
+     * test's ManualClock then only signs requests, at the time it was made.
+     */
+    appClock?: 'own';
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = options.clock instanceof ManualClock ? options.clock : new ManualClock();
   const config = options.config ?? testConfig();
+  const { appClock, ...build } = options;
   const { app, deps } = await buildApp({
     logger: false,
     revealBadResponses: true,
-    ...options,
+    ...build,
     config,
-    clock,
+    clock: appClock === 'own' ? undefined : clock,
     db: database.db,
     dialect: database.dialect,
   });

@@ -56,6 +56,7 @@ export * from './platform.ts';
 export * from './remote-actions.ts';
 export * from './roles.ts';
 export * from './shell.ts';
+export * from './test-mode.ts';
 export * from './users.ts';
 
 /**

@@ -21,3 +21,18 @@ export class ManualClock implements Clock {
     this.#ms = typeof at === 'number' ? at : at.getTime();
   }
 }
+
+/**
+ * The system clock moved forward by an offset: what the server runs on under AUTOMATED_TEST_MODE, so a
+ * browser journey can let a month pass (`testMode.advanceClock`) while time still flows between steps.
+ * It only ever moves forward, as wall time does: nothing keyed by time sees it run backwards.
+ */
+export class OffsetClock implements Clock {
+  #offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.#offsetMs);
+  }
+  advance(ms: number): void {
+    if (ms > 0) this.#offsetMs += ms;
+  }
+}
