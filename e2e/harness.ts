@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { after } from 'node:test';
-import type { Lang } from '@fleetport/contract';
+import { type Lang, testClockCall } from '@fleetport/contract';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { common } from '../packages/web/src/i18n/common.ts';
@@ -130,6 +130,25 @@ export interface JourneyPage {
  * `lang`, as if the user had chosen it on an earlier visit. The language is seeded once, so a
  * switch made in the page survives reloads.
  */
+/**
+ * How far the server's clock runs ahead of this machine's, once a journey moved it
+ * (`followServerClock`): a page opened after that reads the same time, or its signed requests would be
+ * refused as stale (docs/api.md "Signing requests"). Such journeys are `*.clock.journey.ts` and run last.
+ */
+let serverClockAheadMs = 0;
+
+/**
+ * Reads the server's time (testMode.clock) and has every page opened from now on run its clock from it:
+ * after a move, and at the start of a journey that follows one (each journey file is its own process).
+ */
+export async function followServerClock(): Promise<void> {
+  const response = await fetch(`${baseUrl}/api${testClockCall.path}`);
+  const { data } = (await response.json()) as { data: { now: number } };
+  const ahead = data.now - Date.now();
+  // Within a minute the server's and this machine's clocks agree: nothing to install.
+  serverClockAheadMs = Math.abs(ahead) > 60_000 ? ahead : 0;
+}
+
 export async function newPage(options: { lang?: Lang; width?: number; height?: number } = {}) {
   const { lang = 'en', width = 1366, height = 800 } = options;
   const context = await (await launchBrowser()).newContext({
@@ -140,6 +159,8 @@ export async function newPage(options: { lang?: Lang; width?: number; height?: n
       origins: [{ origin: baseUrl, localStorage: [{ name: LANGUAGE_STORAGE_KEY, value: lang }] }],
     },
   });
+  // The page's clock runs from the server's time, in real time (timers fire as they would).
+  if (serverClockAheadMs !== 0) await context.clock.install({ time: Date.now() + serverClockAheadMs });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];

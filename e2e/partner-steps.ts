@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { consolePath, consoleUrl } from './harness.ts';
 import { callAs, dismissInstructions, mailed, signIn } from './operation-steps.ts';
 
-const PASSWORD = 'Fleet!port-Secure9';
+/** The password every invited owner of the journeys chooses. */
+export const PASSWORD = 'Fleet!port-Secure9';
 
 /**
  * `partner` (signed in, a distributor or re-seller) adds the end customer `name`, invites `ownerEmail`
@@ -29,7 +30,16 @@ export async function addCustomerWithOwner(
     lang,
   );
   assert.equal(added.code, 0, added.msg);
-  const token = await mailed(v.ownerEmail, /emailToLogin\?token=([\w-]+)/, invited);
+  await acceptInvitation(customer, v.ownerEmail, invited);
+  return (added.data as { companyId: number }).companyId;
+}
+
+/**
+ * On `customer` (a fresh page) the person invited as `ownerEmail` at or after `invited` opens the mailed
+ * link, accepts (creating their account with PASSWORD) and signs in.
+ */
+export async function acceptInvitation(customer: Page, ownerEmail: string, invited: number): Promise<void> {
+  const token = await mailed(ownerEmail, /emailToLogin\?token=([\w-]+)/, invited);
   await customer.goto(consoleUrl(`emailToLogin?token=${token}`));
   await customer.getByTestId('invitation').waitFor();
   await customer.getByTestId('invitation-user-name').fill('Customer Owner');
@@ -37,7 +47,6 @@ export async function addCustomerWithOwner(
   await customer.getByTestId('invitation-confirm-password').fill(PASSWORD);
   await customer.getByTestId('invitation-accept').click();
   await customer.waitForURL(`**${consolePath}login`);
-  await signIn(customer, v.ownerEmail, PASSWORD);
+  await signIn(customer, ownerEmail, PASSWORD);
   await dismissInstructions(customer);
-  return (added.data as { companyId: number }).companyId;
 }

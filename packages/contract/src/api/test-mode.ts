@@ -25,4 +25,15 @@ export const advanceTestClockCall = defineCall({
     "AUTOMATED_TEST_MODE only: moves the server's clock forward by `ms` (never back); jobs, sessions and licence periods all read it. Answers the new time (Unix ms)",
 });
 
-export const TEST_MODE_CALLS = [advanceTestClockCall] as const;
+export const testClockCall = defineCall({
+  id: 'testMode.clock',
+  method: 'GET',
+  path: '/test/clock',
+  input: z.strictObject({}),
+  output: z.object({ now: z.number().int() }),
+  permission: 'public',
+  summary:
+    "AUTOMATED_TEST_MODE only: the server's time (Unix ms), so a journey's browser can sign requests with it after the clock moved",
+});
+
+export const TEST_MODE_CALLS = [advanceTestClockCall, testClockCall] as const;

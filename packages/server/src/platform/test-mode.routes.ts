@@ -1,4 +1,4 @@
-import { advanceTestClockCall } from '@fleetport/contract';
+import { advanceTestClockCall, testClockCall } from '@fleetport/contract';
 import type { OffsetClock } from './clock.ts';
 import { bind, type RouteBinding } from './http/calls.ts';
 
@@ -12,5 +12,6 @@ export function testModeRoutes(clock: OffsetClock): RouteBinding[] {
       clock.advance(ctx.input.ms);
       return { now: clock.now().getTime() };
     }),
+    bind(testClockCall, async () => ({ now: clock.now().getTime() })),
   ];
 }

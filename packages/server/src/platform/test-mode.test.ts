@@ -1,4 +1,4 @@
-import { advanceTestClockCall, ErrorCode, TEST_CLOCK_MAX_ADVANCE_MS } from '@fleetport/contract';
+import { advanceTestClockCall, ErrorCode, TEST_CLOCK_MAX_ADVANCE_MS, testClockCall } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testConfig } from '../../test/helpers.ts';
@@ -36,6 +36,9 @@ describe('the test-mode clock', () => {
     const now = (res.body.data as { now: number }).now;
     expect(now - before).toBeGreaterThanOrEqual(31 * DAY_MS);
     expect(testMode.deps.clock.now().getTime()).toBeGreaterThanOrEqual(now);
+    // Anyone may read it (a browser must sign with it before it can sign in anything else).
+    const read = await testMode.call('GET', testClockCall.path);
+    expect((read.body.data as { now: number }).now).toBeGreaterThanOrEqual(now);
     // Requests are signed with the time they are sent at: the test's clock moves as a browser's must.
     testMode.clock.advance(31 * DAY_MS);
   });
@@ -55,5 +58,6 @@ describe('the test-mode clock', () => {
   it('is not served outside AUTOMATED_TEST_MODE', async () => {
     const res = await production.call('POST', advanceTestClockCall.path, { ms: DAY_MS });
     expect(res.status).toBe(404);
+    expect((await production.call('GET', testClockCall.path)).status).toBe(404);
   });
 });
