@@ -17,6 +17,7 @@ import { devicesModule } from './devices/devices.module.ts';
 import { exportsModule } from './exports/exports.module.ts';
 import { filesModule } from './files/files.module.ts';
 import { jobsModule } from './jobs/jobs.module.ts';
+import { dataPoolModule } from './data-pool/data-pool.module.ts';
 import { licencesModule } from './licences/licences.module.ts';
 import { menusModule } from './menus/menus.module.ts';
 import { pageColumnsModule } from './page-columns/page-columns.module.ts';
@@ -56,6 +57,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   filesModule,
   exportsModule,
   licencesModule,
+  dataPoolModule,
   checkoutModule,
   customersModule,
   partnerNotificationsModule,
