@@ -1,5 +1,6 @@
 import {
   addDataPackagesCall,
+  approveOrderCall,
   assignCustomerLicencesCall,
   billingListCall,
   checkDataPoolCall,
@@ -13,9 +14,12 @@ import {
   ErrorCode,
   errorMessage,
   grantDataCall,
+  placeOrderCall,
+  reduceCustomerLicencesCall,
   saveAlertEmailCall,
   saveDataPoolSettingsCall,
   saveSmtpCall,
+  setCustomerTermsCall,
   type TelemetryMessage,
   VPN_TRAFFIC_ADVANCED_BYTES,
   VPN_TRAFFIC_EXTENSION_BYTES,
@@ -175,6 +179,36 @@ describe('data packages', () => {
     });
   });
 
+  it('are ordered from the partner by purchase order, and the approval makes them addable', async () => {
+    await grantPool(t, delta.companyId, 'DATA_PACKAGE', 12);
+    // A product the partner prices for its customer is on the customer's checkout.
+    const terms = await delta.run(setCustomerTermsCall, {
+      companyId: acme.companyId,
+      onlinePurchaseForbidden: false,
+      prices: [{ product: 'DATA_PACKAGE', unitPrice: 2.5, minimumPurchase: 12 }],
+    });
+    expect(terms.code, terms.msg).toBe(0);
+    const placed = await acme.run(placeOrderCall, {
+      product: 'DATA_PACKAGE',
+      quantity: 12,
+      idempotencyKey: operationKey(),
+    });
+    expect(placed.code, placed.msg).toBe(0);
+    const approved = await delta.run(approveOrderCall, { orderId: placed.data!.id });
+    expect(approved.code, approved.msg).toBe(0);
+    expect(approved.data).toMatchObject({ state: 'approved', total: 30 });
+    expect((await summary(acme)).packagesAvailable).toBe(13);
+    // Back to what the tests below expect: the ordered packages are taken back by the partner.
+    const reduced = await delta.run(reduceCustomerLicencesCall, {
+      companyId: acme.companyId,
+      product: 'DATA_PACKAGE',
+      quantity: 12,
+      idempotencyKey: operationKey(),
+    });
+    expect(reduced.code, reduced.msg).toBe(0);
+    expect((await summary(acme)).packagesAvailable).toBe(1);
+  });
+
   it('refuses more packages than the company holds (190302, with the numbers)', async () => {
     const res = await acme.run(addDataPackagesCall, { quantity: 5, idempotencyKey: operationKey() });
     expect(res.code).toBe(ErrorCode.NOT_ENOUGH_LICENCES);
@@ -201,6 +235,14 @@ describe('traffic included with a licence', () => {
       ['VPN0001', VPN_TRAFFIC_ADVANCED_BYTES, 0, 'valid'],
       ['VPN0002', VPN_TRAFFIC_EXTENSION_BYTES, 0, 'valid'],
     ]);
+  });
+
+  it('credits a renewal when its period starts, not when it is bought', async () => {
+    // The same level again renews: a period starting at the current one's end, 30 days on.
+    await putOnLevel(t, acme, ['VPN0001'], 'ADVANCED');
+    await sweepDataPools(t.deps);
+    const licence = (await items(acme)).list.filter((i) => i.source === 'licence' && i.sn === 'VPN0001');
+    expect(licence).toHaveLength(1);
   });
 });
 
@@ -283,7 +325,12 @@ describe('expiry on the job queue', () => {
     expect(row.expired_at).not.toBeNull();
     const after = await summary(acme);
     expect(after.items.expired).toBeGreaterThan(before.items.expired);
-    expect(after.totalBytes).toBeLessThan(before.totalBytes);
+    // The renewal bought earlier started on the way: its 5 GB came in as the used item went out.
+    const renewal = (await items(acme)).list.filter((i) => i.source === 'licence' && i.sn === 'VPN0001');
+    expect(renewal).toHaveLength(2);
+    expect(after.totalBytes).toBe(
+      before.totalBytes - (first.packageBytes + first.licenceBytes) + VPN_TRAFFIC_ADVANCED_BYTES,
+    );
   });
 });
 
