@@ -5,19 +5,22 @@
  * and finds the purchase and both consumptions in the billing history; the device list shows the
  * new level. Then auto-renew goes on for the company with a period of two licences: renewing both
  * routers would take four and the pool holds three, so the licence banner appears in the operation
- * console and in the device console, and is hidden for the session once dismissed. The distributor,
- * re-seller and checkout steps come with those consoles.
+ * console and in the device console, and is hidden for the session once dismissed. Last, the data
+ * pool tab: empty at first, then two data packages the platform granted are added to it and listed as
+ * valid items. The distributor, re-seller and checkout steps come with those consoles.
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import {
   type CompanyAccount,
+  DATA_POOL_STATE_LABELS,
   getCompanyAccountCall,
   type Lang,
   LICENCE_LEVEL_LABELS,
   LICENCE_MOVEMENT_LABELS,
   LICENCE_PRODUCT_LABELS,
 } from '@fleetport/contract';
+import { dataPool as poolTexts } from '../packages/web/src/features/data-pool/data-pool.i18n.ts';
 import { devices as deviceTexts } from '../packages/web/src/features/devices/devices.i18n.ts';
 import { licences as licenceTexts } from '../packages/web/src/features/licences/licences.i18n.ts';
 import { shell as shellTexts } from '../packages/web/src/features/shell/shell.i18n.ts';
@@ -117,6 +120,24 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await page.goto(consoleUrl('operation/licenses'));
       await page.getByTestId('licence-card-ESSENTIAL').waitFor();
       assert.equal(await page.getByTestId('licence-banner').count(), 0);
+
+      // The data pool tab: nothing yet; two granted packages go into it and show as valid items.
+      const pool = poolTexts[lang];
+      await grantAsPlatform(platform, lang, { companyId, product: 'DATA_PACKAGE', quantity: 2 });
+      await page.getByTestId('data-pool-tab-label').click();
+      await page.getByText(pool.empty).waitFor();
+      await page.getByTestId('data-pool-add').first().click();
+      await page.getByTestId('data-pool-quantity').fill('2');
+      await dialogSave(page, 'data-pool-quantity').click();
+      await page.getByText(pool.added_other.replace('{{count}}', '2')).waitFor();
+      const items = page.getByTestId('data-pool-items-table');
+      await items
+        .locator('.ant-tag')
+        .getByText(DATA_POOL_STATE_LABELS.valid[lang], { exact: true })
+        .nth(1)
+        .waitFor();
+      await page.getByTestId('data-pool-total').getByText('2.00 GB').waitFor();
+      await screenshot(page, `licences-${lang}-04-data-pool`);
     });
   });
 }

@@ -129,6 +129,15 @@ export const APP_PACKAGE_MODELS = [
 export const LICENCE_DAYS = 30;
 /** A data package is valid this many days from first use. */
 export const DATA_PACKAGE_VALID_DAYS = 30;
+/**
+ * VPN data one data package puts into the pool. The spec sells packages without naming a size; 1 GB is
+ * the unit the included traffic is counted in (5 GB Advanced), so a package reads as "one more GB".
+ */
+export const DATA_PACKAGE_BYTES = GB;
+/** Packages one "add to pool" moves at most: a year of one package a day, and a bound for one transaction. */
+export const MAX_DATA_PACKAGES_PER_ADD = 1000;
+/** A company's pool is "low" when what remains is at most this share of its unexpired data, until it sets its own. */
+export const DATA_POOL_LOW_PERCENT_DEFAULT = 20;
 /** Minimum licence purchase (code 190312). */
 export const MIN_PURCHASE = 12;
 /** Largest single transaction in USD (code 190320). */

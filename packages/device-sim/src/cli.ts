@@ -27,6 +27,8 @@ const USAGE = `Fleetport device simulator
   --factory-key K      factory claim key (default: the development key)
   --secret S           one secret for every device (a test deployment)
   --telemetry SEC      telemetry period (default 60)
+  --vpn-rate KBPS      VPN tunnel traffic per router in KB/s, reported in telemetry and drawn from
+                       the company's data pool (default 0: no tunnel)
   --keepalive SEC      MQTT keep-alive ${KEEPALIVE_SECONDS.min}-${KEEPALIVE_SECONDS.max} (default ${KEEPALIVE_SECONDS.default})
   --rate N             connection attempts per second (default 200)
   --mqtt5              speak MQTT 5 instead of 3.1.1
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     secret: { type: 'string' },
     'print-import': { type: 'boolean', default: false },
     telemetry: { type: 'string', default: '60' },
+    'vpn-rate': { type: 'string', default: '0' },
     keepalive: { type: 'string', default: String(KEEPALIVE_SECONDS.default) },
     rate: { type: 'string', default: '200' },
     mqtt5: { type: 'boolean', default: false },
@@ -100,6 +103,7 @@ const fleet = createFleet(deviceCount, {
     secretsDirty = true;
   },
   telemetryPeriodMs: Number(values.telemetry) * 1000,
+  vpnBytesPerSecond: whole('vpn-rate', 0) * 1024,
   keepAlive: Number(values.keepalive),
   mqtt: { protocolVersion: values.mqtt5 ? 5 : 4, rejectUnauthorized: !values.insecure },
 });

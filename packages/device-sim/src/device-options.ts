@@ -13,6 +13,12 @@ export interface SimulatedDeviceOptions {
   claim?: boolean | ClaimOptions;
   keepAlive?: number;
   telemetryPeriodMs?: number;
+  /**
+   * Bytes per second through the router's VPN tunnel. Above 0 the router has a tunnel and its telemetry
+   * carries the `vpn` counters (since boot) the cloud draws from the company's data pool; 0 (default):
+   * no tunnel, no `vpn` field.
+   */
+  vpnBytesPerSecond?: number;
   /** Multiplies simulated durations (reboot, ping probes, downloads); 0.01 makes tests quick. */
   timeScale?: number;
   /** Time a reboot keeps the device offline, before scaling. */

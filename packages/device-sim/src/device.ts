@@ -52,6 +52,7 @@ export class SimulatedDevice extends EventEmitter {
       identityOf(options.sn, options.series, options.model),
       options.keepAlive ?? KEEPALIVE_SECONDS.default,
     );
+    this.state.vpnBytesPerSecond = options.vpnBytesPerSecond ?? 0;
     this.rpc = new RpcRunner(this);
   }
 

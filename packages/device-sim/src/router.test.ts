@@ -75,3 +75,17 @@ describe('simulated telemetry', () => {
     expect(rsrps.size).toBeGreaterThan(5);
   });
 });
+
+describe('the simulated VPN tunnel', () => {
+  it('reports its counters since boot in telemetry only while it has a tunnel, and restarts them at boot', () => {
+    const plain = router();
+    expect(plain.sample(60).vpn).toBeUndefined();
+    const r = router();
+    r.vpnBytesPerSecond = 1000;
+    const first = TelemetryMessageSchema.parse(r.sample(60));
+    expect(first.vpn).toEqual({ rxBytes: 45_000, txBytes: 15_000 });
+    expect(r.sample(60).vpn).toEqual({ rxBytes: 90_000, txBytes: 30_000 });
+    r.boot();
+    expect(r.sample(60).vpn).toEqual({ rxBytes: 45_000, txBytes: 15_000 });
+  });
+});

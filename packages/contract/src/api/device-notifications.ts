@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { updateErrorText } from '../device/update.ts';
 import { ALERT_SEVERITIES, type AlertSeverity } from '../enums/alerts.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { formatBytes } from '../format.ts';
 import { interpolate, type Lang, type Localized } from '../i18n.ts';
 import { numberFilter } from '../rules/numbers.ts';
 import { InstantMsSchema } from '../rules/time.ts';
@@ -27,6 +28,8 @@ export const NOTIFICATION_BIZ_TYPES = [
   'claimRefused',
   'devicesOffline',
   'devicesOnline',
+  'vpnDataLow',
+  'vpnDataExhausted',
 ] as const;
 export type NotificationBizType = (typeof NOTIFICATION_BIZ_TYPES)[number];
 
@@ -55,6 +58,9 @@ export const NOTIFICATION_DEFAULT_SEVERITY: Record<Exclude<NotificationBizType, 
   claimRefused: 'minor',
   devicesOffline: 'major',
   devicesOnline: 'notice',
+  // The company's VPN data pool (data-pool): low is a warning, used up stops being covered.
+  vpnDataLow: 'minor',
+  vpnDataExhausted: 'major',
 };
 
 export const NOTIFICATION_BIZ_TYPE_LABELS: Record<NotificationBizType, Localized> = {
@@ -67,6 +73,8 @@ export const NOTIFICATION_BIZ_TYPE_LABELS: Record<NotificationBizType, Localized
   claimRefused: { en: 'Registration refused', cn: '设备注册被拒绝' },
   devicesOffline: { en: 'Devices went offline', cn: '多台设备离线' },
   devicesOnline: { en: 'Devices back online', cn: '多台设备恢复在线' },
+  vpnDataLow: { en: 'VPN data low', cn: 'VPN流量不足' },
+  vpnDataExhausted: { en: 'VPN data used up', cn: 'VPN流量已用尽' },
 };
 
 const TEXTS: Record<NotificationBizType, Localized> = {
@@ -88,6 +96,14 @@ const TEXTS: Record<NotificationBizType, Localized> = {
   },
   devicesOffline: { en: '{count} devices went offline', cn: '{count} 台设备离线' },
   devicesOnline: { en: '{count} devices are back online', cn: '{count} 台设备恢复在线' },
+  vpnDataLow: {
+    en: "The company's VPN data pool is running low: {remaining} of {total} left.",
+    cn: '公司VPN流量池即将不足：剩余{remaining}，共{total}。',
+  },
+  vpnDataExhausted: {
+    en: "The company's VPN data pool is used up: add data packages to keep VPN traffic covered.",
+    cn: '公司VPN流量池已用尽：请添加流量包以继续覆盖VPN流量。',
+  },
 };
 
 /** Why an update the cloud timed out failed (`extend.timedOut`): the device never said how it ended. */
@@ -135,6 +151,8 @@ export function notificationText(bizType: string, extend: Record<string, unknown
     error,
     reason: str('reason'),
     count: str('count'),
+    remaining: formatBytes(Number(extend.remainingBytes)),
+    total: formatBytes(Number(extend.totalBytes)),
   }).trim();
 }
 

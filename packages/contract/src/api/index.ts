@@ -6,6 +6,7 @@ import { CHECKOUT_CALLS } from './checkout.ts';
 import { COMPANY_CALLS } from './companies.ts';
 import { COMPANY_ACCOUNT_CALLS } from './company-account.ts';
 import { CUSTOMER_CALLS } from './customers.ts';
+import { DATA_POOL_CALLS } from './data-pool.ts';
 import type { CallDef, CallOutput } from './define.ts';
 import { DEVICE_DASHBOARD_CALLS } from './device-dashboard.ts';
 import { DEVICE_DETAIL_CALLS } from './device-details.ts';
@@ -36,6 +37,7 @@ export * from './checkout.ts';
 export * from './companies.ts';
 export * from './company-account.ts';
 export * from './customers.ts';
+export * from './data-pool.ts';
 export * from './define.ts';
 export * from './device-dashboard.ts';
 export * from './device-details.ts';
@@ -90,6 +92,7 @@ const AREA_CALLS = {
   files: FILE_CALLS,
   exports: EXPORT_CALLS,
   licences: LICENCE_CALLS,
+  'data-pool': DATA_POOL_CALLS,
   checkout: CHECKOUT_CALLS,
   customers: CUSTOMER_CALLS,
   'partner-notifications': PARTNER_NOTIFICATION_CALLS,

@@ -127,6 +127,13 @@ export const StatusMessageSchema = z.object({
 });
 export type StatusMessage = z.infer<typeof StatusMessageSchema>;
 
+/** VPN byte counters since boot (docs/device-protocol.md "telemetry"). */
+export const VpnUsageSchema = z.object({
+  rxBytes: z.number().int().nonnegative(),
+  txBytes: z.number().int().nonnegative(),
+});
+export type VpnUsage = z.infer<typeof VpnUsageSchema>;
+
 /** `up/telemetry`: periodic (default every 60 s). Usage counters count since boot. */
 export const TelemetryMessageSchema = z.object({
   type: z.literal('telemetry'),
@@ -135,6 +142,11 @@ export const TelemetryMessageSchema = z.object({
   seq: z.number().int().nonnegative(),
   uptimeSeconds: z.number().int().nonnegative(),
   usage: z.array(LinkUsageSchema),
+  /**
+   * Bytes through the device's VPN tunnels since boot (all tunnels together), sent while a tunnel is
+   * configured. The cloud draws the difference of two samples from the company's data pool.
+   */
+  vpn: VpnUsageSchema.optional(),
   /** One entry per SIM with a signal. */
   signal: z.array(SignalSchema).default([]),
   activeLink: LinkIdSchema.optional(),

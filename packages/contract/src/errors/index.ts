@@ -2,6 +2,7 @@ import { interpolate, type Lang } from '../i18n.ts';
 import { ACCOUNT_ERRORS } from './accounts.ts';
 import { COMPANY_ERRORS } from './companies.ts';
 import { CORE_ERROR_CODES } from './core-codes.ts';
+import { DATA_POOL_ERRORS } from './data-pool.ts';
 import { DEVICE_TAG_ERRORS } from './device-tags.ts';
 import { DEVICE_ERRORS } from './devices.ts';
 import { ELEVATOR_ERRORS } from './elevators.ts';
@@ -37,6 +38,7 @@ const ALL_ENTRIES: readonly ErrorEntry[] = [
   ...VPN_ERRORS,
   ...LICENCE_ERRORS,
   ...PARTNER_NOTIFICATION_ERRORS,
+  ...DATA_POOL_ERRORS,
   ...TEMPLATE_ERRORS,
   ...ENDPOINT_ERRORS,
   ...POINT_TABLE_ERRORS,

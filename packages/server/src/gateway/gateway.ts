@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { devicePublishAllowed, deviceSubscribeAllowed, parseDeviceUsername } from '@fleetport/contract';
+import { recordVpnUsage } from '../modules/data-pool/vpn-usage.ts';
 import { createNotifier } from '../modules/device-notifications/notifier.ts';
 import { enqueueTimedOutUpdates } from '../modules/device-notifications/update-timeout.job.ts';
 import { createDevicesService, type DevicesService } from '../modules/devices/devices.service.ts';
@@ -168,6 +169,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     telemetry,
     presence,
     notifier,
+    vpnUsage: (sn, companyId, message) => recordVpnUsage({ db, clock, hub }, sn, companyId, message),
     presenceFromMessages: broker.kind === 'external',
     publish: (topic, payload) => broker.publish(topic, payload),
     helloReceived(sn) {

@@ -24,6 +24,11 @@ export interface InboundDeps {
   rpc: RpcService;
   telemetry: TelemetryWriter;
   presence: PresenceTracker;
+  /**
+   * Draws a telemetry message's VPN traffic from the company's data pool, after the message is stored
+   * and before it is acknowledged (a failure leaves it unacknowledged; the resend draws once).
+   */
+  vpnUsage?: (sn: string, companyId: number, message: UpMessageOf<'telemetry'>) => Promise<void>;
   /** Writes device notifications (alarms, update results, claims); optional for tests of the router alone. */
   notifier?: Notifier;
   /** Whether `presence` messages decide presence (external broker) or the broker's sessions do. */
@@ -84,6 +89,7 @@ export function createInboundRouter(deps: InboundDeps) {
         uptimeSeconds: telemetry.uptimeSeconds,
         seq: telemetry.seq,
       });
+      if (telemetry.vpn) await deps.vpnUsage?.(sn, companyId, telemetry);
     },
     async event(sn, companyId, message) {
       const { name, ...data } = message.event;

@@ -7,6 +7,7 @@ import { checkoutModule } from './checkout/checkout.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
 import { companyAccountModule } from './company-account/company-account.module.ts';
 import { customersModule } from './customers/customers.module.ts';
+import { dataPoolModule } from './data-pool/data-pool.module.ts';
 import { deviceDashboardModule } from './device-dashboard/device-dashboard.module.ts';
 import { deviceDetailsModule } from './device-details/device-details.module.ts';
 import { deviceGroupsModule } from './device-groups/device-groups.module.ts';
@@ -56,6 +57,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   filesModule,
   exportsModule,
   licencesModule,
+  dataPoolModule,
   checkoutModule,
   customersModule,
   partnerNotificationsModule,

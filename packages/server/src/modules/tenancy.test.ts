@@ -10,6 +10,7 @@
 import { Readable } from 'node:stream';
 import {
   ALL_CALLS,
+  addDataPackagesCall,
   assignDeviceLicencesCall,
   type CallDef,
   defaultFunCodes,
@@ -130,6 +131,13 @@ beforeAll(async () => {
     idempotencyKey: 'bravo-licence-0001',
   });
   expect(licensed.body.code).toBe(0);
+  // B holds VPN data in its pool (a data package moved in): a draw or an answer that reaches it fails.
+  await grantPool(t, b.companyId, 'DATA_PACKAGE', 2);
+  const pooled = await bOwner.call('POST', addDataPackagesCall.path, {
+    quantity: 1,
+    idempotencyKey: 'bravo-pool-0001',
+  });
+  expect(pooled.body.code).toBe(0);
   const rootGroup = await t.deps.db
     .selectFrom('company_group')
     .select('id')

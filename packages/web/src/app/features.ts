@@ -6,6 +6,7 @@ import { checkoutFeature } from '../features/checkout/checkout.feature.ts';
 import { companiesFeature } from '../features/companies/companies.feature.ts';
 import { companyAccountFeature } from '../features/company-account/company-account.feature.ts';
 import { customersFeature } from '../features/customers/customers.feature.ts';
+import { dataPoolFeature } from '../features/data-pool/data-pool.feature.ts';
 import { deviceDetailsFeature } from '../features/device-details/device-details.feature.ts';
 import { deviceNotificationsFeature } from '../features/device-notifications/device-notifications.feature.ts';
 import { deviceTagsFeature } from '../features/device-tags/device-tags.feature.ts';
@@ -37,6 +38,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   deviceNotificationsFeature,
   exportsFeature,
   licencesFeature,
+  dataPoolFeature,
   checkoutFeature,
   customersFeature,
   partnerNotificationsFeature,

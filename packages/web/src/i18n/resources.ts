@@ -1,5 +1,6 @@
 import { checkout } from '../features/checkout/checkout.i18n.ts';
 import { customers } from '../features/customers/customers.i18n.ts';
+import { dataPool } from '../features/data-pool/data-pool.i18n.ts';
 import { deviceDetails } from '../features/device-details/device-details.i18n.ts';
 import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
@@ -10,13 +11,14 @@ import { FRAME_RESOURCES } from './frame-resources.ts';
 /**
  * Namespaces that come with the pages showing them (addNamespaces in their modules), not with the
  * console's frame: the device details' (its page; deviceStatus also with the device columns), the
- * licences and billing pages'.
+ * licences and billing pages' (the data pool's with its tab there).
  */
 export const PAGE_TEXT = {
   deviceDetails,
   deviceSoftware,
   deviceStatus,
   licences,
+  dataPool,
   checkout,
   customers,
   partnerNotifications,

@@ -22,7 +22,14 @@ export interface SimulatedFleet {
   /** The routers powered on so far, in the order they connected. */
   devices: SimulatedDevice[];
   /** Adds the device through the API with its label MAC, then powers on a simulated router that claims itself. */
-  connect(owner: Owner, sn: string, series: SeriesId, model: string): Promise<SimulatedDevice>;
+  connect(
+    owner: Owner,
+    sn: string,
+    series: SeriesId,
+    model: string,
+    /** The router's own settings beside the kit's (a VPN tunnel's rate, say). */
+    extra?: Partial<SimulatedDevice['options']>,
+  ): Promise<SimulatedDevice>;
   /** Powers the routers off and closes the app. */
   close(): Promise<void>;
 }
@@ -38,7 +45,7 @@ export async function startSimulatedFleet(): Promise<SimulatedFleet> {
   return {
     t,
     devices,
-    async connect(owner, sn, series, model) {
+    async connect(owner, sn, series, model, extra = {}) {
       const added = await owner.run(addDeviceCall, { sn, model, mac: identityOf(sn, series, model).mac });
       expect(added.code).toBe(0);
       const device = await createSimulatedDevice({
@@ -49,6 +56,7 @@ export async function startSimulatedFleet(): Promise<SimulatedFleet> {
         claim: true,
         timeScale: 0.01,
         telemetryPeriodMs: 3_600_000,
+        ...extra,
       });
       devices.push(device);
       await eventually(

@@ -1,6 +1,7 @@
 import { activityExportSource } from '../activity-log/activity-log.export.ts';
 import { customerOrderExportSource } from '../checkout/checkout.export.ts';
 import { customerExportSource } from '../customers/customers.export.ts';
+import { dataPoolExportSource } from '../data-pool/data-pool.export.ts';
 import { deviceExportSource } from '../devices/device-export.ts';
 import { billingExportSource } from '../licences/billing.export.ts';
 import type { ExportSource } from './export-source.ts';
@@ -13,6 +14,7 @@ export const EXPORT_SOURCES: readonly ExportSource<any, any>[] = [
   billingExportSource,
   customerExportSource,
   customerOrderExportSource,
+  dataPoolExportSource,
 ];
 
 export function exportSourceOf(callId: string) {

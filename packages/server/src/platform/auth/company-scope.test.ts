@@ -13,6 +13,8 @@ import { activityPage } from '../../modules/activity-log/activity-log.query.ts';
 import { customerOfSeller, insertOrder, orderPage } from '../../modules/checkout/checkout.store.ts';
 import * as account from '../../modules/company-account/company-account.store.ts';
 import * as customers from '../../modules/customers/customers.store.ts';
+import { addDataPackages, saveSettings } from '../../modules/data-pool/data-pool.service.ts';
+import { insertItems, itemRows, poolTotals, usageSince } from '../../modules/data-pool/data-pool.store.ts';
 import {
   countDevicesBy,
   deviceLocationRows,
@@ -49,11 +51,12 @@ import { createRemoteActions } from '../../modules/remote-actions/remote-actions
 import { listRoles } from '../../modules/roles/roles.store.ts';
 import { insertInvitation, listInvitations } from '../../modules/users/invitations.store.ts';
 import * as users from '../../modules/users/users.store.ts';
+import { inTransaction } from '../db/open.ts';
 import { isAppError } from '../errors.ts';
 import { findCompanyFile, insertStoredFile } from '../files/stored-files.store.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import { listVisibleJobs } from '../jobs/jobs.store.ts';
-import { type Actor, type CompanyScope, companyScope } from './actor.ts';
+import { type Actor, type CompanyScope, companyScope, scopedCompanyIds } from './actor.ts';
 
 let t: TestApp;
 let a: PopulatedCompany;
@@ -164,6 +167,17 @@ beforeAll(async () => {
   await account.insertRelation(db, b.companyId, c.companyId);
   await grantPool(t, a.companyId, 'ESSENTIAL', 3);
   await grantPool(t, b.companyId, 'ESSENTIAL', 4);
+  // A data pool item each: 1, 2 and 4 MB.
+  for (const [companyId, mb] of [
+    [a.companyId, 1],
+    [b.companyId, 2],
+    [c.companyId, 4],
+  ] as const)
+    await inTransaction(db, (tx) =>
+      insertItems(tx, [
+        { companyId, source: 'grant', packageBytes: mb * 1024 * 1024, expireDays: 30, at: t.clock.now() },
+      ]),
+    );
   for (const [companyId, userId, name] of [
     [a.companyId, a.members.owner.userId, 'Alpha'],
     [b.companyId, b.members.owner.userId, 'Beta'],
@@ -229,6 +243,14 @@ describe('a company scope', () => {
     const autoRenewSns = [SN.a, SN.b, SN.c];
     expect((await devicesAutoRenew(db, one, autoRenewSns)).map((d) => d.sn)).toEqual([SN.a]);
     expect((await devicesAutoRenew(db, both, autoRenewSns)).map((d) => d.sn)).toEqual([SN.a, SN.b]);
+    // The data pool: the set's items and totals are both companies', never Gamma's.
+    const now = t.clock.now();
+    const MB = 1024 * 1024;
+    expect((await poolTotals(db, scopedCompanyIds(one), now)).totalBytes).toBe(MB);
+    expect((await poolTotals(db, scopedCompanyIds(both), now)).totalBytes).toBe(3 * MB);
+    const poolItems = await itemRows(db, both, {}, 0, 10, now);
+    expect(poolItems.map((i) => i.packageBytes).sort()).toEqual([MB, 2 * MB]);
+    expect((await usageSince(db, both, '2000-01-01')).size).toBe(0);
   });
 
   it('refuses a write for a set of companies: it has no one owner (5)', async () => {
@@ -242,6 +264,10 @@ describe('a company scope', () => {
     expect(await refusal(saveCompanyAutoRenew(db, both, autoRenew, new Date()))).toBe(
       ErrorCode.NO_PERMISSION,
     );
+    const pool = { db: t.deps.db, clock: t.deps.clock, hub: t.deps.hub };
+    const packages = { quantity: 1, idempotencyKey: 'scope-set-pool1' };
+    expect(await refusal(addDataPackages(pool, actor, packages))).toBe(ErrorCode.NO_PERMISSION);
+    expect(await refusal(saveSettings(pool, actor, { lowPercent: 50 }))).toBe(ErrorCode.NO_PERMISSION);
     expect((await listGroups(db, both)).map((g) => g.groupName)).not.toContain('Nowhere');
   });
 });

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { AccountTables } from '../../modules/accounts/accounts.tables.ts';
 import type { CheckoutTables } from '../../modules/checkout/checkout.tables.ts';
+import type { DataPoolTables } from '../../modules/data-pool/data-pool.tables.ts';
 import type { DeviceNotificationTables } from '../../modules/device-notifications/device-notifications.tables.ts';
 import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.tables.ts';
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
@@ -35,4 +36,5 @@ export interface Database
     ExportTables,
     LicenceTables,
     CheckoutTables,
-    PartnerNotificationTables {}
+    PartnerNotificationTables,
+    DataPoolTables {}

@@ -4,28 +4,48 @@ import {
   LICENCE_PRODUCT_LABELS,
   type ProductBalance,
 } from '@fleetport/contract';
-import { Button, Card, Col, Flex, Row, Space, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Space, Statistic, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Can, PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
 import { PieChart } from '../../widgets/charts/pie-chart.tsx';
 import { Spinner } from '../../widgets/spinner.tsx';
+import { dataPool } from '../data-pool/data-pool.i18n.ts';
+import { DataPoolTab } from '../data-pool/data-pool-tab.tsx';
 import { AssignDialog } from './assign-dialog.tsx';
 import { AutoRenewCard } from './auto-renew-card.tsx';
 import { useLicenceBalances } from './licence-queries.ts';
 import { licences } from './licences.i18n.ts';
 
 // The page's own text comes with it, not with the console's frame (i18n/resources.ts PAGE_TEXT).
-addNamespaces({ licences });
+addNamespaces({ licences, dataPool });
 
-/** The licences page (core §2 operation/licenses): balances by product, devices by level, assignment. */
+/**
+ * The licences page (core §2 operation/licenses): balances by product, devices by level, assignment;
+ * and the VPN data pool as a second tab (`?tab=dataPool`, so a link or a reload opens it).
+ */
 export function LicencesPage() {
+  const { t } = useTranslation('dataPool');
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'dataPool' ? 'dataPool' : 'licences';
   return (
     <PageGate funCode="licenses.view">
-      <Licences />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams(key === 'dataPool' ? { tab: key } : {}, { replace: true })}
+        destroyOnHidden
+        items={[
+          { key: 'licences', label: t('licencesTab'), children: <Licences /> },
+          {
+            key: 'dataPool',
+            label: <span data-testid="data-pool-tab-label">{t('tab')}</span>,
+            children: <DataPoolTab />,
+          },
+        ]}
+      />
     </PageGate>
   );
 }
