@@ -1,5 +1,6 @@
 import { interpolate, type Lang } from '../i18n.ts';
 import { ACCOUNT_ERRORS } from './accounts.ts';
+import { BRANDING_ERRORS } from './branding.ts';
 import { COMPANY_ERRORS } from './companies.ts';
 import { CORE_ERROR_CODES } from './core-codes.ts';
 import { DEVICE_TAG_ERRORS } from './device-tags.ts';
@@ -13,6 +14,7 @@ import { PARTNER_NOTIFICATION_ERRORS } from './partner-notifications.ts';
 import { PLATFORM_ERRORS } from './platform.ts';
 import { POINT_TABLE_ERRORS } from './point-table.ts';
 import { PORTAL_ERRORS } from './portal.ts';
+import { REBATE_ERRORS } from './rebates.ts';
 import { TEMPLATE_ERRORS } from './templates.ts';
 import type { ErrorEntry, ErrorReaction } from './types.ts';
 import { VPN_ERRORS } from './vpn.ts';
@@ -37,6 +39,8 @@ const ALL_ENTRIES: readonly ErrorEntry[] = [
   ...VPN_ERRORS,
   ...LICENCE_ERRORS,
   ...PARTNER_NOTIFICATION_ERRORS,
+  ...REBATE_ERRORS,
+  ...BRANDING_ERRORS,
   ...TEMPLATE_ERRORS,
   ...ENDPOINT_ERRORS,
   ...POINT_TABLE_ERRORS,

@@ -22,6 +22,8 @@ import { menusModule } from './menus/menus.module.ts';
 import { pageColumnsModule } from './page-columns/page-columns.module.ts';
 import { partnerNotificationsModule } from './partner-notifications/partner-notifications.module.ts';
 import { platformModule } from './platform/platform.module.ts';
+import { rebatesModule } from './rebates/rebates.module.ts';
+import { brandingModule } from './branding/branding.module.ts';
 import { remoteActionsModule } from './remote-actions/remote-actions.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
 import { shellModule } from './shell/shell.module.ts';
@@ -59,6 +61,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   checkoutModule,
   customersModule,
   partnerNotificationsModule,
+  rebatesModule,
+  brandingModule,
 ];
 
 /**

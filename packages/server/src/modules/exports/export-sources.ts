@@ -3,6 +3,7 @@ import { customerOrderExportSource } from '../checkout/checkout.export.ts';
 import { customerExportSource } from '../customers/customers.export.ts';
 import { deviceExportSource } from '../devices/device-export.ts';
 import { billingExportSource } from '../licences/billing.export.ts';
+import { rebateExportSource } from '../rebates/rebates.export.ts';
 import type { ExportSource } from './export-source.ts';
 
 /** Every list that exports: a list joins by adding its source here (its export call is in the contract). */
@@ -13,6 +14,7 @@ export const EXPORT_SOURCES: readonly ExportSource<any, any>[] = [
   billingExportSource,
   customerExportSource,
   customerOrderExportSource,
+  rebateExportSource,
 ];
 
 export function exportSourceOf(callId: string) {
