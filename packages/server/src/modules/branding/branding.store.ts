@@ -1,5 +1,5 @@
 import { type CompanyScope, owningCompany } from '../../platform/auth/actor.ts';
-import type { DbOrTx, Tx } from '../../platform/db/open.ts';
+import type { DbOrTx } from '../../platform/db/open.ts';
 
 /** SQL of partner branding: one row per partner company, and the logo found by its public key. */
 
@@ -31,7 +31,7 @@ export async function ownBranding(db: DbOrTx, scope: CompanyScope): Promise<Bran
   return row && normalized(row);
 }
 
-export async function saveBranding(tx: Tx, scope: CompanyScope, branding: BrandingRow, at: Date) {
+export async function saveBranding(tx: DbOrTx, scope: CompanyScope, branding: BrandingRow, at: Date) {
   const values = {
     app_name: branding.appName,
     logo_file_id: branding.logoFileId,
