@@ -78,7 +78,9 @@ beforeAll(async () => {
   await insertRelation(db, delta.companyId, rho.companyId);
   await insertRelation(db, rho.companyId, bravo.companyId);
   await insertRelation(db, sigma.companyId, cobalt.companyId);
-  [delta, rho, sigma] = await Promise.all([delta, rho, sigma].map(again));
+  delta = await again(delta);
+  rho = await again(rho);
+  sigma = await again(sigma);
 }, 120_000);
 afterAll(async () => {
   await t.close();

@@ -53,9 +53,12 @@ async function again(owner: Owner): Promise<Owner> {
 /** Moves the test clock; sessions last 4 hours, so everyone signs in again. */
 async function moveTo(at: number) {
   t.clock.set(at);
-  [delta, acme, rho, bravo, sigma, cobalt] = await Promise.all(
-    [delta, acme, rho, bravo, sigma, cobalt].map(again),
-  );
+  delta = await again(delta);
+  acme = await again(acme);
+  rho = await again(rho);
+  bravo = await again(bravo);
+  sigma = await again(sigma);
+  cobalt = await again(cobalt);
   admin = await signIn(t, super_.account, super_.password);
 }
 

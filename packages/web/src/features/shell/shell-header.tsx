@@ -2,6 +2,7 @@ import { AppstoreOutlined, BellOutlined, DownOutlined, UserOutlined } from '@ant
 import type { UserInfo } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Dropdown, Flex, Popover, Tag } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLive } from '../../api/live.ts';
 import { LanguageSwitch } from '../../app/language-switch.tsx';
@@ -9,6 +10,7 @@ import { usePermission } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { PlainList } from '../../widgets/plain-list.tsx';
 import { signOut } from '../auth/logout.ts';
+import { useConsoleBranding } from '../branding/branding-queries.ts';
 import { CompanySwitch } from '../companies/company-switch.tsx';
 import { useLatestUnread, useUnreadNotifications } from '../device-notifications/notification-queries.ts';
 import { EXPORT_RECORDS_PATH } from '../exports/api.ts';
@@ -40,6 +42,13 @@ function useAppName(segment: string | null): string {
   if (segment === 'robustlink' && oem?.rlinkDisplayName) return oem.rlinkDisplayName;
   if (segment === 'vpn' && oem?.rvpnDisplayName) return oem.rvpnDisplayName;
   return segment ? consoleLabel(segment, lang, t) : t('appName');
+}
+
+/** The browser tab's title: the partner's app name for its customers, Fleetport's otherwise. */
+function useBrowserTitle(name: string) {
+  useEffect(() => {
+    document.title = name;
+  }, [name]);
 }
 
 /**
@@ -96,8 +105,13 @@ function NotificationsBell({ onNavigate }: { onNavigate: (path: string) => void 
 export function ShellHeader({ apps, segment, user, myAccountPath, onNavigate, onOpenApp }: ShellHeaderProps) {
   const { t } = useTranslation('shell');
   const lang = useLang();
-  const appName = useAppName(segment);
-  const logo = useOemDisplay().data?.logoResPath;
+  // A partner's customers see the nearest partner's logo and name instead of Fleetport's.
+  const brand = useConsoleBranding().data;
+  const consoleName = useAppName(segment);
+  const appName = brand?.appName ?? consoleName;
+  const oemLogo = useOemDisplay().data?.logoResPath;
+  const logo = brand?.logoUrl ?? oemLogo;
+  useBrowserTitle(brand?.appName ?? t('common:appName'));
   const badge = currentVersionBadge();
   return (
     <Flex
@@ -108,7 +122,7 @@ export function ShellHeader({ apps, segment, user, myAccountPath, onNavigate, on
     >
       <Flex align="center" gap={12}>
         {logo ? (
-          <img src={logo} alt="" style={{ height: 35, maxWidth: 135 }} />
+          <img src={logo} alt="" data-testid="header-logo" style={{ height: 35, maxWidth: 135 }} />
         ) : (
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" style={{ height: 28 }} />
         )}
