@@ -19,10 +19,13 @@ export async function uploadFile(kind: UploadKindName, file: File): Promise<Stor
     body: form,
   });
   const envelope = (await response.json()) as Envelope<{ files: StoredFile[] }>;
-  if (envelope.code !== 0 || !envelope.data?.files[0])
+  if (envelope.code !== 0 || !envelope.data?.files[0]) {
+    // A broken file rule (code 1) names the rule in its field: say that, not "parameter error".
+    const rule = (envelope.data as { fields?: { message?: string }[] } | null)?.fields?.[0]?.message;
     throw new ApiError(
       envelope.code,
-      codeText(envelope.code, envelope.data, currentLanguage(), envelope.msg),
+      rule ?? codeText(envelope.code, envelope.data, currentLanguage(), envelope.msg),
     );
+  }
   return envelope.data.files[0];
 }
