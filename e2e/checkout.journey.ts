@@ -5,7 +5,8 @@
  * order approved, the licences in the pool and the purchase in the billing history. Then the partner
  * path: a distributor prices Essential for its new end customer, the customer orders at that price
  * and minimum, the distributor approves it in its console, and the licences move from the
- * distributor's pool to the customer's.
+ * distributor's pool to the customer's; the approval earned the distributor a rebate (the platform's
+ * rate, on its rebate page), and the distributor's logo and app name now brand the customer's console.
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
@@ -20,14 +21,16 @@ import {
   ORDER_STATE_LABELS,
   type PurchaseOrder,
   platformOrdersCall,
+  setRebateRuleCall,
   updateCompanyAccountCall,
 } from '@fleetport/contract';
+import { branding as brandingTexts } from '../packages/web/src/features/branding/branding.i18n.ts';
 import { checkout as checkoutTexts } from '../packages/web/src/features/checkout/checkout.i18n.ts';
 import { licences as licenceTexts } from '../packages/web/src/features/licences/licences.i18n.ts';
 import { signUp } from './device-steps.ts';
 import { consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
 import { callAs, dialogSave, grantAsPlatform, platformPage } from './operation-steps.ts';
-import { addCustomerWithOwner } from './partner-steps.ts';
+import { addCustomerWithOwner, pngFile } from './partner-steps.ts';
 
 const ORDERED = 14;
 
@@ -155,6 +158,15 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       const orderNo = placed.exec((await b.getByText(placed).textContent()) ?? '')?.[1];
       assert.ok(orderNo, 'the message names the order');
 
+      // The platform pays the distributor 10 % of its customers' Essential orders.
+      const rule = await callAs(
+        platform,
+        setRebateRuleCall,
+        { companyId: sellerId, rates: [{ product: 'ESSENTIAL', kind: 'percent', value: 10 }] },
+        lang,
+      );
+      assert.equal(rule.code, 0, rule.msg);
+
       // The distributor approves it from its console.
       await d.goto(consoleUrl('distributorconsole/myCustomers'));
       await d.getByTestId('customers-orders').click();
@@ -179,6 +191,31 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await bought.getByText('11.25').waitFor();
       await bought.getByText('270.00').waitFor();
       await screenshot(b, `checkout-${lang}-05-billing`);
+
+      // The approval earned the distributor its rebate: 10 % of 270.00, on its rebate page.
+      await d.goto(consoleUrl('distributorconsole/rebateAmount'));
+      const rebate = d.getByTestId('rebate-table').locator('tr', { hasText: `Quay ${stamp}` });
+      await rebate.getByText('27.00').waitFor();
+      await d.getByTestId('rebate-totals').getByText('27.00').waitFor();
+      await screenshot(d, `checkout-${lang}-06-rebates`);
+
+      // The distributor brands its customers' consoles; the customer sees its name and logo.
+      await d.goto(consoleUrl('distributorconsole/branding'));
+      await d.getByTestId('branding-app-name').fill('Quay Cloud');
+      await d
+        .locator('[data-testid=branding-page] input[type=file]')
+        .setInputFiles(pngFile(135, 35, 'quay.png'));
+      await d.getByTestId('branding-preview').getByAltText('quay.png').waitFor();
+      await screenshot(d, `checkout-${lang}-07-branding`);
+      await d.getByTestId('branding-save').click();
+      await d.getByText(brandingTexts[lang].saved).waitFor();
+      await b.goto(consoleUrl('operation/licenses'));
+      await b.getByTestId('app-name').getByText('Quay Cloud').waitFor();
+      await b.waitForFunction(() => document.title === 'Quay Cloud');
+      const logo = b.getByTestId('header-logo');
+      await logo.waitFor();
+      assert.ok(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 135));
+      await screenshot(b, `checkout-${lang}-08-customer-branded`);
     });
   });
 }
