@@ -162,11 +162,11 @@ export const REBATE_EXPORT_COLUMNS: readonly ExportColumnDef[] = [
   { field: 'at', header: { en: 'Time', cn: '时间' } },
   { field: 'customer', header: { en: 'Customer', cn: '客户' } },
   { field: 'seller', header: { en: 'Sold by', cn: '销售方' } },
+  { field: 'rebateAmount', header: { en: 'Rebate amount (USD)', cn: '返利金额（美元）' } },
   { field: 'product', header: { en: 'Product', cn: '产品' } },
   { field: 'quantity', header: { en: 'Quantity', cn: '数量' } },
   { field: 'unitPrice', header: { en: 'Unit price (USD)', cn: '单价（美元）' } },
   { field: 'saleTotal', header: { en: 'Order total (USD)', cn: '订单总额（美元）' } },
-  { field: 'rebateAmount', header: { en: 'Rebate amount (USD)', cn: '返利金额（美元）' } },
 ];
 
 export const rebateExportCall = defineCall({

@@ -122,6 +122,8 @@ function Rebates() {
         title: t('list.seller'),
         render: (seller: string | null) => seller ?? t('list.platform'),
       },
+      // The page's subject next to who earned it for the distributor, in view without scrolling.
+      { key: 'rebateAmount', dataIndex: 'rebateAmount', title: t('list.rebateAmount'), render: money },
       {
         key: 'product',
         dataIndex: 'product',
@@ -131,7 +133,6 @@ function Rebates() {
       { key: 'quantity', dataIndex: 'quantity', title: t('list.quantity') },
       { key: 'unitPrice', dataIndex: 'unitPrice', title: t('list.unitPrice'), render: money },
       { key: 'saleTotal', dataIndex: 'saleTotal', title: t('list.saleTotal'), render: money },
-      { key: 'rebateAmount', dataIndex: 'rebateAmount', title: t('list.rebateAmount'), render: money },
     ],
     [t, lang],
   );
