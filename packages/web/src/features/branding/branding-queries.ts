@@ -16,11 +16,10 @@ export function useOwnBranding() {
  * The nearest partner's logo and app name for the header and the browser title; none for a company
  * without a branded partner (and when the call fails: the console stays Fleetport's, silently).
  */
-export function useConsoleBranding(enabled = true) {
+export function useConsoleBranding() {
   return useQuery({
     queryKey: brandingKeys.shown,
     queryFn: () => apiCall(consoleBrandingCall, {}, { silent: true }),
     staleTime: 5 * 60_000,
-    enabled,
   });
 }
