@@ -8,6 +8,7 @@ import {
   myRebateRuleCall,
   placeOrderCall,
   type RebateRule,
+  type RebateTotal,
   rebateExportCall,
   rebateListCall,
   rebateRuleCall,
@@ -41,7 +42,8 @@ let bravo: Owner;
 let sigma: Owner;
 let cobalt: Owner;
 
-const JAN = Date.UTC(2026, 0, 15, 10, 0);
+// 20:00 UTC on 31 January is already 1 February in Beijing (UTC+8).
+const JAN = Date.UTC(2026, 0, 31, 20, 0);
 const FEB = Date.UTC(2026, 1, 20, 10, 0);
 const APR = Date.UTC(2026, 3, 5, 10, 0);
 
@@ -251,14 +253,17 @@ describe("the distributor's rebate page", () => {
     ]);
     const paged = await delta.run(rebateTotalsCall, { pageNum: 2, pageSize: 2, period: 'month' });
     expect(paged.data!.list.map((p) => p.period)).toEqual(['2026-01']);
-    // 10:00 UTC on 5 April is still 4 April west of UTC -12:00, and the month does not change.
-    const west = await delta.call<{ list: { period: string }[] }>(
+    // Read at UTC+8, January's rebate falls in February.
+    const beijing = await delta.call<{ list: RebateTotal[] }>(
       'POST',
       rebateTotalsCall.path,
-      { pageNum: 1, pageSize: 1, period: 'month' },
-      { timeZoneOffset: '-720' },
+      { pageNum: 1, pageSize: 10, period: 'month' },
+      { timeZoneOffset: '480' },
     );
-    expect(west.body.data!.list[0]!.period).toBe('2026-04');
+    expect(beijing.body.data!.list).toEqual([
+      { period: '2026-04', transactions: 1, saleTotal: 500, rebateAmount: 50 },
+      { period: '2026-02', transactions: 3, saleTotal: 790, rebateAmount: 69 },
+    ]);
   });
 
   it('filters by time, product and a search of customer, seller or transaction number, and pages', async () => {
