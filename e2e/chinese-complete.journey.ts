@@ -66,6 +66,10 @@ const ALLOWED = new Set([
   'xlsx',
   'csv',
   'PDF',
+  // Image formats an upload names (logos, banners).
+  'PNG',
+  'JPEG',
+  'JPG',
   'JSON',
   'ID',
   'OK',

@@ -7,55 +7,13 @@
  * and its owner accepts the mailed invitation (e2e/partner-steps.ts).
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { deflateSync } from 'node:zlib';
 import { type Lang, updateCompanyAccountCall } from '@fleetport/contract';
 import { partnerNotifications } from '../packages/web/src/features/partner-notifications/partner-notifications.i18n.ts';
 import { signUp } from './device-steps.ts';
 import { consoleUrl, type JourneyPage, newPage, screenshot, waitForMail } from './harness.ts';
 import { callAs } from './operation-steps.ts';
-import { addCustomerWithOwner } from './partner-steps.ts';
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const out = Buffer.alloc(body.length + 8);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), body.length + 4);
-  return out;
-}
-
-/** A real 600x235 PNG (the e-mail banner's size), one blue colour. */
-function bannerFile(): string {
-  const [width, height] = [600, 235];
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([22, 119, 255]))]);
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fp-banner-')), 'banner.png');
-  fs.writeFileSync(file, png);
-  return file;
-}
+import { addCustomerWithOwner, pngFile } from './partner-steps.ts';
 
 const mailbox = () => {
   const url = process.env.E2E_SMTP_URL;
@@ -149,7 +107,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
         .fill(lang === 'en' ? 'Your licences run out' : '您的许可证即将不足');
       await page.getByTestId('alert-email-sender').fill('Harbour Support');
       await page.getByTestId('alert-email-support').fill(`support.${stamp}@example.com`);
-      await page.locator('.ant-modal input[type=file]').setInputFiles(bannerFile());
+      await page.locator('.ant-modal input[type=file]').setInputFiles(pngFile(600, 235, 'banner.png'));
       await page.getByTestId('alert-email-banner').waitFor();
       await screenshot(page, `partner-notifications-${lang}-06-alert-email`);
       await page

@@ -2,6 +2,7 @@ import { ACCESS_RESTRICTION_CALLS } from './access-restriction.ts';
 import { ACCOUNT_CALLS } from './accounts.ts';
 import { ACTIVITY_LOG_CALLS } from './activity-log.ts';
 import { SSO_CALLS } from './auth.ts';
+import { BRANDING_CALLS } from './branding.ts';
 import { CHECKOUT_CALLS } from './checkout.ts';
 import { COMPANY_CALLS } from './companies.ts';
 import { COMPANY_ACCOUNT_CALLS } from './company-account.ts';
@@ -24,6 +25,7 @@ import { MENU_CALLS } from './menus.ts';
 import { PAGE_COLUMN_CALLS } from './page-columns.ts';
 import { PARTNER_NOTIFICATION_CALLS } from './partner-notifications.ts';
 import { PLATFORM_CALLS } from './platform.ts';
+import { REBATE_CALLS } from './rebates.ts';
 import { REMOTE_ACTION_CALLS } from './remote-actions.ts';
 import { ROLE_CALLS } from './roles.ts';
 import { SHELL_CALLS } from './shell.ts';
@@ -33,6 +35,7 @@ export * from './access-restriction.ts';
 export * from './accounts.ts';
 export * from './activity-log.ts';
 export * from './auth.ts';
+export * from './branding.ts';
 export * from './checkout.ts';
 export * from './companies.ts';
 export * from './company-account.ts';
@@ -55,6 +58,7 @@ export * from './menus.ts';
 export * from './page-columns.ts';
 export * from './partner-notifications.ts';
 export * from './platform.ts';
+export * from './rebates.ts';
 export * from './remote-actions.ts';
 export * from './roles.ts';
 export * from './shell.ts';
@@ -96,6 +100,8 @@ const AREA_CALLS = {
   checkout: CHECKOUT_CALLS,
   customers: CUSTOMER_CALLS,
   'partner-notifications': PARTNER_NOTIFICATION_CALLS,
+  rebates: REBATE_CALLS,
+  branding: BRANDING_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

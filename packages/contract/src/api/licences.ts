@@ -182,8 +182,10 @@ export const BillingRecordSchema = z.object({
   total: z.number().nullable(),
   operator: z.string().nullable(),
   sn: z.string().nullable(),
-  /** The other company of an assignment or reduction. */
+  /** The other company of an assignment or reduction; the buying customer of a rebate. */
   counterparty: z.string().nullable(),
+  /** USD the platform owes the distributor for a purchase in its tree (a rebate row); null on other rows. */
+  rebateAmount: z.number().nullable(),
 });
 export type BillingRecord = z.infer<typeof BillingRecordSchema>;
 
@@ -229,6 +231,7 @@ export const BILLING_EXPORT_COLUMNS: readonly ExportColumnDef[] = [
   { field: 'operator', header: { en: 'Operator', cn: '操作人' } },
   { field: 'sn', header: { en: 'Device SN', cn: '设备序列号' } },
   { field: 'counterparty', header: { en: 'Partner', cn: '合作伙伴' } },
+  { field: 'rebateAmount', header: { en: 'Rebate amount (USD)', cn: '返利金额（美元）' } },
 ];
 
 export const billingExportCall = defineCall({

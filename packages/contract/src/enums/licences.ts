@@ -103,7 +103,8 @@ export function levelOfProduct(product: LicenceProduct): LicenceLevel | null {
 /**
  * Movements of the licence ledger (issue 13): the sign is what the row does to its company's unused
  * balance. An assignment down the chain is two rows (out of the upstream, into the downstream), as is a
- * reduction (out of the downstream, back into the upstream).
+ * reduction (out of the downstream, back into the upstream). A rebate moves no licences (quantity 0): it
+ * carries the money the platform owes a distributor for a purchase in its tree (docs/decisions.md "Rebates").
  */
 export const LICENCE_MOVEMENTS = [
   'purchase',
@@ -115,6 +116,7 @@ export const LICENCE_MOVEMENTS = [
   'renewal',
   'expiry',
   'refund',
+  'rebate',
 ] as const;
 export type LicenceMovement = (typeof LICENCE_MOVEMENTS)[number];
 export const LICENCE_MOVEMENT_LABELS: Labels<LicenceMovement> = {
@@ -127,15 +129,17 @@ export const LICENCE_MOVEMENT_LABELS: Labels<LicenceMovement> = {
   renewal: { en: 'Renewal', cn: '续期' },
   expiry: { en: 'Expired', cn: '已过期' },
   refund: { en: 'Refund of an unstarted period', cn: '退还未开始的周期' },
+  rebate: { en: 'Rebate on a customer purchase', cn: '客户购买返利' },
 };
 
 /** Billing record types (features §2 "Billing history"). */
-export const BILLING_TYPES = ['purchase', 'consumption', 'assignment'] as const;
+export const BILLING_TYPES = ['purchase', 'consumption', 'assignment', 'rebate'] as const;
 export type BillingType = (typeof BILLING_TYPES)[number];
 export const BILLING_TYPE_LABELS: Labels<BillingType> = {
   purchase: { en: 'Purchase', cn: '购买' },
   consumption: { en: 'Consumption', cn: '消费' },
   assignment: { en: 'Assignment', cn: '分配' },
+  rebate: { en: 'Rebate', cn: '返利' },
 };
 
 /** The billing type (features §2) each ledger movement is listed under. */
@@ -149,6 +153,7 @@ export const MOVEMENT_BILLING_TYPE: Readonly<Record<LicenceMovement, BillingType
   renewal: 'consumption',
   expiry: 'consumption',
   refund: 'consumption',
+  rebate: 'rebate',
 };
 
 /** Firmware and app target customers (core §3). */

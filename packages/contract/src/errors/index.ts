@@ -1,5 +1,6 @@
 import { interpolate, type Lang } from '../i18n.ts';
 import { ACCOUNT_ERRORS } from './accounts.ts';
+import { BRANDING_ERRORS } from './branding.ts';
 import { COMPANY_ERRORS } from './companies.ts';
 import { CORE_ERROR_CODES } from './core-codes.ts';
 import { DATA_POOL_ERRORS } from './data-pool.ts';
@@ -14,6 +15,7 @@ import { PARTNER_NOTIFICATION_ERRORS } from './partner-notifications.ts';
 import { PLATFORM_ERRORS } from './platform.ts';
 import { POINT_TABLE_ERRORS } from './point-table.ts';
 import { PORTAL_ERRORS } from './portal.ts';
+import { REBATE_ERRORS } from './rebates.ts';
 import { TEMPLATE_ERRORS } from './templates.ts';
 import type { ErrorEntry, ErrorReaction } from './types.ts';
 import { VPN_ERRORS } from './vpn.ts';
@@ -39,6 +41,8 @@ const ALL_ENTRIES: readonly ErrorEntry[] = [
   ...LICENCE_ERRORS,
   ...PARTNER_NOTIFICATION_ERRORS,
   ...DATA_POOL_ERRORS,
+  ...REBATE_ERRORS,
+  ...BRANDING_ERRORS,
   ...TEMPLATE_ERRORS,
   ...ENDPOINT_ERRORS,
   ...POINT_TABLE_ERRORS,

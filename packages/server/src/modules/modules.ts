@@ -3,6 +3,7 @@ import { accessRestrictionModule } from './access-restriction/access-restriction
 import { accountsModule } from './accounts/accounts.module.ts';
 import { activityLogModule } from './activity-log/activity-log.module.ts';
 import { authModule } from './auth/auth.module.ts';
+import { brandingModule } from './branding/branding.module.ts';
 import { checkoutModule } from './checkout/checkout.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
 import { companyAccountModule } from './company-account/company-account.module.ts';
@@ -23,6 +24,7 @@ import { menusModule } from './menus/menus.module.ts';
 import { pageColumnsModule } from './page-columns/page-columns.module.ts';
 import { partnerNotificationsModule } from './partner-notifications/partner-notifications.module.ts';
 import { platformModule } from './platform/platform.module.ts';
+import { rebatesModule } from './rebates/rebates.module.ts';
 import { remoteActionsModule } from './remote-actions/remote-actions.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
 import { shellModule } from './shell/shell.module.ts';
@@ -61,6 +63,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   checkoutModule,
   customersModule,
   partnerNotificationsModule,
+  rebatesModule,
+  brandingModule,
 ];
 
 /**

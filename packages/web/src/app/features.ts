@@ -2,6 +2,7 @@ import { accessRestrictionFeature } from '../features/access-restriction/access-
 import { accountsFeature } from '../features/accounts/accounts.feature.ts';
 import { activityLogFeature } from '../features/activity-log/activity-log.feature.ts';
 import { authFeature } from '../features/auth/auth.feature.ts';
+import { brandingFeature } from '../features/branding/branding.feature.ts';
 import { checkoutFeature } from '../features/checkout/checkout.feature.ts';
 import { companiesFeature } from '../features/companies/companies.feature.ts';
 import { companyAccountFeature } from '../features/company-account/company-account.feature.ts';
@@ -15,6 +16,7 @@ import { exportsFeature } from '../features/exports/exports.feature.ts';
 import { licencesFeature } from '../features/licences/licences.feature.ts';
 import { pageColumnsFeature } from '../features/page-columns/page-columns.feature.ts';
 import { partnerNotificationsFeature } from '../features/partner-notifications/partner-notifications.feature.ts';
+import { rebatesFeature } from '../features/rebates/rebates.feature.ts';
 import { rolesFeature } from '../features/roles/roles.feature.ts';
 import { shellFeature } from '../features/shell/shell.feature.ts';
 import { usersFeature } from '../features/users/users.feature.ts';
@@ -42,4 +44,6 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   checkoutFeature,
   customersFeature,
   partnerNotificationsFeature,
+  rebatesFeature,
+  brandingFeature,
 ];

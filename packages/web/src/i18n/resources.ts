@@ -1,3 +1,4 @@
+import { branding } from '../features/branding/branding.i18n.ts';
 import { checkout } from '../features/checkout/checkout.i18n.ts';
 import { customers } from '../features/customers/customers.i18n.ts';
 import { dataPool } from '../features/data-pool/data-pool.i18n.ts';
@@ -6,6 +7,7 @@ import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
 import { licences } from '../features/licences/licences.i18n.ts';
 import { partnerNotifications } from '../features/partner-notifications/partner-notifications.i18n.ts';
+import { rebates } from '../features/rebates/rebates.i18n.ts';
 import { FRAME_RESOURCES } from './frame-resources.ts';
 
 /**
@@ -22,6 +24,8 @@ export const PAGE_TEXT = {
   checkout,
   customers,
   partnerNotifications,
+  rebates,
+  branding,
 } as const;
 
 /**

@@ -25,6 +25,7 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { postingTarget } from '../licences/ledger.store.ts';
 import { offeredLevels, postSale } from '../licences/licences.service.ts';
 import { centsOf, checkTransactionTotal } from '../licences/operations.ts';
+import { rebateForSale } from '../rebates/rebates.service.ts';
 import {
   customerOfSeller,
   decideOrder,
@@ -194,6 +195,13 @@ async function approve(
       idempotencyKey: `purchase-order-${orderNo(input.orderId)}`,
       operatorUserId: userId,
       at,
+      // The distributor above the buyer earns its rebate with the sale, in the same operation.
+      rebate: await rebateForSale(tx, {
+        buyerCompanyId: order.buyerCompanyId,
+        product: order.product,
+        quantity: order.quantity,
+        unitPriceCents: cents,
+      }),
     });
     await decideOrder(tx, input.orderId, {
       state: 'approved',

@@ -262,3 +262,29 @@ export async function customerCompany(
     .executeTakeFirst();
   return row && toCustomerRow(row);
 }
+
+/** The deepest partner chain followed: links are checked on creation, so this only guards a loop. */
+const CHAIN_MAX = 16;
+
+/**
+ * The partners above a company, nearest first, each with its type: its seller (the oldest link, as
+ * checkout's `sellerOf`), that one's seller, and so on. Read by the platform's own rules (which
+ * distributor earns a rebate, whose branding a console shows), never answered to a caller as such.
+ */
+export async function partnersAbove(
+  db: DbOrTx,
+  companyId: number,
+): Promise<{ companyId: number; type: number }[]> {
+  const result = await sql<{ company_id: string | number; type: number; depth: number }>`
+    with recursive chain (company_id, depth) as (
+      select (select r.upstream_company_id from company_relation r where r.downstream_company_id = ${companyId}
+              order by r.created_at, r.id limit 1), 1
+      union all
+      select (select r.upstream_company_id from company_relation r where r.downstream_company_id = chain.company_id
+              order by r.created_at, r.id limit 1), chain.depth + 1
+        from chain where chain.company_id is not null and chain.depth < ${CHAIN_MAX}
+    )
+    select chain.company_id, c.type, chain.depth from chain join company c on c.id = chain.company_id
+    order by chain.depth`.execute(db);
+  return result.rows.map((r) => ({ companyId: Number(r.company_id), type: Number(r.type) }));
+}

@@ -4,6 +4,7 @@ import { customerExportSource } from '../customers/customers.export.ts';
 import { dataPoolExportSource } from '../data-pool/data-pool.export.ts';
 import { deviceExportSource } from '../devices/device-export.ts';
 import { billingExportSource } from '../licences/billing.export.ts';
+import { rebateExportSource } from '../rebates/rebates.export.ts';
 import type { ExportSource } from './export-source.ts';
 
 /** Every list that exports: a list joins by adding its source here (its export call is in the contract). */
@@ -15,6 +16,7 @@ export const EXPORT_SOURCES: readonly ExportSource<any, any>[] = [
   customerExportSource,
   customerOrderExportSource,
   dataPoolExportSource,
+  rebateExportSource,
 ];
 
 export function exportSourceOf(callId: string) {

@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
+import { utcOffsetOf } from '../../platform/http/time-zone.ts';
 import { EXPORT_SOURCES } from './export-sources.ts';
 import {
   deleteRecord,
@@ -19,12 +20,6 @@ import {
   startExport,
 } from './exports.service.ts';
 import { recordOwner } from './exports.store.ts';
-
-/** Minutes east of UTC from the `timeZoneOffset` header; UTC when absent or not a number. */
-function utcOffsetOf(request: FastifyRequest): number {
-  const offset = Number(request.headers.timezoneoffset);
-  return Number.isFinite(offset) && Math.abs(offset) <= 14 * 60 ? offset : 0;
-}
 
 function headerText(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name.toLowerCase()];

@@ -74,6 +74,7 @@ export async function billingRows(
       'l.product',
       'l.quantity',
       'l.unit_price_cents',
+      'l.rebate_cents',
       'l.sn',
       'u.user_name',
       'c.name as counterparty',
@@ -98,6 +99,7 @@ export async function billingRows(
       operator: r.user_name ?? null,
       sn: r.sn,
       counterparty: r.counterparty ?? null,
+      rebateAmount: r.rebate_cents === null ? null : Number(r.rebate_cents) / 100,
     };
   });
 }

@@ -141,6 +141,8 @@ export interface Movement {
   periodEnd?: Date;
   reversesId?: number;
   unitPriceCents?: number | null;
+  /** A `rebate` row's amount (its quantity is 0). */
+  rebateCents?: number;
 }
 
 /**
@@ -169,6 +171,7 @@ export async function postMovements(
         period_end: m.periodEnd ?? null,
         reverses_id: m.reversesId ?? null,
         unit_price_cents: m.unitPriceCents ?? null,
+        rebate_cents: m.rebateCents ?? null,
         operator_user_id: operation.operatorUserId,
         created_at: operation.at,
       })),

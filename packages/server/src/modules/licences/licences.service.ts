@@ -250,12 +250,32 @@ export interface Sale {
   idempotencyKey: string;
   operatorUserId: number;
   at: Date;
+  /**
+   * What the platform owes the distributor above the buyer for this sale (the rebates area decides):
+   * one more row of the same operation, so it is posted with the sale, once, or not at all.
+   */
+  rebate?: { distributor: PostingTarget; cents: number } | null;
+}
+
+/** The sale's rebate row: no licences move (quantity 0); the buyer is its counterparty. */
+async function postRebate(tx: Tx, operation: OperationContext, sale: Sale): Promise<void> {
+  if (!sale.rebate) return;
+  await postMovements(tx, operation, [
+    {
+      target: sale.rebate.distributor,
+      movement: 'rebate',
+      product: sale.product,
+      quantity: 0,
+      counterparty: sale.buyer,
+      rebateCents: sale.rebate.cents,
+    },
+  ]);
 }
 
 /**
  * Posts a sale in `tx`: from a partner, its licences move out of its pool (190302 when short) and into
  * the buyer's as a purchase; from the platform, a purchase row only. The buyer's billing history lists
- * it as a purchase, the partner's as an assignment to a customer.
+ * it as a purchase, the partner's as an assignment to a customer, the distributor's as a rebate.
  */
 export function postSale(tx: Tx, sale: Sale): Promise<{ transactionNo: string }> {
   const op = {
@@ -271,10 +291,11 @@ export function postSale(tx: Tx, sale: Sale): Promise<{ transactionNo: string }>
       await postMovements(t, operation, [
         { target: buyer, movement: 'purchase', product, quantity, unitPriceCents },
       ]);
+      await postRebate(t, operation, sale);
       return { transactionNo: transactionNo(operation.id) };
     });
-  return runOperationIn(tx, seller, op, (t, operation) =>
-    postTransfer(t, operation, sale, {
+  return runOperationIn(tx, seller, op, async (t, operation) => {
+    const posted = await postTransfer(t, operation, sale, {
       kind: 'sale',
       from: seller,
       to: buyer,
@@ -282,8 +303,10 @@ export function postSale(tx: Tx, sale: Sale): Promise<{ transactionNo: string }>
       into: 'purchase',
       tooFew: (available, needed) => new AppError(ErrorCode.NOT_ENOUGH_LICENCES, { needed, available }),
       unitPriceCents,
-    }),
-  );
+    });
+    await postRebate(t, operation, sale);
+    return posted;
+  });
 }
 
 /** A partner passes licences to a customer: out of its unused balance (190302), into the customer's. */

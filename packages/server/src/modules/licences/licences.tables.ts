@@ -32,6 +32,8 @@ export interface LicenceTables {
     /** The renewal a refund gives back. */
     reverses_id: number | null;
     unit_price_cents: number | null;
+    /** What the platform owes the distributor, on a `rebate` row only (migration 0210; bigint, read with Number). */
+    rebate_cents: ColumnType<number | null, number | null | undefined, never>;
     operator_user_id: number | null;
     created_at: Instant;
   };

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { companyWithEveryRole, defaultRoles, type PopulatedCompany } from '../../../test/people.ts';
 import { finishRpcCommand, insertRpcCommands } from '../../gateway/rpc.store.ts';
 import { activityPage } from '../../modules/activity-log/activity-log.query.ts';
+import { ownBranding, saveBranding } from '../../modules/branding/branding.store.ts';
 import { customerOfSeller, insertOrder, orderPage } from '../../modules/checkout/checkout.store.ts';
 import * as account from '../../modules/company-account/company-account.store.ts';
 import * as customers from '../../modules/customers/customers.store.ts';
@@ -47,6 +48,7 @@ import { unusedByProduct } from '../../modules/licences/ledger.store.ts';
 import { grantPool } from '../../modules/licences/licence-test-kit.ts';
 import { saveAlertEmailRow, saveSmtpRow } from '../../modules/partner-notifications/alert-emails.store.ts';
 import * as notices from '../../modules/partner-notifications/notices.store.ts';
+import { rebatePage } from '../../modules/rebates/rebates.store.ts';
 import { createRemoteActions } from '../../modules/remote-actions/remote-actions.service.ts';
 import { listRoles } from '../../modules/roles/roles.store.ts';
 import { insertInvitation, listInvitations } from '../../modules/users/invitations.store.ts';
@@ -239,6 +241,8 @@ describe('a company scope', () => {
     const billing = { startTime: undefined, endTime: undefined };
     expect((await billingPage(db, one, billing, 0, 10)).total).toBe(1);
     expect((await billingPage(db, both, billing, 0, 10)).total).toBe(2);
+    // Rebates are ledger rows of the scope's companies (none earned here; rebates.test.ts earns them).
+    expect((await rebatePage(db, both, billing, 0, 10)).total).toBe(0);
     // Devices' auto-renew: the set reads both companies' devices, never a third's.
     const autoRenewSns = [SN.a, SN.b, SN.c];
     expect((await devicesAutoRenew(db, one, autoRenewSns)).map((d) => d.sn)).toEqual([SN.a]);
@@ -488,6 +492,11 @@ describe('a set of two companies', () => {
           ),
       ],
       ['publish a notice', () => notices.setNoticeState(db, both, 1, 'published', now)],
+      ['read the branding', () => ownBranding(db, both)],
+      [
+        'save a branding',
+        () => saveBranding(db, both, { appName: 'x', logoFileId: null, logoKey: null, logoType: null }, now),
+      ],
       ['read a notice', () => notices.markRead(db, both, userId, [1], now)],
       [
         'save an alert e-mail',

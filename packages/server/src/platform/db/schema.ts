@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AccountTables } from '../../modules/accounts/accounts.tables.ts';
+import type { BrandingTables } from '../../modules/branding/branding.tables.ts';
 import type { CheckoutTables } from '../../modules/checkout/checkout.tables.ts';
 import type { DataPoolTables } from '../../modules/data-pool/data-pool.tables.ts';
 import type { DeviceNotificationTables } from '../../modules/device-notifications/device-notifications.tables.ts';
@@ -8,6 +9,7 @@ import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { ExportTables } from '../../modules/exports/exports.tables.ts';
 import type { LicenceTables } from '../../modules/licences/licences.tables.ts';
 import type { PartnerNotificationTables } from '../../modules/partner-notifications/partner-notifications.tables.ts';
+import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
 import type { FileTables } from '../files/files.tables.ts';
 import type { JobTables } from '../jobs/jobs.tables.ts';
@@ -37,4 +39,6 @@ export interface Database
     LicenceTables,
     CheckoutTables,
     PartnerNotificationTables,
-    DataPoolTables {}
+    DataPoolTables,
+    RebateTables,
+    BrandingTables {}

@@ -105,6 +105,8 @@ function Billing() {
       },
       { key: 'sn', dataIndex: 'sn', title: t('billing.sn') },
       { key: 'counterparty', dataIndex: 'counterparty', title: t('billing.counterparty') },
+      // What the platform owes a distributor for a purchase in its tree (a rebate row only).
+      { key: 'rebateAmount', dataIndex: 'rebateAmount', title: t('billing.rebateAmount'), render: money },
     ],
     [t, lang],
   );

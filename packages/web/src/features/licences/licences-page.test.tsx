@@ -145,7 +145,7 @@ describe('billing history', () => {
             asked.push(body as never);
             return {
               data: {
-                total: 1,
+                total: 2,
                 list: [
                   {
                     id: 1,
@@ -160,6 +160,22 @@ describe('billing history', () => {
                     operator: 'Ada',
                     sn: null,
                     counterparty: 'Delta Distribution',
+                    rebateAmount: null,
+                  },
+                  {
+                    id: 2,
+                    transactionNo: 'LT00000043',
+                    at: Date.UTC(2026, 0, 6, 8, 0),
+                    movement: 'rebate',
+                    billingType: 'rebate',
+                    quantity: 0,
+                    product: 'ADVANCED',
+                    unitPrice: null,
+                    total: null,
+                    operator: 'Ada',
+                    sn: null,
+                    counterparty: 'Acme Retail',
+                    rebateAmount: 12.34,
                   },
                 ],
               },
@@ -175,6 +191,9 @@ describe('billing history', () => {
       expect(within(table).getByText('分配获得')).toBeTruthy();
       expect(within(table).getByText('标准版')).toBeTruthy();
       expect(within(table).getByText('120.00')).toBeTruthy();
+      // A distributor's rebate on its customer's purchase shows its amount in its own column.
+      expect(within(table).getByText('客户购买返利')).toBeTruthy();
+      expect(within(table).getByText('12.34')).toBeTruthy();
       expect(asked[0]).toEqual({ pageNum: 1, pageSize: 20 });
       fireEvent.change(screen.getByTestId('billing-sn'), { target: { value: 'RT0001' } });
       await userEvent.click(screen.getByTestId('billing-search'));

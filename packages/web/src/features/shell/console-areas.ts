@@ -102,6 +102,7 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
       page('notificationCenter', 'notificationCenter'),
       page('emailNotifications', 'emailNotifications'),
       page('rebateAmount', 'rebateAmount'),
+      page('branding', 'branding'),
     ],
   },
   {
@@ -114,6 +115,7 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
       page('myCustomers/:companyId', 'customerDetail', 'myCustomers'),
       page('notificationCenter', 'notificationCenter'),
       page('emailNotifications', 'emailNotifications'),
+      page('branding', 'branding'),
     ],
   },
   {

@@ -2,6 +2,7 @@ import { AppstoreOutlined, BellOutlined, DownOutlined, UserOutlined } from '@ant
 import type { UserInfo } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Dropdown, Flex, Popover, Tag } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLive } from '../../api/live.ts';
 import { LanguageSwitch } from '../../app/language-switch.tsx';
@@ -13,12 +14,17 @@ import { CompanySwitch } from '../companies/company-switch.tsx';
 import { useLatestUnread, useUnreadNotifications } from '../device-notifications/notification-queries.ts';
 import { EXPORT_RECORDS_PATH } from '../exports/api.ts';
 import { pathOfPage } from './console-areas.ts';
+import { HeaderBrand } from './header-brand.tsx';
 import { consoleLabel } from './menu-labels.ts';
 import type { MenuApp } from './menu-model.ts';
 import { useOemDisplay, useShowNotes } from './shell-queries.ts';
 import { currentVersionBadge } from './version-badge.ts';
 
 const NOTIFICATIONS_PATH = pathOfPage('robustlink', 'noti');
+
+const PartnerBrand = lazy(() =>
+  import('../branding/partner-brand.tsx').then((m) => ({ default: m.PartnerBrand })),
+);
 
 export const HEADER_HEIGHT = 55;
 
@@ -107,14 +113,10 @@ export function ShellHeader({ apps, segment, user, myAccountPath, onNavigate, on
       style={{ height: HEADER_HEIGHT, padding: '0 16px', background: '#001529', color: '#fff' }}
     >
       <Flex align="center" gap={12}>
-        {logo ? (
-          <img src={logo} alt="" style={{ height: 35, maxWidth: 135 }} />
-        ) : (
-          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" style={{ height: 28 }} />
-        )}
-        <strong data-testid="app-name" style={{ color: '#fff', fontSize: 16, fontWeight: 600 }}>
-          {appName}
-        </strong>
+        {/* A partner's customers see the nearest partner's logo and name (loaded after the shell). */}
+        <Suspense fallback={<HeaderBrand logo={logo} name={appName} />}>
+          <PartnerBrand logo={logo} name={appName} />
+        </Suspense>
         {badge && (
           <Tag
             data-testid="version-badge"

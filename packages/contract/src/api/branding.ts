@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { OemAppNameSchema } from '../rules/company.ts';
+import { defineCall } from './define.ts';
+import { StoredFileSchema } from './files.ts';
+
+/**
+ * A partner's own logo and app name (issue 13; features §2 re-seller console, §5 OEM rules, §6): a
+ * distributor or re-seller sets them, and the consoles of the companies below it show them in the
+ * header and the browser title instead of Fleetport's, the nearest partner's first (docs/decisions.md
+ * "Partner branding").
+ */
+
+/** Logo and app name, each optional: what is not set shows Fleetport's. */
+export const PartnerBrandingSchema = z.object({
+  /** 1-20 characters (features §5 OEM app name); null: Fleetport's name. */
+  appName: z.string().nullable(),
+  /** The logo as uploaded (`kind=oemLogo`: PNG or JPEG, 135x35, under 1024 KB); null: Fleetport's. */
+  logo: StoredFileSchema.nullable(),
+});
+export type PartnerBranding = z.infer<typeof PartnerBrandingSchema>;
+
+export const getBrandingCall = defineCall({
+  id: 'branding.get',
+  method: 'POST',
+  path: '/pl/branding/getBranding',
+  input: z.strictObject({}),
+  output: PartnerBrandingSchema,
+  permission: 'partnerBranding.view',
+  summary: "The logo and app name the caller's company shows its customers (distributors and re-sellers)",
+});
+
+export const setBrandingCall = defineCall({
+  id: 'branding.set',
+  method: 'POST',
+  path: '/pl/branding/setBranding',
+  input: z.strictObject({
+    appName: OemAppNameSchema.nullable(),
+    /** A file of the company's uploaded with `kind=oemLogo`; null removes the logo. */
+    logoFileId: z.number().int().positive().nullable(),
+  }),
+  output: PartnerBrandingSchema,
+  permission: 'partnerBranding.edit',
+  mutates: true,
+  summary:
+    "Set the logo and app name the company's customers see (not a partner, 15041; not a PNG or JPEG OEM logo of the company, 15042)",
+});
+
+/** What a console shows in its header and title: the nearest partner's branding, or none. */
+export const ConsoleBrandingSchema = z.object({
+  appName: z.string().nullable(),
+  /** Relative to the server, served without a ticket (an <img> sends none); null: Fleetport's logo. */
+  logoUrl: z.string().nullable(),
+});
+export type ConsoleBranding = z.infer<typeof ConsoleBrandingSchema>;
+
+export const consoleBrandingCall = defineCall({
+  id: 'branding.console',
+  method: 'POST',
+  path: '/pl/branding/getConsoleBranding',
+  input: z.strictObject({}),
+  output: ConsoleBrandingSchema,
+  // Every console's header asks, whoever is signed in.
+  permission: 'session',
+  summary: "The logo and app name of the company's nearest partner that set them (none: Fleetport's)",
+});
+
+export const brandingLogoCall = defineCall({
+  id: 'branding.logo',
+  method: 'GET',
+  path: '/pl/branding/logo',
+  input: z.strictObject({
+    /** The logo's random key, changed whenever the partner changes its logo. */
+    key: z.string().regex(/^[\w-]{16,64}$/),
+  }),
+  output: z.unknown(),
+  // An <img> sends no ticket. Only a logo a partner uses now is served, under a key nobody can guess.
+  permission: 'public',
+  download: true,
+  summary:
+    'The bytes of a partner logo in use, as PNG or JPEG by their own signature (never script); any other key is 14064',
+});
+
+export const BRANDING_CALLS = [
+  getBrandingCall,
+  setBrandingCall,
+  consoleBrandingCall,
+  brandingLogoCall,
+] as const;

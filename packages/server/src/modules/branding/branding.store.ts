@@ -1,0 +1,83 @@
+import { type CompanyScope, owningCompany } from '../../platform/auth/actor.ts';
+import type { DbOrTx } from '../../platform/db/open.ts';
+
+/** SQL of partner branding: one row per partner company, and the logo found by its public key. */
+
+export interface BrandingRow {
+  appName: string | null;
+  logoFileId: number | null;
+  logoKey: string | null;
+  logoType: string | null;
+}
+
+const COLUMNS = [
+  'app_name as appName',
+  'logo_file_id as logoFileId',
+  'logo_key as logoKey',
+  'logo_type as logoType',
+] as const;
+
+function normalized(row: BrandingRow): BrandingRow {
+  return { ...row, logoFileId: row.logoFileId === null ? null : Number(row.logoFileId) };
+}
+
+/** The scope's own company's branding, if it set any. */
+export async function ownBranding(db: DbOrTx, scope: CompanyScope): Promise<BrandingRow | undefined> {
+  const row = await db
+    .selectFrom('partner_branding')
+    .select(COLUMNS)
+    .where('company_id', '=', owningCompany(scope))
+    .executeTakeFirst();
+  return row && normalized(row);
+}
+
+export async function saveBranding(tx: DbOrTx, scope: CompanyScope, branding: BrandingRow, at: Date) {
+  const values = {
+    app_name: branding.appName,
+    logo_file_id: branding.logoFileId,
+    logo_key: branding.logoKey,
+    logo_type: branding.logoType,
+    updated_at: at,
+  };
+  await tx
+    .insertInto('partner_branding')
+    .values({ company_id: owningCompany(scope), ...values })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
+    .execute();
+}
+
+/**
+ * The branding of these partners that set an app name or a logo still stored, by company: the
+ * console's header picks the nearest. The ids come from the caller's own partner chain.
+ */
+export async function brandingOfPartners(
+  db: DbOrTx,
+  partnerIds: readonly number[],
+): Promise<Map<number, BrandingRow>> {
+  if (partnerIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('partner_branding')
+    .select(['company_id', ...COLUMNS])
+    .where('company_id', 'in', [...partnerIds])
+    .where((eb) => eb.or([eb('app_name', 'is not', null), eb('logo_file_id', 'is not', null)]))
+    .execute();
+  return new Map(rows.map(({ company_id, ...row }) => [Number(company_id), normalized(row)]));
+}
+
+/**
+ * The logo a partner of these types uses now under `key`, with where its bytes are: what the logo
+ * call serves without a session. Any other key (an old logo's, a removed one's) finds nothing.
+ */
+export async function logoInUse(db: DbOrTx, key: string, partnerTypes: readonly number[]) {
+  const row = await db
+    .selectFrom('partner_branding as b')
+    .innerJoin('stored_file as f', 'f.id', 'b.logo_file_id')
+    .innerJoin('company as c', 'c.id', 'b.company_id')
+    .select(['f.store_key', 'f.size', 'f.sha256', 'b.logo_type'])
+    .where('b.logo_key', '=', key)
+    .where('c.type', 'in', [...partnerTypes])
+    .executeTakeFirst();
+  return row?.logo_type
+    ? { storeKey: row.store_key, size: Number(row.size), sha256: row.sha256, contentType: row.logo_type }
+    : undefined;
+}

@@ -1,0 +1,139 @@
+import { OemAppNameSchema, type StoredFile, setBrandingCall } from '@fleetport/contract';
+import { App, Button, Card, Flex, Form, Input, Space, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { uploadFile } from '../../api/upload-file.ts';
+import { useCallMutation } from '../../api/use-call-mutation.ts';
+import { schemaMessage } from '../../app/form-rules.ts';
+import { Can, PageGate } from '../../app/permissions.tsx';
+import { useLang } from '../../app/use-lang.ts';
+import { addNamespaces } from '../../i18n/index.ts';
+import { branding } from './branding.i18n.ts';
+import { brandingKeys, useOwnBranding } from './branding-queries.ts';
+
+addNamespaces({ branding });
+
+/** The partner consoles' branding page: the logo and app name its customers' consoles show. */
+export function BrandingPage() {
+  return (
+    <PageGate funCode="partnerBranding.view">
+      <Branding />
+    </PageGate>
+  );
+}
+
+interface BrandingForm {
+  appName: string;
+}
+
+function Branding() {
+  const { t } = useTranslation('branding');
+  const lang = useLang();
+  const { message } = App.useApp();
+  const current = useOwnBranding();
+  const [form] = Form.useForm<BrandingForm>();
+  const [logo, setLogo] = useState<StoredFile | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const appName = Form.useWatch('appName', form);
+  const save = useCallMutation(setBrandingCall, {
+    invalidates: [brandingKeys.own],
+    onSuccess: () => message.success(t('saved')),
+  });
+
+  useEffect(() => {
+    if (!current.data) return;
+    form.setFieldsValue({ appName: current.data.appName ?? '' });
+    setLogo(current.data.logo);
+  }, [current.data, form]);
+
+  async function pick(file: File) {
+    setUploading(true);
+    setLogoError(null);
+    try {
+      setLogo(await uploadFile('oemLogo', file));
+    } catch (error) {
+      setLogoError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function submit() {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const name = values.appName?.trim() ?? '';
+    save.mutate({ appName: name === '' ? null : name, logoFileId: logo?.fileId ?? null });
+  }
+
+  return (
+    <Card title={t('title')} data-testid="branding-page" loading={current.isLoading}>
+      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+      <Form<BrandingForm> form={form} layout="vertical" style={{ maxWidth: 480 }}>
+        <Form.Item
+          name="appName"
+          label={t('appName')}
+          // Empty keeps Fleetport's name; anything else is 1-20 characters, as the server checks.
+          rules={[
+            {
+              validator: async (_rule, value: string | undefined) => {
+                const name = value?.trim();
+                const problem = name ? schemaMessage(OemAppNameSchema, lang, t('appName'), name) : null;
+                if (problem) throw new Error(problem);
+              },
+            },
+          ]}
+        >
+          <Input placeholder={t('appNamePlaceholder')} data-testid="branding-app-name" />
+        </Form.Item>
+        <Form.Item
+          label={t('logo')}
+          extra={t('logoHint')}
+          validateStatus={logoError ? 'error' : undefined}
+          help={logoError ?? undefined}
+        >
+          <Space>
+            <Upload
+              accept=".jpg,.jpeg,.png"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void pick(file);
+                return false;
+              }}
+            >
+              <Button loading={uploading} data-testid="branding-logo-upload">
+                {t('upload')}
+              </Button>
+            </Upload>
+            {logo && (
+              <Button onClick={() => setLogo(null)} data-testid="branding-logo-remove">
+                {t('remove')}
+              </Button>
+            )}
+          </Space>
+        </Form.Item>
+        <Form.Item label={t('preview')}>
+          {/* The console header as a customer sees it: 55 px, the logo at 135x35 beside the name. */}
+          <Flex
+            align="center"
+            gap={12}
+            data-testid="branding-preview"
+            style={{ height: 55, padding: '0 16px', background: '#001529', color: '#fff', borderRadius: 4 }}
+          >
+            {logo ? (
+              <img src={logo.download.url} alt={logo.name} style={{ height: 35, maxWidth: 135 }} />
+            ) : (
+              <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" style={{ height: 28 }} />
+            )}
+            <strong style={{ fontSize: 16 }}>{appName?.trim() || t('appNamePlaceholder')}</strong>
+          </Flex>
+        </Form.Item>
+        <Can funCode="partnerBranding.edit">
+          <Button type="primary" onClick={submit} loading={save.isPending} data-testid="branding-save">
+            {t('save')}
+          </Button>
+        </Can>
+      </Form>
+    </Card>
+  );
+}
