@@ -23,6 +23,7 @@ import { MENU_CALLS } from './menus.ts';
 import { PAGE_COLUMN_CALLS } from './page-columns.ts';
 import { PARTNER_NOTIFICATION_CALLS } from './partner-notifications.ts';
 import { PLATFORM_CALLS } from './platform.ts';
+import { QUOTA_CALLS } from './quotas.ts';
 import { REMOTE_ACTION_CALLS } from './remote-actions.ts';
 import { ROLE_CALLS } from './roles.ts';
 import { SHELL_CALLS } from './shell.ts';
@@ -53,6 +54,7 @@ export * from './menus.ts';
 export * from './page-columns.ts';
 export * from './partner-notifications.ts';
 export * from './platform.ts';
+export * from './quotas.ts';
 export * from './remote-actions.ts';
 export * from './roles.ts';
 export * from './shell.ts';
@@ -92,6 +94,7 @@ const AREA_CALLS = {
   checkout: CHECKOUT_CALLS,
   customers: CUSTOMER_CALLS,
   'partner-notifications': PARTNER_NOTIFICATION_CALLS,
+  quotas: QUOTA_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

@@ -13,6 +13,7 @@ import { PARTNER_NOTIFICATION_ERRORS } from './partner-notifications.ts';
 import { PLATFORM_ERRORS } from './platform.ts';
 import { POINT_TABLE_ERRORS } from './point-table.ts';
 import { PORTAL_ERRORS } from './portal.ts';
+import { QUOTA_ERROR_CODES, QUOTA_ERRORS } from './quotas.ts';
 import { TEMPLATE_ERRORS } from './templates.ts';
 import type { ErrorEntry, ErrorReaction } from './types.ts';
 import { VPN_ERRORS } from './vpn.ts';
@@ -37,6 +38,7 @@ const ALL_ENTRIES: readonly ErrorEntry[] = [
   ...VPN_ERRORS,
   ...LICENCE_ERRORS,
   ...PARTNER_NOTIFICATION_ERRORS,
+  ...QUOTA_ERRORS,
   ...TEMPLATE_ERRORS,
   ...ENDPOINT_ERRORS,
   ...POINT_TABLE_ERRORS,
@@ -59,7 +61,7 @@ export const ERROR_CATALOGUE: ReadonlyMap<number, ErrorEntry> = (() => {
  * Named codes used by code: servers throw these, clients branch on them. Every value is a catalogue
  * entry (a test checks it), so `throw new AppError(ErrorCode.DEVICE_OFFLINE)` never carries a bare number.
  */
-export const ErrorCode = { ...CORE_ERROR_CODES, ...FEATURE_ERROR_CODES } as const;
+export const ErrorCode = { ...CORE_ERROR_CODES, ...FEATURE_ERROR_CODES, ...QUOTA_ERROR_CODES } as const;
 export type ErrorCodeName = keyof typeof ErrorCode;
 
 export function errorEntry(code: number): ErrorEntry | undefined {

@@ -32,6 +32,7 @@ import * as m0160 from './0160_licences.ts';
 import * as m0175 from './0175_checkout.ts';
 import * as m0180 from './0180_licence_renewals.ts';
 import * as m0190 from './0190_partner_notifications.ts';
+import * as m0220 from './0220_quotas.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -71,4 +72,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0175_checkout': m0175,
   '0180_licence_renewals': m0180,
   '0190_partner_notifications': m0190,
+  '0220_quotas': m0220,
 };
