@@ -7,6 +7,7 @@ import { Can, PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
+import { QuotaEditor } from '../quotas/quota-editor.tsx';
 import { CustomerDevicesTab } from './customer-devices-tab.tsx';
 import { CustomerLicencesTab } from './customer-licences-tab.tsx';
 import { useCustomer, usePartnerConsole } from './customer-queries.ts';
@@ -16,9 +17,9 @@ import { EditCustomerDialog } from './edit-customer-dialog.tsx';
 
 addNamespaces({ customers });
 
-const TABS = ['overview', 'devices', 'licences', 'transfer'] as const;
+const TABS = ['overview', 'devices', 'licences', 'transfer', 'limits'] as const;
 
-/** One customer (…/myCustomers/:companyId): overview, devices, licences, device transfer; `?tab=` keeps the tab. */
+/** One customer (…/myCustomers/:companyId): overview, devices, licences, device transfer, limits; `?tab=` keeps the tab. */
 export function CustomerPage() {
   return (
     <PageGate funCode="customers.view">
@@ -45,6 +46,8 @@ function CustomerDetails() {
     devices: <CustomerDevicesTab companyId={companyId} />,
     licences: <CustomerLicencesTab customer={row} />,
     transfer: <DeviceTransferTab customer={row} />,
+    // The quotas area's editor: what this customer (with its own customers) may hold and draw.
+    limits: <QuotaEditor companyId={companyId} />,
   };
   const asked = params.get('tab');
   const active = TABS.find((tab) => tab === asked) ?? 'overview';

@@ -13,6 +13,7 @@ import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
 import { PieChart } from '../../widgets/charts/pie-chart.tsx';
 import { Spinner } from '../../widgets/spinner.tsx';
+import { MyLimitsCard } from '../quotas/my-limits-card.tsx';
 import { AssignDialog } from './assign-dialog.tsx';
 import { AutoRenewCard } from './auto-renew-card.tsx';
 import { useLicenceBalances } from './licence-queries.ts';
@@ -66,6 +67,7 @@ function Licences() {
         ))}
       </Row>
       <AutoRenewCard />
+      <MyLimitsCard />
       <Card title={t('devicesByLevel')}>
         <PieChart
           unit={t('devices')}
