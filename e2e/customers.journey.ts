@@ -2,7 +2,9 @@
  * Customers journey (issue 13), once per language: a company becomes a distributor and the Super Admin
  * grants it Essential licences; in the distributor console it adds a re-seller and an end customer
  * through the add dialog, opens the end customer's page, assigns it licences and takes one back after
- * confirming, and sees the balance on the page and on the customer's row of the list.
+ * confirming, and sees the balance on the page and on the customer's row of the list. The Super Admin
+ * also limits the distributor; the distributor limits the end customer within that on its "Limits" tab,
+ * and sees its own limits on its licences page.
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
@@ -13,9 +15,11 @@ import {
   getCompanyAccountCall,
   type Lang,
   LICENCE_PRODUCT_LABELS,
+  setCustomerQuotaCall,
   updateCompanyAccountCall,
 } from '@fleetport/contract';
 import { customers as customerTexts } from '../packages/web/src/features/customers/customers.i18n.ts';
+import { quotas as quotaTexts } from '../packages/web/src/features/quotas/quotas.i18n.ts';
 import { signUp } from './device-steps.ts';
 import { consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
 import { callAs, dialogSave, grantAsPlatform, platformPage } from './operation-steps.ts';
@@ -46,6 +50,18 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
 
       const platform = await platformPage(lang, pages);
       await grantAsPlatform(platform, lang, { companyId, product: 'ESSENTIAL', quantity: GRANTED });
+      const limited = await callAs(
+        platform,
+        setCustomerQuotaCall,
+        {
+          companyId,
+          devices: 50,
+          apiCallsPerSecond: 20,
+          licences: [{ product: 'ESSENTIAL', limit: 100, period: 'total' }],
+        },
+        lang,
+      );
+      assert.equal(limited.code, 0, limited.msg);
 
       // No customers yet: the list says so.
       await page.goto(consoleUrl('distributorconsole/myCustomers'));
@@ -93,6 +109,23 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       // Back on the list, the customer's row carries the balance (unused / on devices).
       await page.getByRole('link', { name: t.back }).click();
       await table.locator('tr', { hasText: endCustomer }).getByText(`${essential} 3 / 0`).waitFor();
+
+      // Its limits, within the distributor's own: a new licence row starts on the distributor's product.
+      await table.getByRole('link', { name: endCustomer }).click();
+      await page.getByTestId('tab-limits').click();
+      await page.getByTestId('quota-devices').fill('5');
+      await page.getByTestId('quota-api').fill('10');
+      await page.getByTestId('quota-add-licence').click();
+      await page.getByTestId('quota-licence-limit').fill('20');
+      await page.getByTestId('quota-save').click();
+      await page.getByText(quotaTexts[lang].saved.replace('{{name}}', endCustomer)).waitFor();
+      await screenshot(page, `customers-${lang}-04-limits`);
+
+      // The distributor's own limits, set by the platform, with the licences it drew.
+      await page.goto(consoleUrl('operation/licenses'));
+      const mine = page.getByTestId('my-limits');
+      await mine.getByText(quotaTexts[lang].setByPlatform).waitFor();
+      await screenshot(page, `customers-${lang}-05-my-limits`);
     });
   });
 }

@@ -1,12 +1,15 @@
 import {
   activityLogListCall,
   addDeviceCall,
+  approveOrderCall,
   assignCustomerLicencesCall,
   ErrorCode,
   getCustomerQuotaCall,
   getMyQuotaCall,
   grantLicencesCall,
   importDevicesCall,
+  myOrdersCall,
+  placeOrderCall,
   type QuotaLimits,
   reduceCustomerLicencesCall,
   setCustomerQuotaCall,
@@ -316,6 +319,20 @@ describe('licences within the chain’s limits', () => {
       period: 'total',
       drawn: 10,
     });
+  });
+
+  it('refuses approving a purchase order past the buyer’s limit; the order stays open', async () => {
+    const order = await ember.run(placeOrderCall, {
+      product: 'ESSENTIAL',
+      quantity: 12,
+      idempotencyKey: operationKey(),
+    });
+    expect(order.code).toBe(0);
+    const approved = await rio.run(approveOrderCall, { orderId: order.data!.id, unitPrice: 1 });
+    expect(approved.code).toBe(ErrorCode.QUOTA_LICENCES_TOTAL_REACHED);
+    expect(approved.data).toMatchObject({ company: 'Ember End', limit: 10, drawn: 10, asked: 12 });
+    const orders = await ember.run(myOrdersCall, { pageNum: 1, pageSize: 10 });
+    expect(orders.data?.list.find((o) => o.id === order.data!.id)?.state).toBe('pending');
   });
 
   it('writes the change of a quota to the partner’s activity log', async () => {

@@ -163,7 +163,7 @@ function QuotaForm({ quota }: { quota: CompanyQuota }) {
                 );
               })}
               <Button
-                onClick={() => add(nextLicence(form.getFieldValue('licences') ?? []))}
+                onClick={() => add(nextLicence(form.getFieldValue('licences') ?? [], ceiling))}
                 style={{ alignSelf: 'flex-start' }}
                 data-testid="quota-add-licence"
               >
@@ -188,9 +188,14 @@ function QuotaForm({ quota }: { quota: CompanyQuota }) {
   );
 }
 
-/** A new row: the first product without a limit yet, counted per month. */
-function nextLicence(present: LicenceQuota[]): LicenceQuota {
+/**
+ * A new row: first a product the partner is limited on itself (which the customer must be limited on
+ * too, 15054), counted as the partner's is; then the first product without a limit, per month.
+ */
+function nextLicence(present: LicenceQuota[], ceiling: QuotaLimits | null): LicenceQuota {
   const taken = new Set(present.map((l) => l.product));
+  const own = ceiling?.licences.find((l) => !taken.has(l.product));
+  if (own) return { product: own.product, limit: 0, period: own.period };
   const product = LICENCE_PRODUCTS.find((p) => !taken.has(p)) ?? 'ESSENTIAL';
   return { product, limit: 0, period: 'month' };
 }
