@@ -109,7 +109,9 @@ function QuotaForm({ quota }: { quota: CompanyQuota }) {
             />
           </Form.Item>
         </Space>
-        <Typography.Text strong>{t('licences')}</Typography.Text>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {t('licences')}
+        </Typography.Title>
         <Form.List name="licences">
           {(rows, { add, remove }) => (
             <Flex vertical gap={4} style={{ marginTop: 8 }}>

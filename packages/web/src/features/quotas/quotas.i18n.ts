@@ -23,7 +23,7 @@ export const quotas = {
     setByPlatform: 'Set by the platform',
     notSet: 'No limits set',
     mine: {
-      title: 'Limits from your partner',
+      title: 'Your limits',
       devices: 'Devices',
       devicesValue: '{{held}} of {{limit}}',
       unlimited: '{{held}} (no limit)',
@@ -55,7 +55,7 @@ export const quotas = {
     setByPlatform: '由平台设置',
     notSet: '未设置限额',
     mine: {
-      title: '合作伙伴设置的限额',
+      title: '您的限额',
       devices: '设备',
       devicesValue: '{{held}} / {{limit}}',
       unlimited: '{{held}}（不限制）',
