@@ -4,7 +4,8 @@ import type { TestApp } from './helpers.ts';
 
 /**
  * Companies full of people for issue 4's tests: the owner registers through the real flow, then creates
- * one user of every further role type through /pl/user/addUser, each with the type's default role.
+ * one user of every further role type through /pl/user/addUser, each with the type's default role (the
+ * provisioner's given in the table, see below).
  */
 
 export const ROLE_TYPE_NAMES = Object.keys(ROLE_TYPE) as RoleTypeName[];
@@ -78,7 +79,18 @@ export async function companyWithEveryRole(
   } as Record<RoleTypeName, Member>;
   for (const type of ROLE_TYPE_NAMES.filter((n) => n !== 'owner')) {
     const account = `${type.toLowerCase()}@${domain}`;
-    const memberId = await addUser(owner, { account, userName: `${name} ${type}`, roleId: roles[type] });
+    // A provisioner is a partner's person the company lets in (15055 otherwise; users/provisioners.test.ts
+    // walks that path): here only what the role reaches in this company matters, so the person is made
+    // read-only and given the role straight in the table.
+    const given = type === 'provisioner' ? roles.readOnly : roles[type];
+    const memberId = await addUser(owner, { account, userName: `${name} ${type}`, roleId: given });
+    if (given !== roles[type])
+      await t.deps.db
+        .updateTable('company_user')
+        .set({ role_id: roles[type] })
+        .where('company_id', '=', companyId)
+        .where('user_id', '=', memberId)
+        .execute();
     members[type] = { userId: memberId, account, roleId: roles[type] };
   }
   for (const type of ROLE_TYPE_NAMES.filter((n) => n !== 'owner' && n !== 'vpnClientOnly')) {

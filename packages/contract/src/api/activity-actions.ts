@@ -107,6 +107,7 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'remoteActions.poeTimers': { en: 'Set PoE timer', cn: '设置PoE定时器' },
   'remoteActions.lora': { en: 'LoRa status', cn: 'LoRa状态' },
   'remoteActions.dataManagement': { en: 'Data usage', cn: '流量管理' },
+  'quotas.setCustomer': { en: "Set a customer's limits", cn: '设置客户限额' },
   'files.upload': { en: 'Upload files', cn: '上传文件' },
 };
 

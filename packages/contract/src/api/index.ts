@@ -25,6 +25,7 @@ import { MENU_CALLS } from './menus.ts';
 import { PAGE_COLUMN_CALLS } from './page-columns.ts';
 import { PARTNER_NOTIFICATION_CALLS } from './partner-notifications.ts';
 import { PLATFORM_CALLS } from './platform.ts';
+import { QUOTA_CALLS } from './quotas.ts';
 import { REBATE_CALLS } from './rebates.ts';
 import { REMOTE_ACTION_CALLS } from './remote-actions.ts';
 import { ROLE_CALLS } from './roles.ts';
@@ -58,6 +59,7 @@ export * from './menus.ts';
 export * from './page-columns.ts';
 export * from './partner-notifications.ts';
 export * from './platform.ts';
+export * from './quotas.ts';
 export * from './rebates.ts';
 export * from './remote-actions.ts';
 export * from './roles.ts';
@@ -102,6 +104,7 @@ const AREA_CALLS = {
   'partner-notifications': PARTNER_NOTIFICATION_CALLS,
   rebates: REBATE_CALLS,
   branding: BRANDING_CALLS,
+  quotas: QUOTA_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

@@ -15,6 +15,7 @@ import { PARTNER_NOTIFICATION_ERRORS } from './partner-notifications.ts';
 import { PLATFORM_ERRORS } from './platform.ts';
 import { POINT_TABLE_ERRORS } from './point-table.ts';
 import { PORTAL_ERRORS } from './portal.ts';
+import { QUOTA_ERROR_CODES, QUOTA_ERRORS } from './quotas.ts';
 import { REBATE_ERRORS } from './rebates.ts';
 import { TEMPLATE_ERRORS } from './templates.ts';
 import type { ErrorEntry, ErrorReaction } from './types.ts';
@@ -43,6 +44,7 @@ const ALL_ENTRIES: readonly ErrorEntry[] = [
   ...DATA_POOL_ERRORS,
   ...REBATE_ERRORS,
   ...BRANDING_ERRORS,
+  ...QUOTA_ERRORS,
   ...TEMPLATE_ERRORS,
   ...ENDPOINT_ERRORS,
   ...POINT_TABLE_ERRORS,
@@ -65,7 +67,7 @@ export const ERROR_CATALOGUE: ReadonlyMap<number, ErrorEntry> = (() => {
  * Named codes used by code: servers throw these, clients branch on them. Every value is a catalogue
  * entry (a test checks it), so `throw new AppError(ErrorCode.DEVICE_OFFLINE)` never carries a bare number.
  */
-export const ErrorCode = { ...CORE_ERROR_CODES, ...FEATURE_ERROR_CODES } as const;
+export const ErrorCode = { ...CORE_ERROR_CODES, ...FEATURE_ERROR_CODES, ...QUOTA_ERROR_CODES } as const;
 export type ErrorCodeName = keyof typeof ErrorCode;
 
 export function errorEntry(code: number): ErrorEntry | undefined {

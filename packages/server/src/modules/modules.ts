@@ -24,6 +24,7 @@ import { menusModule } from './menus/menus.module.ts';
 import { pageColumnsModule } from './page-columns/page-columns.module.ts';
 import { partnerNotificationsModule } from './partner-notifications/partner-notifications.module.ts';
 import { platformModule } from './platform/platform.module.ts';
+import { quotasModule } from './quotas/quotas.module.ts';
 import { rebatesModule } from './rebates/rebates.module.ts';
 import { remoteActionsModule } from './remote-actions/remote-actions.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
@@ -62,6 +63,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   dataPoolModule,
   checkoutModule,
   customersModule,
+  quotasModule,
   partnerNotificationsModule,
   rebatesModule,
   brandingModule,

@@ -1,4 +1,9 @@
-import { advanceTestClockCall, ErrorCode, TEST_CLOCK_MAX_ADVANCE_MS, testClockCall } from '@fleetport/contract';
+import {
+  advanceTestClockCall,
+  ErrorCode,
+  TEST_CLOCK_MAX_ADVANCE_MS,
+  testClockCall,
+} from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/accounts.ts';
 import { createTestApp, type TestApp, testConfig } from '../../test/helpers.ts';

@@ -16,6 +16,7 @@ import { exportsFeature } from '../features/exports/exports.feature.ts';
 import { licencesFeature } from '../features/licences/licences.feature.ts';
 import { pageColumnsFeature } from '../features/page-columns/page-columns.feature.ts';
 import { partnerNotificationsFeature } from '../features/partner-notifications/partner-notifications.feature.ts';
+import { quotasFeature } from '../features/quotas/quotas.feature.ts';
 import { rebatesFeature } from '../features/rebates/rebates.feature.ts';
 import { rolesFeature } from '../features/roles/roles.feature.ts';
 import { shellFeature } from '../features/shell/shell.feature.ts';
@@ -46,4 +47,5 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   partnerNotificationsFeature,
   rebatesFeature,
   brandingFeature,
+  quotasFeature,
 ];

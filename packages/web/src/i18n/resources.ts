@@ -7,6 +7,7 @@ import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
 import { licences } from '../features/licences/licences.i18n.ts';
 import { partnerNotifications } from '../features/partner-notifications/partner-notifications.i18n.ts';
+import { quotas } from '../features/quotas/quotas.i18n.ts';
 import { rebates } from '../features/rebates/rebates.i18n.ts';
 import { FRAME_RESOURCES } from './frame-resources.ts';
 
@@ -26,6 +27,7 @@ export const PAGE_TEXT = {
   partnerNotifications,
   rebates,
   branding,
+  quotas,
 } as const;
 
 /**

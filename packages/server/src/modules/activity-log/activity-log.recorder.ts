@@ -1,4 +1,5 @@
 import {
+  acceptInvitationCall,
   activityDetailsOf,
   type CallDef,
   encodeActivityDetails,
@@ -7,7 +8,15 @@ import {
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { CallOutcome } from '../../platform/http/calls.ts';
-import { type ObjectNames, objectNames } from './activity-names.ts';
+import {
+  type InvitationAcceptance,
+  invitationAcceptance,
+  type ObjectNames,
+  objectNames,
+} from './activity-names.ts';
+
+/** What `describe` tells the recorder: object names, and for an invitation's acceptance who accepts it. */
+type Described = ObjectNames & { acceptance?: InvitationAcceptance | null };
 
 /** Input fields that name what a call acted on, most specific first. Secrets are never among them. */
 const OBJECT_FIELDS = [
@@ -86,16 +95,21 @@ export function activityRecorder(
     if (call.permission !== 'public' && !session) return;
     // A preview is not an import, a serial port's reads and writes are its session's (contract rule).
     if (outcome.input !== null && !isActivityRecorded(call.id, outcome.input)) return;
+    const described = (outcome.described ?? {}) as Described;
+    // Accepting has no session: the entry goes to the inviting company, under the person who accepted.
+    const accepted = session ? null : (described.acceptance ?? null);
     try {
       await deps.db
         .insertInto('activity_log')
         .values({
-          company_id: session?.companyId ?? null,
+          company_id: session?.companyId ?? accepted?.companyId ?? null,
           user_id: session?.userId ?? null,
-          user_name: session?.userName ?? null,
-          login_account: session?.loginAccount ?? null,
+          user_name: session?.userName ?? accepted?.userName ?? null,
+          login_account: session?.loginAccount ?? accepted?.loginAccount ?? null,
           call_id: call.id,
-          object: objectOf(outcome.input, call.id, (outcome.described ?? {}) as ObjectNames),
+          object: accepted
+            ? `role=${accepted.roleName.replace(/,\s*/g, '; ')}`
+            : objectOf(outcome.input, call.id, described),
           device_sns: devicesOf(outcome.input),
           remote_address: request.ip ?? null,
           result_code: outcome.code,
@@ -116,8 +130,10 @@ export function activityObjectNames(
   deps: ModuleDeps<'db'>,
   log: () => { error(obj: object, msg: string): void },
 ) {
-  return async (call: CallDef, session: Session | null, input: unknown): Promise<ObjectNames> => {
+  return async (call: CallDef, session: Session | null, input: unknown): Promise<Described> => {
     try {
+      if (call.id === acceptInvitationCall.id)
+        return { acceptance: await invitationAcceptance(deps.db, input) };
       return await objectNames(deps.db, session, input);
     } catch (error) {
       log().error({ err: error, callId: call.id }, 'activity object names failed');

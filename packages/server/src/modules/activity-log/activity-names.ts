@@ -1,6 +1,8 @@
 import { companyActorIfAny, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { Session } from '../../platform/auth/session.ts';
 import type { Db } from '../../platform/db/open.ts';
+import { findUserByAccount } from '../accounts/accounts.store.ts';
+import { findByToken } from '../users/invitations.store.ts';
 
 /**
  * Names of what a call's input points at by id, read before the call runs (so a deleted group, role or
@@ -8,6 +10,32 @@ import type { Db } from '../../platform/db/open.ts';
  * caller's scope are looked up; an id that names nothing there stays an id.
  */
 export type ObjectNames = Partial<Record<'groupId' | 'roleId' | 'userId' | 'tagId' | 'companyId', string>>;
+
+/**
+ * Who accepts an invitation, read from its token before the call runs: the call has no session, yet the
+ * company that invited them (a customer that let a distributor's person in as its provisioner) sees the
+ * acceptance in its log, naming the person.
+ */
+export interface InvitationAcceptance {
+  companyId: number;
+  userName: string;
+  loginAccount: string;
+  roleName: string;
+}
+
+export async function invitationAcceptance(db: Db, input: unknown): Promise<InvitationAcceptance | null> {
+  const { token, userName } = (input ?? {}) as { token?: unknown; userName?: unknown };
+  if (typeof token !== 'string') return null;
+  const invitation = await findByToken(db, token);
+  if (!invitation) return null;
+  const person = await findUserByAccount(db, invitation.email);
+  return {
+    companyId: Number(invitation.company_id),
+    userName: person?.user_name ?? (typeof userName === 'string' ? userName : invitation.email),
+    loginAccount: invitation.email,
+    roleName: invitation.role_name,
+  };
+}
 
 const id = (value: unknown): number | null =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;

@@ -13,6 +13,7 @@ import { listDevices } from '../devices/device-list.store.ts';
 import { moveDeviceRows } from '../devices/device-registry.store.ts';
 import { releaseDeviceLicences } from '../licences/device-assignment.service.ts';
 import { licenceBalances } from '../licences/licences.service.ts';
+import { assertDeviceRoom } from '../quotas/quota-checks.ts';
 import { type CustomerDeps, requireCustomer } from './customers.service.ts';
 
 /**
@@ -60,6 +61,8 @@ export async function transferCustomerDevices(
     const owned = await ownedSns(tx, from, sns);
     const missing = sns.find((sn) => !owned.has(sn));
     if (missing) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, missing);
+    // Into the customer: its device limit counts them (15050); back to the partner, nothing above grows.
+    await assertDeviceRoom(tx, to, sns.length, from);
     await releaseDeviceLicences(tx, from, sns, actor.userId, now);
     for (const sn of sns) await moveDeviceRows(tx, from, sn, owningCompany(to), now);
   });

@@ -19,6 +19,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { type Db, type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ensureTags, linkTags, tagNameProblem } from '../device-tags/device-tags.store.ts';
+import { assertDeviceRoom } from '../quotas/quota-checks.ts';
 import { type ImportCells, readImportFile } from './device-import.parse.ts';
 import { upsertDeviceImports } from './devices.store.ts';
 import { DEVICE_IMPORT_TEXT as TEXT } from './devices.text.ts';
@@ -64,7 +65,10 @@ export async function existingDevices(
   );
 }
 
-/** Creates the devices in the scope's one owning company (a set of companies is refused, 5). */
+/**
+ * Creates the devices in the scope's one owning company (a set of companies is refused, 5), within the
+ * device limits of the company and its partners above it (15050).
+ */
 export async function registerDevices(
   tx: DbOrTx,
   scope: CompanyScope,
@@ -73,6 +77,7 @@ export async function registerDevices(
 ): Promise<void> {
   const companyId = owningCompany(scope);
   if (devices.length === 0) return;
+  await assertDeviceRoom(tx, scope, devices.length);
   for (let i = 0; i < devices.length; i += 500) {
     const chunk = devices.slice(i, i + 500);
     await tx

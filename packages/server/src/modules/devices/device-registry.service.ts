@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import { ensureGroup } from '../device-groups/device-groups.store.ts';
 import { checkedTagNames } from '../device-tags/device-tags.store.ts';
 import { releaseDeviceLicences } from '../licences/device-assignment.service.ts';
+import { assertDeviceRoom } from '../quotas/quota-checks.ts';
 import { bulkResult, eachDevice, ownedSns } from './bulk-results.ts';
 import { existingDevices, registerDevices } from './device-import.service.ts';
 import { getCompanyDevice } from './device-list.store.ts';
@@ -122,6 +123,8 @@ export async function transferDevices(
   const results = await eachDevice(sns, lang, async (sn) => {
     if (!owned.has(sn)) throw new AppError(ErrorCode.DEVICE_NOT_FOUND, sn);
     await inTransaction(db, async (tx) => {
+      // The receiving side's device limits count it, unless they already did (15050).
+      await assertDeviceRoom(tx, companyScope(target), 1, from);
       // The licence stays with the company that paid for it (docs/decisions.md "Licences").
       await releaseDeviceLicences(tx, from, [sn], caller.userId, clock.now());
       await moveDeviceRows(tx, from, sn, target, clock.now());

@@ -22,6 +22,7 @@ import type { Session } from '../../platform/auth/session.ts';
 import type { Tx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { countDevicesByLevel } from '../devices/device-registry.store.ts';
+import { assertLicenceDraw } from '../quotas/quota-checks.ts';
 import { renewalNeeds } from './auto-renew.store.ts';
 import { billingPage, transactionNo } from './billing.store.ts';
 import { licencedDeviceCounts } from './device-licences.store.ts';
@@ -158,6 +159,8 @@ export async function grantToCompany(
   };
   const answer = await runOperation(db, target, op, async (tx, operation) => {
     await lockAccounts(tx, [{ target, product: input.product }]);
+    // The platform is the top of the chain: the limits its Super Admin set bind its own grants too.
+    await assertLicenceDraw(tx, target, input.product, input.quantity, operation.at);
     await postMovements(tx, operation, [
       {
         target,
@@ -230,6 +233,8 @@ async function postTransfer(
   ]);
   const available = balanceOf(balances, t.from, product);
   if (available < quantity) throw t.tooFew(available, quantity);
+  // Licences going down the chain count against the receiver's limit (15051-15053), under its lock.
+  if (t.into !== 'reductionIn') await assertLicenceDraw(tx, t.to, product, quantity, operation.at);
   const priced = { unitPriceCents: t.unitPriceCents ?? null };
   await postMovements(tx, operation, [
     { target: t.from, movement: t.out, product, quantity: -quantity, counterparty: t.to, ...priced },
@@ -288,6 +293,7 @@ export function postSale(tx: Tx, sale: Sale): Promise<{ transactionNo: string }>
   if (!seller)
     return runOperationIn(tx, buyer, op, async (t, operation) => {
       await lockAccounts(t, [{ target: buyer, product }]);
+      await assertLicenceDraw(t, buyer, product, quantity, operation.at);
       await postMovements(t, operation, [
         { target: buyer, movement: 'purchase', product, quantity, unitPriceCents },
       ]);

@@ -18,6 +18,7 @@ import * as accounts from '../accounts/accounts.store.ts';
 import { assertPasswordRule, rememberPassword } from '../accounts/passwords.ts';
 import { countMembers } from '../company-account/company-account.store.ts';
 import * as store from './invitations.store.ts';
+import { assertProvisionerCandidate } from './provisioners.ts';
 import { assignableRole } from './users.service.ts';
 import { findMember } from './users.store.ts';
 import { INVITATION_MAIL } from './users.text.ts';
@@ -60,6 +61,12 @@ export async function inviteUser(
         throw new AppError(ErrorCode.USER_ALREADY_MEMBER);
       await assertMayJoinCompany(tx, Number(existing.id));
     }
+    await assertProvisionerCandidate(
+      tx,
+      actor.scope,
+      Number(role.role_type),
+      existing ? Number(existing.id) : null,
+    );
     const company = await accounts.findUserInCompany(tx, actor.userId, companyId);
     const inviter = await accounts.findUserById(tx, actor.userId);
     const id = await store.insertInvitation(tx, actor.scope, {
@@ -138,6 +145,13 @@ export async function acceptInvitation(
     // Claimed first, so two clicks on the link cannot both join (the second is 700007).
     if (!(await store.markAccepted(tx, Number(invitation.id), now)))
       throw new AppError(ErrorCode.INVITATION_ACCEPTED);
+    // Still a partner's person when they accept (they may have left the distributor since).
+    await assertProvisionerCandidate(
+      tx,
+      companyScope(companyId),
+      Number(invitation.role_type),
+      person ? Number(person.id) : null,
+    );
     let userId: number;
     if (person) {
       userId = Number(person.id);

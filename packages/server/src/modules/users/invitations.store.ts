@@ -60,6 +60,7 @@ export async function findByToken(db: DbOrTx, token: string) {
       'user_invitation.expires_at',
       'company.name as company_name',
       'role.name as role_name',
+      'role.role_type',
       'inviter.user_name as inviter_name',
     ])
     .where('user_invitation.token_hash', '=', hashToken(token))

@@ -17,6 +17,7 @@ import { normalizeAccount } from '../accounts/login-account.ts';
 import { rememberPassword } from '../accounts/passwords.ts';
 import { removeMembership } from '../company-account/company-account.store.ts';
 import { isGroupAdmin } from '../device-groups/group-admins.store.ts';
+import { assertProvisionerCandidate } from './provisioners.ts';
 import * as store from './users.store.ts';
 
 function toRow(m: NonNullable<Awaited<ReturnType<typeof store.findMember>>>): UserRow {
@@ -93,6 +94,8 @@ export async function createUser(
       const member = await store.findMember(tx, actor.scope, Number(existing.id));
       throw new AppError(member ? ErrorCode.USER_ALREADY_MEMBER : ErrorCode.ACCOUNT_EXISTS);
     }
+    // A new account belongs to no partner: a provisioner is invited from the partner's people (15055).
+    await assertProvisionerCandidate(tx, actor.scope, Number(role.role_type), null);
     const userId = await accounts.insertUser(tx, {
       loginAccount: account,
       userName: input.userName,
@@ -125,6 +128,7 @@ export async function updateUser(
     const member = await alterableMember(tx, actor, input.userId);
     if (input.roleId !== undefined && input.roleId !== Number(member.role_id)) {
       const role = await assignableRole(tx, actor, input.roleId);
+      await assertProvisionerCandidate(tx, actor.scope, Number(role.role_type), input.userId);
       await store.setMemberRole(tx, actor.scope, input.userId, Number(role.id));
     }
     if (input.userName !== undefined) await accounts.updateUserName(tx, input.userId, input.userName);

@@ -48,6 +48,7 @@ import { unusedByProduct } from '../../modules/licences/ledger.store.ts';
 import { grantPool } from '../../modules/licences/licence-test-kit.ts';
 import { saveAlertEmailRow, saveSmtpRow } from '../../modules/partner-notifications/alert-emails.store.ts';
 import * as notices from '../../modules/partner-notifications/notices.store.ts';
+import * as quotas from '../../modules/quotas/quotas.store.ts';
 import { rebatePage } from '../../modules/rebates/rebates.store.ts';
 import { createRemoteActions } from '../../modules/remote-actions/remote-actions.service.ts';
 import { listRoles } from '../../modules/roles/roles.store.ts';
@@ -481,6 +482,20 @@ describe('a set of two companies', () => {
       ['link a customer', () => customers.linkCustomer(db, both, companyScope(c.companyId), now)],
       ['edit a customer', () => customers.updateCustomerFields(db, both, { country: 'NZ' })],
       ['list customers', () => customers.countCustomers(db, both, {})],
+      ['read a quota', () => quotas.findQuota(db, both)],
+      ['walk the partner chain', () => quotas.chainOf(db, both)],
+      [
+        'set a quota',
+        () =>
+          inTransaction(db, (tx) =>
+            quotas.saveQuota(
+              tx,
+              both,
+              { devices: 1, apiCallsPerSecond: null, licences: [] },
+              { companyId: null, userId, at: now },
+            ),
+          ),
+      ],
       [
         'write a notice',
         () =>

@@ -9,6 +9,7 @@ import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { ExportTables } from '../../modules/exports/exports.tables.ts';
 import type { LicenceTables } from '../../modules/licences/licences.tables.ts';
 import type { PartnerNotificationTables } from '../../modules/partner-notifications/partner-notifications.tables.ts';
+import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
 import type { FileTables } from '../files/files.tables.ts';
@@ -41,4 +42,5 @@ export interface Database
     PartnerNotificationTables,
     DataPoolTables,
     RebateTables,
-    BrandingTables {}
+    BrandingTables,
+    QuotaTables {}

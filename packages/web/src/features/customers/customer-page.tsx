@@ -13,6 +13,7 @@ import { Can, PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
+import { QuotaEditor } from '../quotas/quota-editor.tsx';
 import { CustomerDevicesTab } from './customer-devices-tab.tsx';
 import { CustomerLicencesTab } from './customer-licences-tab.tsx';
 import { useCustomer, usePartnerConsole } from './customer-queries.ts';
@@ -23,24 +24,24 @@ import { ResellerCustomersTab } from './reseller-customers-tab.tsx';
 
 addNamespaces({ customers });
 
-const TABS = ['overview', 'devices', 'licences', 'customers', 'transfer'] as const;
+const TABS = ['overview', 'devices', 'licences', 'customers', 'transfer', 'limits'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * The tabs a customer shows: its own customers when it is a re-seller, the device transfer only between a
- * partner and its own customer (one further down the tree is read-only).
+ * The tabs a customer shows: its own customers when it is a re-seller; the device transfer and the limits
+ * only between a partner and its own customer (one further down the tree is read-only).
  */
 function tabsOf(customer: Customer): readonly Tab[] {
   return TABS.filter(
     (tab) =>
       (tab !== 'customers' || customer.type === COMPANY_TYPE.reseller) &&
-      (tab !== 'transfer' || customer.direct),
+      ((tab !== 'transfer' && tab !== 'limits') || customer.direct),
   );
 }
 
 /**
  * One customer (…/myCustomers/:companyId): overview, devices, licences, a re-seller's customers, device
- * transfer; `?tab=` keeps the tab.
+ * transfer, limits; `?tab=` keeps the tab.
  */
 export function CustomerPage() {
   return (
@@ -69,6 +70,8 @@ function CustomerDetails() {
     licences: <CustomerLicencesTab customer={row} />,
     customers: <ResellerCustomersTab reseller={row} />,
     transfer: <DeviceTransferTab customer={row} />,
+    // The quotas area's editor: what this customer (with its own customers) may hold and draw.
+    limits: <QuotaEditor companyId={companyId} />,
   };
   const shown = tabsOf(row);
   const asked = params.get('tab');

@@ -27,6 +27,7 @@ export const customers = {
       licences: 'Licences',
       customers: 'Customers',
       transfer: 'Device transfer',
+      limits: 'Limits',
     },
     partner: 'Partner',
     readOnly:
@@ -99,6 +100,7 @@ export const customers = {
       licences: '许可证',
       customers: '客户',
       transfer: '设备转移',
+      limits: '限额',
     },
     partner: '合作伙伴',
     readOnly: '{{partner}}的客户，仅供查看：其许可证、设备和价格由{{partner}}管理。',

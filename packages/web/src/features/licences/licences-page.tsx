@@ -15,6 +15,7 @@ import { PieChart } from '../../widgets/charts/pie-chart.tsx';
 import { Spinner } from '../../widgets/spinner.tsx';
 import { dataPool } from '../data-pool/data-pool.i18n.ts';
 import { DataPoolTab } from '../data-pool/data-pool-tab.tsx';
+import { MyLimitsCard } from '../quotas/my-limits-card.tsx';
 import { AssignDialog } from './assign-dialog.tsx';
 import { AutoRenewCard } from './auto-renew-card.tsx';
 import { useLicenceBalances } from './licence-queries.ts';
@@ -86,6 +87,7 @@ function Licences() {
         ))}
       </Row>
       <AutoRenewCard />
+      <MyLimitsCard />
       <Card title={t('devicesByLevel')}>
         <PieChart
           unit={t('devices')}
