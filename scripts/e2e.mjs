@@ -147,8 +147,9 @@ async function main() {
         '--test',
         '--test-reporter=spec',
         '--test-concurrency=1',
-        // A journey file's time limit; a loaded machine may need more (E2E_TEST_TIMEOUT_MS).
-        `--test-timeout=${Number(process.env.E2E_TEST_TIMEOUT_MS ?? 300_000)}`,
+        // A journey file's time limit (the licence chain takes about 3 minutes a language); a loaded
+        // machine may need more (E2E_TEST_TIMEOUT_MS).
+        `--test-timeout=${Number(process.env.E2E_TEST_TIMEOUT_MS ?? 600_000)}`,
         ...files,
       ],
       {
