@@ -58,8 +58,13 @@ describe(`device notifications over real MQTT (${process.env.MQTT_TEST_BROKER ??
 
     device.drop();
     await eventually(async () => (await kinds(sn))[0] === 'deviceOffline', 8000, 'offline note');
-    const live = heard.filter((e) => e.name === 'notifications.new').map((e) => e.data);
-    expect(live.at(-1)).toMatchObject({ count: 1, sn, severities: ['major'] });
+    // The live event follows the commit (on PostgreSQL through LISTEN/NOTIFY): it may come a moment later.
+    const lastLive = () =>
+      heard.filter((e) => e.name === 'notifications.new').at(-1)?.data as
+        | { severities?: string[] }
+        | undefined;
+    await eventually(async () => lastLive()?.severities?.[0] === 'major', 8000, 'offline live event');
+    expect(lastLive()).toMatchObject({ count: 1, sn, severities: ['major'] });
 
     const back = await TestDevice.connect(env.deviceUrl(), sn, secret);
     await eventually(async () => (await kinds(sn))[0] === 'deviceOnline', 8000, 'online note');
