@@ -1,6 +1,8 @@
 /**
  * The licence chain (issue 13's "Done when"), in one language per journey file, on a server whose clock
- * the journey moves (testMode.advanceClock; `*.clock.journey.ts` run after every other journey):
+ * the journey moves (testMode.advanceClock; `*.clock.journey.ts` run after every other journey).
+ * Not yet run by CI: in two of four runs the 19 renewals had not shown 3 minutes after the clock moved
+ * 28 days (issue 13's note); its entry files come back with the fix.
  *
  * the Super Admin grants a distributor Essential licences; the distributor adds a re-seller and an end
  * customer in its console, prices Essential for the customer and assigns it 40 licences; the customer's
