@@ -8,11 +8,10 @@ import {
   setBrandingCall,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
-import { insertRelation } from '../company-account/company-account.store.ts';
-import { asOwner, companyOwner, type Owner } from '../devices/device-test-kit.ts';
+import { partnerTree } from '../customers/partner-tree-kit.ts';
+import type { Owner } from '../devices/device-test-kit.ts';
 import { bufferOf, MULTIPART_TYPE, multipartBody, pngHeader } from '../files/file-test-kit.ts';
 
 /**
@@ -29,11 +28,6 @@ let rho: Owner;
 let bravo: Owner;
 let sigma: Owner;
 let cobalt: Owner;
-
-async function again(owner: Owner): Promise<Owner> {
-  const { companyId, userId, account } = owner;
-  return asOwner(await signIn(t, account), { companyId, userId, account });
-}
 
 async function upload(who: Owner, kind: string, name: string, bytes: Buffer, contentType = 'image/png') {
   const res = await t.app.inject({
@@ -61,26 +55,7 @@ const shown = async (who: Owner): Promise<ConsoleBranding> => (await who.run(con
 beforeAll(async () => {
   t = await createTestApp({ jobs: { manual: true } });
   await ensureSuperAdmin(t.deps);
-  delta = await companyOwner(t, 'Delta Brand', 'owner@delta-brand.test');
-  acme = await companyOwner(t, 'Acme Brand', 'owner@acme-brand.test');
-  rho = await companyOwner(t, 'Rho Brand', 'owner@rho-brand.test');
-  bravo = await companyOwner(t, 'Bravo Brand', 'owner@bravo-brand.test');
-  sigma = await companyOwner(t, 'Sigma Brand', 'owner@sigma-brand.test');
-  cobalt = await companyOwner(t, 'Cobalt Brand', 'owner@cobalt-brand.test');
-  const db = t.deps.db;
-  for (const [owner, type] of [
-    [delta, COMPANY_TYPE.distributor],
-    [sigma, COMPANY_TYPE.distributor],
-    [rho, COMPANY_TYPE.reseller],
-  ] as const)
-    await db.updateTable('company').set({ type }).where('id', '=', owner.companyId).execute();
-  await insertRelation(db, delta.companyId, acme.companyId);
-  await insertRelation(db, delta.companyId, rho.companyId);
-  await insertRelation(db, rho.companyId, bravo.companyId);
-  await insertRelation(db, sigma.companyId, cobalt.companyId);
-  delta = await again(delta);
-  rho = await again(rho);
-  sigma = await again(sigma);
+  ({ delta, acme, rho, bravo, sigma, cobalt } = await partnerTree(t, 'Brand'));
 }, 120_000);
 afterAll(async () => {
   await t.close();

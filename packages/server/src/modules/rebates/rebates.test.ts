@@ -1,7 +1,6 @@
 import {
   approveOrderCall,
   billingListCall,
-  COMPANY_TYPE,
   ErrorCode,
   type ExportRecord,
   type LicenceProduct,
@@ -21,8 +20,8 @@ import { type SignedIn, signIn } from '../../../test/accounts.ts';
 import { createTestApp, runDueJobs, type TestApp } from '../../../test/helpers.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
-import { insertRelation } from '../company-account/company-account.store.ts';
-import { asOwner, companyOwner, type Owner } from '../devices/device-test-kit.ts';
+import { partnerTree, signInAgain } from '../customers/partner-tree-kit.ts';
+import type { Owner } from '../devices/device-test-kit.ts';
 import { downloaded, exportBody } from '../exports/export-test-kit.ts';
 import { grantPool, operationKey } from '../licences/licence-test-kit.ts';
 
@@ -47,10 +46,7 @@ const JAN = Date.UTC(2026, 0, 31, 20, 0);
 const FEB = Date.UTC(2026, 1, 20, 10, 0);
 const APR = Date.UTC(2026, 3, 5, 10, 0);
 
-async function again(owner: Owner): Promise<Owner> {
-  const { companyId, userId, account } = owner;
-  return asOwner(await signIn(t, account), { companyId, userId, account });
-}
+const again = (owner: Owner) => signInAgain(t, owner);
 
 /** Moves the test clock; sessions last 4 hours, so everyone signs in again. */
 async function moveTo(at: number) {
@@ -81,23 +77,7 @@ beforeAll(async () => {
   t = await createTestApp({ jobs: { manual: true }, clock: new ManualClock(JAN) });
   const created = await ensureSuperAdmin(t.deps);
   super_ = { account: created!.account, password: created!.password };
-  delta = await companyOwner(t, 'Delta Rebates', 'owner@delta-rebates.test');
-  acme = await companyOwner(t, 'Acme Rebates', 'owner@acme-rebates.test');
-  rho = await companyOwner(t, 'Rho Resale', 'owner@rho-rebates.test');
-  bravo = await companyOwner(t, 'Bravo Rebates', 'owner@bravo-rebates.test');
-  sigma = await companyOwner(t, 'Sigma Rebates', 'owner@sigma-rebates.test');
-  cobalt = await companyOwner(t, 'Cobalt Rebates', 'owner@cobalt-rebates.test');
-  const db = t.deps.db;
-  for (const [owner, type] of [
-    [delta, COMPANY_TYPE.distributor],
-    [sigma, COMPANY_TYPE.distributor],
-    [rho, COMPANY_TYPE.reseller],
-  ] as const)
-    await db.updateTable('company').set({ type }).where('id', '=', owner.companyId).execute();
-  await insertRelation(db, delta.companyId, acme.companyId);
-  await insertRelation(db, delta.companyId, rho.companyId);
-  await insertRelation(db, rho.companyId, bravo.companyId);
-  await insertRelation(db, sigma.companyId, cobalt.companyId);
+  ({ delta, acme, rho, bravo, sigma, cobalt } = await partnerTree(t, 'Rebates', { rho: 'Rho Resale' }));
   await grantPool(t, delta.companyId, 'ESSENTIAL', 500);
   await grantPool(t, delta.companyId, 'ADVANCED', 500);
   await grantPool(t, rho.companyId, 'ESSENTIAL', 200);
