@@ -1,6 +1,6 @@
-import { OemAppNameSchema, type StoredFile, setBrandingCall } from '@fleetport/contract';
-import { App, Button, Card, Flex, Form, Input, Space, Typography, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { OemAppNameSchema, setBrandingCall } from '@fleetport/contract';
+import { App, Button, Card, Flex, Form, Input, Space, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../api/upload-file.ts';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
@@ -8,6 +8,7 @@ import { schemaMessage } from '../../app/form-rules.ts';
 import { Can, PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
+import { ImagePickButtons, useImagePick } from '../../widgets/image-pick.tsx';
 import { branding } from './branding.i18n.ts';
 import { brandingKeys, useOwnBranding } from './branding-queries.ts';
 
@@ -32,9 +33,9 @@ function Branding() {
   const { message } = App.useApp();
   const current = useOwnBranding();
   const [form] = Form.useForm<BrandingForm>();
-  const [logo, setLogo] = useState<StoredFile | null>(null);
-  const [logoError, setLogoError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const image = useImagePick((file) => uploadFile('oemLogo', file));
+  const logo = image.file;
+  const { reset: resetLogo } = image;
   const appName = Form.useWatch('appName', form);
   const save = useCallMutation(setBrandingCall, {
     invalidates: [brandingKeys.own],
@@ -44,20 +45,8 @@ function Branding() {
   useEffect(() => {
     if (!current.data) return;
     form.setFieldsValue({ appName: current.data.appName ?? '' });
-    setLogo(current.data.logo);
-  }, [current.data, form]);
-
-  async function pick(file: File) {
-    setUploading(true);
-    setLogoError(null);
-    try {
-      setLogo(await uploadFile('oemLogo', file));
-    } catch (error) {
-      setLogoError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setUploading(false);
-    }
-  }
+    resetLogo(current.data.logo);
+  }, [current.data, form, resetLogo]);
 
   async function submit() {
     const values = await form.validateFields().catch(() => null);
@@ -89,27 +78,16 @@ function Branding() {
         <Form.Item
           label={t('logo')}
           extra={t('logoHint')}
-          validateStatus={logoError ? 'error' : undefined}
-          help={logoError ?? undefined}
+          validateStatus={image.error ? 'error' : undefined}
+          help={image.error ?? undefined}
         >
           <Space>
-            <Upload
-              accept=".jpg,.jpeg,.png"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                void pick(file);
-                return false;
-              }}
-            >
-              <Button loading={uploading} data-testid="branding-logo-upload">
-                {t('upload')}
-              </Button>
-            </Upload>
-            {logo && (
-              <Button onClick={() => setLogo(null)} data-testid="branding-logo-remove">
-                {t('remove')}
-              </Button>
-            )}
+            <ImagePickButtons
+              image={image}
+              uploadLabel={t('upload')}
+              removeLabel={t('remove')}
+              testId="branding-logo"
+            />
           </Space>
         </Form.Item>
         <Form.Item label={t('preview')}>

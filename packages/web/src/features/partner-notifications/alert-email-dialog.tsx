@@ -5,15 +5,15 @@ import {
   EmailSchema,
   plainText,
   SENDER_NAME_MAX,
-  type StoredFile,
   saveAlertEmailCall,
 } from '@fleetport/contract';
-import { App, Button, Form, Image, Input, Modal, Space, Switch, Typography, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Form, Image, Input, Modal, Space, Switch, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { schemaRule } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
+import { ImagePickButtons, useImagePick } from '../../widgets/image-pick.tsx';
 import { uploadBanner } from './banner-upload.ts';
 import { partnerNoticeKeys } from './notice-queries.ts';
 
@@ -39,9 +39,9 @@ export function AlertEmailDialog({
   const lang = useLang();
   const { message } = App.useApp();
   const [form] = Form.useForm<EmailForm>();
-  const [banner, setBanner] = useState<StoredFile | null>(null);
-  const [bannerError, setBannerError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const image = useImagePick(uploadBanner);
+  const banner = image.file;
+  const { reset: resetBanner } = image;
   const save = useCallMutation(saveAlertEmailCall, {
     invalidates: [partnerNoticeKeys.emailSettings],
     onSuccess: () => {
@@ -58,9 +58,8 @@ export function AlertEmailDialog({
       supportEmail: setting.supportEmail ?? '',
       enabled: setting.enabled,
     });
-    setBanner(setting.banner);
-    setBannerError(null);
-  }, [setting, form]);
+    resetBanner(setting.banner);
+  }, [setting, form, resetBanner]);
 
   async function submit() {
     if (!setting) return;
@@ -68,18 +67,6 @@ export function AlertEmailDialog({
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     save.mutate({ ...values, type: setting.type, bannerFileId: banner?.fileId ?? null });
-  }
-
-  async function pick(file: File) {
-    setUploading(true);
-    setBannerError(null);
-    try {
-      setBanner(await uploadBanner(file));
-    } catch (error) {
-      setBannerError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setUploading(false);
-    }
   }
 
   return (
@@ -120,8 +107,8 @@ export function AlertEmailDialog({
         <Form.Item
           label={t('emails.banner')}
           extra={t('emails.bannerHint')}
-          validateStatus={bannerError ? 'error' : undefined}
-          help={bannerError ?? undefined}
+          validateStatus={image.error ? 'error' : undefined}
+          help={image.error ?? undefined}
         >
           <Space orientation="vertical">
             {banner && (
@@ -135,23 +122,12 @@ export function AlertEmailDialog({
               />
             )}
             <Space>
-              <Upload
-                accept=".jpg,.jpeg,.png"
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  void pick(file);
-                  return false;
-                }}
-              >
-                <Button loading={uploading} data-testid="alert-email-banner-upload">
-                  {t('emails.bannerUpload')}
-                </Button>
-              </Upload>
-              {banner && (
-                <Button onClick={() => setBanner(null)} data-testid="alert-email-banner-remove">
-                  {t('emails.bannerRemove')}
-                </Button>
-              )}
+              <ImagePickButtons
+                image={image}
+                uploadLabel={t('emails.bannerUpload')}
+                removeLabel={t('emails.bannerRemove')}
+                testId="alert-email-banner"
+              />
             </Space>
             {banner && <Typography.Text type="secondary">{banner.name}</Typography.Text>}
           </Space>
