@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { after } from 'node:test';
+import { after, afterEach } from 'node:test';
 import { type Lang, testClockCall } from '@fleetport/contract';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
@@ -122,8 +122,37 @@ export interface JourneyPage {
   context: BrowserContext;
   /** Uncaught exceptions and console errors the page produced so far; journeys assert it stays empty. */
   errors: string[];
+  /** The page's latest API calls, newest last ("POST /path → code (ms)"), for the failure report. */
+  calls: string[];
   close(): Promise<void>;
 }
+
+/** Pages still open, so that a failed step can say what each one last asked and showed. */
+const openPages = new Set<JourneyPage>();
+const CALLS_KEPT = 25;
+
+/**
+ * When a journey step fails, CI keeps only the runner's output: print, for every open page, its
+ * address, its latest API calls with their codes, and the messages and dialogs on screen, so that a
+ * failure seen once can be understood without reproducing it.
+ */
+afterEach(async (t) => {
+  if (t.passed) return;
+  for (const p of openPages) {
+    const shown = await p.page
+      .locator(
+        '.ant-message-notice, .ant-notification-notice, .ant-modal-content, .ant-form-item-explain-error, .ant-alert',
+      )
+      .allInnerTexts()
+      .catch(() => []);
+    const lines = [
+      `[e2e] page at ${p.page.url()}`,
+      ...p.calls.map((call) => `  api  ${call}`),
+      ...shown.map((text) => `  shown  ${text.replace(/\s+/g, ' ').slice(0, 300)}`),
+    ];
+    process.stderr.write(`${lines.join('\n')}\n`);
+  }
+});
 
 /**
  * A fresh browser context (own local storage and cookies) whose console language is preset to
@@ -168,7 +197,34 @@ export async function newPage(options: { lang?: Lang; width?: number; height?: n
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
-  const journeyPage: JourneyPage = { page, context, errors, close: () => context.close() };
+  const calls: string[] = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    void request
+      .response()
+      .then(async (response) => {
+        const body = (await response?.json().catch(() => null)) as { code?: number; msg?: string } | null;
+        const timing = request.timing();
+        const ms = Math.round(timing.responseEnd - timing.requestStart);
+        calls.push(
+          `${request.method()} ${url.pathname} → ${response?.status()} ${body?.code ?? ''} ${body?.msg ?? ''} (${ms} ms)`,
+        );
+        if (calls.length > CALLS_KEPT) calls.shift();
+      })
+      .catch(() => {});
+  });
+  const journeyPage: JourneyPage = {
+    page,
+    context,
+    errors,
+    calls,
+    close: async () => {
+      openPages.delete(journeyPage);
+      await context.close();
+    },
+  };
+  openPages.add(journeyPage);
   return journeyPage;
 }
 
