@@ -137,7 +137,7 @@ const CALLS_KEPT = 25;
  * failure seen once can be understood without reproducing it.
  */
 afterEach(async (t) => {
-  if (t.passed) return;
+  if (!('passed' in t) || t.passed) return;
   for (const p of openPages) {
     const shown = await p.page
       .locator(
