@@ -138,7 +138,10 @@ const CALLS_KEPT = 25;
  */
 afterEach(async (t) => {
   if (!('passed' in t) || t.passed) return;
+  let n = 0;
   for (const p of openPages) {
+    n += 1;
+    const shot = await screenshot(p.page, `failed-${Date.now()}-${n}`).catch(() => 'none');
     const shown = await p.page
       .locator(
         '.ant-message-notice, .ant-notification-notice, .ant-modal-content, .ant-form-item-explain-error, .ant-alert',
@@ -146,7 +149,7 @@ afterEach(async (t) => {
       .allInnerTexts()
       .catch(() => []);
     const lines = [
-      `[e2e] page at ${p.page.url()}`,
+      `[e2e] page at ${p.page.url()} (screenshot ${path.basename(shot)})`,
       ...p.calls.map((call) => `  api  ${call}`),
       ...shown.map((text) => `  shown  ${text.replace(/\s+/g, ' ').slice(0, 300)}`),
     ];
@@ -183,6 +186,9 @@ export async function newPage(options: { lang?: Lang; width?: number; height?: n
   const context = await (await launchBrowser()).newContext({
     viewport: { width, height },
     locale: lang === 'cn' ? 'zh-CN' : 'en-US',
+    // Dialogs appear without their zoom (app/antd-theme.ts): under load a click on a dialog that is
+    // still growing can land on the mask behind it and close the dialog instead.
+    reducedMotion: 'reduce',
     storageState: {
       cookies: [],
       origins: [{ origin: baseUrl, localStorage: [{ name: LANGUAGE_STORAGE_KEY, value: lang }] }],

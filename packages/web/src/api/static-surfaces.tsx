@@ -1,7 +1,7 @@
 import { ConfigProvider, Modal, message } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import { ANTD_THEME } from '../app/antd-theme.ts';
+import { antdTheme } from '../app/antd-theme.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import type { Surfaces } from './surfaces.ts';
 
@@ -13,7 +13,7 @@ import type { Surfaces } from './surfaces.ts';
 export function staticSurfaces(): Surfaces {
   ConfigProvider.config({
     holderRender: (children) => (
-      <ConfigProvider theme={ANTD_THEME} locale={currentLanguage() === 'cn' ? zhCN : enUS}>
+      <ConfigProvider theme={antdTheme()} locale={currentLanguage() === 'cn' ? zhCN : enUS}>
         {children}
       </ConfigProvider>
     ),

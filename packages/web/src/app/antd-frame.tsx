@@ -7,7 +7,7 @@ import { Outlet } from 'react-router';
 import { NotifierBridge } from '../api/notifier-bridge.tsx';
 import { FRAME_RESOURCES } from '../i18n/frame-resources.ts';
 import { addNamespaces } from '../i18n/index.ts';
-import { ANTD_THEME } from './antd-theme.ts';
+import { useAntdTheme } from './antd-theme.ts';
 
 // The console's text beyond what the sign-in page says, before any page below renders (the device
 // details' namespaces come with its modules: i18n/resources.ts PAGE_TEXT).
@@ -16,8 +16,9 @@ addNamespaces(FRAME_RESOURCES);
 /** Ant Design's locale, theme and App context (message, modal), and the bridge the HTTP client toasts through. */
 export function AntdProviders({ children }: { children: ReactNode }) {
   const { i18n: current } = useTranslation();
+  const theme = useAntdTheme();
   return (
-    <ConfigProvider locale={current.language === 'cn' ? zhCN : enUS} theme={ANTD_THEME}>
+    <ConfigProvider locale={current.language === 'cn' ? zhCN : enUS} theme={theme}>
       <AntApp>
         <NotifierBridge />
         {children}
