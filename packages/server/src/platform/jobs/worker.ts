@@ -90,6 +90,9 @@ function errorText(error: unknown): string {
   return text.length > MAX_ERROR_CHARS ? `${text.slice(0, MAX_ERROR_CHARS)}…` : text;
 }
 
+/** A job that ran this long is logged with its time: a queue slot that long busy delays the others. */
+const SLOW_JOB_MS = 5_000;
+
 /**
  * The job worker every node runs (docs/decisions.md "Jobs"). Each poll it takes the due slots of the
  * schedules (one node wins each), claims due jobs of its kinds with `FOR UPDATE SKIP LOCKED`, and runs
@@ -189,6 +192,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       Math.max(10, Math.floor(leaseMs / 3)),
     );
     let current = row;
+    const startedMs = performance.now();
     try {
       await Promise.race([
         handler.run({
@@ -214,6 +218,8 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       clearTimeout(deadline);
       if (controller.signal.aborted) throw controller.signal.reason;
       const done = await finishJob(db, claim, clock.now());
+      const tookMs = Math.round(performance.now() - startedMs);
+      if (tookMs >= SLOW_JOB_MS) log.info({ job: row.id, kind: row.kind, ms: tookMs }, 'job took long');
       if (done) publish(done);
       else
         log.warn(
