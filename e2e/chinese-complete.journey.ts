@@ -12,7 +12,15 @@ import type { Page } from 'playwright-core';
 import { CONSOLE_FEATURES } from '../packages/web/src/app/features.ts';
 import { devices as deviceTexts } from '../packages/web/src/features/devices/devices.i18n.ts';
 import { importRouters, onlineCount, switchOnRouters, waitFor } from './device-steps.ts';
-import { consolePath, consoleUrl, mailedCode, newPage, screenshot } from './harness.ts';
+import {
+  consolePath,
+  consoleUrl,
+  mailedCode,
+  newPage,
+  openInConsole,
+  screenshot,
+  settledRequests,
+} from './harness.ts';
 
 /**
  * Latin words a Chinese page may show: product and protocol names, units, abbreviations Chinese
@@ -264,9 +272,10 @@ function builtRoutes(params: Record<string, string>): string[] {
 
 const findings = new Map<string, string[]>();
 
-async function check(page: Page, where: string) {
+async function check(page: Page, where: string, settled?: () => Promise<void>) {
   // Lists and charts load after the route: wait for the network to settle and spinners to go.
-  await page.waitForLoadState('networkidle').catch(() => {});
+  if (settled) await settled();
+  else await page.waitForLoadState('networkidle').catch(() => {});
   await page
     // antd's spinners and the console's own (widgets/spinner.tsx).
     .locator('.ant-spin-spinning, [role="progressbar"][aria-busy="true"]')
@@ -283,6 +292,7 @@ async function check(page: Page, where: string) {
 describe('the console in Chinese (cn)', () => {
   it('shows no untranslated Latin word on any built page', async () => {
     const { page, close } = await newPage({ lang: 'cn', width: 1440, height: 900 });
+    const settled = settledRequests(page);
     const stamp = String(Date.now());
 
     for (const route of ['index', 'login', 'register', 'resetPassword', 'no/such/page']) {
@@ -341,9 +351,9 @@ describe('the console in Chinese (cn)', () => {
         ? route.replace(/jurisdiction\/.*/, `jurisdiction/${roleId ?? ''}`)
         : route;
       if (path.endsWith('/')) continue;
-      await page.goto(consoleUrl(path));
-      await page.getByTestId('shell').waitFor();
-      await check(page, `/${path}`);
+      // Opened as the menu opens a page: the console starts once, not once per page.
+      await openInConsole(page, path, settled);
+      await check(page, `/${path}`, settled);
       if (path.startsWith('robustlink/device/deviceDetails/')) {
         // Every tab of the details, and the tabs inside them.
         const seen = new Set<string>();
@@ -354,7 +364,7 @@ describe('the console in Chinese (cn)', () => {
           if (next < 0) break;
           seen.add(labels[next]!);
           await tabs.nth(next).click();
-          await check(page, `/${path} tab ${labels[next]}`);
+          await check(page, `/${path} tab ${labels[next]}`, settled);
         }
       }
     }

@@ -9,7 +9,7 @@ import { DEVICE_IMPORT_COLUMNS } from '@fleetport/contract';
 import { createSimulatedDevice, identityOf, type SimulatedDevice } from '@fleetport/device-sim';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { consolePath, consoleUrl, mailedCode } from './harness.ts';
+import { consolePath, consoleUrl, mailedCode, serverClockAhead } from './harness.ts';
 
 /** Where the server's device gateway listens (scripts/e2e.mjs picks a free port). */
 export const mqttUrl = process.env.E2E_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
@@ -68,7 +68,8 @@ export function switchOnRouters(
         series: 'r3000',
         model: 'R3000-Q',
         url: mqttUrl,
-        claim: true,
+        // Routers set their clocks from the network: after a journey moved the server's, theirs follow.
+        claim: { clockAheadMs: serverClockAhead() },
         timeScale: 0.01,
         ...options,
       }),

@@ -181,6 +181,11 @@ export async function followServerClock(): Promise<void> {
   serverClockAheadMs = Math.abs(ahead) > 60_000 ? ahead : 0;
 }
 
+/** How far the server's clock runs ahead of this machine's (0 until a journey moved it). */
+export function serverClockAhead(): number {
+  return serverClockAheadMs;
+}
+
 export async function newPage(options: { lang?: Lang; width?: number; height?: number } = {}) {
   const { lang = 'en', width = 1366, height = 800 } = options;
   const context = await (await launchBrowser()).newContext({
@@ -232,6 +237,41 @@ export async function newPage(options: { lang?: Lang; width?: number; height?: n
   };
   openPages.add(journeyPage);
   return journeyPage;
+}
+
+/**
+ * Waits, when called, until the page's requests (its calls and lazy chunks) are answered: twice in a
+ * row nothing in flight, a quarter second apart. For pages opened without a new document, where
+ * Playwright's `networkidle` does not apply.
+ */
+export function settledRequests(page: Page): () => Promise<void> {
+  const open = new Set<unknown>();
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return async () => {
+    for (let quiet = 0; quiet < 2; ) {
+      await page.waitForTimeout(250);
+      quiet = open.size === 0 ? quiet + 1 : 0;
+    }
+  };
+}
+
+/**
+ * Opens a console path the way the console's own links do, without loading a new document (journeys
+ * that visit every page would otherwise spend most of their time starting the console again), and
+ * waits until the page's requests are answered.
+ */
+export async function openInConsole(page: Page, path: string, settled: () => Promise<void>): Promise<void> {
+  await page.evaluate(
+    (url) => {
+      history.pushState(null, '', url);
+      dispatchEvent(new PopStateEvent('popstate'));
+    },
+    new URL(consoleUrl(path)).pathname,
+  );
+  await page.getByTestId('shell').waitFor();
+  await settled();
 }
 
 /**

@@ -138,7 +138,10 @@ async function main() {
       ? { E2E_SUPER_ADMIN_ACCOUNT: created[1], E2E_SUPER_ADMIN_PASSWORD: created[2] }
       : {};
     // Asynchronous, not spawnSync: the test SMTP server lives in this process's event loop.
-    const runJourneys = (group) => {
+    // Two journey files at a time: each builds its own company, routers and mailboxes, so they do not
+    // see each other, and the console's start, the browser and the server overlap on two cores. The
+    // journeys that move the server's clock run one at a time (E2E_CONCURRENCY overrides the first).
+    const runJourneys = (group, concurrency) => {
       const run = spawn(
         process.execPath,
         [
@@ -146,7 +149,7 @@ async function main() {
           'tsx',
           '--test',
           '--test-reporter=spec',
-          '--test-concurrency=1',
+          `--test-concurrency=${concurrency}`,
           // A journey file's time limit (the licence chain takes about 3 minutes a language); a loaded
           // machine may need more (E2E_TEST_TIMEOUT_MS).
           `--test-timeout=${Number(process.env.E2E_TEST_TIMEOUT_MS ?? 600_000)}`,
@@ -173,8 +176,10 @@ async function main() {
     // run as a second group, after every other journey has finished.
     const groups = [files.filter((f) => !movesClock(f)), files.filter((f) => movesClock(f))];
     status = 0;
-    for (const group of groups.filter((g) => g.length > 0)) {
-      const groupStatus = await runJourneys(group);
+    const concurrency = [Number(process.env.E2E_CONCURRENCY ?? 2), 1];
+    for (const [index, group] of groups.entries()) {
+      if (group.length === 0) continue;
+      const groupStatus = await runJourneys(group, concurrency[index]);
       if (groupStatus !== 0) status = groupStatus;
     }
     log(`screenshots in ${path.relative(root, screenshots)}/: ${fs.readdirSync(screenshots).length} files`);

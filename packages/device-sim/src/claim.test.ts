@@ -50,6 +50,22 @@ describe('zero-touch claim', () => {
     expect(d.online).toBe(true);
   });
 
+  it("proves itself with its clock, which follows the cloud's", async () => {
+    // The cloud's clock runs a month ahead (a test server moved it): a proof stamped with this
+    // machine's time is out of the ±600 s window, one stamped with the router's network time is not.
+    cloud.clockAheadMs = 31 * 86_400_000;
+    const id = identityOf('SIM-R2000-000006', 'r2000');
+    cloud.imported.set(id.sn, { mac: id.mac.toLowerCase() });
+    const behind = device(id.sn);
+    const refused = new Promise<string>((resolve) => behind.once('claimRefused', resolve));
+    void behind.start();
+    expect(await refused).toBe('unproven');
+    await behind.stop();
+    const synced = device(id.sn, { clockAheadMs: cloud.clockAheadMs });
+    await synced.start();
+    expect(synced.online).toBe(true);
+  });
+
   it('is refused when the SN was not imported or the MAC differs', async () => {
     cloud.imported.set('SIM-R2000-000004', { mac: '00:00:00:00:00:01' });
     for (const sn of ['SIM-R2000-000003', 'SIM-R2000-000004']) {

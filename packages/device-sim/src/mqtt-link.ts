@@ -58,6 +58,12 @@ export interface ClaimOptions {
   /** Which imported identifier the proof uses; MAC unless told (a device without IMEI always uses MAC). */
   identifier?: ClaimIdentifierKind;
   answerTimeoutMs?: number;
+  /**
+   * How far this router's clock runs ahead of this machine's. A router sets its clock from the network,
+   * so it agrees with the cloud's; the proof's time must be within the cloud's window (±600 s). Against
+   * a test server whose clock was moved forward, the simulated router's clock moves with it.
+   */
+  clockAheadMs?: number;
 }
 
 /** The claim handshake of docs/device-protocol.md §5; resolves with the secret and keep-alive. */
@@ -70,7 +76,7 @@ export async function claimSecret(
   const id = state.identity;
   const kind = options.identifier === 'imei' && id.imei ? 'imei' : 'mac';
   const identifier = kind === 'imei' ? (id.imei as string) : id.mac;
-  const ts = Math.floor(Date.now() / 1000);
+  const ts = Math.floor((Date.now() + (options.clockAheadMs ?? 0)) / 1000);
   const password = claimPassword(
     { sn: id.sn, kind, identifier, ts },
     options.factoryKey ?? DEVELOPMENT_FACTORY_KEY,

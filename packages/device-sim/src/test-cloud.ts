@@ -37,6 +37,8 @@ export interface TestCloud {
   invalid: string[];
   secrets: Map<string, string>;
   imported: Map<string, { mac?: string; imei?: string }>;
+  /** How far the cloud's clock runs ahead of this machine's (a test server's clock moved forward). */
+  clockAheadMs: number;
   sendRpc(sn: string, request: RpcRequest): Promise<void>;
   /** Resolves with the first recorded message (past or future) that matches. */
   waitFor<T extends UpMessage>(
@@ -71,7 +73,7 @@ export async function startTestCloud(options: { factoryKey?: string } = {}): Pro
               sn: login.sn,
               password: pw,
               imported: imported.get(login.sn) ?? {},
-              nowMs: Date.now(),
+              nowMs: Date.now() + cloud.clockAheadMs,
               factoryKey: options.factoryKey ?? DEVELOPMENT_FACTORY_KEY,
               hmac: hmacSha256Hex,
             }).ok;
@@ -157,13 +159,14 @@ export async function startTestCloud(options: { factoryKey?: string } = {}): Pro
     });
   }
 
-  return {
+  const cloud: TestCloud = {
     url: `mqtt://127.0.0.1:${port}`,
     broker,
     messages,
     invalid,
     secrets,
     imported,
+    clockAheadMs: 0,
     sendRpc: (sn, request) => publish(downTopic(sn, 'rpc'), request),
     waitFor: waitFor as TestCloud['waitFor'],
     async close() {
@@ -171,4 +174,5 @@ export async function startTestCloud(options: { factoryKey?: string } = {}): Pro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return cloud;
 }
