@@ -13,6 +13,7 @@ import { CONSOLE_FEATURES } from '../packages/web/src/app/features.ts';
 import { devices as deviceTexts } from '../packages/web/src/features/devices/devices.i18n.ts';
 import { importRouters, onlineCount, switchOnRouters, waitFor } from './device-steps.ts';
 import {
+  acknowledgeInstructions,
   consolePath,
   consoleUrl,
   mailedCode,
@@ -321,8 +322,7 @@ describe('the console in Chinese (cn)', () => {
     await page.getByTestId('shell').waitFor();
     await page.getByTestId('instructions-dialog').waitFor();
     await check(page, 'instructions dialog');
-    await page.getByTestId('instructions-ok').click();
-    await page.getByTestId('instructions-dialog').waitFor({ state: 'hidden' });
+    await acknowledgeInstructions(page);
 
     // One simulated router online, for the list, the dashboard and its details.
     const sn = `76${stamp.slice(-8)}0001`;

@@ -9,7 +9,7 @@ import { DEVICE_IMPORT_COLUMNS } from '@fleetport/contract';
 import { createSimulatedDevice, identityOf, type SimulatedDevice } from '@fleetport/device-sim';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { consolePath, consoleUrl, mailedCode, serverClockAhead } from './harness.ts';
+import { acknowledgeInstructions, consolePath, consoleUrl, mailedCode, serverClockAhead } from './harness.ts';
 
 /** Where the server's device gateway listens (scripts/e2e.mjs picks a free port). */
 export const mqttUrl = process.env.E2E_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
@@ -39,8 +39,7 @@ export async function signUp(page: Page, stamp: string, who = 'devices'): Promis
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.getByTestId('shell').waitFor();
-  await page.getByTestId('instructions-ok').click();
-  await page.getByTestId('instructions-dialog').waitFor({ state: 'hidden' });
+  await acknowledgeInstructions(page);
   return email;
 }
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, afterEach } from 'node:test';
-import { type Lang, testClockCall } from '@fleetport/contract';
+import { type Lang, testClockCall, updateInstructionStatusCall } from '@fleetport/contract';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { loadConfig } from '../packages/server/src/platform/config.ts';
 import { common } from '../packages/web/src/i18n/common.ts';
@@ -272,6 +272,17 @@ export async function openInConsole(page: Page, path: string, settled: () => Pro
   );
   await page.getByTestId('shell').waitFor();
   await settled();
+}
+
+/**
+ * Closes the first-visit instructions with "Got it" and waits until the server has stored that: the
+ * dialog closes at once and saves behind it, so a page loaded before the save shows it again.
+ */
+export async function acknowledgeInstructions(page: Page): Promise<void> {
+  const saved = page.waitForResponse((response) => response.url().endsWith(updateInstructionStatusCall.path));
+  await page.getByTestId('instructions-ok').click();
+  await page.getByTestId('instructions-dialog').waitFor({ state: 'hidden' });
+  await saved;
 }
 
 /**

@@ -11,7 +11,15 @@ import {
   type LicenceProduct,
 } from '@fleetport/contract';
 import type { Locator, Page } from 'playwright-core';
-import { baseUrl, consolePath, consoleUrl, type JourneyPage, newPage, waitForMail } from './harness.ts';
+import {
+  acknowledgeInstructions,
+  baseUrl,
+  consolePath,
+  consoleUrl,
+  type JourneyPage,
+  newPage,
+  waitForMail,
+} from './harness.ts';
 import { signedTicketInPage } from './page-ticket.ts';
 
 /**
@@ -27,14 +35,12 @@ export async function mailed(to: string, pattern: RegExp, after?: number): Promi
 
 /** Clicks the instructions away if a new user gets them (one second after the shell opens). */
 export async function dismissInstructions(page: Page): Promise<void> {
-  const ok = page.getByTestId('instructions-ok');
   try {
-    await ok.waitFor({ timeout: 4000 });
-    await ok.click();
-    await page.getByTestId('instructions-dialog').waitFor({ state: 'hidden' });
+    await page.getByTestId('instructions-ok').waitFor({ timeout: 4000 });
   } catch {
-    // No instructions for this user.
+    return; // No instructions for this user.
   }
+  await acknowledgeInstructions(page);
 }
 
 export async function signIn(page: Page, account: string, password: string): Promise<void> {

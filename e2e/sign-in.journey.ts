@@ -8,7 +8,15 @@ import { describe, it } from 'node:test';
 import { APPS, type Lang } from '@fleetport/contract';
 import type { Page } from 'playwright-core';
 import { shell } from '../packages/web/src/features/shell/shell.i18n.ts';
-import { chooseLanguage, consolePath, consoleUrl, mailedCode, newPage, screenshot } from './harness.ts';
+import {
+  acknowledgeInstructions,
+  chooseLanguage,
+  consolePath,
+  consoleUrl,
+  mailedCode,
+  newPage,
+  screenshot,
+} from './harness.ts';
 
 const deviceConsole = APPS.find((app) => app.appName === 'robustlink')!;
 const otherLang = (lang: Lang): Lang => (lang === 'en' ? 'cn' : 'en');
@@ -60,8 +68,7 @@ for (const lang of ['en', 'cn'] as const) {
       await page.getByTestId('login-submit').click();
       await page.getByTestId('shell').waitFor();
       // A new user gets the instructions one second after the shell opens.
-      await page.getByTestId('instructions-ok').click();
-      await page.getByTestId('instructions-dialog').waitFor({ state: 'hidden' });
+      await acknowledgeInstructions(page);
 
       // Select the company from the company list.
       await page.goto(consoleUrl('selectCompany'));
