@@ -73,8 +73,8 @@ export const ALERT_STATE_LABELS: Labels<AlertState> = {
 
 /** Signal metrics a router alert watches (device/signal-quality.ts), with their units. */
 export const SIGNAL_METRIC_LABELS: Labels<SignalMetric> = {
-  rssi: { en: 'RSSI (dBm)', cn: 'RSSI（dBm）' },
-  rsrp: { en: 'RSRP (dBm)', cn: 'RSRP（dBm）' },
-  rsrq: { en: 'RSRQ (dB)', cn: 'RSRQ（dB）' },
-  sinr: { en: 'SINR (dB)', cn: 'SINR（dB）' },
+  rssi: { en: 'RSSI (dBm)', cn: 'RSSI 信号强度（dBm）' },
+  rsrp: { en: 'RSRP (dBm)', cn: 'RSRP 参考信号接收功率（dBm）' },
+  rsrq: { en: 'RSRQ (dB)', cn: 'RSRQ 参考信号接收质量（dB）' },
+  sinr: { en: 'SINR (dB)', cn: 'SINR 信噪比（dB）' },
 };

@@ -1,4 +1,5 @@
 import { account } from '../features/accounts/account.i18n.ts';
+import { alerts } from '../features/alerts/alerts.i18n.ts';
 import { auth } from '../features/auth/auth.i18n.ts';
 import { company } from '../features/companies/company.i18n.ts';
 import { deviceNotifications } from '../features/device-notifications/device-notifications.i18n.ts';
@@ -23,6 +24,7 @@ export const FRAME_RESOURCES = {
   devices,
   exports,
   deviceNotifications,
+  alerts,
   account,
   shell,
   menus,

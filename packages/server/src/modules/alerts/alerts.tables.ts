@@ -40,12 +40,12 @@ export interface AlertTables {
     clear_since: Date | null;
     resolved_at: Date | null;
     /** Whether the last evaluation with data breached: a breach after a pause is a re-trigger. */
-    breaching: boolean;
-    count: number;
+    breaching: Generated<boolean>;
+    count: Generated<number>;
     value: number | null;
     acknowledged_by: Id | null;
     acknowledged_at: Date | null;
-    ack_note: string;
+    ack_note: Generated<string>;
     updated_at: Date;
   };
   alert_read: {

@@ -14,7 +14,7 @@ import {
   updateAlertRuleCall,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, runDueJobs, type TestApp } from '../../../test/helpers.ts';
+import { createNodeOnSameDatabase, createTestApp, runDueJobs, type TestApp } from '../../../test/helpers.ts';
 import type { LiveEvent } from '../../platform/live/hub.ts';
 import { insertTelemetry } from '../devices/device-reports.store.ts';
 import { companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
@@ -336,16 +336,7 @@ describe('signal alerts', () => {
     // The node stops; another starts on the same database three minutes later.
     await t.app.close();
     firstNodeStopped = true;
-    const { buildApp } = await import('../../app.ts');
-    const second = await buildApp({
-      config: t.deps.config,
-      db: t.database.db,
-      dialect: t.database.dialect,
-      clock: t.clock,
-      logger: false,
-      jobs: { manual: true },
-    });
-    await second.app.ready();
+    const second = await createNodeOnSameDatabase(t, { jobs: { manual: true } });
     try {
       t.clock.advance(3 * MIN);
       await rsrp('AL0003', -121);
