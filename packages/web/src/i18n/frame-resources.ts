@@ -1,5 +1,4 @@
 import { account } from '../features/accounts/account.i18n.ts';
-import { alerts } from '../features/alerts/alerts.i18n.ts';
 import { auth } from '../features/auth/auth.i18n.ts';
 import { company } from '../features/companies/company.i18n.ts';
 import { deviceNotifications } from '../features/device-notifications/device-notifications.i18n.ts';
@@ -24,7 +23,6 @@ export const FRAME_RESOURCES = {
   devices,
   exports,
   deviceNotifications,
-  alerts,
   account,
   shell,
   menus,

@@ -4,8 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLive } from '../../api/live.ts';
 import { PageGate } from '../../app/permissions.tsx';
+import { addNamespaces } from '../../i18n/index.ts';
+import { alerts } from './alerts.i18n.ts';
 import { AlertsTab } from './alerts-tab.tsx';
 import { RulesTab } from './rules-tab.tsx';
+
+// The page's own text comes with it, not with the console's frame (i18n/resources.ts PAGE_TEXT).
+addNamespaces({ alerts });
 
 /**
  * The alert centre (robustlink/alertCenter): the Alerts tab (the company's router alerts, live) and

@@ -5,7 +5,7 @@ import { LIVE_KEYS } from '../../api/live.ts';
 
 /**
  * Query keys of the alert centre. Everything under `alerts` refetches on a live `alerts.changed`
- * (api/live.ts), as do the dashboard's alert summary and the menu badge.
+ * (api/live.ts), as does the dashboard's alert summary.
  */
 export const alertKeys = {
   all: LIVE_KEYS.alerts,
@@ -22,7 +22,7 @@ export function useAlertRules() {
   });
 }
 
-/** The caller's unread firing alerts: the page's badge and the menu's. */
+/** The caller's unread firing alerts: the Alerts tab's badge. */
 export function useUnreadAlerts(enabled = true) {
   return useQuery({
     queryKey: alertKeys.unread,

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { UnreadAlertsBadge } from '../alerts/unread-badge.tsx';
 import { UnreadNotificationsBadge } from '../device-notifications/unread-badge.tsx';
 import { pathOfPage } from './console-areas.ts';
 
@@ -9,5 +8,4 @@ import { pathOfPage } from './console-areas.ts';
  */
 export const MENU_BADGES: Readonly<Record<string, ReactNode>> = {
   [pathOfPage('robustlink', 'noti')]: <UnreadNotificationsBadge />,
-  [pathOfPage('robustlink', 'alertCenter')]: <UnreadAlertsBadge />,
 };
