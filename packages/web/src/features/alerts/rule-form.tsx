@@ -218,6 +218,7 @@ export function RuleForm(props: {
           <Form.Item
             name="name"
             label={t('form.name')}
+            required
             rules={[schemaRule(FIELDS.name, lang, t('form.name'))]}
             style={{ width: 360 }}
           >
@@ -328,6 +329,7 @@ export function RuleForm(props: {
           <Form.Item
             name="triggerVolume"
             label={t('form.triggerVolume')}
+            required
             rules={[
               {
                 validator: async (_r, value: number) => {
