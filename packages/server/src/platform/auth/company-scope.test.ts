@@ -586,8 +586,22 @@ describe('router alerts', () => {
       [b.companyId, SN.b, 'Beta'],
       [c.companyId, SN.c, 'Gamma'],
     ] as const) {
-      const ruleId = await alertRules.insertRule(db, companyScope(companyId), rule(name), a.members.owner.userId, now);
-      await alerts.insertAlert(db, { companyId, ruleId, sn, conditionKey: '0', state: 'firing', at: now, value: 6 });
+      const ruleId = await alertRules.insertRule(
+        db,
+        companyScope(companyId),
+        rule(name),
+        a.members.owner.userId,
+        now,
+      );
+      await alerts.insertAlert(db, {
+        companyId,
+        ruleId,
+        sn,
+        conditionKey: '0',
+        state: 'firing',
+        at: now,
+        value: 6,
+      });
     }
     const reader = { scope: both, userId: a.members.owner.userId };
     const page = { pageNum: 1, pageSize: 50 };
