@@ -108,6 +108,8 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
    * insufficient-licence banner refetch. Every console of the company hears it, whatever its permissions.
    */
   z.object({ type: z.literal('licences.changed') }),
+  /** Router alerts of the company changed (pending, firing, resolved, acknowledged): the alert centre, its badge and the dashboard refetch. */
+  z.object({ type: z.literal('alerts.changed'), count: z.number().int() }),
   z.object({ type: z.literal('cli.opened'), session: CliSessionId, sn: z.string() }),
   /** The answer to one line: the device's output and exit code, or the catalogue code that refused it. */
   z.object({

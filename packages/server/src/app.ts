@@ -11,6 +11,7 @@ import { type GatewayOptions, startGateway } from './gateway/gateway.ts';
 import { retentionJobs } from './gateway/retention.ts';
 import { accessWindowGate } from './modules/access-restriction/access-restriction.service.ts';
 import { activityObjectNames, activityRecorder } from './modules/activity-log/activity-log.recorder.ts';
+import { alertJobs } from './modules/alerts/alerts.job.ts';
 import { dataPoolJobs } from './modules/data-pool/data-pool.job.ts';
 import { updatesTimedOutJob } from './modules/device-notifications/update-timeout.job.ts';
 import { exportJobs } from './modules/exports/exports.job.ts';
@@ -83,6 +84,7 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
     licenceJobs(deps),
     licenceAlertJobs(deps),
     dataPoolJobs(deps),
+    alertJobs(deps),
   ];
   return {
     handlers: parts.flatMap((p) => p.handlers),

@@ -143,6 +143,27 @@ export async function createTestApp(
 }
 
 /**
+ * Another server node on the test app's database, with its config and clock: what a restarted node or a
+ * second one finds (timers kept in the database, queued jobs). Close its `app` when done.
+ */
+export async function createNodeOnSameDatabase(
+  t: TestApp,
+  options: Partial<Omit<BuildOptions, 'db' | 'dialect' | 'config' | 'clock'>> = {},
+): Promise<{ app: FastifyInstance; deps: AppDeps }> {
+  const { app, deps } = await buildApp({
+    logger: false,
+    revealBadResponses: true,
+    ...options,
+    config: t.deps.config,
+    clock: t.clock,
+    db: t.database.db,
+    dialect: t.database.dialect,
+  });
+  await app.ready();
+  return { app, deps };
+}
+
+/**
  * Runs the app's job queue (a `jobs: { manual: true }` app) until nothing more is due. Areas schedule
  * jobs of their own at start (licence expiry and renewal, alert mails), so one run may take those first.
  */

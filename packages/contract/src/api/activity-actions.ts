@@ -109,6 +109,11 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'remoteActions.dataManagement': { en: 'Data usage', cn: '流量管理' },
   'quotas.setCustomer': { en: "Set a customer's limits", cn: '设置客户限额' },
   'files.upload': { en: 'Upload files', cn: '上传文件' },
+  'alerts.createRule': { en: 'Create alert rule', cn: '创建告警规则' },
+  'alerts.updateRule': { en: 'Edit alert rule', cn: '编辑告警规则' },
+  'alerts.setRuleEnabled': { en: 'Enable or disable alert rule', cn: '启用或禁用告警规则' },
+  'alerts.deleteRule': { en: 'Delete alert rule', cn: '删除告警规则' },
+  'alerts.acknowledge': { en: 'Acknowledge alert', cn: '确认告警' },
 };
 
 /**

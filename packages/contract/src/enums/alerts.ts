@@ -1,3 +1,4 @@
+import type { SignalMetric } from '../device/signal-quality.ts';
 import type { Labels } from './labels.ts';
 
 /** Alert severities, also the alert rule levels (core §4, features §4). Most severe first. */
@@ -57,3 +58,23 @@ export const ALERT_RECEIVER_MODE_LABELS: Labels<AlertReceiverMode> = {
 /** Alert rule targets (features §3). */
 export const ALERT_TARGET_MODES = ['allOfProduct', 'selected'] as const;
 export type AlertTargetMode = (typeof ALERT_TARGET_MODES)[number];
+
+/**
+ * A router alert's life (docs/decisions.md "Alert rules"): pending while a condition breaches for less
+ * than the pending period, firing after it, resolved once the clear condition held for its period.
+ */
+export const ALERT_STATES = ['pending', 'firing', 'resolved'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+export const ALERT_STATE_LABELS: Labels<AlertState> = {
+  pending: { en: 'Pending', cn: '待触发' },
+  firing: { en: 'Firing', cn: '告警中' },
+  resolved: { en: 'Resolved', cn: '已恢复' },
+};
+
+/** Signal metrics a router alert watches (device/signal-quality.ts), with their units. */
+export const SIGNAL_METRIC_LABELS: Labels<SignalMetric> = {
+  rssi: { en: 'RSSI (dBm)', cn: 'RSSI 信号强度（dBm）' },
+  rsrp: { en: 'RSRP (dBm)', cn: 'RSRP 参考信号接收功率（dBm）' },
+  rsrq: { en: 'RSRQ (dB)', cn: 'RSRQ 参考信号接收质量（dB）' },
+  sinr: { en: 'SINR (dB)', cn: 'SINR 信噪比（dB）' },
+};

@@ -11,6 +11,11 @@ import { refineWith } from './rule.ts';
 /** Alert, port and platform-setting ranges of features §5. */
 registerRuleMessages({
   portInvalid: { en: 'Please enter a port from 1 to 65535', cn: '请输入1-65535之间的端口号' },
+  numberBetween: { en: 'Please enter a number from {min} to {max}', cn: '请输入{min}到{max}之间的数值' },
+  clearAboveTrigger: {
+    en: 'The clear value must not be below the trigger value',
+    cn: '恢复阈值不能低于触发阈值',
+  },
 });
 
 /** How often an alert condition (or an upload) is evaluated. */

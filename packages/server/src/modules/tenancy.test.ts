@@ -188,7 +188,39 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // B holds an alert rule and a firing alert whose names would show in any answer that leaked them.
+  const bravoRule = await bOwner.call<{ ruleId: number }>('POST', '/link/alertRule/add', {
+    name: 'Bravo rule',
+    level: 'major',
+    description: 'Bravo description',
+    targets: { mode: 'all' },
+    conditionMode: 'any',
+    conditions: [{ type: 'offline', minutes: 5, clearMinutes: 1 }],
+    triggerVolume: 1,
+    triggerInterval: { value: 1, unit: 'minute' },
+    pendingMinutes: 0,
+    email: { enabled: false, receivers: 'allUsers' },
+  });
+  expect(bravoRule.body.code).toBe(0);
+  const bravoAlert = await t.deps.db
+    .insertInto('alert')
+    .values({
+      company_id: b.companyId,
+      rule_id: bravoRule.body.data!.ruleId,
+      sn: 'SNB0000000000001',
+      condition_key: '0',
+      state: 'firing',
+      pending_since: t.clock.now(),
+      started_at: t.clock.now(),
+      last_seen_at: t.clock.now(),
+      count: 1,
+      updated_at: t.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   targets = {
+    ruleId: bravoRule.body.data!.ruleId,
+    alertId: Number(bravoAlert.id),
     noticeId: Number(bravoNotice.id),
     jobId: bravoJob.id,
     recordId: Number(record.id),

@@ -31,6 +31,8 @@ export const LIVE_KEYS = {
   dashboard: ['deviceDashboard'] as const,
   /** Licence balances, auto-renew and the insufficient-licence banner. */
   licences: ['licences'] as const,
+  /** The alert centre: alerts, rules and the unread badge. */
+  alerts: ['alerts'] as const,
 };
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
@@ -111,6 +113,10 @@ export function applyToCache(queryClient: QueryClient, message: LiveServerMessag
   } else if (message.type === 'notifications.new') {
     // The notification list, the badge, the bell and the dashboard's unread alerts refetch where shown.
     invalidateSoon(queryClient, LIVE_KEYS.notifications);
+    invalidateSoon(queryClient, LIVE_KEYS.dashboard);
+  } else if (message.type === 'alerts.changed') {
+    // The alert list, rules (open counts), badge and the dashboard's alert summary refetch where shown.
+    invalidateSoon(queryClient, LIVE_KEYS.alerts);
     invalidateSoon(queryClient, LIVE_KEYS.dashboard);
   } else if (message.type === 'licences.changed') {
     // Balances and the licence banner refetch where shown.

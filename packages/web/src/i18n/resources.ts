@@ -1,3 +1,4 @@
+import { alerts } from '../features/alerts/alerts.i18n.ts';
 import { branding } from '../features/branding/branding.i18n.ts';
 import { checkout } from '../features/checkout/checkout.i18n.ts';
 import { customers } from '../features/customers/customers.i18n.ts';
@@ -14,7 +15,7 @@ import { FRAME_RESOURCES } from './frame-resources.ts';
 /**
  * Namespaces that come with the pages showing them (addNamespaces in their modules), not with the
  * console's frame: the device details' (its page; deviceStatus also with the device columns), the
- * licences and billing pages' (the data pool's with its tab there).
+ * licences and billing pages' (the data pool's with its tab there), the alert centre's.
  */
 export const PAGE_TEXT = {
   deviceDetails,
@@ -28,6 +29,7 @@ export const PAGE_TEXT = {
   rebates,
   branding,
   quotas,
+  alerts,
 } as const;
 
 /**

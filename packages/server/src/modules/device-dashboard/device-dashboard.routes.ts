@@ -10,6 +10,7 @@ import {
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
+import { unreadFiringByGroup } from '../alerts/alerts.store.ts';
 import { readCursors } from '../device-notifications/device-notifications.store.ts';
 import {
   countDevicesBy,
@@ -40,11 +41,15 @@ export function deviceDashboardRoutes(deps: ModuleDeps<'clock' | 'db'>) {
       ]);
       return { total, online, offline: total - online, byModel, bySeries, byFirmware };
     }),
-    // Alerts are device events with a severity; each becomes an alert notification, whose read state
-    // is the user's own: the summary counts what this user has not read.
+    // What this user has not read: the alert centre's firing alerts (modules/alerts), and the alarms
+    // devices raise themselves (device events with a severity, as alert notifications) until the rules'
+    // "device alarm" condition takes them over. Read state is the user's own in both.
     bind(groupUnreadAlertSummaryCall, async (ctx) => {
       const actor = companyActor(ctx);
-      const rows = await unreadAlertsByGroup(db, actor.scope, await readCursors(db, actor));
+      const rows = [
+        ...(await unreadAlertsByGroup(db, actor.scope, await readCursors(db, actor))),
+        ...(await unreadFiringByGroup(db, actor)),
+      ];
       const byGroup = new Map<
         string,
         {

@@ -3,13 +3,21 @@
  * own rows, a set (what a distributor's console will hold) sees each of its companies' rows and never a
  * third company's, and a write, which needs one owning company, is refused (5) for a set.
  */
-import { DeviceExportFilterSchema, DeviceListQuerySchema, ErrorCode } from '@fleetport/contract';
+import {
+  AlertFilterSchema,
+  AlertRuleInputSchema,
+  DeviceExportFilterSchema,
+  DeviceListQuerySchema,
+  ErrorCode,
+} from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompany } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { companyWithEveryRole, defaultRoles, type PopulatedCompany } from '../../../test/people.ts';
 import { finishRpcCommand, insertRpcCommands } from '../../gateway/rpc.store.ts';
 import { activityPage } from '../../modules/activity-log/activity-log.query.ts';
+import * as alertRules from '../../modules/alerts/alert-rules.store.ts';
+import * as alerts from '../../modules/alerts/alerts.store.ts';
 import { ownBranding, saveBranding } from '../../modules/branding/branding.store.ts';
 import { customerOfSeller, insertOrder, orderPage } from '../../modules/checkout/checkout.store.ts';
 import * as account from '../../modules/company-account/company-account.store.ts';
@@ -554,6 +562,64 @@ describe('a set of two companies', () => {
     const fleet = await listDevices(db, both, page);
     expect(fleet.list.map((d) => d.name).sort()).toEqual(['Alpha router', 'Beta router']);
     expect(await users.findMember(db, both, userId)).toMatchObject({ status: 1 });
+  });
+});
+
+describe('router alerts', () => {
+  it('list the rules and alerts of both companies of a set, never a third’s, and refuse writes for the set (5)', async () => {
+    const db = t.database.db;
+    const now = t.clock.now();
+    const rule = (name: string) =>
+      AlertRuleInputSchema.parse({
+        name: `${name} offline`,
+        level: 'major',
+        targets: { mode: 'all' },
+        conditionMode: 'any',
+        conditions: [{ type: 'offline', minutes: 5, clearMinutes: 1 }],
+        triggerVolume: 1,
+        triggerInterval: { value: 1, unit: 'minute' },
+        pendingMinutes: 0,
+        email: { enabled: false, receivers: 'allUsers' },
+      });
+    for (const [companyId, sn, name] of [
+      [a.companyId, SN.a, 'Alpha'],
+      [b.companyId, SN.b, 'Beta'],
+      [c.companyId, SN.c, 'Gamma'],
+    ] as const) {
+      const ruleId = await alertRules.insertRule(
+        db,
+        companyScope(companyId),
+        rule(name),
+        a.members.owner.userId,
+        now,
+      );
+      await alerts.insertAlert(db, {
+        companyId,
+        ruleId,
+        sn,
+        conditionKey: '0',
+        state: 'firing',
+        at: now,
+        value: 6,
+      });
+    }
+    const reader = { scope: both, userId: a.members.owner.userId };
+    const page = { pageNum: 1, pageSize: 50 };
+    const ruleNames = (await alertRules.listRules(db, both, page)).list.map((r) => r.name).sort();
+    expect(ruleNames).toEqual(['Alpha offline', 'Beta offline']);
+    const listed = await alerts.listAlerts(db, reader, AlertFilterSchema.parse(page));
+    expect(listed.rows.map((r) => r.sn).sort()).toEqual([SN.a, SN.b]);
+    expect(await alerts.unreadFiringCount(db, reader)).toBe(2);
+    const byGroup = await alerts.unreadFiringByGroup(db, reader);
+    expect(byGroup.reduce((n, g) => n + g.count, 0)).toBe(2);
+    const id = Number(listed.rows[0]!.id);
+    for (const write of [
+      () => alertRules.insertRule(db, both, rule('Set'), a.members.owner.userId, now),
+      () => alerts.markAlertsRead(db, reader, 'all'),
+      () => alerts.acknowledgeAlert(db, reader, id, 'set', now),
+    ])
+      expect(await refusal(write)).toBe(ErrorCode.NO_PERMISSION);
+    expect(await alerts.unreadFiringCount(db, reader)).toBe(2);
   });
 });
 

@@ -38,6 +38,8 @@ export interface LiveEvents {
   };
   /** The company's licences moved (modules/licences): the console's balances and banner refetch. */
   'licences.changed': { sn?: undefined };
+  /** Router alerts of the company changed state (modules/alerts): how many changed in that sweep or call. */
+  'alerts.changed': { count: number; sn?: undefined };
   /**
    * Internal: devices moved to another company or were deleted, so every node's gateway forgets the
    * company it cached for them (device-directory.ts). The company is the one they left. `sn` stays

@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { SIGNAL_METRICS, type SignalMetric } from '../device/signal-quality.ts';
+import {
+  ALERT_CONDITION_MODES,
+  ALERT_RECEIVER_MODES,
+  ALERT_SEVERITIES,
+  ALERT_STATES,
+} from '../enums/alerts.ts';
+import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { FrequencySchema } from '../rules/alerts.ts';
+import { intBetween, numberFilter } from '../rules/numbers.ts';
+import { boundedText } from '../rules/rule.ts';
+import { InstantMsSchema } from '../rules/time.ts';
+import { defineCall } from './define.ts';
+
+/**
+ * Router alert rules and the alert centre (core §2 robustlink alertCenter, §3 alert summary, §4 alert
+ * severities; features §3 alert rule, §4 central alert). A rule watches a query of devices (all, groups,
+ * tags or chosen devices, read again at every evaluation, so later members count) for conditions; each
+ * rule, device and condition has at most one open alert, which goes pending → firing → resolved.
+ * docs/decisions.md "Alert rules" holds the semantics.
+ *
+ * Reading (lists, read state) needs `alerts.view`; a rule's create, edit and removal need their own
+ * keys; acknowledging an alert changes what every colleague sees, so it needs `alerts.edit`.
+ */
+
+/** Minutes of the offline, pending and clear periods. */
+export const ALERT_PERIOD_MAX_MINUTES = 1440;
+/** Rules per company. */
+export const ALERT_RULES_MAX = 200;
+export const ALERT_CONDITIONS_MAX = 10;
+/** Samples below the threshold within the trigger interval (trigger volume). */
+export const ALERT_TRIGGER_VOLUME_MAX = 100;
+
+/** What a signal metric can read (dBm for RSSI and RSRP, dB for RSRQ and SINR), as the device protocol bounds it. */
+export const SIGNAL_METRIC_RANGE: Record<SignalMetric, { min: number; max: number }> = {
+  rssi: { min: -120, max: 0 },
+  rsrp: { min: -140, max: -44 },
+  rsrq: { min: -30, max: 0 },
+  sinr: { min: -20, max: 40 },
+};
+
+const Minutes = (min: number) => intBetween(min, ALERT_PERIOD_MAX_MINUTES);
+
+/** The device has been offline longer than `minutes`; clears once it has been online `clearMinutes`. */
+export const OfflineConditionSchema = z.strictObject({
+  type: z.literal('offline'),
+  minutes: Minutes(1),
+  clearMinutes: Minutes(0),
+});
+
+/**
+ * A SIM's signal metric below `below` (trigger volume samples within the trigger interval); clears once
+ * the newest sample is above `clearAbove` for `clearMinutes` (hysteresis: `clearAbove` >= `below`).
+ * `sim` 1 or 2, or null for any SIM.
+ */
+export const SignalConditionSchema = z
+  .strictObject({
+    type: z.literal('signal'),
+    metric: z.enum(SIGNAL_METRICS),
+    sim: z
+      .union([z.literal(1), z.literal(2)])
+      .nullable()
+      .default(null),
+    below: z.number(),
+    clearAbove: z.number(),
+    clearMinutes: Minutes(0),
+  })
+  .superRefine((c, ctx) => {
+    const { min, max } = SIGNAL_METRIC_RANGE[c.metric];
+    for (const field of ['below', 'clearAbove'] as const) {
+      const value = c[field];
+      if (!(Number.isFinite(value) && value >= min && value <= max))
+        ctx.addIssue({ code: 'custom', path: [field], message: 'numberBetween', params: { min, max } });
+    }
+    if (c.clearAbove < c.below)
+      ctx.addIssue({ code: 'custom', path: ['clearAbove'], message: 'clearAboveTrigger' });
+  });
+
+export const AlertConditionSchema = z.discriminatedUnion('type', [
+  OfflineConditionSchema,
+  SignalConditionSchema,
+]);
+export type AlertCondition = z.infer<typeof AlertConditionSchema>;
+export const ALERT_CONDITION_TYPES = ['offline', 'signal'] as const;
+export type AlertConditionType = (typeof ALERT_CONDITION_TYPES)[number];
+
+const Id = z.number().int().positive();
+const Sn = z.string().trim().min(1).max(64);
+
+/** Which devices a rule watches; kept as this query, so a device joining the group later is watched too. */
+export const AlertTargetsSchema = z.discriminatedUnion('mode', [
+  z.strictObject({ mode: z.literal('all') }),
+  /** Devices of these groups and their sub-groups. */
+  z.strictObject({ mode: z.literal('groups'), groupIds: z.array(Id).min(1).max(100) }),
+  /** Devices carrying any of these tags. */
+  z.strictObject({ mode: z.literal('tags'), tagIds: z.array(Id).min(1).max(100) }),
+  z.strictObject({ mode: z.literal('devices'), sns: z.array(Sn).min(1).max(1000) }),
+]);
+export type AlertTargets = z.infer<typeof AlertTargetsSchema>;
+
+/** E-mail on a firing alert: stored with the rule; the sending comes with the event log (issue 16). */
+export const AlertEmailSchema = z.strictObject({
+  enabled: z.boolean(),
+  receivers: z.enum(ALERT_RECEIVER_MODES),
+  roleIds: z.array(Id).max(50).default([]),
+  userIds: z.array(Id).max(500).default([]),
+});
+
+export const AlertRuleInputSchema = z.strictObject({
+  name: boundedText(2, 50),
+  level: z.enum(ALERT_SEVERITIES),
+  description: boundedText(0, 200).default(''),
+  targets: AlertTargetsSchema,
+  conditionMode: z.enum(ALERT_CONDITION_MODES),
+  conditions: z.array(AlertConditionSchema).min(1).max(ALERT_CONDITIONS_MAX),
+  /** Samples breaching a signal condition within the trigger interval before it counts (offline: unused). */
+  triggerVolume: intBetween(1, ALERT_TRIGGER_VOLUME_MAX),
+  /** 1-59 s, 1-59 min or 1-23 h: the window a signal condition's samples are read from. */
+  triggerInterval: FrequencySchema,
+  /** How long a condition keeps breaching before the alert fires (0: at once). */
+  pendingMinutes: Minutes(0),
+  email: AlertEmailSchema,
+  enabled: z.boolean().default(false),
+});
+export type AlertRuleInput = z.input<typeof AlertRuleInputSchema>;
+
+export const AlertRuleSchema = z.object({
+  ruleId: z.number().int(),
+  name: z.string(),
+  level: z.enum(ALERT_SEVERITIES),
+  description: z.string(),
+  targets: AlertTargetsSchema,
+  conditionMode: z.enum(ALERT_CONDITION_MODES),
+  conditions: z.array(AlertConditionSchema),
+  triggerVolume: z.number().int(),
+  triggerInterval: z.object({ value: z.number().int(), unit: z.enum(['second', 'minute', 'hour']) }),
+  pendingMinutes: z.number().int(),
+  email: z.object({
+    enabled: z.boolean(),
+    receivers: z.enum(ALERT_RECEIVER_MODES),
+    roleIds: z.array(z.number().int()),
+    userIds: z.array(z.number().int()),
+  }),
+  enabled: z.boolean(),
+  /** Alerts of the rule now pending or firing. */
+  openAlerts: z.number().int(),
+  /** Unix ms. */
+  updatedAt: z.number().int(),
+});
+export type AlertRule = z.infer<typeof AlertRuleSchema>;
+
+export const listAlertRulesCall = defineCall({
+  id: 'alerts.listRules',
+  method: 'POST',
+  path: '/link/alertRule/list',
+  input: PageQuerySchema.extend({ name: z.string().trim().max(50).optional() }).strict(),
+  output: pageSchema(AlertRuleSchema),
+  permission: 'alerts.view',
+  paged: true,
+  summary: "The company's router alert rules, by name",
+});
+
+export const createAlertRuleCall = defineCall({
+  id: 'alerts.createRule',
+  method: 'POST',
+  path: '/link/alertRule/add',
+  input: AlertRuleInputSchema,
+  output: AlertRuleSchema,
+  permission: 'alerts.create',
+  mutates: true,
+  summary: 'Add an alert rule (800027 name exists)',
+});
+
+export const updateAlertRuleCall = defineCall({
+  id: 'alerts.updateRule',
+  method: 'POST',
+  path: '/link/alertRule/update',
+  input: AlertRuleInputSchema.extend({ ruleId: Id }),
+  output: AlertRuleSchema,
+  permission: 'alerts.edit',
+  mutates: true,
+  summary: 'Change a disabled alert rule (800028 while enabled, 800027 name exists, 800029 unknown)',
+});
+
+export const setAlertRuleEnabledCall = defineCall({
+  id: 'alerts.setRuleEnabled',
+  method: 'POST',
+  path: '/link/alertRule/setStatus',
+  input: z.strictObject({ ruleId: Id, enabled: z.boolean() }),
+  output: AlertRuleSchema,
+  permission: 'alerts.edit',
+  mutates: true,
+  summary: 'Enable or disable an alert rule; disabling resolves its firing alerts and drops its pending ones',
+});
+
+export const deleteAlertRuleCall = defineCall({
+  id: 'alerts.deleteRule',
+  method: 'POST',
+  path: '/link/alertRule/delete',
+  input: z.strictObject({ ruleId: Id }),
+  output: z.null(),
+  permission: 'alerts.remove',
+  mutates: true,
+  summary: 'Delete a disabled alert rule with its alerts (800028 while enabled)',
+});
+
+export const AlertSchema = z.object({
+  alertId: z.number().int(),
+  ruleId: z.number().int(),
+  ruleName: z.string(),
+  level: z.enum(ALERT_SEVERITIES),
+  /** The rule's description. */
+  description: z.string(),
+  sn: z.string(),
+  /** The device's name now ('' when it was deleted since). */
+  deviceName: z.string(),
+  /** The breached condition; null for a rule whose mode is "all" (every condition together). */
+  condition: AlertConditionSchema.nullable(),
+  state: z.enum(ALERT_STATES),
+  /** The last value read (signal) or minutes offline; null when not known. */
+  value: z.number().nullable(),
+  /** Read by the caller. */
+  read: z.boolean(),
+  /** Times it triggered while open: the first firing and each re-trigger. */
+  count: z.number().int(),
+  /** Unix ms: pending since, firing since, last seen breaching, resolved. */
+  pendingSince: z.number().int(),
+  startedAt: z.number().int().nullable(),
+  lastSeenAt: z.number().int(),
+  resolvedAt: z.number().int().nullable(),
+  acknowledged: z.object({ by: z.string(), at: z.number().int(), note: z.string() }).nullable(),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+
+export const AlertFilterSchema = PageQuerySchema.extend({
+  levels: z.array(z.enum(ALERT_SEVERITIES)).max(ALERT_SEVERITIES.length).optional(),
+  states: z.array(z.enum(ALERT_STATES)).max(ALERT_STATES.length).optional(),
+  read: z.enum(['read', 'unread']).optional(),
+  ruleId: numberFilter(Id),
+  /** Part of the SN, any case. */
+  sn: z.string().trim().max(64).optional(),
+  /** Unix ms, inclusive, on the last time seen. */
+  startTime: numberFilter(InstantMsSchema),
+  endTime: numberFilter(InstantMsSchema),
+}).strict();
+
+export const listAlertsCall = defineCall({
+  id: 'alerts.list',
+  method: 'POST',
+  path: '/link/alert/list',
+  input: AlertFilterSchema,
+  output: pageSchema(AlertSchema),
+  permission: 'alerts.view',
+  paged: true,
+  summary: "The company's router alerts, open ones first, then by last seen, with the caller's read state",
+});
+
+export const acknowledgeAlertCall = defineCall({
+  id: 'alerts.acknowledge',
+  method: 'POST',
+  path: '/link/alert/acknowledge',
+  input: z.strictObject({ alertId: Id, note: boundedText(0, 200).default('') }),
+  output: AlertSchema,
+  permission: 'alerts.edit',
+  mutates: true,
+  summary: 'Acknowledge a firing alert: who, when and a note (800038 when it is not firing)',
+});
+
+export const markAlertsReadCall = defineCall({
+  id: 'alerts.markRead',
+  method: 'POST',
+  path: '/link/alert/markRead',
+  input: z.strictObject({ alertIds: z.array(Id).min(1).max(500) }),
+  output: z.object({ marked: z.number().int() }),
+  permission: 'alerts.view',
+  summary: 'Mark alerts read for the caller',
+});
+
+export const markAllAlertsReadCall = defineCall({
+  id: 'alerts.markAllRead',
+  method: 'POST',
+  path: '/link/alert/markAllRead',
+  input: z.strictObject({}),
+  output: z.object({ marked: z.number().int() }),
+  permission: 'alerts.view',
+  summary: 'Mark every alert of the company read for the caller',
+});
+
+export const unreadAlertCountCall = defineCall({
+  id: 'alerts.unreadCount',
+  method: 'POST',
+  path: '/link/alert/unreadCount',
+  input: z.strictObject({}),
+  output: z.object({ total: z.number().int() }),
+  permission: 'alerts.view',
+  summary: "The caller's unread firing alerts (the alert centre's badge)",
+});
+
+export const ALERT_CALLS = [
+  listAlertRulesCall,
+  createAlertRuleCall,
+  updateAlertRuleCall,
+  setAlertRuleEnabledCall,
+  deleteAlertRuleCall,
+  listAlertsCall,
+  acknowledgeAlertCall,
+  markAlertsReadCall,
+  markAllAlertsReadCall,
+  unreadAlertCountCall,
+] as const;

@@ -1,0 +1,17 @@
+import { entry } from './define.ts';
+
+/**
+ * Router alerts (issue 16): the spec names 800027-800029 (in endpoints.ts, shared with endpoint alerts);
+ * the alert centre's own codes take 800038-800049, after the spec's 800001-800037.
+ */
+export const ALERT_ERRORS = [
+  entry(800038, 'Only a firing alert can be acknowledged', '只有告警中的告警可以确认'),
+  entry(800039, 'The alert does not exist', '告警不存在'),
+  entry(800040, 'A company can have at most {num} alert rules', '每个公司最多{num}条告警规则'),
+];
+
+export const ALERT_ERROR_CODES = {
+  ALERT_NOT_FIRING: 800038,
+  ALERT_NOT_FOUND: 800039,
+  ALERT_RULE_LIMIT: 800040,
+} as const;

@@ -1,0 +1,280 @@
+import type { AlertCondition } from '@fleetport/contract';
+import type { Clock } from '../../platform/clock.ts';
+import { type Db, type DbOrTx, inTransaction } from '../../platform/db/open.ts';
+import type { LiveHub } from '../../platform/live/hub.ts';
+import {
+  claimRule,
+  enabledRules,
+  type StoredRule,
+  signalReadings,
+  type TargetDevice,
+  targetDevices,
+} from './alert-rules.store.ts';
+import {
+  type AlertChange,
+  dropPendingAlert,
+  insertAlert,
+  type OpenAlert,
+  openAlertsOfRule,
+  updateAlert,
+} from './alerts.store.ts';
+
+/**
+ * The alert sweep (a job-queue schedule, alerts.job.ts): every enabled rule is evaluated on what is
+ * stored (device presence, telemetry) and each rule, device and condition moves through
+ * normal → pending → firing → resolved. Every timer is a column of the alert row, so a restarted node
+ * or another one carries on where the last sweep stopped. docs/decisions.md "Alert rules".
+ */
+
+const MINUTE_MS = 60_000;
+const UNIT_MS = { second: 1000, minute: MINUTE_MS, hour: 60 * MINUTE_MS } as const;
+
+/**
+ * One condition on one device now. `breached` and `clear` are null when the telemetry it needs is
+ * missing: nothing fires and nothing clears on missing data.
+ */
+export interface Reading {
+  breached: boolean | null;
+  clear: boolean | null;
+  /** Since when the clear condition has held, when the data tells (a device online since ...). */
+  clearSince?: Date | null;
+  value: number | null;
+}
+
+/** The readings of each condition key ('0', '1' ... or 'all') per device, and each key's clear period. */
+type Readings = Map<string, { clearMinutes: number; bySn: Map<string, Reading> }>;
+
+function offlineReadings(
+  condition: Extract<AlertCondition, { type: 'offline' }>,
+  devices: TargetDevice[],
+  now: Date,
+) {
+  const bySn = new Map<string, Reading>();
+  for (const d of devices) {
+    const sinceMs = d.since ? now.getTime() - d.since.getTime() : 0;
+    bySn.set(
+      d.sn,
+      d.online
+        ? { breached: false, clear: true, clearSince: d.since, value: null }
+        : {
+            breached: sinceMs >= condition.minutes * MINUTE_MS,
+            clear: false,
+            value: Math.floor(sinceMs / MINUTE_MS),
+          },
+    );
+  }
+  return bySn;
+}
+
+async function signalReadingsOf(
+  db: DbOrTx,
+  rule: StoredRule,
+  condition: Extract<AlertCondition, { type: 'signal' }>,
+  devices: TargetDevice[],
+  now: Date,
+) {
+  const windowMs = rule.triggerInterval.value * UNIT_MS[rule.triggerInterval.unit];
+  const found = await signalReadings(
+    db,
+    rule,
+    condition.metric,
+    condition.sim,
+    condition.below,
+    new Date(now.getTime() - windowMs),
+    now,
+  );
+  const bySn = new Map<string, Reading>();
+  for (const d of devices) {
+    const r = found.get(d.sn);
+    bySn.set(
+      d.sn,
+      r
+        ? {
+            breached: r.breaches >= rule.triggerVolume,
+            clear: r.latest > condition.clearAbove,
+            value: r.latest,
+          }
+        : { breached: null, clear: null, value: null },
+    );
+  }
+  return bySn;
+}
+
+/**
+ * Mode "all" is one alert per device for the conditions together: it breaches when every condition
+ * does (unknown when one is unknown and none says no), and clears when any condition's clear holds,
+ * after the longest clear period of the rule.
+ */
+function allTogether(perCondition: Map<string, Reading>[], devices: TargetDevice[]): Map<string, Reading> {
+  const bySn = new Map<string, Reading>();
+  for (const d of devices) {
+    const rs = perCondition.map((m) => m.get(d.sn) as Reading);
+    const breached = rs.some((r) => r.breached === false)
+      ? false
+      : rs.some((r) => r.breached === null)
+        ? null
+        : true;
+    const clear = rs.some((r) => r.clear === true) ? true : rs.some((r) => r.clear === null) ? null : false;
+    bySn.set(d.sn, { breached, clear, value: rs.find((r) => r.value !== null)?.value ?? null });
+  }
+  return bySn;
+}
+
+export async function readRule(db: DbOrTx, rule: StoredRule, now: Date): Promise<Readings> {
+  const devices = await targetDevices(db, rule);
+  const perCondition: Map<string, Reading>[] = [];
+  for (const condition of rule.conditions) {
+    perCondition.push(
+      condition.type === 'offline'
+        ? offlineReadings(condition, devices, now)
+        : await signalReadingsOf(db, rule, condition, devices, now),
+    );
+  }
+  const readings: Readings = new Map();
+  if (rule.conditionMode === 'all') {
+    const clearMinutes = Math.max(...rule.conditions.map((c) => c.clearMinutes));
+    readings.set('all', { clearMinutes, bySn: allTogether(perCondition, devices) });
+  } else {
+    rule.conditions.forEach((c, i) => {
+      readings.set(String(i), {
+        clearMinutes: c.clearMinutes,
+        bySn: perCondition[i] as Map<string, Reading>,
+      });
+    });
+  }
+  return readings;
+}
+
+/** What happens to one open alert (or none) given this reading; null: nothing changes. */
+export type Step =
+  | { kind: 'open'; state: 'pending' | 'firing'; value: number | null }
+  | { kind: 'drop' }
+  | { kind: 'update'; change: AlertChange; visible: boolean };
+
+export function nextStep(
+  alert: OpenAlert | undefined,
+  reading: Reading | undefined,
+  rule: Pick<StoredRule, 'pendingMinutes'>,
+  clearMinutes: number,
+  now: Date,
+): Step | null {
+  // The device left the rule's targets (or was deleted): its alert ends as if its condition cleared.
+  if (!reading) {
+    if (!alert) return null;
+    return alert.state === 'pending'
+      ? { kind: 'drop' }
+      : { kind: 'update', change: { state: 'resolved', resolvedAt: now, clearSince: null }, visible: true };
+  }
+  if (!alert) {
+    if (reading.breached !== true) return null;
+    return { kind: 'open', state: rule.pendingMinutes === 0 ? 'firing' : 'pending', value: reading.value };
+  }
+  if (alert.state === 'pending') {
+    if (reading.breached === false) return { kind: 'drop' };
+    if (reading.breached === null) return null;
+    if (now.getTime() - alert.pendingSince.getTime() >= rule.pendingMinutes * MINUTE_MS)
+      return {
+        kind: 'update',
+        change: { state: 'firing', startedAt: now, lastSeenAt: now, count: 1, value: reading.value },
+        visible: true,
+      };
+    return { kind: 'update', change: { lastSeenAt: now, value: reading.value }, visible: false };
+  }
+  // Firing.
+  if (reading.breached === true) {
+    const retriggered = !alert.breaching;
+    return {
+      kind: 'update',
+      change: {
+        lastSeenAt: now,
+        value: reading.value,
+        clearSince: null,
+        breaching: true,
+        ...(retriggered ? { count: alert.count + 1 } : {}),
+      },
+      visible: retriggered,
+    };
+  }
+  if (reading.clear === true) {
+    const since = alert.clearSince ?? reading.clearSince ?? now;
+    if (now.getTime() - since.getTime() >= clearMinutes * MINUTE_MS)
+      return {
+        kind: 'update',
+        change: {
+          state: 'resolved',
+          resolvedAt: now,
+          clearSince: since,
+          breaching: false,
+          value: reading.value,
+        },
+        visible: true,
+      };
+    return {
+      kind: 'update',
+      change: { clearSince: since, breaching: false, value: reading.value },
+      visible: false,
+    };
+  }
+  // Between the trigger and the clear value (hysteresis), or no data: the clear period starts again.
+  if (reading.breached === false)
+    return {
+      kind: 'update',
+      change: { clearSince: null, breaching: false, value: reading.value },
+      visible: false,
+    };
+  return alert.clearSince ? { kind: 'update', change: { clearSince: null }, visible: false } : null;
+}
+
+/** Evaluates one rule in one transaction; answers how many alerts changed in a way a user sees. */
+export async function evaluateRule(db: Db, rule: StoredRule, now: Date): Promise<number> {
+  return inTransaction(db, async (tx) => {
+    if (!(await claimRule(tx, rule.id))) return 0;
+    const readings = await readRule(tx, rule, now);
+    const open = new Map((await openAlertsOfRule(tx, rule.id)).map((a) => [`${a.conditionKey}:${a.sn}`, a]));
+    let visible = 0;
+    const keys = new Set<string>(open.keys());
+    for (const [conditionKey, { bySn }] of readings)
+      for (const [sn, r] of bySn) if (r.breached === true) keys.add(`${conditionKey}:${sn}`);
+    for (const key of keys) {
+      const split = key.indexOf(':');
+      const conditionKey = key.slice(0, split);
+      const sn = key.slice(split + 1);
+      const forKey = readings.get(conditionKey);
+      const step = nextStep(open.get(key), forKey?.bySn.get(sn), rule, forKey?.clearMinutes ?? 0, now);
+      if (!step) continue;
+      const alert = open.get(key);
+      if (step.kind === 'open') {
+        const inserted = await insertAlert(tx, {
+          companyId: rule.companyId,
+          ruleId: rule.id,
+          sn,
+          conditionKey,
+          state: step.state,
+          at: now,
+          value: step.value,
+        });
+        if (inserted) visible++;
+      } else if (step.kind === 'drop' && alert) {
+        await dropPendingAlert(tx, alert.id);
+        visible++;
+      } else if (step.kind === 'update' && alert) {
+        await updateAlert(tx, alert.id, step.change, now);
+        if (step.visible) visible++;
+      }
+    }
+    return visible;
+  });
+}
+
+/** One sweep over every enabled rule; each company whose alerts changed hears `alerts.changed`. */
+export async function sweepAlerts(deps: { db: Db; clock: Clock; hub: LiveHub }, signal?: AbortSignal) {
+  const now = deps.clock.now();
+  const changed = new Map<number, number>();
+  for (const rule of await enabledRules(deps.db)) {
+    if (signal?.aborted) throw new Error('alert sweep aborted');
+    const n = await evaluateRule(deps.db, rule, now);
+    if (n > 0) changed.set(rule.companyId, (changed.get(rule.companyId) ?? 0) + n);
+  }
+  for (const [companyId, count] of changed) deps.hub.publish('alerts.changed', companyId, { count });
+  return changed;
+}

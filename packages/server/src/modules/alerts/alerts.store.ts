@@ -1,0 +1,249 @@
+import type { AlertFilterSchema } from '@fleetport/contract';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { type Actor, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
+import { containsPattern } from '../../platform/db/like.ts';
+import type { DbOrTx } from '../../platform/db/open.ts';
+
+/**
+ * SQL of router alerts. The sweep's functions (open alerts of a rule, writing transitions) act for the
+ * rule's company; the console's take the caller (`Reader`): the companies of its scope, and the person
+ * whose read marks count. Marking read writes in the scope's one owning company.
+ */
+
+export type Reader = Pick<Actor, 'scope' | 'userId'>;
+
+export interface OpenAlert {
+  id: number;
+  sn: string;
+  conditionKey: string;
+  state: 'pending' | 'firing';
+  pendingSince: Date;
+  clearSince: Date | null;
+  breaching: boolean;
+  count: number;
+}
+
+export async function openAlertsOfRule(db: DbOrTx, ruleId: number): Promise<OpenAlert[]> {
+  const rows = await db
+    .selectFrom('alert')
+    .select(['id', 'sn', 'condition_key', 'state', 'pending_since', 'clear_since', 'breaching', 'count'])
+    .where('rule_id', '=', ruleId)
+    .where('state', 'in', ['pending', 'firing'])
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    sn: r.sn,
+    conditionKey: r.condition_key,
+    state: r.state as OpenAlert['state'],
+    pendingSince: new Date(r.pending_since),
+    clearSince: r.clear_since ? new Date(r.clear_since) : null,
+    breaching: r.breaching,
+    count: r.count,
+  }));
+}
+
+export interface NewAlert {
+  companyId: number;
+  ruleId: number;
+  sn: string;
+  conditionKey: string;
+  state: 'pending' | 'firing';
+  at: Date;
+  value: number | null;
+}
+
+/** A new open alert; a concurrent one of the same rule, device and condition wins (the unique index). */
+export async function insertAlert(db: DbOrTx, a: NewAlert): Promise<boolean> {
+  const firing = a.state === 'firing';
+  const result = await sql`insert into alert (company_id, rule_id, sn, condition_key, state, pending_since,
+      started_at, last_seen_at, breaching, count, value, updated_at)
+    values (${a.companyId}, ${a.ruleId}, ${a.sn}, ${a.conditionKey}, ${a.state}, ${a.at},
+      ${firing ? a.at : null}, ${a.at}, true, ${firing ? 1 : 0}, ${a.value}, ${a.at})
+    on conflict (rule_id, sn, condition_key) where state in ('pending', 'firing') do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+export interface AlertChange {
+  state?: 'pending' | 'firing' | 'resolved';
+  startedAt?: Date;
+  lastSeenAt?: Date;
+  clearSince?: Date | null;
+  resolvedAt?: Date;
+  breaching?: boolean;
+  count?: number;
+  value?: number | null;
+}
+
+export async function updateAlert(db: DbOrTx, id: number, change: AlertChange, at: Date) {
+  await db
+    .updateTable('alert')
+    .set({
+      ...(change.state !== undefined ? { state: change.state } : {}),
+      ...(change.startedAt !== undefined ? { started_at: change.startedAt } : {}),
+      ...(change.lastSeenAt !== undefined ? { last_seen_at: change.lastSeenAt } : {}),
+      ...(change.clearSince !== undefined ? { clear_since: change.clearSince } : {}),
+      ...(change.resolvedAt !== undefined ? { resolved_at: change.resolvedAt } : {}),
+      ...(change.breaching !== undefined ? { breaching: change.breaching } : {}),
+      ...(change.count !== undefined ? { count: change.count } : {}),
+      ...(change.value !== undefined ? { value: change.value } : {}),
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A pending alert whose condition stopped before the pending period: back to normal, never shown again. */
+export async function dropPendingAlert(db: DbOrTx, id: number) {
+  await db.deleteFrom('alert').where('id', '=', id).where('state', '=', 'pending').execute();
+}
+
+/** A rule disabled: its firing alerts resolve now and its pending ones go back to normal. */
+export async function closeAlertsOfRule(db: DbOrTx, ruleId: number, at: Date): Promise<number> {
+  const dropped = await db
+    .deleteFrom('alert')
+    .where('rule_id', '=', ruleId)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  const resolved = await db
+    .updateTable('alert')
+    .set({ state: 'resolved', resolved_at: at, clear_since: null, updated_at: at })
+    .where('rule_id', '=', ruleId)
+    .where('state', '=', 'firing')
+    .executeTakeFirst();
+  return Number(dropped.numDeletedRows) + Number(resolved.numUpdatedRows);
+}
+
+const inScope = (column: string, reader: Reader) =>
+  sql<boolean>`${sql.ref(column)} in (${sql.join(scopedCompanyIds(reader.scope))})`;
+
+const readBy = (reader: Reader) =>
+  sql<boolean>`exists (select 1 from alert_read m where m.alert_id = a.id and m.user_id = ${reader.userId})`;
+
+export type AlertFilter = z.output<typeof AlertFilterSchema>;
+
+export interface AlertRow {
+  id: string | number;
+  rule_id: string | number;
+  rule_name: string;
+  level: string;
+  description: string;
+  conditions: unknown;
+  condition_mode: string;
+  sn: string;
+  device_name: string | null;
+  condition_key: string;
+  state: string;
+  value: number | null;
+  read: boolean;
+  count: number;
+  pending_since: Date;
+  started_at: Date | null;
+  last_seen_at: Date;
+  resolved_at: Date | null;
+  acknowledged_at: Date | null;
+  acknowledged_by_name: string | null;
+  ack_note: string;
+}
+
+const ALERT_SELECT = (reader: Reader) => sql`
+  select a.id, a.rule_id, r.name as rule_name, r.level, r.description, r.conditions, r.condition_mode,
+         a.sn, d.name as device_name, a.condition_key, a.state, a.value, ${readBy(reader)} as read, a.count,
+         a.pending_since, a.started_at, a.last_seen_at, a.resolved_at, a.acknowledged_at,
+         u.user_name as acknowledged_by_name, a.ack_note
+    from alert a
+    join alert_rule r on r.id = a.rule_id
+    left join device d on d.sn = a.sn and d.company_id = a.company_id
+    left join app_user u on u.id = a.acknowledged_by`;
+
+export async function listAlerts(
+  db: DbOrTx,
+  reader: Reader,
+  filter: AlertFilter,
+): Promise<{ rows: AlertRow[]; total: number }> {
+  const parts = [inScope('a.company_id', reader)];
+  if (filter.levels?.length) parts.push(sql`r.level in (${sql.join(filter.levels)})`);
+  if (filter.states?.length) parts.push(sql`a.state in (${sql.join(filter.states)})`);
+  if (filter.read === 'read') parts.push(readBy(reader));
+  if (filter.read === 'unread') parts.push(sql`not ${readBy(reader)}`);
+  if (filter.ruleId !== undefined) parts.push(sql`a.rule_id = ${filter.ruleId}`);
+  if (filter.sn) parts.push(sql`a.sn ilike ${containsPattern(filter.sn)}`);
+  if (filter.startTime !== undefined) parts.push(sql`a.last_seen_at >= ${new Date(filter.startTime)}`);
+  if (filter.endTime !== undefined) parts.push(sql`a.last_seen_at <= ${new Date(filter.endTime)}`);
+  const where = sql.join(parts, sql` and `);
+  const [{ rows }, { rows: count }] = await Promise.all([
+    sql<AlertRow>`${ALERT_SELECT(reader)} where ${where}
+      order by case a.state when 'firing' then 0 when 'pending' then 1 else 2 end, a.last_seen_at desc, a.id desc
+      limit ${filter.pageSize} offset ${(filter.pageNum - 1) * filter.pageSize}`.execute(db),
+    sql<{ n: string }>`select count(*) as n from alert a join alert_rule r on r.id = a.rule_id
+      where ${where}`.execute(db),
+  ]);
+  return { rows, total: Number(count[0]?.n ?? 0) };
+}
+
+export async function findAlert(db: DbOrTx, reader: Reader, id: number): Promise<AlertRow | null> {
+  const { rows } = await sql<AlertRow>`${ALERT_SELECT(reader)}
+    where a.id = ${id} and ${inScope('a.company_id', reader)}`.execute(db);
+  return rows[0] ?? null;
+}
+
+/** Acknowledges a firing alert of the owning company; false when it is not firing (any more). */
+export async function acknowledgeAlert(
+  db: DbOrTx,
+  reader: Reader,
+  id: number,
+  note: string,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('alert')
+    .set({ acknowledged_by: reader.userId, acknowledged_at: at, ack_note: note, updated_at: at })
+    .where('id', '=', id)
+    .where('company_id', '=', owningCompany(reader.scope))
+    .where('state', '=', 'firing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Read marks for the caller on alerts of the owning company; answers how many were unread. */
+export async function markAlertsRead(db: DbOrTx, reader: Reader, ids: readonly number[] | 'all') {
+  const companyId = owningCompany(reader.scope);
+  const result = await sql`insert into alert_read (alert_id, user_id, company_id)
+    select a.id, ${reader.userId}, a.company_id from alert a
+     where a.company_id = ${companyId} ${ids === 'all' ? sql`` : sql`and a.id in (${sql.join(ids)})`}
+    on conflict do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** The caller's unread firing alerts (the badge). */
+export async function unreadFiringCount(db: DbOrTx, reader: Reader): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from alert a
+    where ${inScope('a.company_id', reader)} and a.state = 'firing' and not ${readBy(reader)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The caller's unread firing alerts per device group and level (the dashboard's alert summary). */
+export async function unreadFiringByGroup(
+  db: DbOrTx,
+  reader: Reader,
+): Promise<{ groupId: string | null; groupName: string | null; severity: string; count: number }[]> {
+  const { rows } = await sql<{
+    group_id: string | null;
+    group_name: string | null;
+    level: string;
+    n: string;
+  }>`
+    select d.group_id, g.name as group_name, r.level, count(*) as n
+      from alert a
+      join alert_rule r on r.id = a.rule_id
+      join device d on d.sn = a.sn and d.company_id = a.company_id
+      left join company_group g on g.id = d.group_id
+     where ${inScope('a.company_id', reader)} and a.state = 'firing' and not ${readBy(reader)}
+     group by 1, 2, 3`.execute(db);
+  return rows.map((r) => ({
+    groupId: r.group_id === null ? null : String(r.group_id),
+    groupName: r.group_name,
+    severity: r.level,
+    count: Number(r.n),
+  }));
+}
