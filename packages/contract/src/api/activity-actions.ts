@@ -109,6 +109,13 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'remoteActions.dataManagement': { en: 'Data usage', cn: '流量管理' },
   'quotas.setCustomer': { en: "Set a customer's limits", cn: '设置客户限额' },
   'files.upload': { en: 'Upload files', cn: '上传文件' },
+  'appCentre.addVersion': { en: 'Add a firmware or app version', cn: '添加固件或应用版本' },
+  'appCentre.setPublished': { en: 'Publish or unpublish a firmware or app', cn: '发布或取消发布固件或应用' },
+  'appCentre.setTarget': {
+    en: 'Set the target customers of a firmware or app',
+    cn: '设置固件或应用的目标客户',
+  },
+  'appCentre.deleteVersion': { en: 'Delete a firmware or app version', cn: '删除固件或应用版本' },
 };
 
 /**

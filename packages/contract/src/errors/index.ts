@@ -1,5 +1,6 @@
 import { interpolate, type Lang } from '../i18n.ts';
 import { ACCOUNT_ERRORS } from './accounts.ts';
+import { APP_CENTRE_ERROR_CODES, APP_CENTRE_ERRORS } from './app-centre.ts';
 import { BRANDING_ERRORS } from './branding.ts';
 import { COMPANY_ERRORS } from './companies.ts';
 import { CORE_ERROR_CODES } from './core-codes.ts';
@@ -51,6 +52,7 @@ const ALL_ENTRIES: readonly ErrorEntry[] = [
   ...PORTAL_ERRORS,
   ...ELEVATOR_ERRORS,
   ...IOT_CONNECTOR_ERRORS,
+  ...APP_CENTRE_ERRORS,
 ];
 
 /** The whole catalogue by code. Building it throws on a duplicate code, so a clash fails every test. */
@@ -67,7 +69,12 @@ export const ERROR_CATALOGUE: ReadonlyMap<number, ErrorEntry> = (() => {
  * Named codes used by code: servers throw these, clients branch on them. Every value is a catalogue
  * entry (a test checks it), so `throw new AppError(ErrorCode.DEVICE_OFFLINE)` never carries a bare number.
  */
-export const ErrorCode = { ...CORE_ERROR_CODES, ...FEATURE_ERROR_CODES, ...QUOTA_ERROR_CODES } as const;
+export const ErrorCode = {
+  ...CORE_ERROR_CODES,
+  ...FEATURE_ERROR_CODES,
+  ...QUOTA_ERROR_CODES,
+  ...APP_CENTRE_ERROR_CODES,
+} as const;
 export type ErrorCodeName = keyof typeof ErrorCode;
 
 export function errorEntry(code: number): ErrorEntry | undefined {

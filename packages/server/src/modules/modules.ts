@@ -2,6 +2,7 @@ import type { ServerModule } from '../platform/module.ts';
 import { accessRestrictionModule } from './access-restriction/access-restriction.module.ts';
 import { accountsModule } from './accounts/accounts.module.ts';
 import { activityLogModule } from './activity-log/activity-log.module.ts';
+import { appCentreModule } from './app-centre/app-centre.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { brandingModule } from './branding/branding.module.ts';
 import { checkoutModule } from './checkout/checkout.module.ts';
@@ -67,6 +68,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   partnerNotificationsModule,
   rebatesModule,
   brandingModule,
+  appCentreModule,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AccountTables } from '../../modules/accounts/accounts.tables.ts';
+import type { AppCentreTables } from '../../modules/app-centre/app-centre.tables.ts';
 import type { BrandingTables } from '../../modules/branding/branding.tables.ts';
 import type { CheckoutTables } from '../../modules/checkout/checkout.tables.ts';
 import type { DataPoolTables } from '../../modules/data-pool/data-pool.tables.ts';
@@ -43,4 +44,5 @@ export interface Database
     DataPoolTables,
     RebateTables,
     BrandingTables,
-    QuotaTables {}
+    QuotaTables,
+    AppCentreTables {}
