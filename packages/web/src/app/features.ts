@@ -1,6 +1,7 @@
 import { accessRestrictionFeature } from '../features/access-restriction/access-restriction.feature.ts';
 import { accountsFeature } from '../features/accounts/accounts.feature.ts';
 import { activityLogFeature } from '../features/activity-log/activity-log.feature.ts';
+import { appCentreFeature } from '../features/app-centre/app-centre.feature.ts';
 import { authFeature } from '../features/auth/auth.feature.ts';
 import { brandingFeature } from '../features/branding/branding.feature.ts';
 import { checkoutFeature } from '../features/checkout/checkout.feature.ts';
@@ -48,4 +49,5 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   rebatesFeature,
   brandingFeature,
   quotasFeature,
+  appCentreFeature,
 ];

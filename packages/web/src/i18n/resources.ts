@@ -1,3 +1,4 @@
+import { appCentre } from '../features/app-centre/app-centre.i18n.ts';
 import { branding } from '../features/branding/branding.i18n.ts';
 import { checkout } from '../features/checkout/checkout.i18n.ts';
 import { customers } from '../features/customers/customers.i18n.ts';
@@ -28,6 +29,7 @@ export const PAGE_TEXT = {
   rebates,
   branding,
   quotas,
+  appCentre,
 } as const;
 
 /**
