@@ -218,7 +218,7 @@ export function PackageDrawer({
     <Drawer
       open={packageId !== null}
       onClose={onClose}
-      width={760}
+      size={760}
       destroyOnHidden
       title={pkg && latest ? t('detail.title', { name: latest.name, packageName: pkg.packageName }) : ' '}
       extra={

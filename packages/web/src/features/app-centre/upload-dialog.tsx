@@ -105,7 +105,8 @@ export function UploadDialog({
     if (!values) return;
     // A refusal (160031, 160039 ...) is shown by the client; the dialog keeps what was typed.
     add.mutate({
-      kind: values.kind,
+      // A company uploads apps only; its form has no kind field (antd answers only the fields shown).
+      kind: mode === 'platform' ? values.kind : 'app',
       name: values.name,
       version: values.version,
       packageName: values.packageName,
