@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { SeriesIdSchema } from '../device/series.ts';
-import type { Labels } from '../enums/labels.ts';
 import { PUBLISH_STATES } from '../enums/updates.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { DOC_FILES_MAX } from '../rules/files.ts';
@@ -26,27 +25,14 @@ import { StoredFileSchema } from './files.ts';
 
 export const PACKAGE_KINDS = ['firmware', 'app'] as const;
 export type PackageKind = (typeof PACKAGE_KINDS)[number];
-export const PACKAGE_KIND_LABELS: Labels<PackageKind> = {
-  firmware: { en: 'Firmware', cn: '固件' },
-  app: { en: 'App', cn: '应用' },
-};
 
 /** Whom a platform version is published to (core §3 "target customers"). */
 export const PACKAGE_TARGETS = ['all', 'distributors', 'companies'] as const;
 export type PackageTarget = (typeof PACKAGE_TARGETS)[number];
-export const PACKAGE_TARGET_LABELS: Labels<PackageTarget> = {
-  all: { en: 'All customers', cn: '全部客户' },
-  distributors: { en: 'Distributors only', cn: '仅分销商' },
-  companies: { en: 'Chosen companies', cn: '指定公司' },
-};
 
 /** Who a package belongs to: the platform's (the Super Admin's) or the caller's company's own. */
 export const PACKAGE_OWNERS = ['platform', 'own'] as const;
 export type PackageOwner = (typeof PACKAGE_OWNERS)[number];
-export const PACKAGE_OWNER_LABELS: Labels<PackageOwner> = {
-  platform: { en: 'Platform', cn: '平台' },
-  own: { en: 'Own app', cn: '自有应用' },
-};
 
 export const PackageTargetSchema = z.strictObject({
   kind: z.enum(PACKAGE_TARGETS),
@@ -142,8 +128,7 @@ export const listPackagesCall = defineCall({
   output: pageSchema(PackageSummarySchema),
   permission: 'firmware.view',
   paged: true,
-  summary:
-    'The catalogue: for a company, platform packages with a version published to it plus its own apps; for the Super Admin, every platform package. Newest first',
+  summary: 'The catalogue the caller sees, newest first (docs/api.md "App centre")',
 });
 
 export const getPackageCall = defineCall({
@@ -153,8 +138,7 @@ export const getPackageCall = defineCall({
   input: z.strictObject({ packageId: z.number().int().positive() }),
   output: PackageDetailSchema,
   permission: 'firmware.view',
-  summary:
-    "A package's version history (the versions the caller sees), its files with download links and compatibility per model; 160030 when the caller sees none",
+  summary: "A package's version history the caller sees; 160030 when none",
 });
 
 export const AddPackageVersionBodySchema = z.strictObject({
@@ -185,8 +169,7 @@ export const addPackageVersionCall = defineCall({
   output: z.object({ packageId: z.number().int(), versionId: z.number().int() }),
   permission: 'firmware.create',
   mutates: true,
-  summary:
-    'Add a version, unpublished: a new package when no package of the owner has this kind, package name and series. A company adds apps only (160038); a duplicate version is 160031; files of another kind or owner 160034-160036; a model outside the series 160039',
+  summary: 'Add an unpublished version (160031, 160034-160039)',
 });
 
 export const setPackagePublishedCall = defineCall({
@@ -197,8 +180,7 @@ export const setPackagePublishedCall = defineCall({
   output: PackageVersionSchema,
   permission: 'firmware.edit',
   mutates: true,
-  summary:
-    "Publish or unpublish a version the caller owns (a company its own apps', the Super Admin the platform's)",
+  summary: "Publish or unpublish a version of the caller's own",
 });
 
 export const setPackageTargetCall = defineCall({
@@ -209,8 +191,7 @@ export const setPackageTargetCall = defineCall({
   output: PackageVersionSchema,
   permission: 'superAdmin',
   mutates: true,
-  summary:
-    'Choose the target customers of a platform version: all, distributors only, or chosen companies (160037)',
+  summary: 'Target customers of a platform version (160037)',
 });
 
 export const deletePackageVersionCall = defineCall({
@@ -221,8 +202,7 @@ export const deletePackageVersionCall = defineCall({
   output: z.object({ packageDeleted: z.boolean() }),
   permission: 'firmware.remove',
   mutates: true,
-  summary:
-    'Delete an unpublished version nothing uses, with its files (published: 160032; used by a device update, rollout or template: 160033); the last version takes its package with it',
+  summary: 'Delete an unpublished version nothing uses (160032, 160033)',
 });
 
 export const searchTargetCompaniesCall = defineCall({
@@ -232,7 +212,7 @@ export const searchTargetCompaniesCall = defineCall({
   input: z.strictObject({ search: z.string().trim().max(50).default('') }),
   output: z.array(TargetCompanySchema),
   permission: 'superAdmin',
-  summary: 'Companies by part of their name (at most 20), to choose as target customers',
+  summary: 'Companies by part of their name, for the target picker',
 });
 
 export const APP_CENTRE_CALLS = [

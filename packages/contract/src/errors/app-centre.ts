@@ -34,23 +34,15 @@ export const APP_CENTRE_ERRORS = [
   ),
   entry(
     160034,
-    'The package file must be a .ruf, .bin or .deb file you uploaded as firmware (under 500 MB)',
-    '软件包文件须为您以固件方式上传的.ruf、.bin或.deb文件（小于500 MB）',
+    'The package file must be your own .ruf, .bin or .deb upload',
+    '软件包文件须为您上传的.ruf、.bin或.deb文件',
   ),
-  entry(
-    160035,
-    'The logo must be an image you uploaded as a package logo (260x105, under 1024 KB)',
-    '标志须为您以软件包标志上传的图片（260x105，小于1024 KB）',
-  ),
-  entry(
-    160036,
-    'Documentation is at most 2 files you uploaded as documentation (each under 20 MB)',
-    '文档最多2个，须为您以文档方式上传的文件（每个小于20 MB）',
-  ),
+  entry(160035, 'The logo must be your own 260x105 logo upload', '标志须为您上传的260x105标志图片'),
+  entry(160036, 'Documentation must be your own uploads, at most 2', '文档须为您上传的文件，最多2个'),
   entry(
     160037,
-    "Target customers: choose all, distributors only, or at least one existing company; a company's own apps are private to it",
-    '目标客户：请选择全部、仅分销商或至少一个已有公司；公司自有应用仅对本公司可见',
+    'Choose all, distributors only or existing companies as target customers',
+    '请选择全部、仅分销商或已有公司作为目标客户',
   ),
   entry(
     160038,

@@ -6,8 +6,8 @@ import { VersionSchema } from './templates.ts';
 /** Names and versions of the app centre's firmware and apps (core §5 "Templates, firmware and apps"). */
 registerRuleMessages({
   packageNameChars: {
-    en: 'The package name may contain letters, digits, dots, dashes and underscores, starting with a letter or digit',
-    cn: '包名只能包含字母、数字、点、短横线和下划线，且须以字母或数字开头',
+    en: 'Only letters, digits, dots, dashes and underscores',
+    cn: '只能包含字母、数字、点、短横线和下划线',
   },
 });
 

@@ -293,7 +293,7 @@ describe('the files of a version', () => {
     const app = { kind: 'app' as const, packageName: 'acme-files', version: '1.0' };
     expect(await addVersion(acme, { ...app, fileId: doc.fileId })).toMatchObject({
       code: 160034,
-      msg: 'The package file must be a .ruf, .bin or .deb file you uploaded as firmware (under 500 MB)',
+      msg: 'The package file must be your own .ruf, .bin or .deb upload',
     });
     const theirs = await stored(cobalt, 'firmware', 'theirs.bin', FIRMWARE_BYTES);
     expect((await addVersion(acme, { ...app, fileId: theirs.fileId })).code).toBe(160034);

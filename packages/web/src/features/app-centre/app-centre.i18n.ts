@@ -2,6 +2,9 @@
 export const appCentre = {
   en: {
     title: 'Firmware and apps',
+    kinds: { firmware: 'Firmware', app: 'App' },
+    targets: { all: 'All customers', distributors: 'Distributors only', companies: 'Chosen companies' },
+    owners: { platform: 'Platform', own: 'Own app' },
     platformTitle: 'App centre: platform firmware and apps',
     searchPlaceholder: 'Name or package name',
     series: 'Series',
@@ -86,6 +89,9 @@ export const appCentre = {
   },
   cn: {
     title: '固件与应用',
+    kinds: { firmware: '固件', app: '应用' },
+    targets: { all: '全部客户', distributors: '仅分销商', companies: '指定公司' },
+    owners: { platform: '平台', own: '自有应用' },
     platformTitle: '应用中心：平台固件与应用',
     searchPlaceholder: '名称或包名',
     series: '系列',

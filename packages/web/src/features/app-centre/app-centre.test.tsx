@@ -191,10 +191,11 @@ describe('the upload dialog', () => {
       await changeLanguage('cn');
       const added: unknown[] = [];
       const uploads: string[] = [];
+      const logo = stored(78, 'logo.png', 'packageLogo');
       serve({
         '/pl/file/upload': () => {
           uploads.push('file');
-          return { data: { files: [stored(77, 'sensor.deb')] } };
+          return { data: { files: [uploads.length === 1 ? stored(77, 'sensor.deb') : logo] } };
         },
         '/pl/appCentre/addVersion': (body) => {
           added.push(body);
@@ -217,6 +218,15 @@ describe('the upload dialog', () => {
       await userEvent.upload(fileInput(), new File(['deb'], 'sensor.deb'));
       await within(form).findByText('sensor.deb');
       expect(uploads).toEqual(['file']);
+
+      // A logo goes to the server, which reads its pixels: the console checks only its type and size.
+      const logoInput = screen
+        .getByTestId('package-logo-pick')
+        .closest('.ant-upload')!
+        .querySelector('input')!;
+      await userEvent.upload(logoInput, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png'));
+      await within(form).findByText('logo.png');
+      expect(uploads).toEqual(['file', 'file']);
 
       fireEvent.change(screen.getByTestId('package-name'), { target: { value: 'Sensor bridge' } });
       fireEvent.change(screen.getByTestId('package-package-name'), { target: { value: 'sensor-bridge' } });
@@ -242,7 +252,7 @@ describe('the upload dialog', () => {
             series: 'r1520',
             models: ['R1520-4L'],
             fileId: 77,
-            logoFileId: null,
+            logoFileId: 78,
             documentFileIds: [],
             releaseNotes: '',
           },

@@ -1,9 +1,7 @@
 import {
   formatDateTime,
   listPackagesCall,
-  PACKAGE_KIND_LABELS,
   PACKAGE_KINDS,
-  PACKAGE_OWNER_LABELS,
   PACKAGE_OWNERS,
   type PackageKind,
   type PackageOwner,
@@ -74,7 +72,7 @@ function Catalogue({ mode }: { mode: CatalogueMode }) {
         dataIndex: 'kind',
         title: t('kind'),
         render: (kind: PackageKind) => (
-          <Tag color={kind === 'firmware' ? 'blue' : 'purple'}>{PACKAGE_KIND_LABELS[kind][lang]}</Tag>
+          <Tag color={kind === 'firmware' ? 'blue' : 'purple'}>{t(`kinds.${kind}`)}</Tag>
         ),
       },
       { key: 'packageName', dataIndex: 'packageName', title: t('columns.packageName') },
@@ -103,7 +101,7 @@ function Catalogue({ mode }: { mode: CatalogueMode }) {
               key: 'owner',
               dataIndex: 'owner',
               title: t('owner'),
-              render: (owner: PackageOwner) => PACKAGE_OWNER_LABELS[owner][lang],
+              render: (owner: PackageOwner) => t(`owners.${owner}`),
             },
           ]
         : []),
@@ -160,7 +158,7 @@ function Catalogue({ mode }: { mode: CatalogueMode }) {
               placeholder={t('kind')}
               value={filters.kind}
               onChange={(kind?: PackageKind) => setFilters({ kind })}
-              options={PACKAGE_KINDS.map((k) => ({ value: k, label: PACKAGE_KIND_LABELS[k][lang] }))}
+              options={PACKAGE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
               style={{ width: 120 }}
               data-testid="packages-kind"
             />
@@ -179,7 +177,7 @@ function Catalogue({ mode }: { mode: CatalogueMode }) {
                 placeholder={t('owner')}
                 value={filters.owner}
                 onChange={(owner?: PackageOwner) => setFilters({ owner })}
-                options={PACKAGE_OWNERS.map((o) => ({ value: o, label: PACKAGE_OWNER_LABELS[o][lang] }))}
+                options={PACKAGE_OWNERS.map((o) => ({ value: o, label: t(`owners.${o}`) }))}
                 style={{ width: 130 }}
                 data-testid="packages-owner"
               />

@@ -1,6 +1,7 @@
 import {
   checkFile,
   type FileRule,
+  formatBytes,
   ruleText,
   type StoredFile,
   UPLOAD_KINDS,
@@ -44,7 +45,9 @@ export function FileField({
       setError(ruleText({ key: 'fileCountMax', params: { num: maxFiles } }, lang));
       return;
     }
-    const broken = checkFile({ name: file.name, size: file.size }, rule);
+    // Type and size here; an image's pixels only the server reads (from the bytes it receives).
+    const { width: _width, height: _height, ...typeAndSize } = rule;
+    const broken = checkFile({ name: file.name, size: file.size }, typeAndSize);
     if (broken) {
       setError(ruleText(broken, lang));
       return;
@@ -64,6 +67,7 @@ export function FileField({
       {value.map((file) => (
         <Space key={file.fileId} data-testid={`${testId}-file`}>
           <Typography.Text>{file.name}</Typography.Text>
+          <Typography.Text type="secondary">{formatBytes(file.size)}</Typography.Text>
           <Button
             size="small"
             type="link"

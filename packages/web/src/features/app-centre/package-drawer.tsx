@@ -2,8 +2,6 @@ import {
   deletePackageVersionCall,
   formatBytes,
   formatDateTime,
-  PACKAGE_KIND_LABELS,
-  PACKAGE_TARGET_LABELS,
   type PackageDetail,
   type PackageVersion,
   PUBLISH_STATE_LABELS,
@@ -163,7 +161,7 @@ function VersionCard({
           {target ? (
             <Space wrap>
               <span data-testid={`target-${version.version}`}>
-                {PACKAGE_TARGET_LABELS[target.kind][lang]}
+                {t(`targets.${target.kind}`)}
                 {target.kind === 'companies' && `: ${target.companies.map((c) => c.name).join(', ')}`}
               </span>
               {mode === 'platform' && (
@@ -209,7 +207,6 @@ export function PackageDrawer({
   onAddVersion: (preset: UploadPreset) => void;
 }) {
   const { t } = useTranslation('appCentre');
-  const lang = useLang();
   const query = usePackage(packageId);
   // A deleted last version leaves no package: the drawer closes on the refusal (160030).
   const pkg = query.data;
@@ -247,9 +244,7 @@ export function PackageDrawer({
       {pkg ? (
         <Flex vertical gap={12}>
           <Space wrap>
-            <Tag color={pkg.kind === 'firmware' ? 'blue' : 'purple'}>
-              {PACKAGE_KIND_LABELS[pkg.kind][lang]}
-            </Tag>
+            <Tag color={pkg.kind === 'firmware' ? 'blue' : 'purple'}>{t(`kinds.${pkg.kind}`)}</Tag>
             <span>{seriesName(pkg.series)}</span>
           </Space>
           <Typography.Title level={5} style={{ margin: 0 }}>

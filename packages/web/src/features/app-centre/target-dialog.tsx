@@ -1,5 +1,4 @@
 import {
-  PACKAGE_TARGET_LABELS,
   PACKAGE_TARGETS,
   type PackageTarget,
   type PackageVersion,
@@ -9,7 +8,6 @@ import { App, Form, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
-import { useLang } from '../../app/use-lang.ts';
 import { CATALOGUE_CHANGES } from './app-centre-queries.ts';
 import { CompanyPicker } from './company-picker.tsx';
 
@@ -29,7 +27,6 @@ export function TargetDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('appCentre');
-  const lang = useLang();
   const { message } = App.useApp();
   const [form] = Form.useForm<TargetForm>();
   const kind = Form.useWatch('kind', form);
@@ -68,9 +65,7 @@ export function TargetDialog({
     >
       <Form<TargetForm> form={form} layout="vertical">
         <Form.Item name="kind" label={t('form.target')}>
-          <Radio.Group
-            options={PACKAGE_TARGETS.map((k) => ({ value: k, label: PACKAGE_TARGET_LABELS[k][lang] }))}
-          />
+          <Radio.Group options={PACKAGE_TARGETS.map((k) => ({ value: k, label: t(`targets.${k}`) }))} />
         </Form.Item>
         {kind === 'companies' && (
           <Form.Item

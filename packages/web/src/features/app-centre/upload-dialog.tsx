@@ -2,9 +2,7 @@ import {
   AddPackageVersionBodySchema,
   addPackageVersionCall,
   findSeries,
-  PACKAGE_KIND_LABELS,
   PACKAGE_KINDS,
-  PACKAGE_TARGET_LABELS,
   PACKAGE_TARGETS,
   type PackageKind,
   type PackageTarget,
@@ -149,7 +147,7 @@ export function UploadDialog({
           <Form.Item name="kind" label={t('form.kind')}>
             <Radio.Group
               disabled={fixedIdentity}
-              options={PACKAGE_KINDS.map((k) => ({ value: k, label: PACKAGE_KIND_LABELS[k][lang] }))}
+              options={PACKAGE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
             />
           </Form.Item>
         )}
@@ -218,7 +216,7 @@ export function UploadDialog({
         {mode === 'platform' && (
           <Form.Item name="target" label={t('form.target')}>
             <Radio.Group
-              options={PACKAGE_TARGETS.map((k) => ({ value: k, label: PACKAGE_TARGET_LABELS[k][lang] }))}
+              options={PACKAGE_TARGETS.map((k) => ({ value: k, label: t(`targets.${k}`) }))}
               data-testid="package-target"
             />
           </Form.Item>
