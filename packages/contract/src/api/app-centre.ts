@@ -64,7 +64,7 @@ export const PackageVersionSchema = z.object({
   releaseNotes: z.string(),
   published: z.boolean(),
   publishedAt: z.number().int().nullable(),
-  /** Null for a company's own app: private to it. */
+  /** The Super Admin's view of a platform version; null for a company (own apps are private, and whom else the platform chose is not its business). */
   target: PackageTargetViewSchema.nullable(),
   /** The package file; its sha256 was computed by the server while the bytes streamed in. */
   file: StoredFileSchema,

@@ -79,8 +79,13 @@ export async function listPackages(
   };
 }
 
+/**
+ * The versions as the viewer may see them. Target customers are the platform's business: a company
+ * never learns whom else a version was published to (the chosen companies' names), so it gets none.
+ */
 async function describeVersions(
   deps: AppCentreDeps,
+  viewer: Viewer,
   pkg: PackageRow,
   versions: readonly VersionRow[],
 ): Promise<PackageVersion[]> {
@@ -110,7 +115,7 @@ async function describeVersions(
         published: v.published,
         publishedAt: v.publishedAt?.getTime() ?? null,
         target:
-          pkg.companyId === null && v.target !== null
+          viewer.kind === 'platform' && pkg.companyId === null && v.target !== null
             ? { kind: v.target, companies: v.target === 'companies' ? (chosen.get(v.id) ?? []) : [] }
             : null,
         file,
@@ -141,7 +146,7 @@ export async function getPackage(
     series: pkg.series,
     // A company manages its own apps; the platform's are the Super Admin's.
     manageable: (viewer.kind === 'platform') === (owner === 'platform'),
-    versions: await describeVersions(deps, pkg, versions),
+    versions: await describeVersions(deps, viewer, pkg, versions),
   };
 }
 
@@ -239,7 +244,7 @@ async function owned(deps: AppCentreDeps, viewer: Viewer, versionId: number) {
 
 async function versionView(deps: AppCentreDeps, viewer: Viewer, versionId: number): Promise<PackageVersion> {
   const { pkg, version } = await owned(deps, viewer, versionId);
-  const [view] = await describeVersions(deps, pkg, [version]);
+  const [view] = await describeVersions(deps, viewer, pkg, [version]);
   return view!;
 }
 

@@ -161,6 +161,9 @@ describe('platform packages', () => {
     expect((await cobalt.run(getPackageCall, { packageId: routerOs.packageId })).code).toBe(
       ErrorCode.APP_PACKAGE_NOT_FOUND,
     );
+    // The chosen company sees the version, never whom else the platform chose.
+    const chosen = (await acme.run(getPackageCall, { packageId: routerOs.packageId })).data!;
+    expect(chosen.versions[0]!.target).toBeNull();
 
     const retarget = await admin.run(setPackageTargetCall, {
       versionId: routerOs.latestVersionId,

@@ -95,10 +95,9 @@ function VersionCard({
             <Allowed mode={mode} funCode="firmware.edit">
               <Popconfirm
                 title={t(version.published ? 'detail.unpublishConfirm' : 'detail.publishConfirm', vars)}
+                // Closes at once: the version's state changes under it when the answer comes.
                 onConfirm={() =>
-                  publish
-                    .mutateAsync({ versionId: version.versionId, published: !version.published })
-                    .catch(() => {})
+                  publish.mutate({ versionId: version.versionId, published: !version.published })
                 }
               >
                 <Button type="link" size="small" data-testid={`publish-${version.version}`}>
@@ -111,7 +110,7 @@ function VersionCard({
                 title={t('detail.deleteConfirm', vars)}
                 okButtonProps={{ danger: true }}
                 disabled={locked !== undefined}
-                onConfirm={() => remove.mutateAsync({ versionId: version.versionId }).catch(() => {})}
+                onConfirm={() => remove.mutate({ versionId: version.versionId })}
               >
                 <Tooltip title={locked}>
                   <Button
@@ -157,8 +156,8 @@ function VersionCard({
             ))}
           </Space>
         </Descriptions.Item>
-        <Descriptions.Item label={t('detail.target')}>
-          {target ? (
+        {target ? (
+          <Descriptions.Item label={t('detail.target')}>
             <Space wrap>
               <span data-testid={`target-${version.version}`}>
                 {t(`targets.${target.kind}`)}
@@ -170,10 +169,13 @@ function VersionCard({
                 </Button>
               )}
             </Space>
-          ) : (
-            t('detail.privateApp')
-          )}
-        </Descriptions.Item>
+          </Descriptions.Item>
+        ) : (
+          // A platform version shows a company no target: whom else it went to is not its business.
+          pkg.owner === 'own' && (
+            <Descriptions.Item label={t('detail.target')}>{t('detail.privateApp')}</Descriptions.Item>
+          )
+        )}
         <Descriptions.Item label={t('detail.releaseNotes')}>
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
             {version.releaseNotes || (
