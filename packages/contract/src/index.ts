@@ -39,6 +39,7 @@ export * from './rules/licences.ts';
 export * from './rules/localize.ts';
 export * from './rules/messages.ts';
 export * from './rules/numbers.ts';
+export * from './rules/packages.ts';
 export * from './rules/password.ts';
 export * from './rules/portal.ts';
 export * from './rules/pricing.ts';

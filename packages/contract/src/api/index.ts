@@ -2,6 +2,7 @@ import { ACCESS_RESTRICTION_CALLS } from './access-restriction.ts';
 import { ACCOUNT_CALLS } from './accounts.ts';
 import { ACTIVITY_LOG_CALLS } from './activity-log.ts';
 import { ALERT_CALLS } from './alerts.ts';
+import { APP_CENTRE_CALLS } from './app-centre.ts';
 import { SSO_CALLS } from './auth.ts';
 import { BRANDING_CALLS } from './branding.ts';
 import { CHECKOUT_CALLS } from './checkout.ts';
@@ -37,6 +38,7 @@ export * from './access-restriction.ts';
 export * from './accounts.ts';
 export * from './activity-log.ts';
 export * from './alerts.ts';
+export * from './app-centre.ts';
 export * from './auth.ts';
 export * from './branding.ts';
 export * from './checkout.ts';
@@ -108,6 +110,7 @@ const AREA_CALLS = {
   branding: BRANDING_CALLS,
   quotas: QUOTA_CALLS,
   alerts: ALERT_CALLS,
+  'app-centre': APP_CENTRE_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

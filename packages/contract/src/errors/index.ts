@@ -1,6 +1,7 @@
 import { interpolate, type Lang } from '../i18n.ts';
 import { ACCOUNT_ERRORS } from './accounts.ts';
 import { ALERT_ERROR_CODES, ALERT_ERRORS } from './alerts.ts';
+import { APP_CENTRE_ERROR_CODES, APP_CENTRE_ERRORS } from './app-centre.ts';
 import { BRANDING_ERRORS } from './branding.ts';
 import { COMPANY_ERRORS } from './companies.ts';
 import { CORE_ERROR_CODES } from './core-codes.ts';
@@ -53,6 +54,7 @@ const ALL_ENTRIES: readonly ErrorEntry[] = [
   ...ELEVATOR_ERRORS,
   ...IOT_CONNECTOR_ERRORS,
   ...ALERT_ERRORS,
+  ...APP_CENTRE_ERRORS,
 ];
 
 /** The whole catalogue by code. Building it throws on a duplicate code, so a clash fails every test. */
@@ -74,6 +76,7 @@ export const ErrorCode = {
   ...FEATURE_ERROR_CODES,
   ...QUOTA_ERROR_CODES,
   ...ALERT_ERROR_CODES,
+  ...APP_CENTRE_ERROR_CODES,
 } as const;
 export type ErrorCodeName = keyof typeof ErrorCode;
 

@@ -126,6 +126,8 @@ export const TEMPLATE_LOGO_FILE: FileRule = {
   width: 260,
   height: 105,
 };
+/** A firmware's or app's logo in the app centre: the same 260x105, under 1024 KB (core §5). */
+export const PACKAGE_LOGO_FILE: FileRule = TEMPLATE_LOGO_FILE;
 /** Documentation: under 20 MB each, at most `DOC_FILES_MAX` files. */
 export const DOC_FILE: FileRule = { maxBytes: 20 * MB };
 export const DOC_FILES_MAX = 2;

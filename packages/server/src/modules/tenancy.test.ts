@@ -88,6 +88,16 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
     enabled: true,
   }),
   'partnerNotifications.saveSmtp': () => SMTP_PROBE,
+  // A version of A's own naming B's file as its package: refused (160034), nothing of B's is named.
+  'appCentre.addVersion': (target) => ({
+    kind: 'app',
+    name: 'Probe app',
+    version: '1.0',
+    packageName: 'probe-app',
+    series: 'r1520',
+    models: ['R1520'],
+    fileId: target.fileId,
+  }),
   'partnerNotifications.testSmtp': () => ({ ...SMTP_PROBE, to: 'probe@probe.example' }),
 };
 
@@ -218,9 +228,42 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // B holds a private app of its own in the app centre, named so that any answer leaking it shows.
+  const bravoApp = await t.deps.db
+    .insertInto('app_package')
+    .values({
+      company_id: b.companyId,
+      kind: 'app',
+      package_name: 'bravo-app',
+      series: 'r1520',
+      created_at: t.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const bravoAppVersion = await t.deps.db
+    .insertInto('app_package_version')
+    .values({
+      package_id: bravoApp.id,
+      version: '1.0',
+      name: 'Bravo app',
+      models: JSON.stringify(['R1520']),
+      file_id: bravoFile.id,
+      logo_file_id: null,
+      document_file_ids: JSON.stringify([]),
+      release_notes: 'Bravo notes',
+      target: null,
+      published: false,
+      published_at: null,
+      created_by: null,
+      created_at: t.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   targets = {
     ruleId: bravoRule.body.data!.ruleId,
     alertId: Number(bravoAlert.id),
+    packageId: Number(bravoApp.id),
+    versionId: Number(bravoAppVersion.id),
     noticeId: Number(bravoNotice.id),
     jobId: bravoJob.id,
     recordId: Number(record.id),

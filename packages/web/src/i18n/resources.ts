@@ -1,4 +1,5 @@
 import { alerts } from '../features/alerts/alerts.i18n.ts';
+import { appCentre } from '../features/app-centre/app-centre.i18n.ts';
 import { branding } from '../features/branding/branding.i18n.ts';
 import { checkout } from '../features/checkout/checkout.i18n.ts';
 import { customers } from '../features/customers/customers.i18n.ts';
@@ -30,6 +31,7 @@ export const PAGE_TEXT = {
   branding,
   quotas,
   alerts,
+  appCentre,
 } as const;
 
 /**

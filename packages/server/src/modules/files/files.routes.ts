@@ -1,20 +1,33 @@
 import { Readable } from 'node:stream';
 import { downloadFileCall, ErrorCode, getFileLinkCall, uploadFilesCall } from '@fleetport/contract';
 import type { AppDeps } from '../../platform/app-deps.ts';
-import { companyActor, owningCompany } from '../../platform/auth/actor.ts';
+import { type CompanyScope, companyActor, companyScope, owningCompany } from '../../platform/auth/actor.ts';
+import type { Session } from '../../platform/auth/session.ts';
 import { AppError } from '../../platform/errors.ts';
+import { PLATFORM_FILE_OWNER } from '../../platform/files/files.ts';
 import { findFileOfSignedLink } from '../../platform/files/stored-files.store.ts';
 import { receiveUploads } from '../../platform/files/upload.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { contentDisposition, requestedRange } from './download.ts';
 import { FILES_TEXT } from './files.text.ts';
 
+/**
+ * Whose files a caller uploads and links: the scope of its company, or for the Super Admin (no company)
+ * the platform's own files (the app centre's platform packages, docs/decisions.md "App centre").
+ */
+function fileScope(ctx: { session: Session | null }): { scope: CompanyScope; userId: number } {
+  if (ctx.session?.superAdmin)
+    return { scope: companyScope(PLATFORM_FILE_OWNER), userId: ctx.session.userId };
+  const { scope, userId } = companyActor(ctx);
+  return { scope, userId };
+}
+
 /** Uploads, links and downloads of stored files (docs/api.md "Files"). */
 export function fileRoutes(deps: Pick<AppDeps, 'db' | 'files'>) {
   const { db, files } = deps;
   return [
     bind(uploadFilesCall, async (ctx) => {
-      const { scope, userId } = companyActor(ctx);
+      const { scope, userId } = fileScope(ctx);
       const stored = await receiveUploads({
         files,
         parts: ctx.files,
@@ -27,7 +40,7 @@ export function fileRoutes(deps: Pick<AppDeps, 'db' | 'files'>) {
       return { files: await Promise.all(stored.map((file) => files.describe(file))) };
     }),
     bind(getFileLinkCall, async (ctx) => {
-      const file = await files.find(companyActor(ctx).scope, ctx.input.fileId);
+      const file = await files.find(fileScope(ctx).scope, ctx.input.fileId);
       if (!file) throw new AppError(ErrorCode.FILE_NOT_FOUND);
       return files.link(file, ctx.input.ttlSeconds);
     }),

@@ -9,6 +9,7 @@ import {
   DeviceExportFilterSchema,
   DeviceListQuerySchema,
   ErrorCode,
+  PackageFilterSchema,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompany } from '../../../test/accounts.ts';
@@ -18,6 +19,8 @@ import { finishRpcCommand, insertRpcCommands } from '../../gateway/rpc.store.ts'
 import { activityPage } from '../../modules/activity-log/activity-log.query.ts';
 import * as alertRules from '../../modules/alerts/alert-rules.store.ts';
 import * as alerts from '../../modules/alerts/alerts.store.ts';
+import { addVersion } from '../../modules/app-centre/app-centre.service.ts';
+import { ownedVersion, packagePage, visiblePackage } from '../../modules/app-centre/app-centre.store.ts';
 import { ownBranding, saveBranding } from '../../modules/branding/branding.store.ts';
 import { customerOfSeller, insertOrder, orderPage } from '../../modules/checkout/checkout.store.ts';
 import * as account from '../../modules/company-account/company-account.store.ts';
@@ -451,6 +454,77 @@ describe('a set of two companies', () => {
     const received = await notices.receivedPage(db, companyScope(c.companyId), c.userId, {}, 0, 10);
     expect(received.list.map((n) => n.name)).toEqual(['Beta notice']);
     expect((await notices.receivedPage(db, both, a.members.owner.userId, {}, 0, 10)).total).toBe(0);
+  });
+
+  it("lists the own apps of both in the app centre, never a third company's, and adds none for the set (5)", async () => {
+    const db = t.database.db;
+    const now = t.clock.now();
+    const ids = new Map<number, number>();
+    for (const [companyId, name] of [
+      [a.companyId, 'Alpha'],
+      [b.companyId, 'Beta'],
+      [c.companyId, 'Gamma'],
+    ] as const) {
+      const pkg = await db
+        .insertInto('app_package')
+        .values({
+          company_id: companyId,
+          kind: 'app',
+          package_name: `${name.toLowerCase()}-app`,
+          series: 'r1520',
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const version = await db
+        .insertInto('app_package_version')
+        .values({
+          package_id: pkg.id,
+          version: '1.0',
+          name: `${name} app`,
+          models: JSON.stringify(['R1520']),
+          file_id: fileOf.get(companyId)!,
+          logo_file_id: null,
+          document_file_ids: JSON.stringify([]),
+          release_notes: '',
+          target: null,
+          published: false,
+          published_at: null,
+          created_by: null,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.set(companyId, Number(version.id));
+    }
+    const viewer = { kind: 'company' as const, scope: both };
+    const page = await packagePage(db, viewer, PackageFilterSchema.parse({}));
+    expect(sorted(page.rows.map((r) => r.name))).toEqual(['Alpha app', 'Beta app']);
+    const gamma = await packagePage(
+      db,
+      { kind: 'company', scope: companyScope(c.companyId) },
+      PackageFilterSchema.parse({}),
+    );
+    expect(await visiblePackage(db, viewer, gamma.rows[0]!.packageId)).toBeUndefined();
+    // Managing a version names one owner: the set owns none.
+    expect(await refusal(() => ownedVersion(db, viewer, ids.get(a.companyId)!))).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
+    const body = {
+      kind: 'app' as const,
+      name: 'Set app',
+      version: '1.0',
+      packageName: 'set-app',
+      series: 'r1520' as const,
+      models: ['R1520'],
+      fileId: fileOf.get(a.companyId)!,
+      logoFileId: null,
+      documentFileIds: [],
+      releaseNotes: '',
+    };
+    expect(await refusal(() => addVersion(t.deps, { viewer, userId: 1 }, body))).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
   });
 
   it('refuses every write for the set (5), and nothing changes', async () => {

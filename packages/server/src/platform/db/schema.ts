@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { AccountTables } from '../../modules/accounts/accounts.tables.ts';
 import type { AlertTables } from '../../modules/alerts/alerts.tables.ts';
+import type { AppCentreTables } from '../../modules/app-centre/app-centre.tables.ts';
 import type { BrandingTables } from '../../modules/branding/branding.tables.ts';
 import type { CheckoutTables } from '../../modules/checkout/checkout.tables.ts';
 import type { DataPoolTables } from '../../modules/data-pool/data-pool.tables.ts';
@@ -45,4 +46,5 @@ export interface Database
     RebateTables,
     BrandingTables,
     QuotaTables,
-    AlertTables {}
+    AlertTables,
+    AppCentreTables {}

@@ -41,6 +41,13 @@ export interface SaveFileInput {
   expiresAt?: Date | null;
 }
 
+/**
+ * The owner id of the platform's own files, uploaded by the Super Admin (who has no company): no
+ * company has id 0, so no company's scope reaches them; an area that publishes them (the app centre)
+ * checks who may see each one and hands out signed links.
+ */
+export const PLATFORM_FILE_OWNER = 0;
+
 /** Files as the modules use them: bytes in the store, one `stored_file` row, signed links. */
 export interface Files {
   store: FileStore;

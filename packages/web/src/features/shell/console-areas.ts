@@ -188,7 +188,7 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
   {
     segment: 'superAdmin',
     label: 'superAdmin',
-    pages: [page('myAccount', 'myAccount')],
+    pages: [page('myAccount', 'myAccount'), page('appCenter', 'appCenter')],
   },
 ];
 

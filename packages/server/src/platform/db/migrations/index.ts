@@ -35,6 +35,7 @@ import * as m0190 from './0190_partner_notifications.ts';
 import * as m0200 from './0200_data_pool.ts';
 import * as m0210 from './0210_rebates_branding.ts';
 import * as m0220 from './0220_quotas.ts';
+import * as m0230 from './0230_app_centre.ts';
 import * as m0240 from './0240_alerts.ts';
 
 /**
@@ -78,5 +79,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0200_data_pool': m0200,
   '0210_rebates_branding': m0210,
   '0220_quotas': m0220,
+  '0230_app_centre': m0230,
   '0240_alerts': m0240,
 };
