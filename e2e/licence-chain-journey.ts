@@ -226,8 +226,8 @@ export function licenceChainJourney(lang: Lang): void {
       await cust.locator('[data-testid="result-capture"][data-state="success"]').waitFor({ timeout: 30_000 });
 
       // 28 days on, the 19 have renewed three days before their end: one licence each from the pool.
-      // Every schedule is due at once after the move (retention deletes the month's telemetry of every
-      // journey before this one), so the renewal may wait its turn: up to JOBS_AFTER_A_MONTH_MS.
+      // Every schedule is due at once after the move; the renewal runs on one of the next polls, given up
+      // to JOBS_AFTER_A_MONTH_MS on a loaded machine.
       await letDaysPass(lang, pages, 28);
       cust = await signedIn(lang, pages, ownerEmail);
       const available = (page: typeof cust) =>

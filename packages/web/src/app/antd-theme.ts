@@ -17,10 +17,10 @@ function prefersReducedMotion(): boolean {
  * cannot miss.
  */
 export function antdTheme(reduced = prefersReducedMotion()): ThemeConfig {
-  return reduced ? { token: { ...ANTD_THEME.token, motion: false } } : ANTD_THEME;
+  return reduced ? REDUCED_THEME : ANTD_THEME;
 }
 
-const REDUCED_THEME = antdTheme(true);
+const REDUCED_THEME = { token: { ...ANTD_THEME.token, motion: false } } satisfies ThemeConfig;
 
 function subscribe(changed: () => void): () => void {
   const query = typeof window === 'undefined' ? undefined : window.matchMedia?.(REDUCED_MOTION);
@@ -30,6 +30,5 @@ function subscribe(changed: () => void): () => void {
 
 /** `antdTheme`, following the system setting when it changes while the console is open. */
 export function useAntdTheme(): ThemeConfig {
-  const reduced = useSyncExternalStore(subscribe, prefersReducedMotion, () => false);
-  return reduced ? REDUCED_THEME : ANTD_THEME;
+  return antdTheme(useSyncExternalStore(subscribe, prefersReducedMotion, () => false));
 }

@@ -30,6 +30,17 @@ describe('DraggableDialog', () => {
     await waitFor(() => expect(onCancel).toHaveBeenCalled());
   });
 
+  it('stays open, with what was typed in it, when the user clicks beside it', async () => {
+    const { onCancel } = renderDialog();
+    await screen.findByText('Edit group');
+    const wrap = document.querySelector('.ant-modal-wrap') as HTMLElement;
+    fireEvent.mouseDown(wrap);
+    fireEvent.mouseUp(wrap);
+    fireEvent.click(wrap);
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(screen.getByText('group form')).toBeTruthy();
+  });
+
   it('moves when dragged by its title bar, not by its content', async () => {
     renderDialog();
     const title = await screen.findByText('Edit group');

@@ -62,6 +62,8 @@ export function DraggableDialog({
       okText={t('save')}
       cancelText={t('cancel')}
       confirmLoading={saving}
+      // A click beside the dialog is not a decision: it would throw away what was typed in it.
+      maskClosable={false}
       onOk={() => void onSave()}
       onCancel={onCancel}
       modalRender={(dialog) => (

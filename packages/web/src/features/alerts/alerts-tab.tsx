@@ -22,6 +22,7 @@ import { LIVE_KEYS } from '../../api/live.ts';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { Can } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
+import { LabelledChoices } from '../../widgets/list/labelled-choices.tsx';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
 import { SEVERITY_COLOR } from '../device-notifications/notification-columns.tsx';
@@ -146,28 +147,24 @@ function AlertFilters(props: { lang: Lang; value: AlertFilter; onApply: (f: Aler
           onSearch={() => form.submit()}
         />
       </Form.Item>
-      <Form.Item name="levels">
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder={t('allLevels')}
-          style={{ width: 160 }}
-          options={ALERT_SEVERITIES.map((v) => ({ value: v, label: ALERT_SEVERITY_LABELS[v][props.lang] }))}
-          data-testid="alert-levels"
-        />
-      </Form.Item>
-      <Form.Item name="states">
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder={t('allStates')}
-          style={{ width: 160 }}
-          options={ALERT_STATES.map((v) => ({ value: v, label: ALERT_STATE_LABELS[v][props.lang] }))}
-          data-testid="alert-states"
-        />
-      </Form.Item>
+      <LabelledChoices
+        name="levels"
+        values={ALERT_SEVERITIES}
+        labels={ALERT_SEVERITY_LABELS}
+        lang={props.lang}
+        placeholder={t('allLevels')}
+        width={160}
+        testId="alert-levels"
+      />
+      <LabelledChoices
+        name="states"
+        values={ALERT_STATES}
+        labels={ALERT_STATE_LABELS}
+        lang={props.lang}
+        placeholder={t('allStates')}
+        width={160}
+        testId="alert-states"
+      />
       <Form.Item name="read">
         <Select
           allowClear

@@ -2,7 +2,6 @@ import {
   ALERT_SEVERITIES,
   ALERT_SEVERITY_LABELS,
   type Lang,
-  type Localized,
   NOTIFICATION_BIZ_TYPE_LABELS,
   NOTIFICATION_BIZ_TYPES,
 } from '@fleetport/contract';
@@ -10,6 +9,7 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DayRange, dayRangeOf, timeRangeOf } from '../../widgets/list/day-range.ts';
+import { LabelledChoices } from '../../widgets/list/labelled-choices.tsx';
 import type { NotificationFilter } from './notification-queries.ts';
 
 interface FilterValues {
@@ -18,31 +18,6 @@ interface FilterValues {
   read?: 'read' | 'unread';
   sn?: string;
   range?: DayRange;
-}
-
-/** A multiple choice among a contract list, each value named by the contract's label in the reader's language. */
-function LabelledChoices<K extends string>(props: {
-  name: keyof FilterValues;
-  values: readonly K[];
-  labels: Record<K, Localized>;
-  lang: Lang;
-  placeholder: string;
-  width: number;
-  testId: string;
-}) {
-  return (
-    <Form.Item name={props.name}>
-      <Select
-        mode="multiple"
-        allowClear
-        maxTagCount="responsive"
-        placeholder={props.placeholder}
-        style={{ width: props.width }}
-        options={props.values.map((value) => ({ value, label: props.labels[value][props.lang] }))}
-        data-testid={props.testId}
-      />
-    </Form.Item>
-  );
 }
 
 /** The form's values for the list's filters (as the address holds them). */
