@@ -1,11 +1,15 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { errorTextReady } from '../src/api/error-text.ts';
 import { addNamespaces } from '../src/i18n/index.ts';
 import { RESOURCES } from '../src/i18n/resources.ts';
 
 // Every namespace of console text, as the console's frame (app/antd-frame.tsx) adds them in the
 // browser: unit tests of helpers read texts without rendering the frame.
 addNamespaces(RESOURCES);
+
+// The messages of every code, which the console fetches just after its first load.
+await errorTextReady;
 
 // The whole suite runs its files in parallel on small CI machines: an answer that takes a second
 // there is slow, not wrong. findBy*/waitFor wait up to 5 s instead of 1 s before failing.

@@ -10,7 +10,6 @@ export const ACCOUNT_ERRORS = [
     14019,
     'Your account has logged in elsewhere, you have been logged out',
     '您的账号已在其他地方登录，您已被迫下线',
-    'logout',
   ),
   entry(14020, 'This user has been disabled', '该用户已被禁用'),
   entry(14021, 'The root group cannot be deleted', '根分组不能删除'),
@@ -34,16 +33,11 @@ export const ACCOUNT_ERRORS = [
     '失败次数过多，账号已锁定{num}分钟',
   ),
   // Silent: the sign-in page reveals the captcha field itself.
-  entry(14047, 'Please enter the verification code shown in the picture', '请输入图片中的验证码', 'silent'),
+  entry(14047, 'Please enter the verification code shown in the picture', '请输入图片中的验证码'),
   entry(14049, 'You can join at most 100 companies', '最多只能加入100个公司'),
   entry(14050, 'This account can belong to only one company', '该账号只能属于一个公司'),
   entry(14052, 'Your password has expired, please reset it', '密码已过期，请重置密码'),
-  entry(
-    14053,
-    'The system is upgrading, please try again later',
-    '系统正在升级，请稍后再试',
-    'systemUpgrading',
-  ),
+  entry(14053, 'The system is upgrading, please try again later', '系统正在升级，请稍后再试'),
   entry(
     14054,
     'VPN-client-only users cannot use the web platform, please use the VPN client',
@@ -66,21 +60,11 @@ export const ACCOUNT_ERRORS = [
     '验证码获取过于频繁，请稍后再试',
   ),
   // 14082-14087 are silent: the registration and reset forms show them beside the field.
-  entry(
-    14082,
-    'The verification code has expired, please request a new one',
-    '验证码已过期，请重新获取',
-    'silent',
-  ),
-  entry(14084, 'This e-mail address is not registered', '该邮箱未注册', 'silent'),
-  entry(14085, 'This phone number is not registered', '该手机号未注册', 'silent'),
-  entry(14087, 'This phone number is already registered', '该手机号已注册', 'silent'),
-  entry(
-    14091,
-    'Access to this company is restricted at this time',
-    '当前时间段禁止访问该公司',
-    'accessWindow',
-  ),
+  entry(14082, 'The verification code has expired, please request a new one', '验证码已过期，请重新获取'),
+  entry(14084, 'This e-mail address is not registered', '该邮箱未注册'),
+  entry(14085, 'This phone number is not registered', '该手机号未注册'),
+  entry(14087, 'This phone number is already registered', '该手机号已注册'),
+  entry(14091, 'Access to this company is restricted at this time', '当前时间段禁止访问该公司'),
   entry(700001, 'The role name already exists', '角色名称已存在'),
   entry(700002, 'The role does not exist', '角色不存在'),
   entry(

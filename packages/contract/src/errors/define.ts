@@ -1,6 +1,10 @@
-import type { ErrorEntry, ErrorReaction } from './types.ts';
+import type { ErrorEntry } from './types.ts';
 
-/** One catalogue entry; the reaction defaults to the generic error toast. */
-export function entry(code: number, en: string, cn: string, reaction: ErrorReaction = 'toast'): ErrorEntry {
-  return { code, en, cn, reaction };
+/**
+ * One catalogue entry. Marked free of side effects so a bundle that needs only the codes (the
+ * console's first load) leaves the messages out; what a code does in the console is in reactions.ts.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function entry(code: number, en: string, cn: string): ErrorEntry {
+  return { code, en, cn };
 }

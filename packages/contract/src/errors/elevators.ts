@@ -61,16 +61,6 @@ export const ELEVATOR_ERRORS = [
   entry(902048, 'The elevator still has unsolved events', '电梯仍有未解决的事件'),
   entry(902049, 'The elevator fault code is unknown', '未知的电梯故障码'),
   // Silent: the real-time view shows its own paused state and resume button.
-  entry(
-    902151,
-    'Real-time monitoring paused after 5 minutes of inactivity',
-    '5分钟无操作，实时监控已暂停',
-    'silent',
-  ),
-  entry(
-    902153,
-    'Real-time data is unavailable while the elevator is offline',
-    '电梯离线时无法获取实时数据',
-    'silent',
-  ),
+  entry(902151, 'Real-time monitoring paused after 5 minutes of inactivity', '5分钟无操作，实时监控已暂停'),
+  entry(902153, 'Real-time data is unavailable while the elevator is offline', '电梯离线时无法获取实时数据'),
 ];

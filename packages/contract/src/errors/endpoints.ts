@@ -66,11 +66,10 @@ export const ENDPOINT_ERRORS = [
     '网关未安装该产品的南向应用',
   ),
   // Silent: the package upload dialog shows its own progress and retry state.
-  entry(160021, 'The product package is being published, please wait', '产品包正在发布，请稍候', 'silent'),
+  entry(160021, 'The product package is being published, please wait', '产品包正在发布，请稍候'),
   entry(
     160022,
     'The product package upload is incomplete, please upload it again',
     '产品包上传不完整，请重新上传',
-    'silent',
   ),
 ];

@@ -1,71 +1,22 @@
-import { interpolate, type Lang } from '../i18n.ts';
-import { ACCOUNT_ERRORS } from './accounts.ts';
-import { ALERT_ERROR_CODES, ALERT_ERRORS } from './alerts.ts';
-import { APP_CENTRE_ERROR_CODES, APP_CENTRE_ERRORS } from './app-centre.ts';
-import { BRANDING_ERRORS } from './branding.ts';
-import { COMPANY_ERRORS } from './companies.ts';
+import { ALERT_ERROR_CODES } from './alerts.ts';
+import { APP_CENTRE_ERROR_CODES } from './app-centre.ts';
 import { CORE_ERROR_CODES } from './core-codes.ts';
-import { DATA_POOL_ERRORS } from './data-pool.ts';
-import { DEVICE_TAG_ERRORS } from './device-tags.ts';
-import { DEVICE_ERRORS } from './devices.ts';
-import { ELEVATOR_ERRORS } from './elevators.ts';
-import { ENDPOINT_ERRORS } from './endpoints.ts';
 import { FEATURE_ERROR_CODES } from './feature-codes.ts';
-import { IOT_CONNECTOR_ERRORS } from './iot-connector.ts';
-import { LICENCE_ERRORS } from './licences.ts';
-import { PARTNER_NOTIFICATION_ERRORS } from './partner-notifications.ts';
-import { PLATFORM_ERRORS } from './platform.ts';
-import { POINT_TABLE_ERRORS } from './point-table.ts';
-import { PORTAL_ERRORS } from './portal.ts';
-import { QUOTA_ERROR_CODES, QUOTA_ERRORS } from './quotas.ts';
-import { REBATE_ERRORS } from './rebates.ts';
-import { TEMPLATE_ERRORS } from './templates.ts';
-import type { ErrorEntry, ErrorReaction } from './types.ts';
-import { VPN_ERRORS } from './vpn.ts';
+import { QUOTA_ERROR_CODES } from './quotas.ts';
 
 export { APP_UPDATE_ERRORS, appUpdateError } from './app-update.ts';
+export { ERROR_CATALOGUE, errorEntry, errorMessage, errorPlaceholders } from './catalogue.ts';
 export {
   ELEVATOR_EVENT_CODES,
   ELEVATOR_FAULTS,
   type ElevatorEventCode,
   elevatorFault,
 } from './elevator-faults.ts';
+export { CODES_WITH_REACTIONS, errorReaction } from './reactions.ts';
 export { SILENT_CODES } from './silent.ts';
+export { TRANSPORT_ERRORS } from './transport.ts';
 export type { ErrorEntry, ErrorReaction } from './types.ts';
 export { ERROR_REACTIONS } from './types.ts';
-
-const ALL_ENTRIES: readonly ErrorEntry[] = [
-  ...PLATFORM_ERRORS,
-  ...ACCOUNT_ERRORS,
-  ...COMPANY_ERRORS,
-  ...DEVICE_ERRORS,
-  ...DEVICE_TAG_ERRORS,
-  ...VPN_ERRORS,
-  ...LICENCE_ERRORS,
-  ...PARTNER_NOTIFICATION_ERRORS,
-  ...DATA_POOL_ERRORS,
-  ...REBATE_ERRORS,
-  ...BRANDING_ERRORS,
-  ...QUOTA_ERRORS,
-  ...TEMPLATE_ERRORS,
-  ...ENDPOINT_ERRORS,
-  ...POINT_TABLE_ERRORS,
-  ...PORTAL_ERRORS,
-  ...ELEVATOR_ERRORS,
-  ...IOT_CONNECTOR_ERRORS,
-  ...ALERT_ERRORS,
-  ...APP_CENTRE_ERRORS,
-];
-
-/** The whole catalogue by code. Building it throws on a duplicate code, so a clash fails every test. */
-export const ERROR_CATALOGUE: ReadonlyMap<number, ErrorEntry> = (() => {
-  const map = new Map<number, ErrorEntry>();
-  for (const e of ALL_ENTRIES) {
-    if (map.has(e.code)) throw new Error(`error code ${e.code} is defined twice`);
-    map.set(e.code, e);
-  }
-  return map;
-})();
 
 /**
  * Named codes used by code: servers throw these, clients branch on them. Every value is a catalogue
@@ -79,42 +30,3 @@ export const ErrorCode = {
   ...APP_CENTRE_ERROR_CODES,
 } as const;
 export type ErrorCodeName = keyof typeof ErrorCode;
-
-export function errorEntry(code: number): ErrorEntry | undefined {
-  return ERROR_CATALOGUE.get(code);
-}
-
-/** Unknown codes get the generic toast, like any other non-listed code (core §8). */
-export function errorReaction(code: number): ErrorReaction {
-  return ERROR_CATALOGUE.get(code)?.reaction ?? 'toast';
-}
-
-/**
- * Placeholder values from the envelope's `data`. 14031/14032 carry seconds locked and show minutes
- * rounded up; 180032 (and any other numeric data) fills {num}; a string fills {sn} and {num}; an array
- * fills {sn} with its items joined; object data fills its own keys ({success}, {fail} ...).
- */
-export function errorPlaceholders(code: number, data: unknown): Record<string, string | number | undefined> {
-  if (typeof data === 'number') {
-    if (code === ErrorCode.ACCOUNT_LOCKED || code === ErrorCode.ACCOUNT_LOCKED_NOW)
-      return { num: Math.ceil(data / 60) };
-    return { num: data };
-  }
-  if (typeof data === 'string') return { num: data, sn: data };
-  // A list (the missing serial numbers of 120108) reads as the items joined, and its length as {num}.
-  if (Array.isArray(data)) return { sn: data.map(String).join(', '), num: data.length };
-  if (data && typeof data === 'object' && !Array.isArray(data)) {
-    const vars: Record<string, string | number | undefined> = {};
-    for (const [k, v] of Object.entries(data)) {
-      if (typeof v === 'string' || typeof v === 'number') vars[k] = v;
-    }
-    return vars;
-  }
-  return {};
-}
-
-/** The message for a code in a language, placeholders filled from `data`. */
-export function errorMessage(code: number, lang: Lang, data?: unknown): string {
-  const e = ERROR_CATALOGUE.get(code) ?? ERROR_CATALOGUE.get(ErrorCode.REQUEST_ERROR)!;
-  return interpolate(e[lang], errorPlaceholders(code, data));
-}

@@ -3,7 +3,7 @@ import { entry } from './define.ts';
 /** Licences, payments, installer console licence: 190301-190335 (core §8, §9; features §8, §9). */
 export const LICENCE_ERRORS = [
   // Silent: the checkout page offers "refresh and retry" itself.
-  entry(190301, 'The purchase timed out, please refresh and retry', '购买超时，请刷新后重试', 'silent'),
+  entry(190301, 'The purchase timed out, please refresh and retry', '购买超时，请刷新后重试'),
   entry(190302, 'Not enough licences', '许可证数量不足'),
   entry(190303, 'The licence does not exist', '许可证不存在'),
   entry(190304, 'The licence is already assigned to a device', '许可证已分配给设备'),
@@ -14,7 +14,6 @@ export const LICENCE_ERRORS = [
     190308,
     'Your licence does not include this function, please upgrade the licence',
     '当前许可证不包含此功能，请升级许可证',
-    'upgrade',
   ),
   entry(
     190309,
@@ -41,35 +40,26 @@ export const LICENCE_ERRORS = [
     190325,
     'Online purchase is disabled, please buy through your distributor by purchase order',
     '在线购买已停用，请通过分销商以采购订单购买',
-    'silent',
   ),
-  entry(190326, 'The installer console is in its free trial', '安装商控制台处于免费试用期', 'silent'),
+  entry(190326, 'The installer console is in its free trial', '安装商控制台处于免费试用期'),
   entry(
     190327,
     'The installer console free trial has already been used by this company',
     '本公司已使用过安装商控制台免费试用',
-    'silent',
   ),
   entry(
     190328,
     'The installer console licence has expired, the console is frozen until a licence is applied',
     '安装商控制台许可证已过期，应用许可证前控制台将被冻结',
-    'silent',
   ),
   entry(
     190329,
     'The installer console licence covers at most 5000 devices',
     '安装商控制台许可证最多支持5000台设备',
-    'silent',
   ),
-  entry(190330, 'The licence must be valid', '许可证必须有效', 'silent'),
-  entry(190331, 'The licence has expired', '许可证已过期', 'silent'),
-  entry(190332, 'The licence or free trial has expired', '许可证或免费试用已过期', 'silent'),
-  entry(
-    190333,
-    'Licences are insufficient, devices fall back to Basic',
-    '许可证不足，设备将降级为基础版',
-    'silent',
-  ),
-  entry(190335, 'The payment is being processed, do not repeat', '支付正在处理中，请勿重复操作', 'silent'),
+  entry(190330, 'The licence must be valid', '许可证必须有效'),
+  entry(190331, 'The licence has expired', '许可证已过期'),
+  entry(190332, 'The licence or free trial has expired', '许可证或免费试用已过期'),
+  entry(190333, 'Licences are insufficient, devices fall back to Basic', '许可证不足，设备将降级为基础版'),
+  entry(190335, 'The payment is being processed, do not repeat', '支付正在处理中，请勿重复操作'),
 ];

@@ -5,12 +5,7 @@ export const PORTAL_ERRORS = [
   entry(900101, 'You can create at most {num} portal templates', '最多可创建{num}个门户模板'),
   entry(900102, 'The portal template name already exists', '门户模板名称已存在'),
   // Silent: the remove dialog lists the devices to remove first.
-  entry(
-    900103,
-    'The portal template still has devices, remove them first',
-    '门户模板仍有设备，请先移除设备',
-    'silent',
-  ),
+  entry(900103, 'The portal template still has devices, remove them first', '门户模板仍有设备，请先移除设备'),
   entry(900104, 'The portal template does not exist', '门户模板不存在'),
   entry(900105, 'The redirection URL is invalid', '重定向URL无效'),
   entry(900106, 'The template configuration is empty', '模板配置为空'),

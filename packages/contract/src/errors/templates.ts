@@ -3,8 +3,8 @@ import { entry } from './define.ts';
 /** Firmware and apps (1901xx) and zero-touch templates (190604-190611) (core §3, §5, §8). */
 export const TEMPLATE_ERRORS = [
   // Silent: the app centre keeps the delete button disabled and explains it in place.
-  entry(190108, 'A saved firmware or app cannot be deleted', '已保存的固件或应用不能删除', 'silent'),
-  entry(190118, 'This version already exists', '该版本已存在', 'silent'),
+  entry(190108, 'A saved firmware or app cannot be deleted', '已保存的固件或应用不能删除'),
+  entry(190118, 'This version already exists', '该版本已存在'),
   entry(190604, 'The template is being applied, please try again later', '模板正在应用中，请稍后再试'),
   entry(190605, 'The template does not exist', '模板不存在'),
   entry(190606, 'A template must contain firmware, apps or a configuration', '模板必须包含固件、应用或配置'),

@@ -25,5 +25,4 @@ export type ErrorReaction = (typeof ERROR_REACTIONS)[number];
 
 export interface ErrorEntry extends Localized {
   code: number;
-  reaction: ErrorReaction;
 }

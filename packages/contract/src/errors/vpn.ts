@@ -11,7 +11,7 @@ export const VPN_ERRORS = [
   entry(180007, 'A user-type client can link only one VPN group', '用户类型客户端只能关联一个VPN组'),
   entry(180008, 'Stop the VPN group before changing it', '请先停止VPN组再修改'),
   // Silent: the end-device form marks the IP field itself.
-  entry(180015, 'This end device IP address is already in use', '该终端设备IP地址已被使用', 'silent'),
+  entry(180015, 'This end device IP address is already in use', '该终端设备IP地址已被使用'),
   entry(180020, 'This function needs an Advanced licence', '此功能需要Advanced许可证'),
   entry(180021, 'The VPN traffic of the group is exhausted', 'VPN组流量已用尽'),
   entry(180022, 'The VPN traffic of the device is exhausted', '设备的VPN流量已用尽'),

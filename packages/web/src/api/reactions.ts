@@ -1,4 +1,5 @@
-import { errorEntry, errorMessage, errorReaction, type Lang } from '@fleetport/contract';
+import { ErrorCode, errorReaction, type Lang } from '@fleetport/contract';
+import { catalogueText } from './error-text.ts';
 import { SHELL_PATHS } from './session-hooks.ts';
 
 /** What the user sees for a failed call; decided here, shown by the notifier. */
@@ -17,10 +18,12 @@ export interface ReactionContext {
   msg?: string;
 }
 
-/** The catalogue's text for a code, placeholders filled from `data`. */
+/**
+ * The catalogue's text for a code, placeholders filled from `data`; for a code it does not know (or
+ * before it has loaded) the server's message, and without one the generic request error.
+ */
 export function codeText(code: number, data: unknown, lang: Lang, msg?: string): string {
-  if (!errorEntry(code) && msg) return msg;
-  return errorMessage(code, lang, data);
+  return catalogueText(code, data, lang) ?? (msg || catalogueText(ErrorCode.REQUEST_ERROR, null, lang) || '');
 }
 
 /** 14053 carries the upgrade notice itself as `{en, cn}` (or a plain string). */
