@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { UnreadAlertsBadge } from '../alerts/unread-alerts-badge.tsx';
 import { UnreadNotificationsBadge } from '../device-notifications/unread-badge.tsx';
 import { pathOfPage } from './console-areas.ts';
 
@@ -8,4 +9,5 @@ import { pathOfPage } from './console-areas.ts';
  */
 export const MENU_BADGES: Readonly<Record<string, ReactNode>> = {
   [pathOfPage('robustlink', 'noti')]: <UnreadNotificationsBadge />,
+  [pathOfPage('robustlink', 'alertCenter')]: <UnreadAlertsBadge />,
 };

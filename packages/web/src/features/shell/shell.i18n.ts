@@ -1,6 +1,9 @@
 /** Texts of the console shell: header, left menu, tabs, footer and the dialogs around them. */
 export const shell = {
   en: {
+    menuBadge: {
+      unreadAlerts: '{{count}} unread firing alerts',
+    },
     header: {
       switchApp: 'Switch console',
       switchCompany: 'Switch company',
@@ -64,6 +67,9 @@ export const shell = {
     },
   },
   cn: {
+    menuBadge: {
+      unreadAlerts: '{{count}} 条未读告警',
+    },
     header: {
       switchApp: '切换控制台',
       switchCompany: '切换公司',
