@@ -5,6 +5,8 @@ export * from './api/index.ts';
 export * from './device/capabilities.ts';
 export * from './device/claim.ts';
 export * from './device/config-menu.ts';
+export * from './device/config-sections.ts';
+export * from './device/config-xml.ts';
 export * from './device/down-messages.ts';
 export * from './device/event-text.ts';
 export * from './device/examples.ts';
