@@ -81,12 +81,13 @@ export class SimulatedDevice extends EventEmitter {
     await this.closeConnection('shutdown');
   }
 
-  /** Publishes a message on its up topic; while offline, replies and events wait in a small outbox. */
+  /** Publishes a message on its up topic; while offline, replies, events and configurations wait in a small outbox. */
   publish<K extends UpKind>(kind: K, message: UpMessageOf<K>, options: { retain?: boolean } = {}): void {
     if (this.options.validate) UpMessageSchema.parse(message);
     const payload = JSON.stringify(message);
     if (!this.client?.connected || (this.status !== 'online' && kind !== 'presence')) {
-      if ((kind === 'reply' || kind === 'event') && this.outbox.length < 100)
+      // A configuration put back while the link was down is news the cloud must get (§7.5).
+      if ((kind === 'reply' || kind === 'event' || kind === 'config') && this.outbox.length < 100)
         this.outbox.push({ kind, payload });
       return;
     }

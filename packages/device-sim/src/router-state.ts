@@ -49,6 +49,10 @@ export class RouterState {
   activeLink: LinkId;
   configXml: string;
   lastUpdatedTime: number;
+  /** A change-set applied and not yet confirmed, with what to put back (docs/device-protocol.md §7.5). */
+  pendingChangeSet: { id: string; previous: { xml: string; lastUpdatedTime: number } } | null = null;
+  /** How the last change-sets ended, so a repeated confirmation gets the same answer. */
+  readonly changeSetOutcomes = new BoundedMap<string, { confirmed: boolean; reason: string }>(100);
   bootedAt = Date.now();
   telemetrySeq = 0;
   keepAlive: number;
@@ -315,5 +319,19 @@ export class RouterState {
       lastUpdatedTime: this.lastUpdatedTime,
       reason,
     };
+  }
+}
+
+/** A map that forgets its oldest entries past `limit`. */
+export class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    super.delete(key);
+    super.set(key, value);
+    if (this.size > this.limit) this.delete(this.keys().next().value as K);
+    return this;
   }
 }

@@ -28,6 +28,10 @@ export interface RpcContext {
   reboot(reason: 'reboot' | 'update'): Promise<void>;
   /** Reconnects (e.g. with a new keep-alive) after the reply is out. */
   reconnectSoon(): void;
+  /** The uplink fails (the connection dies without a goodbye) and comes back after `ms` of simulated time. */
+  loseUplink(ms: number): void;
+  /** Real milliseconds per simulated millisecond (1 in real life, smaller in tests). */
+  timeScale: number;
   /** Real HTTP downloads/uploads of signed URLs (off in unit tests). */
   transfers: boolean;
 }

@@ -20,6 +20,7 @@ const PARAMS: Record<RpcMethod, Record<string, unknown>> = {
   ledTest: {},
   cli: { command: 'show interface' },
   configApply: { xml: '<config><services><ssh enabled="false" port="22"/></services></config>' },
+  configConfirm: { changeSetId: 'no-such-change-set' },
   configGet: {},
   statusGet: {},
   firmwareInstall: {

@@ -1,5 +1,6 @@
 import { nextTimerRun, RPC_ERROR, type RpcMethod, type RpcParams, type RpcResult } from '@fleetport/contract';
 import { runCliCommand } from './cli-shell.ts';
+import { CONFIG_HANDLERS } from './config-handlers.ts';
 import { samplePcap } from './pcap.ts';
 import { round } from './random.ts';
 import { type RpcContext, RpcFailure } from './rpc-context.ts';
@@ -17,6 +18,7 @@ const uploading = new WeakSet<object>();
 
 export const HANDLERS: Handlers = {
   ...UPDATE_HANDLERS,
+  ...CONFIG_HANDLERS,
 
   async reboot(ctx, p) {
     const rebootAt = Date.now() + p.delaySeconds * 1000;

@@ -97,6 +97,8 @@ export class RpcRunner {
       reconnectSoon: () => {
         setTimeout(() => void device.reconnect(), 200);
       },
+      loseUplink: (ms) => device.drop({ offlineForMs: ms * (device.options.timeScale ?? 1) }),
+      timeScale: device.options.timeScale ?? 1,
       transfers: device.options.transfers ?? false,
     };
     return (HANDLERS[method] as Handler<RpcMethod>)(ctx, params as never);

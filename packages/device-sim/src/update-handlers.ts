@@ -7,17 +7,16 @@ import {
   type UpdateState,
   updateErrorText,
 } from '@fleetport/contract';
-import { applyConfigXml, configFirmware, configSections } from './config-xml.ts';
 import { type RpcContext, RpcFailure } from './rpc-context.ts';
 import type { Handlers } from './rpc-handlers.ts';
 
-/** Firmware, app and configuration changes: the parts of a zero-touch template. */
+/** Firmware and app changes: with the configuration (config-handlers.ts), the parts of a zero-touch template. */
 
 type Progress = Extract<DeviceEvent, { name: 'updateProgress' }>;
 
 const major = (v: string) => v.split('.')[0];
 
-function fail(code: number): RpcFailure {
+export function fail(code: number): RpcFailure {
   return new RpcFailure(code, updateErrorText(code)?.en ?? 'Update failed');
 }
 
@@ -31,7 +30,7 @@ function reporter(ctx: RpcContext, base: Omit<Progress, 'name' | 'rpcId' | 'stat
 }
 
 /** Takes the misbehaviour switch "fail the next update with code N", once. */
-function takeForcedFailure(ctx: RpcContext): number | null {
+export function takeForcedFailure(ctx: RpcContext): number | null {
   const code = ctx.behaviour.failNextUpdateWith;
   ctx.behaviour.failNextUpdateWith = null;
   return code;
@@ -72,99 +71,74 @@ async function reportingFailure<T>(report: ReturnType<typeof reporter>, run: () 
   }
 }
 
-export const UPDATE_HANDLERS: Pick<
-  Handlers,
-  'firmwareInstall' | 'appInstall' | 'appUninstall' | 'appList' | 'configApply'
-> = {
-  async firmwareInstall(ctx, p) {
-    const state = ctx.state;
-    const report = reporter(ctx, { target: 'firmware', version: p.version });
-    ctx.acknowledge();
-    report('pending');
-    return reportingFailure(report, async () => {
-      if (major(p.version) !== major(state.firmwareVersion)) throw fail(UPDATE_ERROR.upgradeAcrossVersions);
-      if (
-        compareVersions(state.firmwareVersion, CROSS_VERSION_FIRMWARE) < 0 &&
-        compareVersions(p.version, CROSS_VERSION_FIRMWARE) > 0
-      )
-        throw fail(UPDATE_ERROR.needsFirmware522);
-      await download(ctx, p, report);
-      state.stagedFirmware = p.version;
-      if (p.timing === 'updateOnly') {
+export const UPDATE_HANDLERS: Pick<Handlers, 'firmwareInstall' | 'appInstall' | 'appUninstall' | 'appList'> =
+  {
+    async firmwareInstall(ctx, p) {
+      const state = ctx.state;
+      const report = reporter(ctx, { target: 'firmware', version: p.version });
+      ctx.acknowledge();
+      report('pending');
+      return reportingFailure(report, async () => {
+        if (major(p.version) !== major(state.firmwareVersion)) throw fail(UPDATE_ERROR.upgradeAcrossVersions);
+        if (
+          compareVersions(state.firmwareVersion, CROSS_VERSION_FIRMWARE) < 0 &&
+          compareVersions(p.version, CROSS_VERSION_FIRMWARE) > 0
+        )
+          throw fail(UPDATE_ERROR.needsFirmware522);
+        await download(ctx, p, report);
+        state.stagedFirmware = p.version;
+        if (p.timing === 'updateOnly') {
+          report('success');
+          return { version: p.version, activeAfterReboot: true };
+        }
+        report('rebooting');
+        await ctx.reboot('update');
         report('success');
-        return { version: p.version, activeAfterReboot: true };
-      }
-      report('rebooting');
-      await ctx.reboot('update');
-      report('success');
-      return { version: state.firmwareVersion, activeAfterReboot: false };
-    });
-  },
+        return { version: state.firmwareVersion, activeAfterReboot: false };
+      });
+    },
 
-  async appInstall(ctx, p) {
-    const state = ctx.state;
-    const report = reporter(ctx, { target: 'app', version: p.version, packageName: p.packageName });
-    ctx.acknowledge();
-    report('pending');
-    return reportingFailure(report, async () => {
-      await download(ctx, p, report);
-      state.apps = [
-        ...state.apps.filter((a) => a.packageName !== p.packageName),
-        { packageName: p.packageName, name: p.name, version: p.version, sizeKb: Math.ceil(p.size / 1024) },
-      ];
-      state.log('notice', 'appd', `installed ${p.packageName} ${p.version}`);
-      report('success');
+    async appInstall(ctx, p) {
+      const state = ctx.state;
+      const report = reporter(ctx, { target: 'app', version: p.version, packageName: p.packageName });
+      ctx.acknowledge();
+      report('pending');
+      return reportingFailure(report, async () => {
+        await download(ctx, p, report);
+        state.apps = [
+          ...state.apps.filter((a) => a.packageName !== p.packageName),
+          { packageName: p.packageName, name: p.name, version: p.version, sizeKb: Math.ceil(p.size / 1024) },
+        ];
+        state.log('notice', 'appd', `installed ${p.packageName} ${p.version}`);
+        report('success');
+        ctx.publish('hello', state.hello());
+        return { packageName: p.packageName, version: p.version };
+      });
+    },
+
+    async appUninstall(ctx, p) {
+      const state = ctx.state;
+      const app = state.apps.find((a) => a.packageName === p.packageName);
+      if (!app) throw fail(UPDATE_ERROR.appNotInstalled);
+      const forced = takeForcedFailure(ctx);
+      if (forced !== null) throw fail(forced);
+      await ctx.wait(1500);
+      state.apps = state.apps.filter((a) => a !== app);
       ctx.publish('hello', state.hello());
-      return { packageName: p.packageName, version: p.version };
-    });
-  },
+      return { packageName: p.packageName };
+    },
 
-  async appUninstall(ctx, p) {
-    const state = ctx.state;
-    const app = state.apps.find((a) => a.packageName === p.packageName);
-    if (!app) throw fail(UPDATE_ERROR.appNotInstalled);
-    const forced = takeForcedFailure(ctx);
-    if (forced !== null) throw fail(forced);
-    await ctx.wait(1500);
-    state.apps = state.apps.filter((a) => a !== app);
-    ctx.publish('hello', state.hello());
-    return { packageName: p.packageName };
-  },
-
-  /** What `opkg list-installed` and the service manager say, together. */
-  async appList(ctx) {
-    await ctx.wait(200);
-    return {
-      apps: ctx.state.apps.map((a) => ({
-        packageName: a.packageName,
-        name: a.name,
-        version: a.version,
-        state: a.stopped ? ('stopped' as const) : ('running' as const),
-        ...(a.sizeKb === undefined ? {} : { sizeKb: a.sizeKb }),
-      })),
-    };
-  },
-
-  async configApply(ctx, p) {
-    const state = ctx.state;
-    const forced = takeForcedFailure(ctx);
-    if (forced !== null) throw fail(forced);
-    const madeFor = configFirmware(p.xml);
-    if (madeFor && major(madeFor) !== major(state.firmwareVersion))
-      throw fail(UPDATE_ERROR.templateAcrossVersions);
-    const next = applyConfigXml(state.configXml, p.xml, p.mode);
-    if (!next) throw fail(UPDATE_ERROR.invalidConfiguration);
-    await ctx.wait(2000);
-    state.configXml = next;
-    state.lastUpdatedTime = Date.now();
-    const touched = [...(configSections(p.xml)?.keys() ?? [])];
-    ctx.publish('config', state.config('changed'));
-    ctx.publish('event', {
-      type: 'event',
-      ts: Date.now(),
-      event: { name: 'configChanged', lastUpdatedTime: state.lastUpdatedTime, by: 'cloud' },
-    });
-    // Interface changes (addresses, APNs) restart networking; the console then suggests a reboot.
-    return { lastUpdatedTime: state.lastUpdatedTime, rebootRequired: touched.includes('interface') };
-  },
-};
+    /** What `opkg list-installed` and the service manager say, together. */
+    async appList(ctx) {
+      await ctx.wait(200);
+      return {
+        apps: ctx.state.apps.map((a) => ({
+          packageName: a.packageName,
+          name: a.name,
+          version: a.version,
+          state: a.stopped ? ('stopped' as const) : ('running' as const),
+          ...(a.sizeKb === undefined ? {} : { sizeKb: a.sizeKb }),
+        })),
+      };
+    },
+  };

@@ -217,13 +217,24 @@ export const SyslogMessageSchema = z.object({
 });
 export type SyslogMessage = z.infer<typeof SyslogMessageSchema>;
 
-/** `up/config`: the whole configuration XML (core §3 Device config), after boot, change or request. */
+/** sha256 (hex) of a configuration XML as the device keeps it: the running configuration's checksum. */
+export const ConfigChecksumSchema = z.string().regex(/^[0-9a-f]{64}$/);
+
+/**
+ * `up/config`: the whole configuration XML (core §3 Device config), after boot, change or request.
+ * `reverted`: a change-set was not confirmed within its window and the device put its previous
+ * configuration back (§7.5); `changeSet` names it and says why.
+ */
 export const ConfigMessageSchema = z.object({
   type: z.literal('config'),
   ts: EpochMsSchema,
   xml: z.string().min(1).max(2_000_000),
   lastUpdatedTime: EpochMsSchema,
-  reason: z.enum(['boot', 'changed', 'requested']),
+  reason: z.enum(['boot', 'changed', 'requested', 'reverted']),
+  checksum: ConfigChecksumSchema.optional(),
+  changeSet: z
+    .object({ id: z.string().min(1).max(64), state: z.literal('reverted'), reason: z.string().max(500) })
+    .optional(),
 });
 export type ConfigMessage = z.infer<typeof ConfigMessageSchema>;
 

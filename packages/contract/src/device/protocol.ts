@@ -9,6 +9,11 @@ export const PROTOCOL_VERSION = 1;
 
 /** MQTT keep-alive a device uses, in seconds (ARCHITECTURE §4). */
 export const KEEPALIVE_SECONDS = { min: 60, max: 900, default: 120 } as const;
+/**
+ * A safe configuration change's confirm window (§7.5, issue 15): the device puts its previous
+ * configuration back unless the cloud's `configConfirm` reaches it within this many seconds.
+ */
+export const CONFIRM_WINDOW_SECONDS = { min: 30, max: 900, default: 120 } as const;
 export const KeepAliveSchema = z
   .number()
   .int('integer')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isTimeOfDay } from '../rules/time.ts';
 import { LinkIdSchema, LinkUsageSchema } from './links.ts';
-import { EpochMsSchema, KeepAliveSchema } from './protocol.ts';
+import { CONFIRM_WINDOW_SECONDS, EpochMsSchema, KeepAliveSchema } from './protocol.ts';
 
 /*
  * Params and results of every RPC method (docs/device-protocol.md §7). Objects are not strict:
@@ -108,13 +108,43 @@ export const RPC_DEFS = {
     params: z.object({ command: z.string().max(1024), session: z.string().max(64).optional() }),
     result: z.object({ output: z.string(), exitCode: z.number().int() }),
   },
-  /** Apply a configuration XML; the device then publishes `up/config` with the new lastUpdatedTime. */
+  /**
+   * Apply a configuration XML; the device then publishes `up/config` with the new lastUpdatedTime.
+   * With `changeSet` the change is safe (§7.5): the device keeps its previous configuration, and puts
+   * it back by itself unless `configConfirm` for this change-set reaches it within `confirmSeconds`.
+   */
   configApply: {
     params: z.object({
       xml: z.string().min(1).max(2_000_000),
       mode: z.enum(['merge', 'replace']).default('merge'),
+      changeSet: z
+        .object({
+          id: z.string().min(1).max(64),
+          confirmSeconds: z
+            .number()
+            .int()
+            .min(CONFIRM_WINDOW_SECONDS.min)
+            .max(CONFIRM_WINDOW_SECONDS.max)
+            .default(CONFIRM_WINDOW_SECONDS.default),
+        })
+        .optional(),
     }),
-    result: z.object({ lastUpdatedTime: EpochMsSchema, rebootRequired: z.boolean() }),
+    result: z.object({
+      lastUpdatedTime: EpochMsSchema,
+      rebootRequired: z.boolean(),
+      /** The running configuration's checksum after the change (sha256 of its XML). */
+      checksum: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
+      /** With a change-set: when the device puts the previous configuration back unless confirmed. */
+      confirmBy: EpochMsSchema.optional(),
+    }),
+  },
+  /** Keep a change-set applied with `configApply`: the cloud reached the device after the change (§7.5). */
+  configConfirm: {
+    params: z.object({ changeSetId: z.string().min(1).max(64) }),
+    result: z.object({ checksum: z.string().regex(/^[0-9a-f]{64}$/) }),
   },
   /** Ask for the current configuration; it arrives on `up/config`. */
   configGet: { params: empty, result: z.object({ lastUpdatedTime: EpochMsSchema }) },

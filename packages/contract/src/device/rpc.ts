@@ -96,6 +96,12 @@ export const RPC_ERRORS = [
   { code: 104, key: 'expired', en: 'The command arrived after its deadline', cn: '命令到达时已超过截止时间' },
   { code: 105, key: 'failed', en: 'The command failed on the device', cn: '命令在设备上执行失败' },
   { code: 106, key: 'notFound', en: 'The target does not exist on the device', cn: '设备上不存在该目标' },
+  {
+    code: 107,
+    key: 'changeSetNotPending',
+    en: 'The configuration change is no longer waiting for confirmation on the device (it was put back)',
+    cn: '设备上的配置变更已不再等待确认（已恢复原配置）',
+  },
 ] as const satisfies readonly ({ code: number; key: string } & Localized)[];
 
 export const RPC_ERROR = Object.fromEntries(RPC_ERRORS.map((e) => [e.key, e.code])) as {
