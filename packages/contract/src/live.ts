@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChangeSetStateSchema } from './api/device-config.ts';
 import { RpcStateSchema } from './device/rpc.ts';
 
 /**
@@ -110,6 +111,13 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('licences.changed') }),
   /** Router alerts of the company changed (pending, firing, resolved, acknowledged): the alert centre, its badge and the dashboard refetch. */
   z.object({ type: z.literal('alerts.changed'), count: z.number().int() }),
+  /** A change-set of a device's configuration changed state: the configuration page follows it. */
+  z.object({
+    type: z.literal('deviceConfig.changed'),
+    sn: z.string(),
+    id: z.string(),
+    state: ChangeSetStateSchema,
+  }),
   z.object({ type: z.literal('cli.opened'), session: CliSessionId, sn: z.string() }),
   /** The answer to one line: the device's output and exit code, or the catalogue code that refused it. */
   z.object({

@@ -102,16 +102,17 @@ describe('safe configuration changes (§7.5)', () => {
     d.state.activeLink = 'cellular1';
     const wrongApn =
       '<config><interface><cellular enabled="true"><sim slot="1"><apn>wrong.apn</apn><auth>none</auth><pin></pin></sim><sim slot="2"><apn>internet</apn><auth>none</auth><pin></pin></sim><network_type>auto</network_type></cellular></interface></config>';
+    const connects = d.stats.connects;
+    // The reply waits for the link: it comes once the router is back, after it put the old APN back.
     const applied = await call(d.sn, 'a3', 'configApply', {
       xml: wrongApn,
       changeSet: { id: 'cs-3', confirmSeconds: 30 },
     });
     expect(applied.state).toBe('success');
-    await d.waitFor('offline');
     const message = (await cloud.waitFor(reverted(d.sn, 'cs-3'), 20_000)) as ConfigMessage;
     expect(message.xml).toContain('<apn>internet</apn>');
     expect(message.xml).not.toContain('wrong.apn');
-    expect(d.online).toBe(true);
+    expect(d.stats.connects).toBe(connects + 1);
   });
 
   it('refuses a value its own checks refuse, naming it, and changes nothing', async () => {

@@ -105,9 +105,9 @@ export const CONFIG_HANDLERS: Pick<Handlers, 'configApply' | 'configConfirm'> = 
       state.changeSetOutcomes.set(id, { confirmed: false, reason });
       publishConfig(ctx, 'reverted', { id, reason });
     });
-    // The new APN is refused by the operator: the link goes down once the reply is out, and comes
-    // back only with the previous configuration.
-    if (cutsUplink(state, next)) void ctx.wait(500).then(() => ctx.loseUplink(windowMs + 1000));
+    // The new APN is refused by the operator: the link goes down with the change, so the reply waits
+    // for the link, which comes back only with the previous configuration.
+    if (cutsUplink(state, next)) ctx.loseUplink(windowMs + 1000);
     return { ...applied, confirmBy: Date.now() + windowMs * ctx.timeScale };
   },
 

@@ -109,6 +109,8 @@ export class SimulatedDevice extends EventEmitter {
   /** Misbehaviour: the socket dies without DISCONNECT (the broker publishes the will). */
   drop(options: { offlineForMs?: number } = {}): void {
     this.offlineUntil = Date.now() + (options.offlineForMs ?? this.options.reconnectDelayMs ?? 2000);
+    // Offline from now on: what it publishes meanwhile waits in the outbox, not in a dead socket.
+    if (this.status === 'online') this.status = 'offline';
     this.client?.stream.destroy();
   }
 

@@ -11,6 +11,7 @@ import { COMPANY_ACCOUNT_CALLS } from './company-account.ts';
 import { CUSTOMER_CALLS } from './customers.ts';
 import { DATA_POOL_CALLS } from './data-pool.ts';
 import type { CallDef, CallOutput } from './define.ts';
+import { DEVICE_CONFIG_CALLS } from './device-config.ts';
 import { DEVICE_DASHBOARD_CALLS } from './device-dashboard.ts';
 import { DEVICE_DETAIL_CALLS } from './device-details.ts';
 import { GROUP_ADMIN_CALLS } from './device-group-admins.ts';
@@ -47,6 +48,7 @@ export * from './company-account.ts';
 export * from './customers.ts';
 export * from './data-pool.ts';
 export * from './define.ts';
+export * from './device-config.ts';
 export * from './device-dashboard.ts';
 export * from './device-details.ts';
 export * from './device-group-admins.ts';
@@ -92,6 +94,7 @@ const AREA_CALLS = {
   devices: DEVICE_CALLS,
   'device-groups': DEVICE_GROUP_CALLS,
   'device-tags': DEVICE_TAG_CALLS,
+  'device-config': DEVICE_CONFIG_CALLS,
   'device-dashboard': DEVICE_DASHBOARD_CALLS,
   'device-details': DEVICE_DETAIL_CALLS,
   'remote-actions': REMOTE_ACTION_CALLS,

@@ -429,3 +429,44 @@ export function writeDeviceConfiguration(config: DeviceConfiguration): string {
   };
   return renderXmlDocument({ ...config.document, root });
 }
+
+const BY_ID = new Map(CONFIG_SECTIONS.map((def) => [`${def.group}/${def.key}`, def]));
+
+export function configSectionDef(id: string): ConfigSectionDef | undefined {
+  return BY_ID.get(id);
+}
+
+/**
+ * A configuration document holding only the given sections (keyed `group/key`), grouped as a device
+ * keeps them: what a change-set sends to be applied by merge (docs/device-protocol.md §7.5).
+ */
+export function writeConfigSections(values: ReadonlyMap<string, Record<string, unknown>>): string {
+  const groups = new Map<string, XmlElement>();
+  for (const [id, value] of values) {
+    const def = BY_ID.get(id);
+    if (!def) throw new Error(`unknown configuration section ${id}`);
+    const group = groups.get(def.group) ?? { name: def.group, attrs: [], children: [] };
+    groups.set(def.group, group);
+    group.children.push(encodeElement(def.shape, def.element, value));
+  }
+  const root: XmlElement = { name: 'config', attrs: [], children: [...groups.values()] };
+  return renderXmlDocument({ prolog: '<?xml version="1.0" encoding="UTF-8"?>\n', root, epilogue: '\n' });
+}
+
+/** Field-by-field difference of two values of one section: dotted paths, list items by index. */
+export function sectionDifferences(
+  section: string,
+  from: unknown,
+  to: unknown,
+  path = '',
+): { section: string; field: string; from: unknown; to: unknown }[] {
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
+  if (isObject(from) && isObject(to)) {
+    const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+    return keys.flatMap((key) =>
+      sectionDifferences(section, from[key], to[key], path ? `${path}.${key}` : key),
+    );
+  }
+  if (JSON.stringify(from) === JSON.stringify(to)) return [];
+  return [{ section, field: path, from: from ?? null, to: to ?? null }];
+}

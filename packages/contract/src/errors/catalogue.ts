@@ -6,6 +6,7 @@ import { BRANDING_ERRORS } from './branding.ts';
 import { COMPANY_ERRORS } from './companies.ts';
 import { CORE_ERROR_CODES as ErrorCode } from './core-codes.ts';
 import { DATA_POOL_ERRORS } from './data-pool.ts';
+import { DEVICE_CONFIG_ERRORS } from './device-config.ts';
 import { DEVICE_TAG_ERRORS } from './device-tags.ts';
 import { DEVICE_ERRORS } from './devices.ts';
 import { ELEVATOR_ERRORS } from './elevators.ts';
@@ -50,6 +51,7 @@ const ALL_ENTRIES: readonly ErrorEntry[] = [
   ...IOT_CONNECTOR_ERRORS,
   ...ALERT_ERRORS,
   ...APP_CENTRE_ERRORS,
+  ...DEVICE_CONFIG_ERRORS,
 ];
 
 /** The whole catalogue by code. Building it throws on a duplicate code, so a clash fails every test. */

@@ -1,6 +1,7 @@
 import { ALERT_ERROR_CODES } from './alerts.ts';
 import { APP_CENTRE_ERROR_CODES } from './app-centre.ts';
 import { CORE_ERROR_CODES } from './core-codes.ts';
+import { DEVICE_CONFIG_ERROR_CODES } from './device-config.ts';
 import { FEATURE_ERROR_CODES } from './feature-codes.ts';
 import { QUOTA_ERROR_CODES } from './quotas.ts';
 
@@ -28,5 +29,6 @@ export const ErrorCode = {
   ...QUOTA_ERROR_CODES,
   ...ALERT_ERROR_CODES,
   ...APP_CENTRE_ERROR_CODES,
+  ...DEVICE_CONFIG_ERROR_CODES,
 } as const;
 export type ErrorCodeName = keyof typeof ErrorCode;

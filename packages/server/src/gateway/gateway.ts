@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { devicePublishAllowed, deviceSubscribeAllowed, parseDeviceUsername } from '@fleetport/contract';
 import { recordVpnUsage } from '../modules/data-pool/vpn-usage.ts';
+import { createChangeSetTracker } from '../modules/device-config/change-set-tracker.ts';
 import { createNotifier } from '../modules/device-notifications/notifier.ts';
 import { enqueueTimedOutUpdates } from '../modules/device-notifications/update-timeout.job.ts';
 import { createDevicesService, type DevicesService } from '../modules/devices/devices.service.ts';
@@ -77,6 +78,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const onError = (error: unknown) => log.error({ err: error }, 'device gateway error');
   const devices = createDevicesService({ db, clock, factoryKey: config.factoryKey });
   const notifier = createNotifier({ db, hub, clock, onError });
+  const changeSets = createChangeSetTracker({ db, clock, hub });
   const gatekeeper: DeviceGatekeeper = {
     async authenticate(username, password, clientId) {
       const verdict = await devices.authenticateDevice(username, password, clientId);
@@ -155,7 +157,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     onError,
     // An update the device never finished is as much news as one it reported failed: a job, so the
     // news outlives this node (modules/device-notifications/update-timeout.job.ts).
-    onTimedOut: (tx, rows) => enqueueTimedOutUpdates(tx, rows, clock),
+    onTimedOut: async (tx, rows) => {
+      await enqueueTimedOutUpdates(tx, rows, clock);
+      await changeSets.timedOut(tx, rows);
+    },
+    // A change-set the device applied is confirmed at once: reaching it again is the proof (§7.5).
+    onAnswered: (row) =>
+      changeSets.answered(row, async (changeSet, deadlineSeconds) => {
+        const [confirm] = await rpc.send({
+          companyId: changeSet.company_id,
+          sns: [changeSet.sn],
+          method: 'configConfirm',
+          params: { changeSetId: changeSet.id },
+          deadlineSeconds,
+        });
+        return confirm?.id ?? null;
+      }),
     sweepIntervalMs: options.rpcSweepIntervalMs ?? 5000,
     soleNode: broker.kind === 'embedded',
   });
@@ -169,6 +186,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     telemetry,
     presence,
     notifier,
+    configReported: (sn, message) => changeSets.configReported(sn, message),
     vpnUsage: (sn, companyId, message) => recordVpnUsage({ db, clock, hub }, sn, companyId, message),
     presenceFromMessages: broker.kind === 'external',
     publish: (topic, payload) => broker.publish(topic, payload),

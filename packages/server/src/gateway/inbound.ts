@@ -29,6 +29,8 @@ export interface InboundDeps {
    * and before it is acknowledged (a failure leaves it unacknowledged; the resend draws once).
    */
   vpnUsage?: (sn: string, companyId: number, message: UpMessageOf<'telemetry'>) => Promise<void>;
+  /** A device reported its configuration (configuration change-sets follow `reverted` reports). */
+  configReported?: (sn: string, message: UpMessageOf<'config'>) => Promise<void>;
   /** Writes device notifications (alarms, update results, claims); optional for tests of the router alone. */
   notifier?: Notifier;
   /** Whether `presence` messages decide presence (external broker) or the broker's sessions do. */
@@ -124,6 +126,7 @@ export function createInboundRouter(deps: InboundDeps) {
         lastUpdatedTime: new Date(message.lastUpdatedTime),
         receivedAt: deps.clock.now(),
       });
+      await deps.configReported?.(sn, message);
     },
     async reply(sn, _companyId, reply) {
       await deps.rpc.handleReply(sn, reply);

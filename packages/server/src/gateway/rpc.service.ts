@@ -46,6 +46,12 @@ export interface RpcServiceDeps {
    * dying between the timeout and its news.
    */
   onTimedOut?(tx: Tx, rows: readonly RpcCommandRow[]): Promise<void>;
+  /**
+   * A device answered a command (its receipt or its final reply), once the answer is stored: modules
+   * that follow their commands (configuration change-sets) move on here. A failure is logged, never
+   * held against the device's message.
+   */
+  onAnswered?(row: RpcCommandRow): Promise<void>;
   /** Safety sweep for deadlines armed on other nodes (a node that stopped cannot time its own out). */
   sweepIntervalMs?: number;
   /**
@@ -211,7 +217,10 @@ export function createRpcService(deps: RpcServiceDeps) {
   async function handleReply(sn: string, reply: ReplyMessage): Promise<void> {
     if (reply.state === 'inExecution') {
       const row = await markDelivered(db, reply.id, sn, clock.now());
-      if (row) announce(row);
+      if (row) {
+        announce(row);
+        await followUp(row);
+      }
       return;
     }
     const row = await finishRpcCommand(db, {
@@ -222,7 +231,18 @@ export function createRpcService(deps: RpcServiceDeps) {
       error: reply.error,
       at: clock.now(),
     });
-    if (row) announce(row);
+    if (row) {
+      announce(row);
+      await followUp(row);
+    }
+  }
+
+  async function followUp(row: RpcCommandRow): Promise<void> {
+    try {
+      await deps.onAnswered?.(row);
+    } catch (error) {
+      deps.onError(error);
+    }
   }
 
   /**

@@ -11,6 +11,7 @@ import { companiesModule } from './companies/companies.module.ts';
 import { companyAccountModule } from './company-account/company-account.module.ts';
 import { customersModule } from './customers/customers.module.ts';
 import { dataPoolModule } from './data-pool/data-pool.module.ts';
+import { deviceConfigModule } from './device-config/device-config.module.ts';
 import { deviceDashboardModule } from './device-dashboard/device-dashboard.module.ts';
 import { deviceDetailsModule } from './device-details/device-details.module.ts';
 import { deviceGroupsModule } from './device-groups/device-groups.module.ts';
@@ -53,6 +54,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   devicesModule,
   deviceGroupsModule,
   deviceTagsModule,
+  deviceConfigModule,
   deviceDashboardModule,
   deviceNotificationsModule,
   deviceDetailsModule,

@@ -89,6 +89,10 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
   }),
   'partnerNotifications.saveSmtp': () => SMTP_PROBE,
   // A version of A's own naming B's file as its package: refused (160034), nothing of B's is named.
+  'deviceConfig.apply': (target) => ({
+    sn: target.sn,
+    sections: { 'services/ssh': { enabled: false, port: 2222 } },
+  }),
   'appCentre.addVersion': (target) => ({
     kind: 'app',
     name: 'Probe app',

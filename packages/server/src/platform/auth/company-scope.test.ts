@@ -27,6 +27,12 @@ import * as account from '../../modules/company-account/company-account.store.ts
 import * as customers from '../../modules/customers/customers.store.ts';
 import { addDataPackages, saveSettings } from '../../modules/data-pool/data-pool.service.ts';
 import { insertItems, itemRows, poolTotals, usageSince } from '../../modules/data-pool/data-pool.store.ts';
+import { applyChangeSet } from '../../modules/device-config/device-config.service.ts';
+import {
+  findOpenChangeSet,
+  insertChangeSet,
+  pageChangeSets,
+} from '../../modules/device-config/device-config.store.ts';
 import {
   countDevicesBy,
   deviceLocationRows,
@@ -726,5 +732,42 @@ describe('my customers', () => {
     );
     const licenced = await customers.licencedByCompany(db, both, t.clock.now());
     expect(licenced.every((l) => l.companyId !== c.companyId)).toBe(true);
+  });
+});
+
+describe('configuration change-sets', () => {
+  it('list those of both companies’ devices, never a third’s, and apply none for the set (5)', async () => {
+    const db = t.database.db;
+    const at = t.clock.now();
+    for (const [companyId, sn] of [
+      [a.companyId, SN.a],
+      [b.companyId, SN.b],
+      [c.companyId, SN.c],
+    ] as const) {
+      await insertChangeSet(db, companyScope(companyId), {
+        id: `scope-change-${sn}`,
+        sn,
+        sections: {},
+        differences: [],
+        xml: '<config></config>',
+        confirmSeconds: 120,
+        createdBy: a.members.owner.userId,
+        at,
+      });
+    }
+    expect(
+      (await pageChangeSets(db, both, SN.a, { pageNum: 1, pageSize: 10 })).list.map((r) => r.id),
+    ).toEqual([`scope-change-${SN.a}`]);
+    expect((await findOpenChangeSet(db, both, SN.b))?.id).toBe(`scope-change-${SN.b}`);
+    expect((await pageChangeSets(db, both, SN.c, { pageNum: 1, pageSize: 10 })).total).toBe(0);
+    expect(await findOpenChangeSet(db, both, SN.c)).toBeUndefined();
+    const actor = { scope: both, userId: a.members.owner.userId } as Actor;
+    const input = {
+      sn: SN.a,
+      sections: { 'services/ssh': { enabled: false, port: 22 } },
+      confirmSeconds: 120,
+      immediately: false,
+    };
+    expect(await refusal(applyChangeSet(t.deps, actor, input))).toBe(ErrorCode.NO_PERMISSION);
   });
 });

@@ -5,6 +5,7 @@ import type { AppCentreTables } from '../../modules/app-centre/app-centre.tables
 import type { BrandingTables } from '../../modules/branding/branding.tables.ts';
 import type { CheckoutTables } from '../../modules/checkout/checkout.tables.ts';
 import type { DataPoolTables } from '../../modules/data-pool/data-pool.tables.ts';
+import type { DeviceConfigTables } from '../../modules/device-config/device-config.tables.ts';
 import type { DeviceNotificationTables } from '../../modules/device-notifications/device-notifications.tables.ts';
 import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.tables.ts';
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
@@ -47,4 +48,5 @@ export interface Database
     BrandingTables,
     QuotaTables,
     AlertTables,
-    AppCentreTables {}
+    AppCentreTables,
+    DeviceConfigTables {}

@@ -1,3 +1,5 @@
+import type { ChangeSetState } from '@fleetport/contract';
+
 /**
  * The live hub: in-process publish/subscribe for what the console shows as it happens (presence,
  * RPC progress, ...). The web's WebSocket subscribes here and forwards a company's events to its
@@ -40,6 +42,8 @@ export interface LiveEvents {
   'licences.changed': { sn?: undefined };
   /** Router alerts of the company changed state (modules/alerts): how many changed in that sweep or call. */
   'alerts.changed': { count: number; sn?: undefined };
+  /** A change-set of a device's configuration changed state (modules/device-config). */
+  'deviceConfig.changed': { sn: string; id: string; state: ChangeSetState };
   /**
    * Internal: devices moved to another company or were deleted, so every node's gateway forgets the
    * company it cached for them (device-directory.ts). The company is the one they left. `sn` stays

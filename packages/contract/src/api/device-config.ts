@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { CONFIG_MENU_GROUPS } from '../device/config-menu.ts';
+import { CONFIRM_WINDOW_SECONDS } from '../device/protocol.ts';
+import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { defineCall } from './define.ts';
+
+/**
+ * Remote configuration (issue 15): a device's configuration read into the sections of the contract
+ * (device/config-sections.ts), and changes applied as change-sets the device must confirm by reaching
+ * the cloud again within a window, or it puts its previous configuration back itself
+ * (docs/device-protocol.md §7.5). Every change-set ends applied, rejected, reverted or expired.
+ */
+
+const Sn = z.string().trim().min(1).max(64);
+/** `group/key`, e.g. `interface/lan`. */
+const SectionId = z
+  .string()
+  .regex(/^[a-z_]+\/[a-z_]+$/)
+  .max(64);
+
+export const CHANGE_SET_STATES = [
+  'queued',
+  'applying',
+  'applied',
+  'rejected',
+  'reverted',
+  'expired',
+] as const;
+export const ChangeSetStateSchema = z.enum(CHANGE_SET_STATES);
+export type ChangeSetState = z.infer<typeof ChangeSetStateSchema>;
+/** States a change-set ends in; one that is not final holds the device (one change-set at a time). */
+export const FINAL_CHANGE_SET_STATES: readonly ChangeSetState[] = [
+  'applied',
+  'rejected',
+  'reverted',
+  'expired',
+];
+
+/** One field that changes: its section, its path inside the section, and the values before and after. */
+export const ConfigDifferenceSchema = z.object({
+  section: z.string(),
+  field: z.string(),
+  from: z.unknown(),
+  to: z.unknown(),
+});
+export type ConfigDifference = z.infer<typeof ConfigDifferenceSchema>;
+
+export const ChangeSetSchema = z.object({
+  id: z.string(),
+  sn: z.string(),
+  state: ChangeSetStateSchema,
+  /** What changes, field by field, against the configuration the device had reported. */
+  differences: z.array(ConfigDifferenceSchema),
+  confirmSeconds: z.number().int(),
+  /** Why it was rejected, reverted or expired, in the device's words where it gave them. */
+  reason: z.string().nullable(),
+  /** The running configuration's checksum the device reported once it applied the change-set. */
+  checksum: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.number().int(),
+  finishedAt: z.number().int().nullable(),
+});
+export type ChangeSet = z.infer<typeof ChangeSetSchema>;
+
+export const ConfigSectionViewSchema = z.object({
+  id: z.string(),
+  group: z.enum(CONFIG_MENU_GROUPS.map((g) => g.key) as [string, ...string[]]),
+  key: z.string(),
+  /** A section the cloud can change; otherwise it is shown as the device sent it, with `reason`. */
+  editable: z.boolean(),
+  value: z.record(z.string(), z.unknown()).nullable(),
+  reason: z.string().nullable(),
+});
+export type ConfigSectionView = z.infer<typeof ConfigSectionViewSchema>;
+
+export const getConfigSectionsCall = defineCall({
+  id: 'deviceConfig.sections',
+  method: 'POST',
+  path: '/link/deviceConfig/getSections',
+  input: z.strictObject({ sn: Sn }),
+  output: z.object({
+    sn: z.string(),
+    /** When the device last changed its configuration, as it reported; null before its first report. */
+    lastUpdatedTime: z.number().int().nullable(),
+    sections: z.array(ConfigSectionViewSchema),
+    /** The change-set in flight, if any: one at a time per device. */
+    pending: ChangeSetSchema.nullable(),
+  }),
+  permission: 'devices.view',
+  summary: "A device's configuration by section, as its last report holds it, with the change-set in flight",
+});
+
+export const applyConfigCall = defineCall({
+  id: 'deviceConfig.apply',
+  method: 'POST',
+  path: '/link/deviceConfig/apply',
+  input: z.strictObject({
+    sn: Sn,
+    /** The new value of each section that changes, keyed `group/key`; each is checked by its section's schema. */
+    sections: z.record(SectionId, z.unknown()).refine((sections) => Object.keys(sections).length > 0, {
+      message: 'at least one section',
+    }),
+    confirmSeconds: z
+      .number()
+      .int()
+      .min(CONFIRM_WINDOW_SECONDS.min)
+      .max(CONFIRM_WINDOW_SECONDS.max)
+      .default(CONFIRM_WINDOW_SECONDS.default),
+    /** Refuse (120023) rather than queue when the device is offline. */
+    immediately: z.boolean().default(false),
+  }),
+  output: ChangeSetSchema,
+  permission: 'devices.apply',
+  mutates: true,
+  summary:
+    'Apply a change-set: 120095 on Basic, 190611 while updating, 120118 while another runs, 120023 offline with immediately',
+});
+
+export const getChangeSetsCall = defineCall({
+  id: 'deviceConfig.changeSets',
+  method: 'POST',
+  path: '/link/deviceConfig/getChangeSets',
+  input: PageQuerySchema.extend({ sn: Sn }).strict(),
+  output: pageSchema(ChangeSetSchema),
+  permission: 'devices.view',
+  paged: true,
+  summary: "A device's change-sets, newest first: who, when, what changed and how it ended",
+});
+
+export const DEVICE_CONFIG_CALLS = [getConfigSectionsCall, applyConfigCall, getChangeSetsCall] as const;

@@ -1,0 +1,20 @@
+import { entry } from './define.ts';
+
+/** Remote configuration (issue 15): codes after the device console's 120100-120117. */
+export const DEVICE_CONFIG_ERRORS = [
+  entry(
+    120118,
+    'A configuration change is still in progress on this device; wait until it ends',
+    '该设备上仍有配置变更在进行中，请等待其结束',
+  ),
+  entry(
+    120119,
+    'The device has not reported its configuration yet; try again once it is online',
+    '设备尚未上报其配置，请在设备上线后重试',
+  ),
+];
+
+export const DEVICE_CONFIG_ERROR_CODES = {
+  CONFIG_CHANGE_IN_PROGRESS: 120118,
+  CONFIG_NOT_REPORTED: 120119,
+} as const;

@@ -1,0 +1,127 @@
+import { type ChangeSetState, type ConfigMessage, RPC_ERROR } from '@fleetport/contract';
+import type { RpcCommandRow } from '../../gateway/rpc.store.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { DbOrTx } from '../../platform/db/open.ts';
+import type { LiveHub } from '../../platform/live/hub.ts';
+import { type ChangeSetRow, findChangeSetById, moveChangeSet, setCommandIds } from './device-config.store.ts';
+
+/**
+ * Follows change-sets through what devices answer (docs/device-protocol.md §7.5), on whichever node
+ * hears the answer: the state lives in the database and every move is guarded by the states it may
+ * come from, so a late, repeated or out-of-order answer changes nothing.
+ *
+ * - `configApply` received (its receipt) → applying; applied (success) → applying, then the cloud
+ *   sends `configConfirm`; refused (failure) → rejected, in the device's words.
+ * - `configConfirm` answered success → applied; 107 or anything else → reverted.
+ * - a `config` report with reason `reverted` → reverted, with the device's reason.
+ * - deadlines: an apply never taken → expired; taken but unanswered, or a confirmation unanswered →
+ *   reverted, since by §7.5 the device has put its previous configuration back by then.
+ */
+
+export interface ChangeSetTrackerDeps {
+  db: DbOrTx;
+  clock: Clock;
+  hub: LiveHub;
+}
+
+/** Sends the confirmation: the gateway's RPC service, passed in so this module does not own it. */
+export type SendConfirm = (row: ChangeSetRow, deadlineSeconds: number) => Promise<string | null>;
+
+/** Beyond the confirm window, how long the confirmation may take to reach a device and come back. */
+const CONFIRM_GRACE_SECONDS = 30;
+
+/** The change-set a command carries: `changeSet.id` of an apply, `changeSetId` of a confirmation. */
+function changeSetIdOf(row: RpcCommandRow): string | null {
+  const params = (row.params ?? {}) as { changeSet?: { id?: unknown }; changeSetId?: unknown };
+  if (row.method === 'configApply' && typeof params.changeSet?.id === 'string') return params.changeSet.id;
+  if (row.method === 'configConfirm' && typeof params.changeSetId === 'string') return params.changeSetId;
+  return null;
+}
+
+function errorMessage(row: RpcCommandRow): string {
+  const error = row.error as { code?: number; message?: string } | null;
+  return error?.message ?? 'The device refused the change';
+}
+
+export function createChangeSetTracker(deps: ChangeSetTrackerDeps) {
+  async function move(
+    db: DbOrTx,
+    id: string,
+    from: ChangeSetState[],
+    to: ChangeSetState,
+    fields: { reason?: string | null; checksum?: string | null; sn?: string } = {},
+  ): Promise<ChangeSetRow | undefined> {
+    const row = await moveChangeSet(db, id, from, to, { ...fields, at: deps.clock.now() });
+    if (row)
+      deps.hub.publish('deviceConfig.changed', row.company_id, { sn: row.sn, id: row.id, state: row.state });
+    return row;
+  }
+
+  return {
+    /** A device answered a command (its receipt or its final reply). */
+    async answered(row: RpcCommandRow, sendConfirm: SendConfirm): Promise<void> {
+      const id = changeSetIdOf(row);
+      if (!id) return;
+      if (row.method === 'configApply') {
+        if (row.state === 'inExecution') {
+          await move(deps.db, id, ['queued'], 'applying');
+        } else if (row.state === 'success') {
+          const result = (row.result ?? {}) as { checksum?: string };
+          const moved = await move(deps.db, id, ['queued', 'applying'], 'applying', {
+            checksum: result.checksum ?? null,
+          });
+          const current = moved ?? (await findChangeSetById(deps.db, id));
+          // Confirm once: a repeated success (the device answering a re-sent apply) sends nothing new.
+          if (current?.state === 'applying' && current.confirm_command_id === null) {
+            const commandId = await sendConfirm(current, current.confirm_seconds + CONFIRM_GRACE_SECONDS);
+            if (commandId) await setCommandIds(deps.db, id, { confirm: commandId });
+          }
+        } else if (row.state === 'failure') {
+          await move(deps.db, id, ['queued', 'applying'], 'rejected', { reason: errorMessage(row) });
+        }
+        return;
+      }
+      if (row.state === 'success') {
+        const result = (row.result ?? {}) as { checksum?: string };
+        await move(deps.db, id, ['applying'], 'applied', { checksum: result.checksum ?? null });
+      } else if (row.state === 'failure') {
+        const code = (row.error as { code?: number } | null)?.code;
+        const reason =
+          code === RPC_ERROR.changeSetNotPending || code === RPC_ERROR.notFound
+            ? errorMessage(row)
+            : `The confirmation failed: ${errorMessage(row)}`;
+        await move(deps.db, id, ['applying'], 'reverted', { reason });
+      }
+    },
+
+    /** Commands whose deadline passed, in the transaction that times them out. */
+    async timedOut(tx: DbOrTx, rows: readonly RpcCommandRow[]): Promise<void> {
+      for (const row of rows) {
+        const id = changeSetIdOf(row);
+        if (!id) continue;
+        if (row.method === 'configApply' && row.delivered_at === null) {
+          await move(tx, id, ['queued'], 'expired', {
+            reason: 'The device did not take the change before its deadline',
+          });
+        } else {
+          await move(tx, id, ['queued', 'applying'], 'reverted', {
+            reason:
+              'The cloud could not reach the device again within the confirm window: it has put its previous configuration back',
+          });
+        }
+      }
+    },
+
+    /** A device reported its configuration; a `reverted` one ends its change-set (its own only). */
+    async configReported(sn: string, message: ConfigMessage): Promise<void> {
+      if (message.reason !== 'reverted' || !message.changeSet) return;
+      await move(deps.db, message.changeSet.id, ['queued', 'applying'], 'reverted', {
+        reason: message.changeSet.reason,
+        checksum: message.checksum ?? null,
+        sn,
+      });
+    },
+  };
+}
+
+export type ChangeSetTracker = ReturnType<typeof createChangeSetTracker>;

@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module.ts';
+import { deviceConfigRoutes } from './device-config.routes.ts';
+
+export const deviceConfigModule = defineModule({
+  area: 'device-config',
+  uses: ['db', 'clock', 'gateway', 'hub'],
+  routes: deviceConfigRoutes,
+  tables: ['device_change_set'],
+});

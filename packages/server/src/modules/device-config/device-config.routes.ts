@@ -1,0 +1,13 @@
+import { applyConfigCall, getChangeSetsCall, getConfigSectionsCall } from '@fleetport/contract';
+import { companyActor } from '../../platform/auth/actor.ts';
+import { bind } from '../../platform/http/calls.ts';
+import * as config from './device-config.service.ts';
+
+/** Remote configuration's calls: the actor from the session, the service, the answer. */
+export function deviceConfigRoutes(deps: config.DeviceConfigDeps) {
+  return [
+    bind(getConfigSectionsCall, async (ctx) => config.getSections(deps, companyActor(ctx), ctx.input.sn)),
+    bind(applyConfigCall, async (ctx) => config.applyChangeSet(deps, companyActor(ctx), ctx.input)),
+    bind(getChangeSetsCall, async (ctx) => config.changeSets(deps, companyActor(ctx), ctx.input)),
+  ];
+}

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CapabilitiesSchema,
+  type ChangeSet,
+  type ConfigDifference,
+  type ConfigSectionView,
+  configMenuFor,
+  configSectionDef,
+  ErrorCode,
+  readDeviceConfiguration,
+  sectionDifferences,
+  sectionSchema,
+  VisibilityRules,
+  writeConfigSections,
+} from '@fleetport/contract';
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { type Actor, owningCompany, owningScope } from '../../platform/auth/actor.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
+import { deviceCapabilities } from '../device-details/device-details.store.ts';
+import { getCompanyDevice } from '../devices/device-list.store.ts';
+import { findDeviceConfig } from '../devices/device-reports.store.ts';
+import { assertDeviceAllows } from '../licences/entitlements.ts';
+import {
+  type ChangeSetRow,
+  findOpenChangeSet,
+  insertChangeSet,
+  pageChangeSets,
+  setCommandIds,
+  updateRunning,
+} from './device-config.store.ts';
+
+/**
+ * Remote configuration (issue 15): the sections of a device's reported configuration, and changes
+ * applied as change-sets (docs/device-protocol.md §7.5). The checks run in the order a person would
+ * want to hear them: the device, its licence, an update or another change in progress, the device
+ * being online when asked for at once, then each value by its section's schema.
+ */
+
+export type DeviceConfigDeps = ModuleDeps<'db' | 'clock' | 'gateway' | 'hub'>;
+
+/** How long a queued change-set waits for an offline device before it is `expired`. */
+const QUEUED_DEADLINE_SECONDS = 24 * 3600;
+/** Beyond the confirm window, what an online device gets to take and apply the change. */
+const APPLY_GRACE_SECONDS = 120;
+
+export function toChangeSet(row: ChangeSetRow): ChangeSet {
+  return {
+    id: row.id,
+    sn: row.sn,
+    state: row.state,
+    differences: row.differences,
+    confirmSeconds: row.confirm_seconds,
+    reason: row.reason,
+    checksum: row.checksum,
+    createdBy: row.created_by_name,
+    createdAt: row.created_at.getTime(),
+    finishedAt: row.finished_at?.getTime() ?? null,
+  };
+}
+
+export async function getSections(deps: DeviceConfigDeps, actor: Actor, sn: string) {
+  await getCompanyDevice(deps.db, actor.scope, sn);
+  const reported = await findDeviceConfig(deps.db, actor.scope, sn);
+  const config = reported ? readDeviceConfiguration(reported.xml) : null;
+  const sections: ConfigSectionView[] = [];
+  for (const [id, state] of config?.sections ?? []) {
+    const [group = '', key = ''] = id.split('/');
+    sections.push(
+      'value' in state
+        ? { id, group, key, editable: true, value: state.value, reason: null }
+        : { id, group, key, editable: false, value: null, reason: state.reason },
+    );
+  }
+  const pending = await findOpenChangeSet(deps.db, actor.scope, sn);
+  return {
+    sn,
+    lastUpdatedTime: reported?.last_updated_time.getTime() ?? null,
+    sections,
+    pending: pending ? toChangeSet(pending) : null,
+  };
+}
+
+export async function changeSets(
+  deps: DeviceConfigDeps,
+  actor: Actor,
+  input: { sn: string; pageNum: number; pageSize: number },
+) {
+  await getCompanyDevice(deps.db, actor.scope, input.sn);
+  const page = await pageChangeSets(deps.db, actor.scope, input.sn, input);
+  return { list: page.list.map(toChangeSet), total: page.total };
+}
+
+/** Menu items the device's capabilities leave out or grey out (core §2) cannot be changed either. */
+function menuAllows(capabilities: unknown, key: string): boolean {
+  const cap = CapabilitiesSchema.safeParse(capabilities);
+  if (!cap.success) return true;
+  const menu = configMenuFor({ cap: cap.data }, new VisibilityRules());
+  return menu.some((section) => section.items.some((item) => item.key === key && item.enabled));
+}
+
+export async function applyChangeSet(
+  deps: DeviceConfigDeps,
+  actor: Actor,
+  input: { sn: string; sections: Record<string, unknown>; confirmSeconds: number; immediately: boolean },
+): Promise<ChangeSet> {
+  const { db, clock } = deps;
+  const scope = owningScope(actor.scope);
+  const device = await getCompanyDevice(db, scope, input.sn);
+  await assertDeviceAllows(deps, scope, input.sn, 'configUpdate');
+  if (await updateRunning(db, input.sn, clock.now())) throw new AppError(ErrorCode.DEVICE_UPDATING);
+  if (await findOpenChangeSet(db, scope, input.sn)) throw new AppError(ErrorCode.CONFIG_CHANGE_IN_PROGRESS);
+  if (input.immediately && !device.online) throw new AppError(ErrorCode.DEVICE_OFFLINE, input.sn);
+  const reported = await findDeviceConfig(db, scope, input.sn);
+  const config = reported ? readDeviceConfiguration(reported.xml) : null;
+  if (!config) throw new AppError(ErrorCode.CONFIG_NOT_REPORTED);
+
+  const capabilities = await deviceCapabilities(db, scope, input.sn);
+  const companyId = owningCompany(scope);
+  const targets = new Map<string, Record<string, unknown>>();
+  const differences: ConfigDifference[] = [];
+  for (const [id, value] of Object.entries(input.sections)) {
+    const field = `sections.${id}`;
+    const def = configSectionDef(id);
+    const current = config.sections.get(id);
+    if (!def || !current) throw fieldError(field, 'the device has no such section');
+    if (!('value' in current))
+      throw fieldError(field, `the device's own settings cannot be edited here (${current.reason})`);
+    if (!menuAllows(capabilities, def.key)) throw fieldError(field, 'not available on this device');
+    const parsed = sectionSchema(def.shape).safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw fieldError([field, ...(issue?.path ?? [])].join('.'), issue?.message ?? 'invalid');
+    }
+    const target = parsed.data as Record<string, unknown>;
+    targets.set(id, target);
+    differences.push(...sectionDifferences(id, current.value, target));
+  }
+  if (differences.length === 0)
+    throw fieldError('sections', 'nothing changes: every value is what the device has');
+
+  const gateway = deps.gateway;
+  if (!gateway) throw new AppError(ErrorCode.DEVICE_OFFLINE_OPERATION, input.sn);
+  const id = randomUUID();
+  const xml = writeConfigSections(targets);
+  const inserted = await insertChangeSet(db, scope, {
+    id,
+    sn: input.sn,
+    sections: Object.fromEntries(targets),
+    differences,
+    xml,
+    confirmSeconds: input.confirmSeconds,
+    createdBy: actor.userId,
+    at: clock.now(),
+  });
+  if (!inserted) throw new AppError(ErrorCode.CONFIG_CHANGE_IN_PROGRESS);
+  const [command] = await gateway.rpc.send({
+    companyId: companyId,
+    sns: [input.sn],
+    method: 'configApply',
+    params: { xml, mode: 'merge', changeSet: { id, confirmSeconds: input.confirmSeconds } },
+    deadlineSeconds: input.immediately ? input.confirmSeconds + APPLY_GRACE_SECONDS : QUEUED_DEADLINE_SECONDS,
+  });
+  if (command) await setCommandIds(db, id, { apply: command.id });
+  deps.hub.publish('deviceConfig.changed', companyId, { sn: input.sn, id, state: 'queued' });
+  const row = await findOpenChangeSet(db, scope, input.sn);
+  if (row?.id === id) return toChangeSet(row);
+  // Answered already (a device that refused at once): the history has it.
+  const page = await pageChangeSets(db, scope, input.sn, { pageNum: 1, pageSize: 1 });
+  const latest = page.list[0];
+  if (!latest) throw new AppError(ErrorCode.INTERNAL_ERROR);
+  return toChangeSet(latest);
+}

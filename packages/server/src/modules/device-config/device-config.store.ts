@@ -1,0 +1,182 @@
+import type { ChangeSetState, ConfigDifference } from '@fleetport/contract';
+import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
+import type { DbOrTx } from '../../platform/db/open.ts';
+
+/** Change-sets of remote configuration (migration 0280); every state change goes through `moveChangeSet`. */
+
+export interface ChangeSetRow {
+  id: string;
+  company_id: number;
+  sn: string;
+  state: ChangeSetState;
+  differences: ConfigDifference[];
+  confirm_seconds: number;
+  apply_command_id: string | null;
+  confirm_command_id: string | null;
+  reason: string | null;
+  checksum: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+  created_by_name: string | null;
+}
+
+const OPEN: ChangeSetState[] = ['queued', 'applying'];
+
+function selectRows(db: DbOrTx) {
+  return db
+    .selectFrom('device_change_set as c')
+    .leftJoin('app_user as u', 'u.id', 'c.created_by')
+    .select([
+      'c.id',
+      'c.company_id',
+      'c.sn',
+      'c.state',
+      'c.differences',
+      'c.confirm_seconds',
+      'c.apply_command_id',
+      'c.confirm_command_id',
+      'c.reason',
+      'c.checksum',
+      'c.created_at',
+      'c.finished_at',
+      'u.user_name as created_by_name',
+    ]);
+}
+
+export async function insertChangeSet(
+  db: DbOrTx,
+  scope: CompanyScope,
+  row: {
+    id: string;
+    sn: string;
+    sections: Record<string, unknown>;
+    differences: ConfigDifference[];
+    xml: string;
+    confirmSeconds: number;
+    createdBy: number;
+    at: Date;
+  },
+): Promise<boolean> {
+  // Another change-set of the device not yet ended (the partial unique index): nothing is inserted.
+  const inserted = await db
+    .insertInto('device_change_set')
+    .values({
+      id: row.id,
+      company_id: owningCompany(scope),
+      sn: row.sn,
+      state: 'queued',
+      sections: JSON.stringify(row.sections),
+      differences: JSON.stringify(row.differences),
+      xml: row.xml,
+      confirm_seconds: row.confirmSeconds,
+      created_by: row.createdBy,
+      created_at: row.at,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The device's change-set that has not ended, if any. */
+export async function findOpenChangeSet(db: DbOrTx, scope: CompanyScope, sn: string) {
+  return selectRows(db)
+    .where('c.company_id', 'in', scopedCompanyIds(scope))
+    .where('c.sn', '=', sn)
+    .where('c.state', 'in', OPEN)
+    .executeTakeFirst() as Promise<ChangeSetRow | undefined>;
+}
+
+export async function findChangeSetById(db: DbOrTx, id: string) {
+  return selectRows(db).where('c.id', '=', id).executeTakeFirst() as Promise<ChangeSetRow | undefined>;
+}
+
+/** The change-set a device's command belongs to (its `configApply` or its `configConfirm`). */
+export async function findChangeSetByCommand(db: DbOrTx, commandId: string) {
+  return selectRows(db)
+    .where((eb) =>
+      eb.or([eb('c.apply_command_id', '=', commandId), eb('c.confirm_command_id', '=', commandId)]),
+    )
+    .executeTakeFirst() as Promise<ChangeSetRow | undefined>;
+}
+
+export async function pageChangeSets(
+  db: DbOrTx,
+  scope: CompanyScope,
+  sn: string,
+  page: { pageNum: number; pageSize: number },
+): Promise<{ list: ChangeSetRow[]; total: number }> {
+  const base = (q: ReturnType<typeof selectRows>) =>
+    q.where('c.company_id', 'in', scopedCompanyIds(scope)).where('c.sn', '=', sn);
+  const [list, count] = await Promise.all([
+    base(selectRows(db))
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNum - 1) * page.pageSize)
+      .execute(),
+    db
+      .selectFrom('device_change_set')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('company_id', 'in', scopedCompanyIds(scope))
+      .where('sn', '=', sn)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { list: list as ChangeSetRow[], total: Number(count.n) };
+}
+
+export async function setCommandIds(
+  db: DbOrTx,
+  id: string,
+  ids: { apply?: string; confirm?: string },
+): Promise<void> {
+  await db
+    .updateTable('device_change_set')
+    .set({
+      ...(ids.apply ? { apply_command_id: ids.apply } : {}),
+      ...(ids.confirm ? { confirm_command_id: ids.confirm } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Moves a change-set on, only from the states given (a final state never changes again, so a late or
+ * repeated answer is ignored); answers the row when it moved.
+ */
+export async function moveChangeSet(
+  db: DbOrTx,
+  id: string,
+  from: readonly ChangeSetState[],
+  to: ChangeSetState,
+  fields: { reason?: string | null; checksum?: string | null; at: Date; sn?: string },
+): Promise<ChangeSetRow | undefined> {
+  const final = to !== 'queued' && to !== 'applying';
+  const moved = await db
+    .updateTable('device_change_set')
+    .set({
+      state: to,
+      ...(fields.reason !== undefined ? { reason: fields.reason } : {}),
+      ...(fields.checksum !== undefined ? { checksum: fields.checksum } : {}),
+      ...(final ? { finished_at: fields.at } : {}),
+    })
+    .where('id', '=', id)
+    .where('state', 'in', [...from])
+    .$if(fields.sn !== undefined, (q) => q.where('sn', '=', fields.sn as string))
+    .returning('id')
+    .executeTakeFirst();
+  return moved ? findChangeSetById(db, id) : undefined;
+}
+
+/** Whether a firmware or app update is running on the device (190611). */
+export async function updateRunning(db: DbOrTx, sn: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('rpc_command')
+    .select('id')
+    .where('sn', '=', sn)
+    .where('method', 'in', ['firmwareInstall', 'appInstall', 'appUninstall'])
+    .where('state', '=', 'inExecution')
+    .where('deadline', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}

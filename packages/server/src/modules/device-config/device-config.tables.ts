@@ -1,0 +1,28 @@
+import type { ChangeSetState, ConfigDifference } from '@fleetport/contract';
+import type { ColumnType } from 'kysely';
+
+type Json<T> = ColumnType<T, string, string>;
+
+/** Remote configuration's change-sets (migration 0280). */
+export interface DeviceConfigTables {
+  device_change_set: {
+    /** Also the `changeSet.id` the device gets (§7.5). */
+    id: string;
+    company_id: number;
+    sn: string;
+    state: ChangeSetState;
+    /** The target value of each section that changes, keyed `group/key`. */
+    sections: Json<Record<string, unknown>>;
+    differences: Json<ConfigDifference[]>;
+    /** The configuration document sent (the changed sections only, applied by merge). */
+    xml: string;
+    confirm_seconds: number;
+    apply_command_id: string | null;
+    confirm_command_id: string | null;
+    reason: string | null;
+    checksum: string | null;
+    created_by: number | null;
+    created_at: Date;
+    finished_at: Date | null;
+  };
+}
