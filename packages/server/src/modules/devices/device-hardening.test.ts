@@ -38,6 +38,7 @@ afterAll(async () => {
 const BUILDERS: Record<string, (sn: string) => unknown> = {
   'remoteActions.resetPassword': (sn) => ({ sn, user: 'admin', password: 'Probe12' }),
   'remoteActions.poeTimers': (sn) => ({ sn, port: 1, enableTime: '08:00', disableTime: '18:00' }),
+  'deviceConfig.apply': (sn) => ({ sn, sections: { 'services/ssh': { enabled: false, port: 2222 } } }),
 };
 
 /** Calls with a required `sn` naming one device (not a search text or an optional filter). */
