@@ -23,6 +23,9 @@ import {
 
 export interface ScalarField {
   kind: 'scalar';
+  /** How a form shows it: a switch, a number, a choice of `options`, or text. */
+  input: 'switch' | 'number' | 'select' | 'text';
+  options?: readonly string[];
   schema: z.ZodType;
   /** The XML text to the value the schema checks (a bad text passes through for the schema to refuse). */
   read(raw: string): unknown;
@@ -39,8 +42,15 @@ export type ChildShape =
   | { kind: 'text'; field: ScalarField }
   | { kind: 'list'; item: ElementShape | ScalarField };
 
-const scalar = (schema: z.ZodType, read: (raw: string) => unknown = (raw) => raw): ScalarField => ({
+const scalar = (
+  input: ScalarField['input'],
+  schema: z.ZodType,
+  read: (raw: string) => unknown = (raw) => raw,
+  options?: readonly string[],
+): ScalarField => ({
   kind: 'scalar',
+  input,
+  ...(options ? { options } : {}),
   schema,
   read,
   write: (value) => String(value),
@@ -48,26 +58,30 @@ const scalar = (schema: z.ZodType, read: (raw: string) => unknown = (raw) => raw
 
 /** Configuration values as a router's own web interface bounds them. */
 export const configField = {
-  text: (max: number, min = 0) => scalar(z.string().min(min).max(max)),
-  pattern: (re: RegExp) => scalar(z.string().regex(re)),
+  text: (max: number, min = 0) => scalar('text', z.string().min(min).max(max)),
+  pattern: (re: RegExp) => scalar('text', z.string().regex(re)),
   bool: () =>
-    scalar(z.boolean(), (raw) => {
+    scalar('switch', z.boolean(), (raw) => {
       if (raw === 'true') return true;
       if (raw === 'false') return false;
       return raw;
     }),
   int: (min: number, max: number) =>
-    scalar(z.number().int().min(min).max(max), (raw) => (/^-?\d{1,15}$/.test(raw) ? Number(raw) : raw)),
-  ipv4: () => scalar(z.string().refine(isIPv4)),
+    scalar('number', z.number().int().min(min).max(max), (raw) =>
+      /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw,
+    ),
+  ipv4: () => scalar('text', z.string().refine(isIPv4)),
   /** An IPv4 address or nothing (a remote syslog server left empty). */
   optionalIpv4OrHost: () =>
     scalar(
+      'text',
       z
         .string()
         .max(253)
         .regex(/^[A-Za-z0-9.-]*$/),
     ),
-  choice: <const T extends readonly [string, ...string[]]>(values: T) => scalar(z.enum(values)),
+  choice: <const T extends readonly [string, ...string[]]>(values: T) =>
+    scalar('select', z.enum(values), undefined, values),
 };
 
 const f = configField;

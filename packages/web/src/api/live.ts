@@ -33,6 +33,8 @@ export const LIVE_KEYS = {
   licences: ['licences'] as const,
   /** The alert centre: alerts, rules and the unread badge. */
   alerts: ['alerts'] as const,
+  /** A device's configuration by section, its change-set in flight and their history. */
+  deviceConfig: ['deviceConfigSections'] as const,
 };
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
@@ -118,6 +120,9 @@ export function applyToCache(queryClient: QueryClient, message: LiveServerMessag
     // The alert list, rules (open counts), badge and the dashboard's alert summary refetch where shown.
     invalidateSoon(queryClient, LIVE_KEYS.alerts);
     invalidateSoon(queryClient, LIVE_KEYS.dashboard);
+  } else if (message.type === 'deviceConfig.changed') {
+    // The configuration page follows its change-set; a final state brings the reported configuration.
+    invalidateSoon(queryClient, LIVE_KEYS.deviceConfig);
   } else if (message.type === 'licences.changed') {
     // Balances and the licence banner refetch where shown.
     invalidateSoon(queryClient, LIVE_KEYS.licences);

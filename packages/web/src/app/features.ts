@@ -10,6 +10,7 @@ import { companiesFeature } from '../features/companies/companies.feature.ts';
 import { companyAccountFeature } from '../features/company-account/company-account.feature.ts';
 import { customersFeature } from '../features/customers/customers.feature.ts';
 import { dataPoolFeature } from '../features/data-pool/data-pool.feature.ts';
+import { deviceConfigFeature } from '../features/device-config/device-config.feature.ts';
 import { deviceDetailsFeature } from '../features/device-details/device-details.feature.ts';
 import { deviceNotificationsFeature } from '../features/device-notifications/device-notifications.feature.ts';
 import { deviceTagsFeature } from '../features/device-tags/device-tags.feature.ts';
@@ -51,5 +52,6 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   brandingFeature,
   quotasFeature,
   alertsFeature,
+  deviceConfigFeature,
   appCentreFeature,
 ];

@@ -4,6 +4,7 @@ import { branding } from '../features/branding/branding.i18n.ts';
 import { checkout } from '../features/checkout/checkout.i18n.ts';
 import { customers } from '../features/customers/customers.i18n.ts';
 import { dataPool } from '../features/data-pool/data-pool.i18n.ts';
+import { deviceConfig } from '../features/device-config/device-config.i18n.ts';
 import { deviceDetails } from '../features/device-details/device-details.i18n.ts';
 import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
@@ -32,6 +33,7 @@ export const PAGE_TEXT = {
   quotas,
   alerts,
   appCentre,
+  deviceConfig,
 } as const;
 
 /**

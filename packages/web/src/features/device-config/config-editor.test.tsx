@@ -1,0 +1,170 @@
+import {
+  applyConfigCall,
+  type ChangeSet,
+  getChangeSetsCall,
+  getConfigSectionsCall,
+  getDeviceConfigJsonCall,
+  SERIES,
+} from '@fleetport/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveTicket } from '../../api/ticket-store.ts';
+import { renderConsole, routeServer } from '../../app/console-test-kit.tsx';
+import { menusHolding } from '../../app/test-menus.ts';
+import { changeLanguage } from '../../i18n/index.ts';
+import { stubLiveSocket } from '../devices/device-test-fixtures.ts';
+import { ConfigEditor } from './config-editor.tsx';
+
+const SLOW = 30_000;
+const SN = 'FP0000000000021';
+const R1500: Record<string, unknown> = { ...SERIES.find((s) => s.id === 'r1500')?.capabilities };
+
+const SECTIONS = [
+  {
+    id: 'interface/lan',
+    group: 'interface',
+    key: 'lan',
+    editable: true,
+    value: {
+      ipaddr: '192.168.0.1',
+      netmask: '255.255.255.0',
+      dhcp: { enabled: true, start: '192.168.0.100', limit: 150, lease: '12h' },
+    },
+    reason: null,
+  },
+  {
+    id: 'interface/cellular',
+    group: 'interface',
+    key: 'cellular',
+    editable: true,
+    value: {
+      enabled: true,
+      sim: [{ slot: 1, apn: 'internet', auth: 'none', pin: '' }],
+      network_type: 'auto',
+    },
+    reason: null,
+  },
+  {
+    id: 'services/ssh',
+    group: 'services',
+    key: 'ssh',
+    editable: false,
+    value: null,
+    reason: 'services/ssh: attributes',
+  },
+];
+
+const changeSet = (state: ChangeSet['state'], extra: Partial<ChangeSet> = {}): ChangeSet => ({
+  id: 'cs-1',
+  sn: SN,
+  state,
+  differences: [{ section: 'interface/lan', field: 'dhcp.start', from: '192.168.0.100', to: '192.168.0.50' }],
+  confirmSeconds: 120,
+  reason: null,
+  checksum: null,
+  createdBy: 'Ada',
+  createdAt: Date.UTC(2026, 10, 1, 8),
+  finishedAt: null,
+  ...extra,
+});
+
+function serve(funCodes: string[], state: { pending: ChangeSet | null; history: ChangeSet[] }) {
+  return routeServer({
+    '/pl/user/getVisitMenus': { data: menusHolding(funCodes) },
+    [getDeviceConfigJsonCall.path]: { data: { sn: SN, devcfg: R1500 } },
+    [getConfigSectionsCall.path]: () => ({
+      data: { sn: SN, lastUpdatedTime: Date.UTC(2026, 10, 1, 7), sections: SECTIONS, pending: state.pending },
+    }),
+    [getChangeSetsCall.path]: () => ({ data: { list: state.history, total: state.history.length } }),
+    [applyConfigCall.path]: () => {
+      state.pending = changeSet('queued');
+      state.history = [state.pending];
+      return { data: state.pending };
+    },
+  });
+}
+
+beforeEach(() => {
+  saveTicket({ ticket: 't1', key: 'k1' });
+  stubLiveSocket();
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+});
+
+const render = () => renderConsole('/tab', [{ path: '/tab', element: <ConfigEditor sn={SN} /> }]);
+
+describe('configuration editor', () => {
+  it(
+    'shows the menu the capabilities allow, edits a section, shows the difference and applies it',
+    async () => {
+      const state = { pending: null as ChangeSet | null, history: [] as ChangeSet[] };
+      const fetchMock = serve(['devices.view', 'devices.apply'], state);
+      render();
+      const menu = await screen.findByTestId('config-menu');
+      expect(within(menu).getByText('Interface')).toBeTruthy();
+      expect(within(menu).getByText('LAN')).toBeTruthy();
+      // R1500 has no WiFi: the device reported no such section, so it is not offered.
+      expect(within(menu).queryByText('WiFi')).toBeNull();
+      expect(screen.getByTestId('config-section').textContent).toContain('LAN');
+
+      const start = within(screen.getByTestId('config-field-dhcp.start')).getByRole('textbox');
+      await userEvent.clear(start);
+      await userEvent.type(start, '192.168.0.300');
+      expect(await screen.findByText('Not a valid value')).toBeTruthy();
+      expect((screen.getByTestId('config-apply') as HTMLButtonElement).disabled).toBe(true);
+
+      await userEvent.clear(start);
+      await userEvent.type(start, '192.168.0.50');
+      const difference = await screen.findByTestId('config-difference');
+      expect(within(difference).getByText('DHCP server › First address')).toBeTruthy();
+      expect(within(difference).getByText('192.168.0.100')).toBeTruthy();
+      expect(within(difference).getByText('192.168.0.50')).toBeTruthy();
+
+      await userEvent.click(screen.getByTestId('config-apply'));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('Apply 1 changes?')).toBeTruthy();
+      fireEvent.change(within(dialog).getByRole('spinbutton'), { target: { value: '300' } });
+      await userEvent.click(within(dialog).getByRole('button', { name: /save/i }));
+      await waitFor(() => {
+        const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith(applyConfigCall.path));
+        expect(call).toBeTruthy();
+        expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+          sn: SN,
+          sections: { 'interface/lan': { dhcp: { start: '192.168.0.50', limit: 150 } } },
+          confirmSeconds: 300,
+          immediately: false,
+        });
+      });
+      expect(await screen.findByTestId('config-in-flight')).toBeTruthy();
+      expect(screen.getByTestId('config-in-flight').textContent).toContain('Waiting for the device');
+    },
+    SLOW,
+  );
+
+  it(
+    'shows a section it cannot change as the device sent it, and a reverted change with its reason, in Chinese',
+    async () => {
+      await changeLanguage('cn');
+      const reverted = changeSet('reverted', {
+        reason: 'Not confirmed within 120 s',
+        finishedAt: Date.UTC(2026, 10, 1, 9),
+      });
+      serve(['devices.view'], { pending: null, history: [reverted] });
+      render();
+      const result = await screen.findByTestId('config-last-result');
+      expect(result.textContent).toContain('上次修改：设备已恢复原配置');
+      expect(result.textContent).toContain('Not confirmed within 120 s');
+      await userEvent.click(within(screen.getByTestId('config-menu')).getByText('SSH'));
+      expect((await screen.findByTestId('config-section')).textContent).toContain('无法从云端修改');
+      const history = screen.getByTestId('config-history');
+      expect(within(history).getByText('设备已恢复原配置')).toBeTruthy();
+      expect(within(history).getByText('1 个字段')).toBeTruthy();
+      // A look-only role cannot apply.
+      expect((screen.getByTestId('config-apply') as HTMLButtonElement).disabled).toBe(true);
+    },
+    SLOW,
+  );
+});
