@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ChangeSetStateSchema } from './api/device-config.ts';
 import { RpcStateSchema } from './device/rpc.ts';
+import { ChangeSetStateSchema } from './enums/device-config.ts';
 
 /**
  * The console's live WebSocket (`GET {apiPrefix}/ws?lang=en`). Its first message is `auth` with a

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONFIG_MENU_GROUPS } from '../device/config-menu.ts';
 import { CONFIRM_WINDOW_SECONDS } from '../device/protocol.ts';
+import { ChangeSetStateSchema } from '../enums/device-config.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { defineCall } from './define.ts';
 
@@ -17,24 +18,6 @@ const SectionId = z
   .string()
   .regex(/^[a-z_]+\/[a-z_]+$/)
   .max(64);
-
-export const CHANGE_SET_STATES = [
-  'queued',
-  'applying',
-  'applied',
-  'rejected',
-  'reverted',
-  'expired',
-] as const;
-export const ChangeSetStateSchema = z.enum(CHANGE_SET_STATES);
-export type ChangeSetState = z.infer<typeof ChangeSetStateSchema>;
-/** States a change-set ends in; one that is not final holds the device (one change-set at a time). */
-export const FINAL_CHANGE_SET_STATES: readonly ChangeSetState[] = [
-  'applied',
-  'rejected',
-  'reverted',
-  'expired',
-];
 
 /** One field that changes: its section, its path inside the section, and the values before and after. */
 export const ConfigDifferenceSchema = z.object({

@@ -1,5 +1,6 @@
 export * from './alerts.ts';
 export * from './companies.ts';
+export * from './device-config.ts';
 export * from './devices.ts';
 export * from './elevators.ts';
 export * from './endpoints.ts';
