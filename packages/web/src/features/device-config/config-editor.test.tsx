@@ -156,7 +156,8 @@ describe('configuration editor', () => {
       render();
       const result = await screen.findByTestId('config-last-result');
       expect(result.textContent).toContain('上次修改：设备已恢复原配置');
-      expect(result.textContent).toContain('Not confirmed within 120 s');
+      expect(result.textContent).toContain('云端未能及时确认此修改，设备已自行恢复原配置。');
+      expect(result.textContent).toContain('设备或云端的说明：Not confirmed within 120 s');
       await userEvent.click(within(screen.getByTestId('config-menu')).getByText('SSH'));
       expect((await screen.findByTestId('config-section')).textContent).toContain('无法从云端修改');
       const history = screen.getByTestId('config-history');

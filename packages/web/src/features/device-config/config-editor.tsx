@@ -16,7 +16,7 @@ import {
   VisibilityRules,
 } from '@fleetport/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Flex, InputNumber, Menu, Table, Tag } from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, Menu, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -27,6 +27,7 @@ import { usePermission } from '../../app/permissions.tsx';
 import { addNamespaces } from '../../i18n/index.ts';
 import { DraggableDialog } from '../../widgets/draggable-dialog.tsx';
 import { EmptyState } from '../../widgets/empty-state.tsx';
+import { NumberInput } from '../../widgets/number-input.tsx';
 import { deviceConfig } from './device-config.i18n.ts';
 import { SectionForm } from './section-form.tsx';
 
@@ -157,12 +158,19 @@ export function ConfigEditor({ sn }: { sn: string }) {
           showIcon
           data-testid="config-last-result"
           message={t('lastResult', { state: t(`state.${latest.state}`) })}
-          description={latest.reason ?? undefined}
+          description={
+            <>
+              <div>{t(`explain.${latest.state}`)}</div>
+              {latest.reason ? (
+                <div style={{ opacity: 0.75 }}>{t('deviceWords', { reason: latest.reason })}</div>
+              ) : null}
+            </>
+          }
         />
       ) : null}
       <Flex gap={12} align="start">
         <Menu
-          style={{ width: 220, flex: 'none' }}
+          style={{ width: 220, flex: 'none', maxHeight: '70vh', overflowY: 'auto' }}
           mode="inline"
           selectedKeys={current ? [current] : []}
           onClick={(info) => setSelected(info.key)}
@@ -179,57 +187,58 @@ export function ConfigEditor({ sn }: { sn: string }) {
             })),
           }))}
         />
-        <Card
-          size="small"
-          style={{ flex: 1, minWidth: 0 }}
-          title={section ? t(`section.${section.key}`) : t('title')}
-          extra={
-            sections.data.lastUpdatedTime
-              ? t('lastUpdated', { at: formatDateTime(sections.data.lastUpdatedTime) })
-              : null
-          }
-          data-testid="config-section"
-        >
-          {section && !section.editable ? (
-            <Alert type="warning" message={t('readOnly', { reason: section.reason ?? '' })} />
-          ) : section?.value ? (
-            <SectionForm
-              shape={configSectionDef(section.id)?.shape ?? { attrs: {}, children: {} }}
-              value={drafts[section.id] ?? section.value}
-              onChange={(value) => setDrafts((all) => ({ ...all, [section.id]: value }))}
-              errors={errorsOf(t, section.id, drafts[section.id] ?? section.value)}
-              disabled={locked}
-            />
-          ) : null}
-        </Card>
+        <Flex vertical gap={12} style={{ flex: 1, minWidth: 0 }}>
+          <Card
+            size="small"
+            title={section ? t(`section.${section.key}`) : t('title')}
+            extra={
+              sections.data.lastUpdatedTime
+                ? t('lastUpdated', { at: formatDateTime(sections.data.lastUpdatedTime) })
+                : null
+            }
+            data-testid="config-section"
+          >
+            {section && !section.editable ? (
+              <Alert type="warning" message={t('readOnly', { reason: section.reason ?? '' })} />
+            ) : section?.value ? (
+              <SectionForm
+                shape={configSectionDef(section.id)?.shape ?? { attrs: {}, children: {} }}
+                value={drafts[section.id] ?? section.value}
+                onChange={(value) => setDrafts((all) => ({ ...all, [section.id]: value }))}
+                errors={errorsOf(t, section.id, drafts[section.id] ?? section.value)}
+                disabled={locked}
+              />
+            ) : null}
+          </Card>
+          <Card
+            size="small"
+            title={t('pendingTitle')}
+            data-testid="config-difference"
+            extra={
+              <Flex gap={8}>
+                <Button onClick={() => setDrafts({})} disabled={Object.keys(drafts).length === 0}>
+                  {t('discard')}
+                </Button>
+                <Button
+                  type="primary"
+                  disabled={differences.length === 0 || invalid || locked}
+                  onClick={() => setDialog(true)}
+                  data-testid="config-apply"
+                >
+                  {t('apply')}
+                </Button>
+              </Flex>
+            }
+          >
+            {invalid ? <Alert type="error" message={t('invalid')} style={{ marginBottom: 8 }} /> : null}
+            {differences.length === 0 ? (
+              <div style={{ opacity: 0.65 }}>{t('noDifference')}</div>
+            ) : (
+              <DifferenceTable differences={differences} />
+            )}
+          </Card>
+        </Flex>
       </Flex>
-      <Card
-        size="small"
-        title={t('pendingTitle')}
-        data-testid="config-difference"
-        extra={
-          <Flex gap={8}>
-            <Button onClick={() => setDrafts({})} disabled={Object.keys(drafts).length === 0}>
-              {t('discard')}
-            </Button>
-            <Button
-              type="primary"
-              disabled={differences.length === 0 || invalid || locked}
-              onClick={() => setDialog(true)}
-              data-testid="config-apply"
-            >
-              {t('apply')}
-            </Button>
-          </Flex>
-        }
-      >
-        {invalid ? <Alert type="error" message={t('invalid')} style={{ marginBottom: 8 }} /> : null}
-        {differences.length === 0 ? (
-          <div style={{ opacity: 0.65 }}>{t('noDifference')}</div>
-        ) : (
-          <DifferenceTable differences={differences} />
-        )}
-      </Card>
       <Card size="small" title={t('history')} data-testid="config-history">
         <Table<ChangeSet>
           size="small"
@@ -281,7 +290,7 @@ export function ConfigEditor({ sn }: { sn: string }) {
           <DifferenceTable differences={differences} />
           <Flex gap={8} align="center">
             <label htmlFor="config-confirm-seconds">{t('confirmWindow')}</label>
-            <InputNumber
+            <NumberInput
               id="config-confirm-seconds"
               min={30}
               max={900}

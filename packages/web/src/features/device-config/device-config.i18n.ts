@@ -37,6 +37,14 @@ export const deviceConfig = {
       format: 'Not a valid value',
       choice: 'Choose one of the options',
     },
+    deviceWords: 'In the device or cloud words: {{reason}}',
+    explain: {
+      applied: 'The device applied the change and the cloud confirmed it.',
+      rejected: 'The device refused the change; nothing changed on it.',
+      reverted:
+        'The cloud could not confirm the change in time, so the device put its previous configuration back by itself.',
+      expired: 'The device did not take the change before its deadline; nothing changed on it.',
+    },
     state: {
       queued: 'Waiting for the device',
       applying: 'Applying',
@@ -207,6 +215,13 @@ export const deviceConfig = {
       maxLength: '最多 {{n}} 个字符',
       format: '值无效',
       choice: '请选择一个选项',
+    },
+    deviceWords: '设备或云端的说明：{{reason}}',
+    explain: {
+      applied: '设备已应用此修改，云端已确认。',
+      rejected: '设备拒绝了此修改，设备上没有任何变化。',
+      reverted: '云端未能及时确认此修改，设备已自行恢复原配置。',
+      expired: '设备在截止时间前没有接收此修改，设备上没有任何变化。',
     },
     state: {
       queued: '等待设备',

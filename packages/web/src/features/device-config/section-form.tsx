@@ -1,7 +1,8 @@
 import type { ChildShape, ElementShape, ScalarField } from '@fleetport/contract';
-import { Input, InputNumber, Select, Switch } from 'antd';
+import { Input, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberInput } from '../../widgets/number-input.tsx';
 
 /**
  * A configuration section's form, drawn from its shape in the contract (device/config-sections.ts):
@@ -203,7 +204,7 @@ function Scalar({
     );
   } else if (field.input === 'number') {
     input = (
-      <InputNumber
+      <NumberInput
         id={id}
         value={typeof value === 'number' ? value : null}
         onChange={(next) => onChange(next ?? undefined)}

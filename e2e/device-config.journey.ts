@@ -1,0 +1,123 @@
+/**
+ * Remote configuration journey (issue 15, first slice), once per language: on a router with an
+ * Essential licence the owner opens the configuration tab, sees only the sections its capabilities
+ * allow, changes the DHCP range and the SSID, reads the pending difference, applies it and watches it
+ * end "applied" live; then gives a cellular-only router a wrong APN, watches it drop off the network,
+ * come back by itself with its old APN and the change end "put back by the device" with the reason.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, describe, it } from 'node:test';
+import {
+  assignDeviceLicencesCall,
+  type CompanyAccount,
+  getCompanyAccountCall,
+  type Lang,
+  readDeviceConfiguration,
+} from '@fleetport/contract';
+import type { SimulatedDevice } from '@fleetport/device-sim';
+import type { Page } from 'playwright-core';
+import { deviceConfig } from '../packages/web/src/features/device-config/device-config.i18n.ts';
+import { devices as deviceTexts } from '../packages/web/src/features/devices/devices.i18n.ts';
+import { importRouters, signUp, switchOnRouters, waitFor } from './device-steps.ts';
+import { consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
+import { callAs, grantAsPlatform, platformPage } from './operation-steps.ts';
+
+const running: SimulatedDevice[] = [];
+const pages: JourneyPage[] = [];
+
+after(async () => {
+  await Promise.all(running.map((d) => d.stop().catch(() => {})));
+  await Promise.all(pages.map((p) => p.close().catch(() => {})));
+});
+
+/** Opens a router's configuration tab and waits for its menu. */
+async function openConfiguration(page: Page, sn: string) {
+  await page.goto(consoleUrl(`robustlink/device/deviceDetails/${sn}?tab=configuration`));
+  await page.getByTestId('config-menu').waitFor({ timeout: 30_000 });
+}
+
+async function field(page: Page, path: string) {
+  return page.getByTestId(`config-field-${path}`).locator('input');
+}
+
+async function apply(page: Page, confirmSeconds: number) {
+  await page.getByTestId('config-apply').click();
+  const dialog = page.locator('.ant-modal:visible');
+  await dialog.locator('input#config-confirm-seconds').fill(String(confirmSeconds));
+  await dialog.locator('.ant-modal-footer button.ant-btn-primary').click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
+  const c = deviceConfig[lang];
+  describe(`remote configuration journey (${lang})`, () => {
+    it('applies a change the router confirms, and sees a wrong APN put back by the router', async () => {
+      const owner = await newPage({ lang, width: 1440, height: 1000 });
+      pages.push(owner);
+      const { page } = owner;
+      const stamp = `${lang}${Date.now()}`;
+      await signUp(page, stamp, 'config');
+      const base = `${lang === 'en' ? '83' : '84'}${String(Date.now()).slice(-8)}`;
+      const sns = [1, 2].map((i) => `${base}${String(i).padStart(4, '0')}`);
+      await importRouters(page, sns, deviceTexts[lang].import.commit_other);
+      running.push(...(await switchOnRouters(sns)));
+      const [lanRouter, apnRouter] = running.slice(-2) as [SimulatedDevice, SimulatedDevice];
+
+      // Configuration changes need Essential: the platform grants two, the owner assigns them.
+      const account = await callAs(page, getCompanyAccountCall, {}, lang);
+      const companyId = (account.data as CompanyAccount).companyId;
+      const platform = await platformPage(lang, pages);
+      await grantAsPlatform(platform, lang, { companyId, product: 'ESSENTIAL', quantity: 2 });
+      const assigned = await callAs(
+        page,
+        assignDeviceLicencesCall,
+        { sns, level: 'ESSENTIALS', idempotencyKey: randomUUID() },
+        lang,
+      );
+      assert.equal(assigned.code, 0, assigned.msg);
+
+      // The menu: what an R3000-Q has, grouped as core §2 orders it.
+      await openConfiguration(page, lanRouter.sn);
+      const menu = page.getByTestId('config-menu');
+      for (const label of [c.group.interface, c.group.services, c.section.lan, c.section.wifi, c.section.ssh])
+        await menu.getByText(label, { exact: true }).first().waitFor();
+      await menu.getByText(c.section.lan, { exact: true }).click();
+      await (await field(page, 'dhcp.start')).fill('192.168.0.50');
+      await menu.getByText(c.section.wifi, { exact: true }).click();
+      await (await field(page, 'ssid')).fill(`Quay ${lang}`);
+      const difference = page.getByTestId('config-difference-table');
+      await difference.getByText('192.168.0.50').waitFor();
+      await difference.getByText(`Quay ${lang}`).waitFor();
+      await screenshot(page, `device-config-${lang}-01-difference`);
+      await apply(page, 120);
+      // The router applies, the cloud confirms: "applied" arrives live, no reload.
+      await page
+        .getByTestId('config-last-result')
+        .getByText(c.state.applied, { exact: false })
+        .waitFor({ timeout: 60_000 });
+      const lan = readDeviceConfiguration(lanRouter.state.configXml)?.sections.get('interface/lan');
+      assert.equal(
+        lan && 'value' in lan ? (lan.value.dhcp as { start: string }).start : null,
+        '192.168.0.50',
+      );
+      await page.getByTestId('config-history').getByText(c.state.applied).waitFor();
+      await screenshot(page, `device-config-${lang}-02-applied`);
+
+      // A wrong APN on a router whose only uplink is cellular: it drops, puts the old APN back itself.
+      apnRouter.state.activeLink = 'cellular1';
+      await openConfiguration(page, apnRouter.sn);
+      await page.getByTestId('config-menu').getByText(c.section.cellular, { exact: true }).click();
+      await (await field(page, 'sim.0.apn')).fill('wrong.apn');
+      await page.getByTestId('config-difference-table').getByText('wrong.apn').waitFor();
+      await apply(page, 30);
+      const result = page.getByTestId('config-last-result');
+      await result.getByText(c.state.reverted, { exact: false }).waitFor({ timeout: 60_000 });
+      await result.getByText(/Not confirmed within 30 s/).waitFor();
+      await waitFor(async () => apnRouter.online, 'the router back online');
+      assert.match(apnRouter.state.configXml, /<apn>internet<\/apn>/);
+      assert.doesNotMatch(apnRouter.state.configXml, /wrong\.apn/);
+      await screenshot(page, `device-config-${lang}-03-reverted`);
+    });
+  });
+}
