@@ -40,6 +40,8 @@ export const ChangeSetSchema = z.object({
   /** The running configuration's checksum the device reported once it applied the change-set. */
   checksum: z.string().nullable(),
   createdBy: z.string().nullable(),
+  /** The applied change-set this one undoes, when it is a rollback. */
+  rollbackOf: z.string().nullable(),
   createdAt: z.number().int(),
   finishedAt: z.number().int().nullable(),
 });
@@ -110,4 +112,32 @@ export const getChangeSetsCall = defineCall({
   summary: "A device's change-sets, newest first: who, when, what changed and how it ended",
 });
 
-export const DEVICE_CONFIG_CALLS = [getConfigSectionsCall, applyConfigCall, getChangeSetsCall] as const;
+export const rollbackConfigCall = defineCall({
+  id: 'deviceConfig.rollback',
+  method: 'POST',
+  path: '/link/deviceConfig/rollback',
+  input: z.strictObject({
+    sn: Sn,
+    /** An applied change-set of the device: its fields go back to the values they had before it. */
+    changeSetId: z.string().trim().min(1).max(64),
+    confirmSeconds: z
+      .number()
+      .int()
+      .min(CONFIRM_WINDOW_SECONDS.min)
+      .max(CONFIRM_WINDOW_SECONDS.max)
+      .default(CONFIRM_WINDOW_SECONDS.default),
+    immediately: z.boolean().default(false),
+  }),
+  output: ChangeSetSchema,
+  permission: 'devices.apply',
+  mutates: true,
+  summary:
+    'Undo an applied change-set as a new change-set (120120 when it is not applied); the same rules as apply',
+});
+
+export const DEVICE_CONFIG_CALLS = [
+  getConfigSectionsCall,
+  applyConfigCall,
+  getChangeSetsCall,
+  rollbackConfigCall,
+] as const;

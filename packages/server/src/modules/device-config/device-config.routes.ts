@@ -1,4 +1,9 @@
-import { applyConfigCall, getChangeSetsCall, getConfigSectionsCall } from '@fleetport/contract';
+import {
+  applyConfigCall,
+  getChangeSetsCall,
+  getConfigSectionsCall,
+  rollbackConfigCall,
+} from '@fleetport/contract';
 import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
 import * as config from './device-config.service.ts';
@@ -9,5 +14,6 @@ export function deviceConfigRoutes(deps: config.DeviceConfigDeps) {
     bind(getConfigSectionsCall, async (ctx) => config.getSections(deps, companyActor(ctx), ctx.input.sn)),
     bind(applyConfigCall, async (ctx) => config.applyChangeSet(deps, companyActor(ctx), ctx.input)),
     bind(getChangeSetsCall, async (ctx) => config.changeSets(deps, companyActor(ctx), ctx.input)),
+    bind(rollbackConfigCall, async (ctx) => config.rollbackChangeSet(deps, companyActor(ctx), ctx.input)),
   ];
 }

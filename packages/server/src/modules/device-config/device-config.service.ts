@@ -6,6 +6,7 @@ import {
   type ConfigSectionView,
   configMenuFor,
   configSectionDef,
+  type DeviceConfiguration,
   ErrorCode,
   readDeviceConfiguration,
   sectionDifferences,
@@ -22,6 +23,7 @@ import { findDeviceConfig } from '../devices/device-reports.store.ts';
 import { assertDeviceAllows } from '../licences/entitlements.ts';
 import {
   type ChangeSetRow,
+  findDeviceChangeSet,
   findOpenChangeSet,
   insertChangeSet,
   pageChangeSets,
@@ -53,6 +55,7 @@ export function toChangeSet(row: ChangeSetRow): ChangeSet {
     reason: row.reason,
     checksum: row.checksum,
     createdBy: row.created_by_name,
+    rollbackOf: row.rollback_of,
     createdAt: row.created_at.getTime(),
     finishedAt: row.finished_at?.getTime() ?? null,
   };
@@ -98,10 +101,71 @@ function menuAllows(capabilities: unknown, key: string): boolean {
   return menu.some((section) => section.items.some((item) => item.key === key && item.enabled));
 }
 
-export async function applyChangeSet(
+interface SendOptions {
+  sn: string;
+  confirmSeconds: number;
+  immediately: boolean;
+}
+
+export function applyChangeSet(
   deps: DeviceConfigDeps,
   actor: Actor,
-  input: { sn: string; sections: Record<string, unknown>; confirmSeconds: number; immediately: boolean },
+  input: SendOptions & { sections: Record<string, unknown> },
+): Promise<ChangeSet> {
+  return sendChangeSet(deps, actor, input, () => input.sections, null);
+}
+
+/**
+ * Undoes an applied change-set as a new one: each field it changed goes back to the value it had
+ * before, in the section as the device reports it now; the same rules as any change then apply.
+ */
+export async function rollbackChangeSet(
+  deps: DeviceConfigDeps,
+  actor: Actor,
+  input: SendOptions & { changeSetId: string },
+): Promise<ChangeSet> {
+  const scope = owningScope(actor.scope);
+  await getCompanyDevice(deps.db, scope, input.sn);
+  const undone = await findDeviceChangeSet(deps.db, scope, input.sn, input.changeSetId);
+  if (!undone) throw fieldError('changeSetId', 'the device has no such change');
+  if (undone.state !== 'applied') throw new AppError(ErrorCode.CONFIG_ROLLBACK_NOT_APPLIED);
+  return sendChangeSet(deps, actor, input, (config) => sectionsBefore(config, undone.differences), undone.id);
+}
+
+/** The sections a change-set touched, with its fields set back to their values before it. */
+function sectionsBefore(config: DeviceConfiguration, differences: readonly ConfigDifference[]) {
+  const sections: Record<string, Record<string, unknown>> = {};
+  for (const difference of differences) {
+    const current = config.sections.get(difference.section);
+    if (!current || !('value' in current))
+      throw fieldError(
+        'changeSetId',
+        `the device's ${difference.section} can no longer be changed from the cloud`,
+      );
+    const value = sections[difference.section] ?? structuredClone(current.value);
+    sections[difference.section] = value;
+    setPath(value, difference.field.split('.'), difference.from);
+  }
+  return sections;
+}
+
+function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  const [head, ...rest] = path;
+  if (head === undefined) return;
+  if (rest.length === 0) {
+    target[head] = value;
+    return;
+  }
+  const next = target[head];
+  if (next !== null && typeof next === 'object') setPath(next as Record<string, unknown>, rest, value);
+}
+
+async function sendChangeSet(
+  deps: DeviceConfigDeps,
+  actor: Actor,
+  input: SendOptions,
+  sectionsOf: (config: DeviceConfiguration) => Record<string, unknown>,
+  rollbackOf: string | null,
 ): Promise<ChangeSet> {
   const { db, clock } = deps;
   const scope = owningScope(actor.scope);
@@ -118,7 +182,7 @@ export async function applyChangeSet(
   const companyId = owningCompany(scope);
   const targets = new Map<string, Record<string, unknown>>();
   const differences: ConfigDifference[] = [];
-  for (const [id, value] of Object.entries(input.sections)) {
+  for (const [id, value] of Object.entries(sectionsOf(config))) {
     const field = `sections.${id}`;
     const def = configSectionDef(id);
     const current = config.sections.get(id);
@@ -151,6 +215,7 @@ export async function applyChangeSet(
     confirmSeconds: input.confirmSeconds,
     createdBy: actor.userId,
     at: clock.now(),
+    rollbackOf,
   });
   if (!inserted) throw new AppError(ErrorCode.CONFIG_CHANGE_IN_PROGRESS);
   const [command] = await gateway.rpc.send({

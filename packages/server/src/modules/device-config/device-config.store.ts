@@ -15,6 +15,7 @@ export interface ChangeSetRow {
   confirm_command_id: string | null;
   reason: string | null;
   checksum: string | null;
+  rollback_of: string | null;
   created_at: Date;
   finished_at: Date | null;
   created_by_name: string | null;
@@ -37,6 +38,7 @@ function selectRows(db: DbOrTx) {
       'c.confirm_command_id',
       'c.reason',
       'c.checksum',
+      'c.rollback_of',
       'c.created_at',
       'c.finished_at',
       'u.user_name as created_by_name',
@@ -55,6 +57,7 @@ export async function insertChangeSet(
     confirmSeconds: number;
     createdBy: number;
     at: Date;
+    rollbackOf?: string | null;
   },
 ): Promise<boolean> {
   // Another change-set of the device not yet ended (the partial unique index): nothing is inserted.
@@ -70,6 +73,7 @@ export async function insertChangeSet(
       xml: row.xml,
       confirm_seconds: row.confirmSeconds,
       created_by: row.createdBy,
+      rollback_of: row.rollbackOf ?? null,
       created_at: row.at,
     })
     .onConflict((oc) => oc.doNothing())
@@ -84,6 +88,15 @@ export async function findOpenChangeSet(db: DbOrTx, scope: CompanyScope, sn: str
     .where('c.company_id', 'in', scopedCompanyIds(scope))
     .where('c.sn', '=', sn)
     .where('c.state', 'in', OPEN)
+    .executeTakeFirst() as Promise<ChangeSetRow | undefined>;
+}
+
+/** A change-set of the device, in the scope. */
+export async function findDeviceChangeSet(db: DbOrTx, scope: CompanyScope, sn: string, id: string) {
+  return selectRows(db)
+    .where('c.company_id', 'in', scopedCompanyIds(scope))
+    .where('c.sn', '=', sn)
+    .where('c.id', '=', id)
     .executeTakeFirst() as Promise<ChangeSetRow | undefined>;
 }
 

@@ -21,6 +21,8 @@ export interface DeviceConfigTables {
     confirm_command_id: string | null;
     reason: string | null;
     checksum: string | null;
+    /** The applied change-set this one undoes, if it is a rollback. */
+    rollback_of: string | null;
     created_by: number | null;
     created_at: Date;
     finished_at: Date | null;

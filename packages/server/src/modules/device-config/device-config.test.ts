@@ -7,6 +7,7 @@ import {
   getConfigSectionsCall,
   getDeviceCall,
   readDeviceConfiguration,
+  rollbackConfigCall,
   UPDATE_ERROR,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +125,33 @@ describe('remote configuration by change-sets', () => {
     );
   });
 
+  it('rolls an applied change back as a new change-set: its fields take their old values again', async () => {
+    const history = await acme.run(getChangeSetsCall, { sn: 'CF0001', pageNum: 1, pageSize: 10 });
+    const applied = history.data?.list.find((c) => c.state === 'applied');
+    if (!applied) throw new Error('no applied change-set');
+    const back = await acme.run(rollbackConfigCall, {
+      sn: 'CF0001',
+      changeSetId: applied.id,
+      confirmSeconds: 900,
+    });
+    expect(back.code).toBe(0);
+    expect(back.data?.rollbackOf).toBe(applied.id);
+    expect(back.data?.differences).toEqual(
+      expect.arrayContaining([
+        { section: 'interface/lan', field: 'dhcp.start', from: '192.168.0.50', to: '192.168.0.100' },
+        { section: 'interface/wifi', field: 'ssid', from: 'Depot North', to: expect.any(String) },
+      ]),
+    );
+    const done = await finalChangeSet(acme, 'CF0001', back.data!.id);
+    expect(done.state).toBe('applied');
+    const router = fleet.devices.find((d) => d.sn === 'CF0001')!;
+    expect(router.state.configXml).toContain('start="192.168.0.100" limit="150"');
+    // Only an applied change can be undone; an unknown one names the field.
+    const refused = await acme.run(rollbackConfigCall, { sn: 'CF0003', changeSetId: 'no-such-change' });
+    expect(refused.code).toBe(1);
+    expect(refused.msg).toContain('changeSetId');
+  });
+
   it('ends reverted when a wrong APN cuts the router off: it comes back with its old APN', async () => {
     const router = fleet.devices.find((d) => d.sn === 'CF0002')!;
     router.state.activeLink = 'cellular1';
@@ -158,6 +186,8 @@ describe('remote configuration by change-sets', () => {
     const done = await finalChangeSet(acme, 'CF0003', sent.data!.id);
     expect(done.state).toBe('rejected');
     expect(done.reason).toBeTruthy();
+    const undo = await acme.run(rollbackConfigCall, { sn: 'CF0003', changeSetId: done.id });
+    expect(undo.code).toBe(ErrorCode.CONFIG_ROLLBACK_NOT_APPLIED);
   });
 
   it('queues for an offline router, refuses a second change meanwhile (120118), and 120023 when asked at once', async () => {

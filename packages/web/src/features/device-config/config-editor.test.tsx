@@ -4,6 +4,7 @@ import {
   getChangeSetsCall,
   getConfigSectionsCall,
   getDeviceConfigJsonCall,
+  rollbackConfigCall,
   SERIES,
 } from '@fleetport/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -64,6 +65,7 @@ const changeSet = (state: ChangeSet['state'], extra: Partial<ChangeSet> = {}): C
   reason: null,
   checksum: null,
   createdBy: 'Ada',
+  rollbackOf: null,
   createdAt: Date.UTC(2026, 10, 1, 8),
   finishedAt: null,
   ...extra,
@@ -77,6 +79,11 @@ function serve(funCodes: string[], state: { pending: ChangeSet | null; history: 
       data: { sn: SN, lastUpdatedTime: Date.UTC(2026, 10, 1, 7), sections: SECTIONS, pending: state.pending },
     }),
     [getChangeSetsCall.path]: () => ({ data: { list: state.history, total: state.history.length } }),
+    [rollbackConfigCall.path]: () => {
+      state.pending = changeSet('queued', { id: 'cs-2', rollbackOf: 'cs-1' });
+      state.history = [state.pending, ...state.history];
+      return { data: state.pending };
+    },
     [applyConfigCall.path]: () => {
       state.pending = changeSet('queued');
       state.history = [state.pending];
@@ -165,6 +172,26 @@ describe('configuration editor', () => {
       expect(within(history).getByText('1 个字段')).toBeTruthy();
       // A look-only role cannot apply.
       expect((screen.getByTestId('config-apply') as HTMLButtonElement).disabled).toBe(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'rolls an applied change back after a confirmation',
+    async () => {
+      const state = { pending: null as ChangeSet | null, history: [changeSet('applied')] };
+      const fetchMock = serve(['devices.view', 'devices.apply'], state);
+      render();
+      await userEvent.click(await screen.findByTestId('config-rollback-cs-1'));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText(/Its 1 fields go back to the values they had before/)).toBeTruthy();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Roll back' }));
+      await waitFor(() => {
+        const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith(rollbackConfigCall.path));
+        expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ sn: SN, changeSetId: 'cs-1' });
+      });
+      expect(await screen.findByText('Rolls back an earlier change')).toBeTruthy();
+      expect((await screen.findByTestId('config-in-flight')).textContent).toContain('Waiting for the device');
     },
     SLOW,
   );

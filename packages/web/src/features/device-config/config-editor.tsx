@@ -11,12 +11,13 @@ import {
   getChangeSetsCall,
   getConfigSectionsCall,
   getDeviceConfigJsonCall,
+  rollbackConfigCall,
   sectionDifferences,
   sectionSchema,
   VisibilityRules,
 } from '@fleetport/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Flex, Menu, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Flex, Menu, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -98,6 +99,16 @@ export function ConfigEditor({ sn }: { sn: string }) {
   const [dialog, setDialog] = useState(false);
   const [confirmSeconds, setConfirmSeconds] = useState(120);
   const [immediately, setImmediately] = useState(false);
+  const { modal } = App.useApp();
+  const rollback = useCallMutation(rollbackConfigCall, { invalidates: [key] });
+  const confirmRollback = (row: ChangeSet) =>
+    modal.confirm({
+      title: t('rollbackTitle', { at: formatDateTime(row.createdAt) }),
+      content: t('rollbackHint', { count: row.differences.length }),
+      okText: t('rollback'),
+      cancelText: t('common:cancel'),
+      onOk: () => rollback.mutateAsync({ sn, changeSetId: row.id }).catch(() => {}),
+    });
   const apply = useCallMutation(applyConfigCall, {
     invalidates: [key],
     onSuccess: () => {
@@ -263,7 +274,26 @@ export function ConfigEditor({ sn }: { sn: string }) {
               title: t('historyColumns.changes'),
               render: (_, row) => t('changes', { count: row.differences.length }),
             },
-            { key: 'reason', title: t('historyColumns.reason'), render: (_, row) => row.reason ?? '- -' },
+            {
+              key: 'reason',
+              title: t('historyColumns.reason'),
+              render: (_, row) => (row.rollbackOf ? t('rollbackOf') : (row.reason ?? '- -')),
+            },
+            {
+              key: 'actions',
+              title: '',
+              render: (_, row) =>
+                row.state === 'applied' ? (
+                  <Button
+                    size="small"
+                    disabled={locked}
+                    onClick={() => confirmRollback(row)}
+                    data-testid={`config-rollback-${row.id}`}
+                  >
+                    {t('rollback')}
+                  </Button>
+                ) : null,
+            },
           ]}
         />
       </Card>

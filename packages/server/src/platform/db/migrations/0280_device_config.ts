@@ -20,6 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     confirm_command_id text,
     reason text,
     checksum text,
+    rollback_of text references device_change_set (id) on delete set null,
     created_by bigint references app_user (id) on delete set null,
     created_at timestamptz not null,
     finished_at timestamptz
