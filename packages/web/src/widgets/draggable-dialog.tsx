@@ -63,7 +63,7 @@ export function DraggableDialog({
       cancelText={t('cancel')}
       confirmLoading={saving}
       // A click beside the dialog is not a decision: it would throw away what was typed in it.
-      maskClosable={false}
+      mask={{ closable: false }}
       onOk={() => void onSave()}
       onCancel={onCancel}
       modalRender={(dialog) => (

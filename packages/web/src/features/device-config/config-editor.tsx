@@ -161,14 +161,14 @@ export function ConfigEditor({ sn }: { sn: string }) {
           type="info"
           showIcon
           data-testid="config-in-flight"
-          message={t('inFlight', { state: t(`state.${pending.state}`) })}
+          title={t('inFlight', { state: t(`state.${pending.state}`) })}
         />
       ) : latest && FINAL_CHANGE_SET_STATES.includes(latest.state) ? (
         <Alert
           type={latest.state === 'applied' ? 'success' : 'warning'}
           showIcon
           data-testid="config-last-result"
-          message={t('lastResult', { state: t(`state.${latest.state}`) })}
+          title={t('lastResult', { state: t(`state.${latest.state}`) })}
           description={
             <>
               <div>{t(`explain.${latest.state}`)}</div>
@@ -210,7 +210,7 @@ export function ConfigEditor({ sn }: { sn: string }) {
             data-testid="config-section"
           >
             {section && !section.editable ? (
-              <Alert type="warning" message={t('readOnly', { reason: section.reason ?? '' })} />
+              <Alert type="warning" title={t('readOnly', { reason: section.reason ?? '' })} />
             ) : section?.value ? (
               <SectionForm
                 shape={configSectionDef(section.id)?.shape ?? { attrs: {}, children: {} }}
@@ -241,7 +241,7 @@ export function ConfigEditor({ sn }: { sn: string }) {
               </Flex>
             }
           >
-            {invalid ? <Alert type="error" message={t('invalid')} style={{ marginBottom: 8 }} /> : null}
+            {invalid ? <Alert type="error" title={t('invalid')} style={{ marginBottom: 8 }} /> : null}
             {differences.length === 0 ? (
               <div style={{ opacity: 0.65 }}>{t('noDifference')}</div>
             ) : (
