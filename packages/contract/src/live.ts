@@ -112,6 +112,8 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
   /** Router alerts of the company changed (pending, firing, resolved, acknowledged): the alert centre, its badge and the dashboard refetch. */
   z.object({ type: z.literal('alerts.changed'), count: z.number().int() }),
   /** A change-set of a device's configuration changed state: the configuration page follows it. */
+  /** A device's configuration was changed on the device itself, or that drift ended. */
+  z.object({ type: z.literal('deviceConfig.drift'), sn: z.string(), drifted: z.boolean() }),
   z.object({
     type: z.literal('deviceConfig.changed'),
     sn: z.string(),

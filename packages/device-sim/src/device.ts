@@ -11,6 +11,8 @@ import {
   upTopic,
 } from '@fleetport/contract';
 import type { MqttClient } from 'mqtt';
+import { configChecksum } from './config-handlers.ts';
+import { applyConfigXml } from './config-xml.ts';
 import type { DeviceStats, DeviceStatus, SimulatedDeviceOptions } from './device-options.ts';
 import { identityOf } from './identity.ts';
 import { ClaimRefusedError, claimSecret, isAuthRefusal, openClient, randomId } from './mqtt-link.ts';
@@ -133,6 +135,26 @@ export class SimulatedDevice extends EventEmitter {
     this.bootReason = reason;
     this.status = 'connecting';
     await this.bringOnline();
+  }
+
+  /**
+   * Someone changes the configuration on the router itself (its own web interface): the sections of
+   * `xml` replace the running ones, and the router reports the change as any router does. The cloud
+   * sees a change no change-set made: drift (docs/device-protocol.md §7.5). False when `xml` is not a
+   * configuration.
+   */
+  editLocally(xml: string): boolean {
+    const next = applyConfigXml(this.state.configXml, xml, 'merge');
+    if (!next) return false;
+    this.state.configXml = next;
+    this.state.lastUpdatedTime = Date.now();
+    this.publish('config', { ...this.state.config('changed'), checksum: configChecksum(next) });
+    this.publish('event', {
+      type: 'event',
+      ts: Date.now(),
+      event: { name: 'configChanged', lastUpdatedTime: this.state.lastUpdatedTime, by: 'local' },
+    });
+    return true;
   }
 
   /** Reconnects at once (a new keep-alive takes effect). */

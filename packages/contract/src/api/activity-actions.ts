@@ -116,6 +116,8 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'alerts.acknowledge': { en: 'Acknowledge alert', cn: '确认告警' },
   'deviceConfig.apply': { en: 'Apply a configuration change', cn: '应用配置变更' },
   'deviceConfig.rollback': { en: 'Roll back a configuration change', cn: '回滚配置变更' },
+  'deviceConfig.adoptDrift': { en: 'Keep a configuration changed on the device', cn: '保留设备上修改的配置' },
+  'deviceConfig.restoreDrift': { en: "Put the cloud's configuration back", cn: '恢复云端的配置' },
   'appCentre.addVersion': { en: 'Add a firmware or app version', cn: '添加固件或应用版本' },
   'appCentre.setPublished': { en: 'Publish or unpublish a firmware or app', cn: '发布或取消发布固件或应用' },
   'appCentre.setTarget': {

@@ -70,6 +70,13 @@ export const getConfigSectionsCall = defineCall({
     sections: z.array(ConfigSectionViewSchema),
     /** The change-set in flight, if any: one at a time per device. */
     pending: ChangeSetSchema.nullable(),
+    /**
+     * The configuration was changed on the device itself (its own web interface) since the cloud last
+     * knew it: when it was noticed and what differs. Adopt it or put the cloud's back before changing more.
+     */
+    drift: z
+      .object({ detectedAt: z.number().int(), differences: z.array(ConfigDifferenceSchema) })
+      .nullable(),
   }),
   permission: 'devices.view',
   summary: "A device's configuration by section, as its last report holds it, with the change-set in flight",
@@ -135,7 +142,40 @@ export const rollbackConfigCall = defineCall({
     'Undo an applied change-set as a new change-set (120120 when it is not applied); the same rules as apply',
 });
 
+export const adoptConfigDriftCall = defineCall({
+  id: 'deviceConfig.adoptDrift',
+  method: 'POST',
+  path: '/link/deviceConfig/adoptDrift',
+  input: z.strictObject({ sn: Sn }),
+  output: z.null(),
+  permission: 'devices.apply',
+  mutates: true,
+  summary: 'Keep the configuration as it was changed on the device: it becomes what the cloud knows',
+});
+
+export const restoreConfigDriftCall = defineCall({
+  id: 'deviceConfig.restoreDrift',
+  method: 'POST',
+  path: '/link/deviceConfig/restoreDrift',
+  input: z.strictObject({
+    sn: Sn,
+    confirmSeconds: z
+      .number()
+      .int()
+      .min(CONFIRM_WINDOW_SECONDS.min)
+      .max(CONFIRM_WINDOW_SECONDS.max)
+      .default(CONFIRM_WINDOW_SECONDS.default),
+    immediately: z.boolean().default(false),
+  }),
+  output: ChangeSetSchema,
+  permission: 'devices.apply',
+  mutates: true,
+  summary: "Put the cloud's values back over what was changed on the device, as a change-set",
+});
+
 export const DEVICE_CONFIG_CALLS = [
+  adoptConfigDriftCall,
+  restoreConfigDriftCall,
   getConfigSectionsCall,
   applyConfigCall,
   getChangeSetsCall,

@@ -484,3 +484,20 @@ export function sectionDifferences(
   if (JSON.stringify(from) === JSON.stringify(to)) return [];
   return [{ section, field: path, from: from ?? null, to: to ?? null }];
 }
+
+/**
+ * What changed from one configuration to another, field by field, over the sections both hold and
+ * understand: a device's drift from what the cloud knew.
+ */
+export function configurationDifferences(
+  before: DeviceConfiguration,
+  after: DeviceConfiguration,
+): { section: string; field: string; from: unknown; to: unknown }[] {
+  const differences: { section: string; field: string; from: unknown; to: unknown }[] = [];
+  for (const [id, state] of after.sections) {
+    const earlier = before.sections.get(id);
+    if (!earlier || !('value' in earlier) || !('value' in state)) continue;
+    differences.push(...sectionDifferences(id, earlier.value, state.value));
+  }
+  return differences;
+}

@@ -13,10 +13,18 @@ export const DEVICE_CONFIG_ERRORS = [
     '设备尚未上报其配置，请在设备上线后重试',
   ),
   entry(120120, 'Only an applied change can be rolled back', '只能回滚已应用的修改'),
+  entry(
+    120121,
+    "The configuration was changed on the device itself: keep it or put the cloud's back first",
+    '设备上的配置已被本地修改：请先保留设备上的配置或恢复云端的配置',
+  ),
+  entry(120122, 'The device configuration has not drifted', '设备配置没有偏离'),
 ];
 
 export const DEVICE_CONFIG_ERROR_CODES = {
   CONFIG_CHANGE_IN_PROGRESS: 120118,
   CONFIG_NOT_REPORTED: 120119,
   CONFIG_ROLLBACK_NOT_APPLIED: 120120,
+  CONFIG_DRIFTED: 120121,
+  CONFIG_NOT_DRIFTED: 120122,
 } as const;

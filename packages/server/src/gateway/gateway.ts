@@ -186,7 +186,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     telemetry,
     presence,
     notifier,
-    configReported: (sn, message) => changeSets.configReported(sn, message),
+    configReported: (sn, companyId, message, previous) =>
+      changeSets.configReported(sn, companyId, message, previous),
     vpnUsage: (sn, companyId, message) => recordVpnUsage({ db, clock, hub }, sn, companyId, message),
     presenceFromMessages: broker.kind === 'external',
     publish: (topic, payload) => broker.publish(topic, payload),

@@ -1,6 +1,7 @@
 import { downTopic, parseTopic, parseUpMessage, type UpKind, type UpMessageOf } from '@fleetport/contract';
 import type { Notifier } from '../modules/device-notifications/notifier.ts';
 import {
+  findReportedXml,
   insertDeviceEvent,
   insertSyslogLines,
   saveDeviceConfig,
@@ -30,7 +31,12 @@ export interface InboundDeps {
    */
   vpnUsage?: (sn: string, companyId: number, message: UpMessageOf<'telemetry'>) => Promise<void>;
   /** A device reported its configuration (configuration change-sets follow `reverted` reports). */
-  configReported?: (sn: string, message: UpMessageOf<'config'>) => Promise<void>;
+  configReported?: (
+    sn: string,
+    companyId: number,
+    message: UpMessageOf<'config'>,
+    previousXml: string | null,
+  ) => Promise<void>;
   /** Writes device notifications (alarms, update results, claims); optional for tests of the router alone. */
   notifier?: Notifier;
   /** Whether `presence` messages decide presence (external broker) or the broker's sessions do. */
@@ -119,6 +125,7 @@ export function createInboundRouter(deps: InboundDeps) {
       );
     },
     async config(sn, companyId, message) {
+      const previous = deps.configReported ? await findReportedXml(deps.db, sn) : null;
       await saveDeviceConfig(deps.db, {
         companyId,
         sn,
@@ -126,7 +133,7 @@ export function createInboundRouter(deps: InboundDeps) {
         lastUpdatedTime: new Date(message.lastUpdatedTime),
         receivedAt: deps.clock.now(),
       });
-      await deps.configReported?.(sn, message);
+      await deps.configReported?.(sn, companyId, message, previous);
     },
     async reply(sn, _companyId, reply) {
       await deps.rpc.handleReply(sn, reply);

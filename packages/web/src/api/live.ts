@@ -120,7 +120,7 @@ export function applyToCache(queryClient: QueryClient, message: LiveServerMessag
     // The alert list, rules (open counts), badge and the dashboard's alert summary refetch where shown.
     invalidateSoon(queryClient, LIVE_KEYS.alerts);
     invalidateSoon(queryClient, LIVE_KEYS.dashboard);
-  } else if (message.type === 'deviceConfig.changed') {
+  } else if (message.type === 'deviceConfig.changed' || message.type === 'deviceConfig.drift') {
     // The configuration page follows its change-set; a final state brings the reported configuration.
     invalidateSoon(queryClient, LIVE_KEYS.deviceConfig);
   } else if (message.type === 'licences.changed') {

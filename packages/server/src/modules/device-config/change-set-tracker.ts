@@ -1,9 +1,25 @@
-import { type ChangeSetState, type ConfigMessage, RPC_ERROR } from '@fleetport/contract';
+import {
+  type ChangeSetState,
+  type ConfigMessage,
+  configurationDifferences,
+  RPC_ERROR,
+  readDeviceConfiguration,
+} from '@fleetport/contract';
 import type { RpcCommandRow } from '../../gateway/rpc.store.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
-import { type ChangeSetRow, findChangeSetById, moveChangeSet, setCommandIds } from './device-config.store.ts';
+import { findReportedXml } from '../devices/device-reports.store.ts';
+import {
+  type ChangeSetRow,
+  deleteDrift,
+  findChangeSetById,
+  findDriftOfDevice,
+  hasOpenChangeSet,
+  moveChangeSet,
+  saveDrift,
+  setCommandIds,
+} from './device-config.store.ts';
 
 /**
  * Follows change-sets through what devices answer (docs/device-protocol.md §7.5), on whichever node
@@ -57,6 +73,27 @@ export function createChangeSetTracker(deps: ChangeSetTrackerDeps) {
     return row;
   }
 
+  /**
+   * Compares what the device runs with what the cloud knew before (the drift's baseline, or the
+   * configuration reported before this one): a difference with no change-set in flight is a change made
+   * on the device itself; none ends a drift.
+   */
+  async function checkDrift(sn: string, companyId: number, currentXml: string, previousXml: string | null) {
+    const drift = await findDriftOfDevice(deps.db, sn);
+    const baselineXml = drift?.baseline_xml ?? previousXml;
+    const baseline = baselineXml ? readDeviceConfiguration(baselineXml) : null;
+    const current = readDeviceConfiguration(currentXml);
+    if (!baseline || !current || !baselineXml) return;
+    const drifted = configurationDifferences(baseline, current).length > 0;
+    if (drifted && !drift) {
+      await saveDrift(deps.db, { sn, companyId, detectedAt: deps.clock.now(), baselineXml });
+      deps.hub.publish('deviceConfig.drift', companyId, { sn, drifted: true });
+    } else if (!drifted && drift) {
+      await deleteDrift(deps.db, sn);
+      deps.hub.publish('deviceConfig.drift', companyId, { sn, drifted: false });
+    }
+  }
+
   return {
     /** A device answered a command (its receipt or its final reply). */
     async answered(row: RpcCommandRow, sendConfirm: SendConfirm): Promise<void> {
@@ -83,7 +120,12 @@ export function createChangeSetTracker(deps: ChangeSetTrackerDeps) {
       }
       if (row.state === 'success') {
         const result = (row.result ?? {}) as { checksum?: string };
-        await move(deps.db, id, ['applying'], 'applied', { checksum: result.checksum ?? null });
+        const applied = await move(deps.db, id, ['applying'], 'applied', {
+          checksum: result.checksum ?? null,
+        });
+        // A change-set that put the cloud's values back over a drift ends it.
+        const current = applied ? await findReportedXml(deps.db, applied.sn) : null;
+        if (applied && current) await checkDrift(applied.sn, applied.company_id, current, null);
       } else if (row.state === 'failure') {
         const code = (row.error as { code?: number } | null)?.code;
         const reason =
@@ -112,8 +154,23 @@ export function createChangeSetTracker(deps: ChangeSetTrackerDeps) {
       }
     },
 
-    /** A device reported its configuration; a `reverted` one ends its change-set (its own only). */
-    async configReported(sn: string, message: ConfigMessage): Promise<void> {
+    /**
+     * A device reported its configuration: a `reverted` one ends its change-set (its own only); a
+     * change with no change-set in flight is a drift.
+     */
+    async configReported(
+      sn: string,
+      companyId: number,
+      message: ConfigMessage,
+      previousXml: string | null,
+    ): Promise<void> {
+      if (
+        (message.reason === 'changed' || message.reason === 'boot') &&
+        !(await hasOpenChangeSet(deps.db, sn))
+      ) {
+        await checkDrift(sn, companyId, message.xml, previousXml);
+        return;
+      }
       if (message.reason !== 'reverted' || !message.changeSet) return;
       await move(deps.db, message.changeSet.id, ['queued', 'applying'], 'reverted', {
         reason: message.changeSet.reason,

@@ -5,5 +5,5 @@ export const deviceConfigModule = defineModule({
   area: 'device-config',
   uses: ['db', 'clock', 'gateway', 'hub'],
   routes: deviceConfigRoutes,
-  tables: ['device_change_set'],
+  tables: ['device_change_set', 'device_config_drift'],
 });

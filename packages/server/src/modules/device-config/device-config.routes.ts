@@ -1,7 +1,9 @@
 import {
+  adoptConfigDriftCall,
   applyConfigCall,
   getChangeSetsCall,
   getConfigSectionsCall,
+  restoreConfigDriftCall,
   rollbackConfigCall,
 } from '@fleetport/contract';
 import { companyActor } from '../../platform/auth/actor.ts';
@@ -14,6 +16,8 @@ export function deviceConfigRoutes(deps: config.DeviceConfigDeps) {
     bind(getConfigSectionsCall, async (ctx) => config.getSections(deps, companyActor(ctx), ctx.input.sn)),
     bind(applyConfigCall, async (ctx) => config.applyChangeSet(deps, companyActor(ctx), ctx.input)),
     bind(getChangeSetsCall, async (ctx) => config.changeSets(deps, companyActor(ctx), ctx.input)),
+    bind(adoptConfigDriftCall, async (ctx) => config.adoptDrift(deps, companyActor(ctx), ctx.input.sn)),
+    bind(restoreConfigDriftCall, async (ctx) => config.restoreDrift(deps, companyActor(ctx), ctx.input)),
     bind(rollbackConfigCall, async (ctx) => config.rollbackChangeSet(deps, companyActor(ctx), ctx.input)),
   ];
 }

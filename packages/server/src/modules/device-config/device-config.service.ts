@@ -6,6 +6,7 @@ import {
   type ConfigSectionView,
   configMenuFor,
   configSectionDef,
+  configurationDifferences,
   type DeviceConfiguration,
   ErrorCode,
   readDeviceConfiguration,
@@ -23,7 +24,9 @@ import { findDeviceConfig } from '../devices/device-reports.store.ts';
 import { assertDeviceAllows } from '../licences/entitlements.ts';
 import {
   type ChangeSetRow,
+  deleteDrift,
   findDeviceChangeSet,
+  findDrift,
   findOpenChangeSet,
   insertChangeSet,
   pageChangeSets,
@@ -75,11 +78,17 @@ export async function getSections(deps: DeviceConfigDeps, actor: Actor, sn: stri
     );
   }
   const pending = await findOpenChangeSet(deps.db, actor.scope, sn);
+  const drift = await findDrift(deps.db, actor.scope, sn);
+  const baseline = drift ? readDeviceConfiguration(drift.baseline_xml) : null;
   return {
     sn,
     lastUpdatedTime: reported?.last_updated_time.getTime() ?? null,
     sections,
     pending: pending ? toChangeSet(pending) : null,
+    drift:
+      drift && baseline && config
+        ? { detectedAt: drift.detected_at.getTime(), differences: configurationDifferences(baseline, config) }
+        : null,
   };
 }
 
@@ -107,12 +116,49 @@ interface SendOptions {
   immediately: boolean;
 }
 
-export function applyChangeSet(
+export async function applyChangeSet(
   deps: DeviceConfigDeps,
   actor: Actor,
   input: SendOptions & { sections: Record<string, unknown> },
 ): Promise<ChangeSet> {
+  const scope = owningScope(actor.scope);
+  await getCompanyDevice(deps.db, scope, input.sn);
+  // A change over a drifted configuration would mix the cloud's and the device's values silently.
+  if (await findDrift(deps.db, scope, input.sn)) throw new AppError(ErrorCode.CONFIG_DRIFTED);
   return sendChangeSet(deps, actor, input, () => input.sections, null);
+}
+
+/** Keeps what was changed on the device: the drift ends, and the device's values are what the cloud knows. */
+export async function adoptDrift(deps: DeviceConfigDeps, actor: Actor, sn: string): Promise<null> {
+  const scope = owningScope(actor.scope);
+  await getCompanyDevice(deps.db, scope, sn);
+  if (!(await findDrift(deps.db, scope, sn))) throw new AppError(ErrorCode.CONFIG_NOT_DRIFTED);
+  await deleteDrift(deps.db, sn);
+  deps.hub.publish('deviceConfig.drift', owningCompany(scope), { sn, drifted: false });
+  return null;
+}
+
+/**
+ * Puts the cloud's values back over what was changed on the device, as a change-set; the drift ends
+ * once it is applied (the tracker compares again).
+ */
+export async function restoreDrift(
+  deps: DeviceConfigDeps,
+  actor: Actor,
+  input: SendOptions,
+): Promise<ChangeSet> {
+  const scope = owningScope(actor.scope);
+  await getCompanyDevice(deps.db, scope, input.sn);
+  const drift = await findDrift(deps.db, scope, input.sn);
+  const baseline = drift ? readDeviceConfiguration(drift.baseline_xml) : null;
+  if (!baseline) throw new AppError(ErrorCode.CONFIG_NOT_DRIFTED);
+  return sendChangeSet(
+    deps,
+    actor,
+    input,
+    (config) => sectionsBefore(config, configurationDifferences(baseline, config)),
+    null,
+  );
 }
 
 /**

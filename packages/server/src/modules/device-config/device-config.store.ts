@@ -193,3 +193,50 @@ export async function updateRunning(db: DbOrTx, sn: string, now: Date): Promise<
     .executeTakeFirst();
   return row !== undefined;
 }
+
+// ---- drift -------------------------------------------------------------------------------------------
+
+export async function findDrift(db: DbOrTx, scope: CompanyScope, sn: string) {
+  return db
+    .selectFrom('device_config_drift')
+    .selectAll()
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('sn', '=', sn)
+    .executeTakeFirst();
+}
+
+/** The device side: what the gateway files under the device's company, by SN. */
+export async function findDriftOfDevice(db: DbOrTx, sn: string) {
+  return db.selectFrom('device_config_drift').selectAll().where('sn', '=', sn).executeTakeFirst();
+}
+
+export async function saveDrift(
+  db: DbOrTx,
+  drift: { sn: string; companyId: number; detectedAt: Date; baselineXml: string },
+): Promise<void> {
+  await db
+    .insertInto('device_config_drift')
+    .values({
+      sn: drift.sn,
+      company_id: drift.companyId,
+      detected_at: drift.detectedAt,
+      baseline_xml: drift.baselineXml,
+    })
+    .onConflict((oc) => oc.column('sn').doNothing())
+    .execute();
+}
+
+export async function deleteDrift(db: DbOrTx, sn: string): Promise<void> {
+  await db.deleteFrom('device_config_drift').where('sn', '=', sn).execute();
+}
+
+/** Whether the device has a change-set not yet ended (the device side, by SN). */
+export async function hasOpenChangeSet(db: DbOrTx, sn: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('device_change_set')
+    .select('id')
+    .where('sn', '=', sn)
+    .where('state', 'in', OPEN)
+    .executeTakeFirst();
+  return row !== undefined;
+}

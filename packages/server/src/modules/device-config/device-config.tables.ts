@@ -27,4 +27,14 @@ export interface DeviceConfigTables {
     created_at: Date;
     finished_at: Date | null;
   };
+  /**
+   * A device whose running configuration changed without a change-set (someone used its own web
+   * interface): the configuration the cloud knew before, kept until the drift is adopted or put back.
+   */
+  device_config_drift: {
+    sn: string;
+    company_id: number;
+    detected_at: Date;
+    baseline_xml: string;
+  };
 }

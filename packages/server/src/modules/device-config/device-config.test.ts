@@ -1,5 +1,6 @@
 import {
   addDeviceCall,
+  adoptConfigDriftCall,
   applyConfigCall,
   type ChangeSet,
   ErrorCode,
@@ -7,6 +8,7 @@ import {
   getConfigSectionsCall,
   getDeviceCall,
   readDeviceConfiguration,
+  restoreConfigDriftCall,
   rollbackConfigCall,
   UPDATE_ERROR,
 } from '@fleetport/contract';
@@ -285,6 +287,56 @@ describe('remote configuration by change-sets', () => {
     expect(done.state).toBe('reverted');
     expect(done.reason).toMatch(/Not confirmed within 30 s/);
     expect(router.state.configXml).toContain('port="22"');
+  });
+
+  it('notices a change made on the router itself, refuses changes over it, and puts the cloud values back', async () => {
+    const router = fleet.devices.find((d) => d.sn === 'CF0003')!;
+    const ssh = await sectionValue(acme, 'CF0003', 'services/ssh');
+    expect(
+      router.editLocally('<config><services><ssh enabled="false" port="2200"></ssh></services></config>'),
+    ).toBe(true);
+    const drift = await eventually(
+      async () => (await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data?.drift ?? undefined,
+      10_000,
+      'drift',
+    );
+    expect(drift.differences).toEqual([
+      { section: 'services/ssh', field: 'enabled', from: true, to: false },
+      { section: 'services/ssh', field: 'port', from: ssh?.port, to: 2200 },
+    ]);
+    const over = await acme.run(applyConfigCall, {
+      sn: 'CF0003',
+      sections: { 'services/ssh': { enabled: true, port: 2300 } },
+    });
+    expect(over.code).toBe(ErrorCode.CONFIG_DRIFTED);
+
+    const restored = await acme.run(restoreConfigDriftCall, { sn: 'CF0003', confirmSeconds: 900 });
+    expect(restored.code).toBe(0);
+    expect(restored.data?.differences).toEqual([
+      { section: 'services/ssh', field: 'enabled', from: false, to: true },
+      { section: 'services/ssh', field: 'port', from: 2200, to: ssh?.port },
+    ]);
+    expect((await finalChangeSet(acme, 'CF0003', restored.data!.id)).state).toBe('applied');
+    await eventually(
+      async () => (await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data?.drift === null,
+      10_000,
+      'drift ended',
+    );
+    expect(router.state.configXml).toContain(`<ssh enabled="true" port="${ssh?.port}">`);
+
+    // Kept instead: the device's values become what the cloud knows.
+    router.editLocally('<config><services><ssh enabled="true" port="2201"></ssh></services></config>');
+    await eventually(
+      async () => (await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data?.drift ?? undefined,
+      10_000,
+      'drift again',
+    );
+    expect((await acme.run(adoptConfigDriftCall, { sn: 'CF0003' })).code).toBe(0);
+    expect((await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data?.drift).toBeNull();
+    expect((await acme.run(adoptConfigDriftCall, { sn: 'CF0003' })).code).toBe(ErrorCode.CONFIG_NOT_DRIFTED);
+    expect((await acme.run(restoreConfigDriftCall, { sn: 'CF0003' })).code).toBe(
+      ErrorCode.CONFIG_NOT_DRIFTED,
+    );
   });
 
   it("never reaches another company's router", async () => {

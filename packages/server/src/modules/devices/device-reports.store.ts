@@ -148,6 +148,12 @@ export async function saveDeviceStatus(
     .execute();
 }
 
+/** The configuration XML the device reported last (the device side, by SN), before a new report replaces it. */
+export async function findReportedXml(db: DbOrTx, sn: string): Promise<string | null> {
+  const row = await db.selectFrom('device_config').select('xml').where('sn', '=', sn).executeTakeFirst();
+  return row?.xml ?? null;
+}
+
 export async function findDeviceConfig(db: DbOrTx, scope: CompanyScope, sn: string) {
   return db
     .selectFrom('device_config')

@@ -44,6 +44,8 @@ export interface LiveEvents {
   'alerts.changed': { count: number; sn?: undefined };
   /** A change-set of a device's configuration changed state (modules/device-config). */
   'deviceConfig.changed': { sn: string; id: string; state: ChangeSetState };
+  /** A device's configuration drifted (changed on the device itself), or the drift ended. */
+  'deviceConfig.drift': { sn: string; drifted: boolean };
   /**
    * Internal: devices moved to another company or were deleted, so every node's gateway forgets the
    * company it cached for them (device-directory.ts). The company is the one they left. `sn` stays

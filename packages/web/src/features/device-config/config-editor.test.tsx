@@ -4,6 +4,7 @@ import {
   getChangeSetsCall,
   getConfigSectionsCall,
   getDeviceConfigJsonCall,
+  restoreConfigDriftCall,
   rollbackConfigCall,
   SERIES,
 } from '@fleetport/contract';
@@ -71,14 +72,30 @@ const changeSet = (state: ChangeSet['state'], extra: Partial<ChangeSet> = {}): C
   ...extra,
 });
 
-function serve(funCodes: string[], state: { pending: ChangeSet | null; history: ChangeSet[] }) {
+type Drift = { detectedAt: number; differences: ChangeSet['differences'] } | null;
+
+function serve(
+  funCodes: string[],
+  state: { pending: ChangeSet | null; history: ChangeSet[]; drift?: Drift },
+) {
   return routeServer({
     '/pl/user/getVisitMenus': { data: menusHolding(funCodes) },
     [getDeviceConfigJsonCall.path]: { data: { sn: SN, devcfg: R1500 } },
     [getConfigSectionsCall.path]: () => ({
-      data: { sn: SN, lastUpdatedTime: Date.UTC(2026, 10, 1, 7), sections: SECTIONS, pending: state.pending },
+      data: {
+        sn: SN,
+        lastUpdatedTime: Date.UTC(2026, 10, 1, 7),
+        sections: SECTIONS,
+        pending: state.pending,
+        drift: state.drift ?? null,
+      },
     }),
     [getChangeSetsCall.path]: () => ({ data: { list: state.history, total: state.history.length } }),
+    [restoreConfigDriftCall.path]: () => {
+      state.drift = null;
+      state.pending = changeSet('queued', { id: 'cs-3' });
+      return { data: state.pending };
+    },
     [rollbackConfigCall.path]: () => {
       state.pending = changeSet('queued', { id: 'cs-2', rollbackOf: 'cs-1' });
       state.history = [state.pending, ...state.history];
@@ -191,6 +208,40 @@ describe('configuration editor', () => {
         expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ sn: SN, changeSetId: 'cs-1' });
       });
       expect(await screen.findByText('Rolls back an earlier change')).toBeTruthy();
+      expect((await screen.findByTestId('config-in-flight')).textContent).toContain('Waiting for the device');
+    },
+    SLOW,
+  );
+
+  it(
+    'shows a change made on the device itself and puts the cloud values back; nothing else is applied meanwhile',
+    async () => {
+      const state = {
+        pending: null as ChangeSet | null,
+        history: [] as ChangeSet[],
+        drift: {
+          detectedAt: Date.UTC(2026, 10, 1, 9),
+          differences: [
+            { section: 'interface/lan', field: 'ipaddr', from: '192.168.0.1', to: '192.168.9.1' },
+          ],
+        } as Drift,
+      };
+      const fetchMock = serve(['devices.view', 'devices.apply'], state);
+      render();
+      const drift = await screen.findByTestId('config-drift');
+      expect(drift.textContent).toContain('Changed on the device itself');
+      expect(within(drift).getByText('192.168.9.1')).toBeTruthy();
+      // Editing is locked while the drift stands.
+      expect(
+        (within(screen.getByTestId('config-field-ipaddr')).getByRole('textbox') as HTMLInputElement).disabled,
+      ).toBe(true);
+      await userEvent.click(within(drift).getByTestId('config-drift-restore'));
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith(restoreConfigDriftCall.path))).toBe(
+          true,
+        ),
+      );
+      await waitFor(() => expect(screen.queryByTestId('config-drift')).toBeNull());
       expect((await screen.findByTestId('config-in-flight')).textContent).toContain('Waiting for the device');
     },
     SLOW,

@@ -1,4 +1,5 @@
 import {
+  adoptConfigDriftCall,
   applyConfigCall,
   CapabilitiesSchema,
   type ChangeSet,
@@ -11,6 +12,7 @@ import {
   getChangeSetsCall,
   getConfigSectionsCall,
   getDeviceConfigJsonCall,
+  restoreConfigDriftCall,
   rollbackConfigCall,
   sectionDifferences,
   sectionSchema,
@@ -109,6 +111,8 @@ export function ConfigEditor({ sn }: { sn: string }) {
       cancelText: t('common:cancel'),
       onOk: () => rollback.mutateAsync({ sn, changeSetId: row.id }).catch(() => {}),
     });
+  const adopt = useCallMutation(adoptConfigDriftCall, { invalidates: [key] });
+  const restore = useCallMutation(restoreConfigDriftCall, { invalidates: [key] });
   const apply = useCallMutation(applyConfigCall, {
     invalidates: [key],
     onSuccess: () => {
@@ -152,7 +156,8 @@ export function ConfigEditor({ sn }: { sn: string }) {
   const section: ConfigSectionView | undefined = current ? byId.get(current) : undefined;
   const pending = sections.data.pending;
   const latest = history.data?.list[0];
-  const locked = !canApply || pending !== null;
+  const drift = sections.data.drift;
+  const locked = !canApply || pending !== null || drift !== null;
 
   return (
     <Flex vertical gap={12} data-testid="config-editor">
@@ -176,6 +181,39 @@ export function ConfigEditor({ sn }: { sn: string }) {
                 <div style={{ opacity: 0.75 }}>{t('deviceWords', { reason: latest.reason })}</div>
               ) : null}
             </>
+          }
+        />
+      ) : null}
+      {drift ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="config-drift"
+          title={t('drift.title', { at: formatDateTime(drift.detectedAt) })}
+          description={
+            <Flex vertical gap={8}>
+              <div>{t('drift.hint')}</div>
+              <DifferenceTable differences={drift.differences} />
+              <Flex gap={8}>
+                <Button
+                  disabled={!canApply || pending !== null}
+                  loading={adopt.isPending}
+                  onClick={() => adopt.mutate({ sn })}
+                  data-testid="config-drift-adopt"
+                >
+                  {t('drift.adopt')}
+                </Button>
+                <Button
+                  type="primary"
+                  disabled={!canApply || pending !== null}
+                  loading={restore.isPending}
+                  onClick={() => restore.mutate({ sn })}
+                  data-testid="config-drift-restore"
+                >
+                  {t('drift.restore')}
+                </Button>
+              </Flex>
+            </Flex>
           }
         />
       ) : null}

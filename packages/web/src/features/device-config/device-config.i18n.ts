@@ -26,6 +26,12 @@ export const deviceConfig = {
     inFlight: 'A change is in progress: {{state}}',
     lastResult: 'Last change: {{state}}',
     history: 'Changes',
+    drift: {
+      title: 'Changed on the device itself ({{at}})',
+      hint: "Someone changed these settings on the router, not through the cloud. Keep the router's values, or put the cloud's back; until then no other change can be applied.",
+      adopt: "Keep the device's values",
+      restore: "Put the cloud's values back",
+    },
     rollback: 'Roll back',
     rollbackTitle: 'Roll back the change of {{at}}?',
     rollbackHint:
@@ -210,6 +216,12 @@ export const deviceConfig = {
     inFlight: '有修改正在进行：{{state}}',
     lastResult: '上次修改：{{state}}',
     history: '修改记录',
+    drift: {
+      title: '设备上被本地修改（{{at}}）',
+      hint: '有人在路由器上而非通过云端修改了这些设置。请保留路由器上的值或恢复云端的值；在此之前不能应用其他修改。',
+      adopt: '保留设备上的值',
+      restore: '恢复云端的值',
+    },
     rollback: '回滚',
     rollbackTitle: '回滚 {{at}} 的修改？',
     rollbackHint: '其 {{count}} 个字段将恢复为修改前的值，作为一次需要设备确认的新修改。',

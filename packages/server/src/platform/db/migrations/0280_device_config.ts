@@ -31,5 +31,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`create index device_change_set_apply_idx on device_change_set (apply_command_id)`.execute(db);
+  // A device whose configuration was changed on the device itself (drift): what the cloud knew before.
+  await sql`create table device_config_drift (
+    sn text primary key,
+    company_id bigint not null references company (id) on delete cascade,
+    detected_at timestamptz not null,
+    baseline_xml text not null
+  )`.execute(db);
   await sql`create index device_change_set_confirm_idx on device_change_set (confirm_command_id)`.execute(db);
 }
