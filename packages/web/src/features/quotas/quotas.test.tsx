@@ -89,6 +89,11 @@ describe('quota editor on a customer’s page', () => {
           { product: 'BASIC', limit: 0, period: 'month' },
         ],
       });
+      // The refusal shows as the call fails; the button takes clicks again once the save has settled
+      // (a click while it still spins is ignored, as a person's would be).
+      await waitFor(() =>
+        expect(within(editor).getByTestId('quota-save').className).not.toContain('ant-btn-loading'),
+      );
       fireEvent.click(within(editor).getByTestId('quota-save'));
       await screen.findByText('The limits of Acme End were saved.');
     },
