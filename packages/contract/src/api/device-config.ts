@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONFIG_MENU_GROUPS } from '../device/config-menu.ts';
-import { CONFIRM_WINDOW_SECONDS } from '../device/protocol.ts';
+import { ConfirmWindowSchema } from '../device/protocol.ts';
 import { ChangeSetStateSchema } from '../enums/device-config.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { defineCall } from './define.ts';
@@ -27,6 +27,12 @@ export const ConfigDifferenceSchema = z.object({
   to: z.unknown(),
 });
 export type ConfigDifference = z.infer<typeof ConfigDifferenceSchema>;
+
+/** How a change-set goes out: its confirm window, and whether to refuse (120023) rather than queue for an offline device. */
+const SendShape = {
+  confirmSeconds: ConfirmWindowSchema,
+  immediately: z.boolean().default(false),
+};
 
 export const ChangeSetSchema = z.object({
   id: z.string(),
@@ -92,14 +98,7 @@ export const applyConfigCall = defineCall({
     sections: z.record(SectionId, z.unknown()).refine((sections) => Object.keys(sections).length > 0, {
       message: 'at least one section',
     }),
-    confirmSeconds: z
-      .number()
-      .int()
-      .min(CONFIRM_WINDOW_SECONDS.min)
-      .max(CONFIRM_WINDOW_SECONDS.max)
-      .default(CONFIRM_WINDOW_SECONDS.default),
-    /** Refuse (120023) rather than queue when the device is offline. */
-    immediately: z.boolean().default(false),
+    ...SendShape,
   }),
   output: ChangeSetSchema,
   permission: 'devices.apply',
@@ -127,13 +126,7 @@ export const rollbackConfigCall = defineCall({
     sn: Sn,
     /** An applied change-set of the device: its fields go back to the values they had before it. */
     changeSetId: z.string().trim().min(1).max(64),
-    confirmSeconds: z
-      .number()
-      .int()
-      .min(CONFIRM_WINDOW_SECONDS.min)
-      .max(CONFIRM_WINDOW_SECONDS.max)
-      .default(CONFIRM_WINDOW_SECONDS.default),
-    immediately: z.boolean().default(false),
+    ...SendShape,
   }),
   output: ChangeSetSchema,
   permission: 'devices.apply',
@@ -159,13 +152,7 @@ export const restoreConfigDriftCall = defineCall({
   path: '/link/deviceConfig/restoreDrift',
   input: z.strictObject({
     sn: Sn,
-    confirmSeconds: z
-      .number()
-      .int()
-      .min(CONFIRM_WINDOW_SECONDS.min)
-      .max(CONFIRM_WINDOW_SECONDS.max)
-      .default(CONFIRM_WINDOW_SECONDS.default),
-    immediately: z.boolean().default(false),
+    ...SendShape,
   }),
   output: ChangeSetSchema,
   permission: 'devices.apply',

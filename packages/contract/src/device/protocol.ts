@@ -14,6 +14,12 @@ export const KEEPALIVE_SECONDS = { min: 60, max: 900, default: 120 } as const;
  * configuration back unless the cloud's `configConfirm` reaches it within this many seconds.
  */
 export const CONFIRM_WINDOW_SECONDS = { min: 30, max: 900, default: 120 } as const;
+export const ConfirmWindowSchema = z
+  .number()
+  .int()
+  .min(CONFIRM_WINDOW_SECONDS.min)
+  .max(CONFIRM_WINDOW_SECONDS.max)
+  .default(CONFIRM_WINDOW_SECONDS.default);
 export const KeepAliveSchema = z
   .number()
   .int('integer')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isTimeOfDay } from '../rules/time.ts';
 import { LinkIdSchema, LinkUsageSchema } from './links.ts';
-import { CONFIRM_WINDOW_SECONDS, EpochMsSchema, KeepAliveSchema } from './protocol.ts';
+import { ConfirmWindowSchema, EpochMsSchema, KeepAliveSchema } from './protocol.ts';
 
 /*
  * Params and results of every RPC method (docs/device-protocol.md §7). Objects are not strict:
@@ -120,12 +120,7 @@ export const RPC_DEFS = {
       changeSet: z
         .object({
           id: z.string().min(1).max(64),
-          confirmSeconds: z
-            .number()
-            .int()
-            .min(CONFIRM_WINDOW_SECONDS.min)
-            .max(CONFIRM_WINDOW_SECONDS.max)
-            .default(CONFIRM_WINDOW_SECONDS.default),
+          confirmSeconds: ConfirmWindowSchema,
         })
         .optional(),
     }),
