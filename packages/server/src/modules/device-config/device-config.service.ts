@@ -29,6 +29,7 @@ import {
   findDrift,
   findOpenChangeSet,
   insertChangeSet,
+  moveChangeSet,
   pageChangeSets,
   setCommandIds,
   updateRunning,
@@ -264,13 +265,25 @@ async function sendChangeSet(
     rollbackOf,
   });
   if (!inserted) throw new AppError(ErrorCode.CONFIG_CHANGE_IN_PROGRESS);
-  const [command] = await gateway.rpc.send({
-    companyId: companyId,
-    sns: [input.sn],
-    method: 'configApply',
-    params: { xml, mode: 'merge', changeSet: { id, confirmSeconds: input.confirmSeconds } },
-    deadlineSeconds: input.immediately ? input.confirmSeconds + APPLY_GRACE_SECONDS : QUEUED_DEADLINE_SECONDS,
-  });
+  let command: { id: string } | undefined;
+  try {
+    [command] = await gateway.rpc.send({
+      companyId,
+      sns: [input.sn],
+      method: 'configApply',
+      params: { xml, mode: 'merge', changeSet: { id, confirmSeconds: input.confirmSeconds } },
+      deadlineSeconds: input.immediately
+        ? input.confirmSeconds + APPLY_GRACE_SECONDS
+        : QUEUED_DEADLINE_SECONDS,
+    });
+  } catch (error) {
+    // Never sent: the change-set ends here rather than holding the device (120118) until nobody knows when.
+    await moveChangeSet(db, id, ['queued'], 'expired', {
+      reason: 'The change could not be sent',
+      at: clock.now(),
+    });
+    throw error;
+  }
   if (command) await setCommandIds(db, id, { apply: command.id });
   deps.hub.publish('deviceConfig.changed', companyId, { sn: input.sn, id, state: 'queued' });
   const row = await findOpenChangeSet(db, scope, input.sn);
