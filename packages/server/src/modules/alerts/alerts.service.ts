@@ -1,6 +1,9 @@
 import {
   ALERT_RULES_MAX,
+  ALERT_SILENCES_MAX,
   type Alert,
+  type AlertSilence,
+  type AlertSilenceInputSchema,
   type AlertCondition,
   type AlertRule,
   ErrorCode,
@@ -8,6 +11,7 @@ import {
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { type Actor, owningCompany } from '../../platform/auth/actor.ts';
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
+import type { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import {
   countRules,
@@ -31,6 +35,15 @@ import {
   markAlertsRead,
   unreadFiringCount,
 } from './alerts.store.ts';
+import { silenceHolds } from './alert-lifecycle.ts';
+import {
+  countSilences,
+  deleteSilence,
+  insertSilence,
+  listSilences,
+  type SilenceRow,
+  silenceTargetExists,
+} from './alert-silences.store.ts';
 
 /** What the alerts area reads from AppDeps (its manifest's `uses`). */
 export type AlertDeps = ModuleDeps<'db' | 'clock' | 'hub'>;
@@ -179,4 +192,46 @@ export async function markRead({ db }: AlertDeps, actor: Actor, ids: readonly nu
 
 export async function unreadCount({ db }: AlertDeps, actor: Actor) {
   return { total: await unreadFiringCount(db, actor) };
+}
+
+function toSilence(r: SilenceRow, now: Date): AlertSilence {
+  return {
+    silenceId: r.id,
+    target: r.target,
+    targetName: r.targetName,
+    repeat: r.repeat,
+    startsAt: r.startsAt ? r.startsAt.getTime() : null,
+    endsAt: r.endsAt ? r.endsAt.getTime() : null,
+    weekdays: r.weekdays,
+    startMinute: r.startMinute,
+    endMinute: r.endMinute,
+    note: r.note,
+    active: silenceHolds(r, now),
+  };
+}
+
+export async function getSilences({ db, clock }: AlertDeps, actor: Actor) {
+  const now = clock.now();
+  return { list: (await listSilences(db, actor.scope)).map((r) => toSilence(r, now)) };
+}
+
+export async function createSilence(
+  { db, clock }: AlertDeps,
+  actor: Actor,
+  input: z.output<typeof AlertSilenceInputSchema>,
+) {
+  const id = await inTransaction(db, async (tx) => {
+    if (!(await silenceTargetExists(tx, actor.scope, input.target)))
+      throw new AppError(ErrorCode.ALERT_SILENCE_TARGET_UNKNOWN);
+    if ((await countSilences(tx, actor.scope)) >= ALERT_SILENCES_MAX)
+      throw new AppError(ErrorCode.ALERT_SILENCE_LIMIT, { num: ALERT_SILENCES_MAX });
+    return insertSilence(tx, actor.scope, input, actor.userId, clock.now());
+  });
+  const row = (await listSilences(db, actor.scope)).find((r) => r.id === id) as SilenceRow;
+  return toSilence(row, clock.now());
+}
+
+export async function removeSilence({ db }: AlertDeps, actor: Actor, silenceId: number) {
+  if (!(await deleteSilence(db, actor.scope, silenceId))) throw new AppError(ErrorCode.ALERT_SILENCE_NOT_FOUND);
+  return null;
 }
