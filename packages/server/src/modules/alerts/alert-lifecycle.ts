@@ -145,8 +145,41 @@ async function devicesNamed(tx: DbOrTx, companyId: number, sns: string[]) {
   return sns.map((sn) => ({ sn, name: names.get(sn) ?? '' }));
 }
 
-/** The one message of a flapping device, written at once (not grouped). */
+/** One batch becomes its message (in the caller's transaction); null when it is gone already. */
+async function flushBatch(tx: DbOrTx, ruleId: number, kind: string, now: Date): Promise<number | null> {
+  const batch = await tx
+    .deleteFrom('alert_batch')
+    .where('rule_id', '=', ruleId)
+    .where('kind', '=', kind)
+    .returning(['company_id', 'sns'])
+    .executeTakeFirst();
+  if (!batch) return null; // another node flushed it
+  const rule = await ruleSummary(tx, ruleId);
+  if (!rule) return null;
+  const sns = (typeof batch.sns === 'string' ? JSON.parse(batch.sns) : batch.sns) as string[];
+  const companyId = Number(batch.company_id);
+  await appendEvent(
+    tx,
+    companyId,
+    `alert.${kind}`,
+    { ruleId, ruleName: rule.name, level: rule.level, devices: await devicesNamed(tx, companyId, sns) },
+    now,
+  );
+  return companyId;
+}
+
+/**
+ * The one message of a flapping device, written at once (not grouped); the rule's waiting groups go
+ * out first, so messages keep the order of the changes they tell.
+ */
 export async function flappingMessage(tx: DbOrTx, rule: StoredRule, sn: string, now: Date) {
+  const waiting = await tx
+    .selectFrom('alert_batch')
+    .select(['kind', 'opened_at'])
+    .where('rule_id', '=', rule.id)
+    .orderBy('opened_at', 'asc')
+    .execute();
+  for (const b of waiting) await flushBatch(tx, rule.id, b.kind, now);
   await appendEvent(
     tx,
     rule.companyId,
@@ -167,35 +200,13 @@ export async function flushBatches(db: Db, now: Date): Promise<Set<number>> {
     .selectFrom('alert_batch')
     .select(['rule_id', 'kind'])
     .where('opened_at', '<=', new Date(now.getTime() - GROUP_WINDOW_MS))
+    .orderBy('opened_at', 'asc')
     .execute();
   const told = new Set<number>();
-  for (const b of due)
-    await inTransaction(db, async (tx) => {
-      const batch = await tx
-        .deleteFrom('alert_batch')
-        .where('rule_id', '=', b.rule_id)
-        .where('kind', '=', b.kind)
-        .returning(['company_id', 'sns'])
-        .executeTakeFirst();
-      if (!batch) return; // another node flushed it
-      const rule = await ruleSummary(tx, Number(b.rule_id));
-      if (!rule) return;
-      const sns = (typeof batch.sns === 'string' ? JSON.parse(batch.sns) : batch.sns) as string[];
-      const companyId = Number(batch.company_id);
-      await appendEvent(
-        tx,
-        companyId,
-        `alert.${b.kind}`,
-        {
-          ruleId: Number(rule.id),
-          ruleName: rule.name,
-          level: rule.level,
-          devices: await devicesNamed(tx, companyId, sns),
-        },
-        now,
-      );
-      told.add(companyId);
-    });
+  for (const b of due) {
+    const companyId = await inTransaction(db, (tx) => flushBatch(tx, Number(b.rule_id), b.kind, now));
+    if (companyId !== null) told.add(companyId);
+  }
   return told;
 }
 
