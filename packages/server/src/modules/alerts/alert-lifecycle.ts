@@ -107,7 +107,12 @@ export async function recordChange(
     last_change_at: now,
   };
   if (found)
-    await tx.updateTable('alert_flap').set(values).where('rule_id', '=', rule.id).where('sn', '=', sn).execute();
+    await tx
+      .updateTable('alert_flap')
+      .set(values)
+      .where('rule_id', '=', rule.id)
+      .where('sn', '=', sn)
+      .execute();
   else
     await tx
       .insertInto('alert_flap')

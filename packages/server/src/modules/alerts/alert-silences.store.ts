@@ -27,7 +27,9 @@ export async function listSilences(db: DbOrTx, scope: CompanyScope): Promise<Sil
   const rows = await db
     .selectFrom('alert_silence as s')
     .leftJoin('alert_rule as r', 'r.id', 's.rule_id')
-    .leftJoin('company_group as g', (j) => j.onRef('g.id', '=', 's.group_id').onRef('g.company_id', '=', 's.company_id'))
+    .leftJoin('company_group as g', (j) =>
+      j.onRef('g.id', '=', 's.group_id').onRef('g.company_id', '=', 's.company_id'),
+    )
     .leftJoin('device as d', (j) => j.onRef('d.sn', '=', 's.sn').onRef('d.company_id', '=', 's.company_id'))
     .select([
       's.id',

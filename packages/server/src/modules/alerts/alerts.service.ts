@@ -232,6 +232,7 @@ export async function createSilence(
 }
 
 export async function removeSilence({ db }: AlertDeps, actor: Actor, silenceId: number) {
-  if (!(await deleteSilence(db, actor.scope, silenceId))) throw new AppError(ErrorCode.ALERT_SILENCE_NOT_FOUND);
+  if (!(await deleteSilence(db, actor.scope, silenceId)))
+    throw new AppError(ErrorCode.ALERT_SILENCE_NOT_FOUND);
   return null;
 }
