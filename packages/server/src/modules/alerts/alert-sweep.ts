@@ -3,6 +3,15 @@ import type { Clock } from '../../platform/clock.ts';
 import { type Db, type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
 import {
+  addToBatch,
+  flappingMessage,
+  flushBatches,
+  isSilenced,
+  type MessageKind,
+  recordChange,
+  settleFlapping,
+} from './alert-lifecycle.ts';
+import {
   claimRule,
   enabledRules,
   type StoredRule,
@@ -18,15 +27,6 @@ import {
   openAlertsOfRule,
   updateAlert,
 } from './alerts.store.ts';
-import {
-  addToBatch,
-  flappingMessage,
-  flushBatches,
-  isSilenced,
-  type MessageKind,
-  recordChange,
-  settleFlapping,
-} from './alert-lifecycle.ts';
 import { appendEvent, dropOldEvents } from './event-log.store.ts';
 
 /**

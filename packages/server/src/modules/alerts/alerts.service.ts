@@ -2,17 +2,18 @@ import {
   ALERT_RULES_MAX,
   ALERT_SILENCES_MAX,
   type Alert,
-  type AlertSilence,
-  type AlertSilenceInputSchema,
   type AlertCondition,
   type AlertRule,
+  type AlertSilence,
+  type AlertSilenceInputSchema,
   ErrorCode,
 } from '@fleetport/contract';
+import type { z } from 'zod';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { type Actor, owningCompany } from '../../platform/auth/actor.ts';
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
-import type { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
+import { silenceHolds } from './alert-lifecycle.ts';
 import {
   countRules,
   deleteRule,
@@ -26,6 +27,14 @@ import {
   updateRule,
 } from './alert-rules.store.ts';
 import {
+  countSilences,
+  deleteSilence,
+  insertSilence,
+  listSilences,
+  type SilenceRow,
+  silenceTargetExists,
+} from './alert-silences.store.ts';
+import {
   type AlertFilter,
   type AlertRow,
   acknowledgeAlert,
@@ -35,15 +44,6 @@ import {
   markAlertsRead,
   unreadFiringCount,
 } from './alerts.store.ts';
-import { silenceHolds } from './alert-lifecycle.ts';
-import {
-  countSilences,
-  deleteSilence,
-  insertSilence,
-  listSilences,
-  type SilenceRow,
-  silenceTargetExists,
-} from './alert-silences.store.ts';
 
 /** What the alerts area reads from AppDeps (its manifest's `uses`). */
 export type AlertDeps = ModuleDeps<'db' | 'clock' | 'hub'>;
