@@ -114,6 +114,8 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'alerts.setRuleEnabled': { en: 'Enable or disable alert rule', cn: '启用或禁用告警规则' },
   'alerts.deleteRule': { en: 'Delete alert rule', cn: '删除告警规则' },
   'alerts.acknowledge': { en: 'Acknowledge alert', cn: '确认告警' },
+  'alerts.createSilence': { en: 'Add alert silence', cn: '添加告警静默' },
+  'alerts.deleteSilence': { en: 'Remove alert silence', cn: '删除告警静默' },
   'appCentre.addVersion': { en: 'Add a firmware or app version', cn: '添加固件或应用版本' },
   'appCentre.setPublished': { en: 'Publish or unpublish a firmware or app', cn: '发布或取消发布固件或应用' },
   'appCentre.setTarget': {
