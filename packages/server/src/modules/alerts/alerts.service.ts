@@ -44,6 +44,7 @@ import {
   markAlertsRead,
   unreadFiringCount,
 } from './alerts.store.ts';
+import { appendEvent } from './event-log.store.ts';
 
 /** What the alerts area reads from AppDeps (its manifest's `uses`). */
 export type AlertDeps = ModuleDeps<'db' | 'clock' | 'hub'>;
@@ -120,7 +121,36 @@ export async function enableRule(
     if (rule.enabled === enabled) return 0;
     const now = clock.now();
     await setRuleEnabled(tx, actor.scope, ruleId, enabled, now);
-    return enabled ? 0 : closeAlertsOfRule(tx, ruleId, now);
+    if (enabled) return 0;
+    // Disabling resolves its firing alerts: each is a state change in the event log (no message: a
+    // person chose it), in this transaction.
+    const firing = await tx
+      .selectFrom('alert')
+      .select(['sn', 'condition_key', 'count', 'value'])
+      .where('rule_id', '=', ruleId)
+      .where('state', '=', 'firing')
+      .orderBy('id')
+      .execute();
+    const closed = await closeAlertsOfRule(tx, ruleId, now);
+    for (const a of firing)
+      await appendEvent(
+        tx,
+        rule.companyId,
+        'alert.changed',
+        {
+          ruleId,
+          ruleName: rule.name,
+          level: rule.level,
+          sn: a.sn,
+          conditionKey: a.condition_key,
+          state: 'resolved',
+          count: a.count,
+          value: a.value === null ? null : Number(a.value),
+          reason: 'ruleDisabled',
+        },
+        now,
+      );
+    return closed;
   });
   const rule = await ruleOf(db, actor, ruleId);
   if (closed > 0) hub.publish('alerts.changed', rule.companyId, { count: closed });
