@@ -118,6 +118,8 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'deviceConfig.rollback': { en: 'Roll back a configuration change', cn: '回滚配置变更' },
   'deviceConfig.adoptDrift': { en: 'Keep a configuration changed on the device', cn: '保留设备上修改的配置' },
   'deviceConfig.restoreDrift': { en: "Put the cloud's configuration back", cn: '恢复云端的配置' },
+  'alerts.createSilence': { en: 'Add alert silence', cn: '添加告警静默' },
+  'alerts.deleteSilence': { en: 'Remove alert silence', cn: '删除告警静默' },
   'appCentre.addVersion': { en: 'Add a firmware or app version', cn: '添加固件或应用版本' },
   'appCentre.setPublished': { en: 'Publish or unpublish a firmware or app', cn: '发布或取消发布固件或应用' },
   'appCentre.setTarget': {

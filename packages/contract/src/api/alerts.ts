@@ -297,6 +297,96 @@ export const unreadAlertCountCall = defineCall({
   summary: "The caller's unread firing alerts (the alert centre's badge)",
 });
 
+/** Silences per company. */
+export const ALERT_SILENCES_MAX = 100;
+
+/**
+ * A silence (issue 16 "Lifecycle"): while its window holds (UTC), changes of the alerts of its rule,
+ * device, or a device of its group (or a group below) still happen and are logged, but send no message
+ * (no e-mail, no grouped firing/resolved/flapping event). One-off: [startsAt, endsAt); weekly: the
+ * listed weekdays (0 Sunday ... 6 Saturday), [startMinute, endMinute) of the UTC day.
+ */
+export const AlertSilenceTargetSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('rule'), ruleId: Id }),
+  z.strictObject({ kind: z.literal('group'), groupId: Id }),
+  z.strictObject({ kind: z.literal('device'), sn: z.string().trim().min(1).max(64) }),
+]);
+
+export const AlertSilenceInputSchema = z
+  .strictObject({
+    target: AlertSilenceTargetSchema,
+    repeat: z.enum(['once', 'weekly']),
+    startsAt: InstantMsSchema.optional(),
+    endsAt: InstantMsSchema.optional(),
+    weekdays: z.array(intBetween(0, 6)).max(7).default([]),
+    startMinute: intBetween(0, 1439).optional(),
+    endMinute: intBetween(1, 1440).optional(),
+    note: boundedText(0, 200).default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.repeat === 'once') {
+      if (v.startsAt === undefined) ctx.addIssue({ code: 'custom', path: ['startsAt'], message: 'required' });
+      if (v.endsAt === undefined || (v.startsAt !== undefined && v.endsAt <= v.startsAt))
+        ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'after startsAt' });
+    } else {
+      if (v.weekdays.length === 0) ctx.addIssue({ code: 'custom', path: ['weekdays'], message: 'required' });
+      if (v.startMinute === undefined)
+        ctx.addIssue({ code: 'custom', path: ['startMinute'], message: 'required' });
+      if (v.endMinute === undefined || (v.startMinute !== undefined && v.endMinute <= v.startMinute))
+        ctx.addIssue({ code: 'custom', path: ['endMinute'], message: 'after startMinute' });
+    }
+  });
+export type AlertSilenceInput = z.input<typeof AlertSilenceInputSchema>;
+
+export const AlertSilenceSchema = z.object({
+  silenceId: z.number().int(),
+  target: AlertSilenceTargetSchema,
+  /** The rule's name, the group's name or the device's name ('' when unknown). */
+  targetName: z.string(),
+  repeat: z.enum(['once', 'weekly']),
+  startsAt: z.number().int().nullable(),
+  endsAt: z.number().int().nullable(),
+  weekdays: z.array(z.number().int()),
+  startMinute: z.number().int().nullable(),
+  endMinute: z.number().int().nullable(),
+  note: z.string(),
+  /** Whether its window holds now. */
+  active: z.boolean(),
+});
+export type AlertSilence = z.infer<typeof AlertSilenceSchema>;
+
+export const listAlertSilencesCall = defineCall({
+  id: 'alerts.listSilences',
+  method: 'POST',
+  path: '/link/alertSilence/list',
+  input: z.strictObject({}),
+  output: z.object({ list: z.array(AlertSilenceSchema) }),
+  permission: 'alerts.view',
+  summary: "The company's alert silences",
+});
+
+export const createAlertSilenceCall = defineCall({
+  id: 'alerts.createSilence',
+  method: 'POST',
+  path: '/link/alertSilence/add',
+  input: AlertSilenceInputSchema,
+  output: AlertSilenceSchema,
+  permission: 'alerts.edit',
+  mutates: true,
+  summary: 'Add a one-off or weekly silence of a rule, group or device (800042 unknown target, 800043 limit)',
+});
+
+export const deleteAlertSilenceCall = defineCall({
+  id: 'alerts.deleteSilence',
+  method: 'POST',
+  path: '/link/alertSilence/delete',
+  input: z.strictObject({ silenceId: Id }),
+  output: z.null(),
+  permission: 'alerts.edit',
+  mutates: true,
+  summary: 'Remove a silence (800041 unknown)',
+});
+
 export const ALERT_CALLS = [
   listAlertRulesCall,
   createAlertRuleCall,
@@ -308,4 +398,7 @@ export const ALERT_CALLS = [
   markAlertsReadCall,
   markAllAlertsReadCall,
   unreadAlertCountCall,
+  listAlertSilencesCall,
+  createAlertSilenceCall,
+  deleteAlertSilenceCall,
 ] as const;

@@ -46,6 +46,14 @@ const SMTP_PROBE = {
 
 /** Calls whose generated input the contract refuses: what to send instead, aimed at B. */
 const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
+  // A silence of B's rule: refused as an unknown target (800042), nothing saved.
+  'alerts.createSilence': (target) => ({
+    target: { kind: 'rule', ruleId: target.ruleId },
+    repeat: 'once',
+    startsAt: 1_700_000_000_000,
+    endsAt: 1_700_000_600_000,
+    note: 'probe',
+  }),
   'users.create': (target) => ({
     account: 'newcomer@alpha.example',
     userName: 'Newcomer',
@@ -232,6 +240,22 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // B silences its rule; its note would show in any answer that leaked it.
+  const bravoSilence = await t.deps.db
+    .insertInto('alert_silence')
+    .values({
+      company_id: b.companyId,
+      target_kind: 'rule',
+      rule_id: bravoRule.body.data!.ruleId,
+      repeat: 'once',
+      starts_at: t.clock.now(),
+      ends_at: new Date(t.clock.now().getTime() + 3_600_000),
+      weekdays: '[]',
+      note: 'Bravo silence',
+      created_at: t.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   // B holds a private app of its own in the app centre, named so that any answer leaking it shows.
   const bravoApp = await t.deps.db
     .insertInto('app_package')
@@ -266,6 +290,7 @@ beforeAll(async () => {
   targets = {
     ruleId: bravoRule.body.data!.ruleId,
     alertId: Number(bravoAlert.id),
+    silenceId: Number(bravoSilence.id),
     packageId: Number(bravoApp.id),
     versionId: Number(bravoAppVersion.id),
     noticeId: Number(bravoNotice.id),

@@ -3,6 +3,15 @@ import type { Clock } from '../../platform/clock.ts';
 import { type Db, type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
 import {
+  addToBatch,
+  flappingMessage,
+  flushBatches,
+  isSilenced,
+  type MessageKind,
+  recordChange,
+  settleFlapping,
+} from './alert-lifecycle.ts';
+import {
   claimRule,
   enabledRules,
   type StoredRule,
@@ -18,6 +27,7 @@ import {
   openAlertsOfRule,
   updateAlert,
 } from './alerts.store.ts';
+import { appendEvent, dropOldEvents } from './event-log.store.ts';
 
 /**
  * The alert sweep (a job-queue schedule, alerts.job.ts): every enabled rule is evaluated on what is
@@ -225,6 +235,35 @@ export function nextStep(
   return alert.clearSince ? { kind: 'update', change: { clearSince: null }, visible: false } : null;
 }
 
+/**
+ * One state change (to firing or resolved) of a rule and device: the `alert.changed` event in the same
+ * transaction, then the message it may make: the flapping notice, nothing (flapping or silenced), or a
+ * place in the rule's 30 s batch.
+ */
+async function stateChanged(
+  tx: DbOrTx,
+  rule: StoredRule,
+  sn: string,
+  conditionKey: string,
+  state: MessageKind,
+  count: number,
+  value: number | null,
+  now: Date,
+) {
+  await appendEvent(
+    tx,
+    rule.companyId,
+    'alert.changed',
+    { ruleId: rule.id, ruleName: rule.name, level: rule.level, sn, conditionKey, state, count, value },
+    now,
+  );
+  const flap = await recordChange(tx, rule, sn, now);
+  if (flap === 'flapping') return;
+  if (await isSilenced(tx, rule, sn, now)) return;
+  if (flap === 'started') await flappingMessage(tx, rule, sn, now);
+  else await addToBatch(tx, rule, state, sn, now);
+}
+
 /** Evaluates one rule in one transaction; answers how many alerts changed in a way a user sees. */
 export async function evaluateRule(db: Db, rule: StoredRule, now: Date): Promise<number> {
   return inTransaction(db, async (tx) => {
@@ -254,12 +293,26 @@ export async function evaluateRule(db: Db, rule: StoredRule, now: Date): Promise
           value: step.value,
         });
         if (inserted) visible++;
+        if (inserted && step.state === 'firing')
+          await stateChanged(tx, rule, sn, conditionKey, 'firing', 1, step.value, now);
       } else if (step.kind === 'drop' && alert) {
         await dropPendingAlert(tx, alert.id);
         visible++;
       } else if (step.kind === 'update' && alert) {
         await updateAlert(tx, alert.id, step.change, now);
         if (step.visible) visible++;
+        const to = step.change.state;
+        if (to === 'firing' || to === 'resolved')
+          await stateChanged(
+            tx,
+            rule,
+            sn,
+            conditionKey,
+            to,
+            step.change.count ?? alert.count,
+            step.change.value ?? null,
+            now,
+          );
       }
     }
     return visible;
@@ -275,6 +328,14 @@ export async function sweepAlerts(deps: { db: Db; clock: Clock; hub: LiveHub }, 
     const n = await evaluateRule(deps.db, rule, now);
     if (n > 0) changed.set(rule.companyId, (changed.get(rule.companyId) ?? 0) + n);
   }
+  for (const companyId of await flushBatches(deps.db, now))
+    if (!changed.has(companyId)) changed.set(companyId, 0);
+  await settleFlapping(deps.db, now);
   for (const [companyId, count] of changed) deps.hub.publish('alerts.changed', companyId, { count });
   return changed;
+}
+
+/** The event log's retention (hourly): events older than 30 days go. */
+export async function keepEvents(deps: { db: Db; clock: Clock }) {
+  return dropOldEvents(deps.db, deps.clock.now());
 }

@@ -1,8 +1,9 @@
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { defineJob, defineSchedule } from '../../platform/jobs/index.ts';
-import { sweepAlerts } from './alert-sweep.ts';
+import { keepEvents, sweepAlerts } from './alert-sweep.ts';
 
 export const ALERT_SWEEP_JOB = 'alerts.sweep';
+export const EVENT_RETENTION_JOB = 'alerts.eventRetention';
 /** How often the rules are evaluated: the resolution of every pending and clear period. */
 export const ALERT_SWEEP_EVERY_MS = 30_000;
 
@@ -18,6 +19,13 @@ export function alertJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'hub'>) {
           await sweepAlerts(deps, ctx.signal);
         },
       }),
+      defineJob({
+        kind: EVENT_RETENTION_JOB,
+        maxAttempts: 3,
+        async run() {
+          await keepEvents(deps);
+        },
+      }),
     ],
     schedules: [
       defineSchedule({
@@ -26,6 +34,7 @@ export function alertJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'hub'>) {
         kind: ALERT_SWEEP_JOB,
         runAtStart: true,
       }),
+      defineSchedule({ name: EVENT_RETENTION_JOB, every: 60 * 60_000, kind: EVENT_RETENTION_JOB }),
     ],
   };
 }

@@ -1,8 +1,11 @@
 import {
   acknowledgeAlertCall,
   createAlertRuleCall,
+  createAlertSilenceCall,
   deleteAlertRuleCall,
+  deleteAlertSilenceCall,
   listAlertRulesCall,
+  listAlertSilencesCall,
   listAlertsCall,
   markAlertsReadCall,
   markAllAlertsReadCall,
@@ -34,5 +37,10 @@ export function alertRoutes(deps: alerts.AlertDeps) {
     bind(markAlertsReadCall, async (ctx) => alerts.markRead(deps, companyActor(ctx), ctx.input.alertIds)),
     bind(markAllAlertsReadCall, async (ctx) => alerts.markRead(deps, companyActor(ctx), 'all')),
     bind(unreadAlertCountCall, async (ctx) => alerts.unreadCount(deps, companyActor(ctx))),
+    bind(listAlertSilencesCall, async (ctx) => alerts.getSilences(deps, companyActor(ctx))),
+    bind(createAlertSilenceCall, async (ctx) => alerts.createSilence(deps, companyActor(ctx), ctx.input)),
+    bind(deleteAlertSilenceCall, async (ctx) =>
+      alerts.removeSilence(deps, companyActor(ctx), ctx.input.silenceId),
+    ),
   ];
 }

@@ -1,14 +1,19 @@
 import {
   ALERT_RULES_MAX,
+  ALERT_SILENCES_MAX,
   type Alert,
   type AlertCondition,
   type AlertRule,
+  type AlertSilence,
+  type AlertSilenceInputSchema,
   ErrorCode,
 } from '@fleetport/contract';
+import type { z } from 'zod';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { type Actor, owningCompany } from '../../platform/auth/actor.ts';
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
+import { silenceHolds } from './alert-lifecycle.ts';
 import {
   countRules,
   deleteRule,
@@ -22,6 +27,14 @@ import {
   updateRule,
 } from './alert-rules.store.ts';
 import {
+  countSilences,
+  deleteSilence,
+  insertSilence,
+  listSilences,
+  type SilenceRow,
+  silenceTargetExists,
+} from './alert-silences.store.ts';
+import {
   type AlertFilter,
   type AlertRow,
   acknowledgeAlert,
@@ -31,6 +44,7 @@ import {
   markAlertsRead,
   unreadFiringCount,
 } from './alerts.store.ts';
+import { appendEvent } from './event-log.store.ts';
 
 /** What the alerts area reads from AppDeps (its manifest's `uses`). */
 export type AlertDeps = ModuleDeps<'db' | 'clock' | 'hub'>;
@@ -107,7 +121,36 @@ export async function enableRule(
     if (rule.enabled === enabled) return 0;
     const now = clock.now();
     await setRuleEnabled(tx, actor.scope, ruleId, enabled, now);
-    return enabled ? 0 : closeAlertsOfRule(tx, ruleId, now);
+    if (enabled) return 0;
+    // Disabling resolves its firing alerts: each is a state change in the event log (no message: a
+    // person chose it), in this transaction.
+    const firing = await tx
+      .selectFrom('alert')
+      .select(['sn', 'condition_key', 'count', 'value'])
+      .where('rule_id', '=', ruleId)
+      .where('state', '=', 'firing')
+      .orderBy('id')
+      .execute();
+    const closed = await closeAlertsOfRule(tx, ruleId, now);
+    for (const a of firing)
+      await appendEvent(
+        tx,
+        rule.companyId,
+        'alert.changed',
+        {
+          ruleId,
+          ruleName: rule.name,
+          level: rule.level,
+          sn: a.sn,
+          conditionKey: a.condition_key,
+          state: 'resolved',
+          count: a.count,
+          value: a.value === null ? null : Number(a.value),
+          reason: 'ruleDisabled',
+        },
+        now,
+      );
+    return closed;
   });
   const rule = await ruleOf(db, actor, ruleId);
   if (closed > 0) hub.publish('alerts.changed', rule.companyId, { count: closed });
@@ -179,4 +222,47 @@ export async function markRead({ db }: AlertDeps, actor: Actor, ids: readonly nu
 
 export async function unreadCount({ db }: AlertDeps, actor: Actor) {
   return { total: await unreadFiringCount(db, actor) };
+}
+
+function toSilence(r: SilenceRow, now: Date): AlertSilence {
+  return {
+    silenceId: r.id,
+    target: r.target,
+    targetName: r.targetName,
+    repeat: r.repeat,
+    startsAt: r.startsAt ? r.startsAt.getTime() : null,
+    endsAt: r.endsAt ? r.endsAt.getTime() : null,
+    weekdays: r.weekdays,
+    startMinute: r.startMinute,
+    endMinute: r.endMinute,
+    note: r.note,
+    active: silenceHolds(r, now),
+  };
+}
+
+export async function getSilences({ db, clock }: AlertDeps, actor: Actor) {
+  const now = clock.now();
+  return { list: (await listSilences(db, actor.scope)).map((r) => toSilence(r, now)) };
+}
+
+export async function createSilence(
+  { db, clock }: AlertDeps,
+  actor: Actor,
+  input: z.output<typeof AlertSilenceInputSchema>,
+) {
+  const id = await inTransaction(db, async (tx) => {
+    if (!(await silenceTargetExists(tx, actor.scope, input.target)))
+      throw new AppError(ErrorCode.ALERT_SILENCE_TARGET_UNKNOWN);
+    if ((await countSilences(tx, actor.scope)) >= ALERT_SILENCES_MAX)
+      throw new AppError(ErrorCode.ALERT_SILENCE_LIMIT, { num: ALERT_SILENCES_MAX });
+    return insertSilence(tx, actor.scope, input, actor.userId, clock.now());
+  });
+  const row = (await listSilences(db, actor.scope)).find((r) => r.id === id) as SilenceRow;
+  return toSilence(row, clock.now());
+}
+
+export async function removeSilence({ db }: AlertDeps, actor: Actor, silenceId: number) {
+  if (!(await deleteSilence(db, actor.scope, silenceId)))
+    throw new AppError(ErrorCode.ALERT_SILENCE_NOT_FOUND);
+  return null;
 }

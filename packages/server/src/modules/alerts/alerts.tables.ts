@@ -53,4 +53,51 @@ export interface AlertTables {
     user_id: Id;
     company_id: Id;
   };
+  /** State changes of a rule and device in the last 30 min (ms timestamps) and whether it flaps (0260). */
+  alert_flap: {
+    rule_id: Id;
+    sn: string;
+    company_id: Id;
+    changes: Json;
+    flapping: boolean;
+    last_change_at: Date;
+  };
+  /** Firings of a rule waiting out their 30 s group before one message (0260). */
+  alert_batch: {
+    rule_id: Id;
+    kind: string;
+    company_id: Id;
+    opened_at: Date;
+    sns: Json;
+  };
+  /** One-off or weekly (UTC) windows in which a rule, group or device sends no message (0260). */
+  alert_silence: {
+    id: Generated<Id>;
+    company_id: Id;
+    target_kind: string;
+    rule_id: Id | null;
+    group_id: Id | null;
+    sn: string | null;
+    repeat: string;
+    starts_at: Date | null;
+    ends_at: Date | null;
+    weekdays: Json;
+    start_minute: number | null;
+    end_minute: number | null;
+    note: string;
+    created_by: Id | null;
+    created_at: Date;
+  };
+  /** The event log (0260): per company, ordered by cursor, kept 30 days. */
+  event_cursor: {
+    company_id: Id;
+    last_cursor: number;
+  };
+  event_log: {
+    company_id: Id;
+    cursor: number;
+    type: string;
+    payload: Json;
+    created_at: Date;
+  };
 }

@@ -8,6 +8,7 @@ import { addNamespaces } from '../../i18n/index.ts';
 import { alerts } from './alerts.i18n.ts';
 import { AlertsTab } from './alerts-tab.tsx';
 import { RulesTab } from './rules-tab.tsx';
+import { SilencesTab } from './silences-tab.tsx';
 
 // The page's own text comes with it, not with the console's frame (i18n/resources.ts PAGE_TEXT).
 addNamespaces({ alerts });
@@ -28,14 +29,16 @@ function AlertCenter() {
   const { t } = useTranslation('alerts');
   useLive(useQueryClient());
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'rules' ? 'rules' : 'alerts';
+  const asked = params.get('tab');
+  const tab = asked === 'rules' || asked === 'silences' ? asked : 'alerts';
   return (
     <Tabs
       activeKey={tab}
-      onChange={(key) => setParams(key === 'rules' ? { tab: 'rules' } : {}, { replace: true })}
+      onChange={(key) => setParams(key === 'alerts' ? {} : { tab: key }, { replace: true })}
       items={[
         { key: 'alerts', label: t('tabs.alerts'), children: <AlertsTab /> },
         { key: 'rules', label: t('tabs.rules'), children: <RulesTab /> },
+        { key: 'silences', label: t('tabs.silences'), children: <SilencesTab /> },
       ]}
       data-testid="alert-center"
     />

@@ -37,6 +37,7 @@ import * as m0210 from './0210_rebates_branding.ts';
 import * as m0220 from './0220_quotas.ts';
 import * as m0230 from './0230_app_centre.ts';
 import * as m0240 from './0240_alerts.ts';
+import * as m0260 from './0260_alert_lifecycle.ts';
 import * as m0280 from './0280_device_config.ts';
 
 /**
@@ -82,5 +83,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0220_quotas': m0220,
   '0230_app_centre': m0230,
   '0240_alerts': m0240,
+  '0260_alert_lifecycle': m0260,
   '0280_device_config': m0280,
 };
