@@ -32,11 +32,15 @@ export function localFileStore(root: string): FileStore {
       const target = pathOf(key);
       const partial = path.join(incoming, `${randomUUID()}.part`);
       const meter = new MeteredStream(options.maxBytes);
+      const out = fs.createWriteStream(partial, { flags: 'wx' });
       try {
-        await pipeline(Readable.from(source), meter, fs.createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(Readable.from(source), meter, out);
         await fs.promises.mkdir(path.dirname(target), { recursive: true });
         await fs.promises.rename(partial, target);
       } catch (error) {
+        // A source that fails at once fails the pipeline before the file is even opened: wait for the
+        // stream to close, or the file would be created after it was removed and stay behind.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await fs.promises.rm(partial, { force: true });
         throw error;
       }
