@@ -14,6 +14,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/open.ts';
 import { AppError } from '../platform/errors.ts';
 import type { LiveHub } from '../platform/live/hub.ts';
+import { judgeHello, judgeSuccessReply, needsEvidence } from './update-evidence.ts';
 import {
   expireRpcCommands,
   findQueuedDevices,
@@ -214,15 +215,38 @@ export function createRpcService(deps: RpcServiceDeps) {
       if (row) announce(row);
       return;
     }
-    const row = await finishRpcCommand(db, {
-      id: reply.id,
-      sn,
+    let verdict: { state: 'success' | 'failure'; result: unknown; error: unknown } = {
       state: reply.state,
       result: reply.result,
       error: reply.error,
+    };
+    if (reply.state === 'success') {
+      // A firmware install that reboots succeeds on the hello's version alone (update-evidence.ts).
+      const [open] = await findRpcCommands(db, [reply.id]);
+      if (open && open.sn === sn && needsEvidence(open)) {
+        const judged = await judgeSuccessReply(db, open, reply);
+        if (!judged) return;
+        verdict = judged;
+      }
+    }
+    const row = await finishRpcCommand(db, {
+      id: reply.id,
+      sn,
+      state: verdict.state,
+      result: verdict.result,
+      error: verdict.error,
       at: clock.now(),
     });
     if (row) announce(row);
+  }
+
+  /** A hello is the evidence of a firmware install's outcome: the version it carries decides. */
+  async function handleHello(sn: string, firmwareVersion: string | undefined): Promise<void> {
+    if (!firmwareVersion) return;
+    for (const { id, verdict } of await judgeHello(db, sn, firmwareVersion)) {
+      const row = await finishRpcCommand(db, { id, sn, ...verdict, at: clock.now() });
+      if (row) announce(row);
+    }
   }
 
   /**
@@ -256,6 +280,7 @@ export function createRpcService(deps: RpcServiceDeps) {
     send,
     deliverQueued,
     handleReply,
+    handleHello,
     waitForResults,
     /** Times out what expired while the server was down and arms the timer for the rest. */
     async start() {
