@@ -146,7 +146,8 @@ export function createInstalls(deps: InstallDeps) {
         });
         return { action: null, scheduledAt: at };
       }
-      return { action: await send(owner, sn, pkg, version, timing, origin), scheduledAt: null };
+      const now = timing === 'updateOnly' ? 'updateOnly' : 'immediately';
+      return { action: await send(owner, sn, pkg, version, now, origin), scheduledAt: null };
     },
 
     /** A timed install at its time: the package must still be there for the device and its licence. */

@@ -135,7 +135,12 @@ export function toDeviceApps(result: unknown): DeviceApp[] {
 const INSTALL_METHODS = ['firmwareInstall', 'appInstall', 'appUninstall'];
 
 /** An install or uninstall of the device still open (before its deadline), if any. */
-export async function runningUpdate(db: DbOrTx, scope: CompanyScope, sn: string, now: Date): Promise<boolean> {
+export async function runningUpdate(
+  db: DbOrTx,
+  scope: CompanyScope,
+  sn: string,
+  now: Date,
+): Promise<boolean> {
   const row = await db
     .selectFrom('rpc_command')
     .select('id')
