@@ -147,8 +147,14 @@ describe('refusals', () => {
       code: ErrorCode.APP_PACKAGE_NOT_FOR_DEVICE,
       msg: "This firmware or app is not for the device's series or model",
     });
-    const model = await firmware({ version: '2.3.3', models: ['MEG5000-X'] });
-    expect((await install(acme, { sn: 'OTA0001', versionId: model })).code).toBe(
+    // R1520 series, but only for the R1520-4L: not for OTA-OLD, an R1520.
+    const model = await firmware({
+      packageName: 'r1520-os',
+      series: 'r1520',
+      models: ['R1520-4L'],
+      version: '5.2.2',
+    });
+    expect((await install(acme, { sn: 'OTA-OLD', versionId: model })).code).toBe(
       ErrorCode.APP_PACKAGE_NOT_FOR_DEVICE,
     );
   });
