@@ -78,9 +78,9 @@ export const installPackageCall = defineCall({
   permission: 'devices.apply',
   mutates: true,
   summary:
-    'Install a firmware or app version of the app centre on a device, now, at a time or update-only; ' +
-    '120095 Basic licence, 190611 an update running, 120072 within 15 minutes of the last, 120074 a time ' +
-    'under 15 minutes ahead, 120100 across versions without 5.2.2, 160040 not for its series or model',
+    'Install a firmware or app version of the app centre on a device: now, timed or update-only; ' +
+    '120095 Basic licence, 190611 an update running, 120072 within 15 minutes of the last one, 120074 ' +
+    'a chosen time under 15 minutes ahead, 120100 across versions without 5.2.2, 160040 not for its model',
 });
 
 export const UPDATE_KINDS = ['firmware', 'app'] as const;

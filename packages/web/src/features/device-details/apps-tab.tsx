@@ -16,6 +16,7 @@ import { IndexTable } from '../../widgets/index-table.tsx';
 import { type Uninstall, UninstallButton, UninstallProgress } from './app-uninstall.tsx';
 import { useRemoteAction } from './remote-action-state.ts';
 import { useDeviceApps } from './software-queries.ts';
+import { PackageInstall } from './package-install.tsx';
 import { UpdateHistory } from './update-history.tsx';
 
 /** Why there is no list: the device is offline, too old to list its apps, or something else failed. */
@@ -130,7 +131,11 @@ export function AppsTab({ device, liveOpen }: { device: DeviceRow; liveOpen: boo
         </Flex>
       </Card>
       <Card size="small" title={t('apps.packages')}>
-        <EmptyState description={t(offersPackages ? 'apps.packagesLater' : 'apps.noPackages')} />
+        {offersPackages ? (
+          <PackageInstall device={device} kind="app" />
+        ) : (
+          <EmptyState description={t('apps.noPackages')} />
+        )}
       </Card>
       <Card size="small" title={t('apps.history')}>
         <UpdateHistory sn={sn} kind="app" />
