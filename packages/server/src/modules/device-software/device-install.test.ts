@@ -15,7 +15,6 @@ import {
   setPackagePublishedCall,
   setPackageTargetCall,
 } from '@fleetport/contract';
-import type { SimulatedDevice } from '@fleetport/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
 import { eventually } from '../../gateway/testing/gateway-env.ts';
@@ -39,7 +38,7 @@ let t: TestApp;
 let admin: Owner;
 let acme: Owner;
 let rival: Owner;
-let router: SimulatedDevice;
+let router: Awaited<ReturnType<SimulatedFleet['connect']>>;
 /** Where the console reaches the server: the devices download from the same address. */
 let host: string;
 
