@@ -30,7 +30,7 @@ function usePackagesFor(device: DeviceRow, kind: PackageKind) {
       ),
     retry: false,
     select: (page) =>
-      page.list.filter(
+      (page?.list ?? []).filter(
         (p) => p.models.length === 0 || p.models.some((m) => m.toLowerCase() === device.model.toLowerCase()),
       ),
   });
