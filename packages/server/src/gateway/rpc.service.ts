@@ -14,7 +14,6 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db/open.ts';
 import { AppError } from '../platform/errors.ts';
 import type { LiveHub } from '../platform/live/hub.ts';
-import { judgeHello, judgeSuccessReply, needsEvidence } from './update-evidence.ts';
 import {
   expireRpcCommands,
   findQueuedDevices,
@@ -28,6 +27,7 @@ import {
   type RpcCommandRow,
   takeUnsent,
 } from './rpc.store.ts';
+import { judgeHello, judgeSuccessReply, needsEvidence } from './update-evidence.ts';
 
 export interface RpcServiceDeps {
   db: Db;

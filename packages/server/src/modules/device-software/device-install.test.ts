@@ -17,8 +17,8 @@ import {
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
-import { eventually } from '../../gateway/testing/gateway-env.ts';
 import type { TestApp } from '../../../test/helpers.ts';
+import { eventually } from '../../gateway/testing/gateway-env.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
 import { asOwner, companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
 import { finalAction, type SimulatedFleet, startSimulatedFleet } from '../devices/simulated-device-kit.ts';

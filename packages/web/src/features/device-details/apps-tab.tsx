@@ -14,9 +14,9 @@ import { usePermission } from '../../app/permissions.tsx';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { IndexTable } from '../../widgets/index-table.tsx';
 import { type Uninstall, UninstallButton, UninstallProgress } from './app-uninstall.tsx';
+import { PackageInstall } from './package-install.tsx';
 import { useRemoteAction } from './remote-action-state.ts';
 import { useDeviceApps } from './software-queries.ts';
-import { PackageInstall } from './package-install.tsx';
 import { UpdateHistory } from './update-history.tsx';
 
 /** Why there is no list: the device is offline, too old to list its apps, or something else failed. */
