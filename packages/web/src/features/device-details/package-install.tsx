@@ -9,8 +9,7 @@ import {
   type SeriesId,
 } from '@fleetport/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Flex, Modal, Radio, Table } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Alert, App, Button, Flex, Input, Modal, Radio, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client.ts';
@@ -94,7 +93,8 @@ function InstallDialog({
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [timing, setTiming] = useState<InstallTiming>('immediately');
-  const [at, setAt] = useState<Dayjs | null>(null);
+  /** The chosen local date and time (`YYYY-MM-DDTHH:mm`), in the browser's time zone. */
+  const [at, setAt] = useState('');
   const [sending, setSending] = useState(false);
 
   async function send() {
@@ -104,7 +104,7 @@ function InstallDialog({
         sn: device.sn,
         versionId: pkg.latestVersionId,
         timing,
-        ...(timing === 'at' && at ? { at: at.valueOf() } : {}),
+        ...(timing === 'at' && at ? { at: new Date(at).getTime() } : {}),
       });
       if (res.action) rememberAction(queryClient, res.action);
       void queryClient.invalidateQueries({ queryKey: SOFTWARE_KEYS.history(device.sn) });
@@ -121,7 +121,7 @@ function InstallDialog({
     }
   }
 
-  const ready = timing !== 'at' || at !== null;
+  const ready = timing !== 'at' || !Number.isNaN(new Date(at).getTime());
   return (
     <ConfirmPanel
       title={t('install.confirm', { name: pkg.name, version: pkg.latestVersion, sn: device.sn })}
@@ -141,7 +141,15 @@ function InstallDialog({
           <Radio value="at">{t('install.timings.at')}</Radio>
           {pkg.kind === 'firmware' && <Radio value="updateOnly">{t('install.timings.updateOnly')}</Radio>}
         </Radio.Group>
-        {timing === 'at' && <DatePicker showTime value={at} onChange={setAt} data-testid="install-at" />}
+        {timing === 'at' && (
+          <Input
+            type="datetime-local"
+            value={at}
+            onChange={(e) => setAt(e.target.value)}
+            aria-label={t('install.timings.at')}
+            data-testid="install-at"
+          />
+        )}
         <Alert type="info" showIcon title={t(`install.hints.${timing}`)} />
       </Flex>
     </ConfirmPanel>
