@@ -10,9 +10,22 @@ export interface Behaviour {
   failNextUpdateWith: number | null;
   /** Receive commands but never answer them. */
   ignoreRpc: boolean;
+  /** Updates accept and report pending, then go silent: no progress, no reply (the cloud times them out). */
+  hangUpdates: boolean;
+  /** The new firmware does not boot: after the update's reboot the router comes back on its old image. */
+  fallBackOnReboot: boolean;
+  /** Drop the connection of the next package download after this many bytes (the download resumes). */
+  interruptDownloadAfterBytes: number | null;
 }
 
-export const DEFAULT_BEHAVIOUR: Behaviour = { replyDelayMs: 0, failNextUpdateWith: null, ignoreRpc: false };
+export const DEFAULT_BEHAVIOUR: Behaviour = {
+  replyDelayMs: 0,
+  failNextUpdateWith: null,
+  ignoreRpc: false,
+  hangUpdates: false,
+  fallBackOnReboot: false,
+  interruptDownloadAfterBytes: null,
+};
 
 /** What an RPC handler may do with its device. */
 export interface RpcContext {

@@ -47,9 +47,9 @@ async function download(
   if (p.size > ctx.state.capabilities.flashMb * 1024 * 1024 * 0.5)
     throw fail(UPDATE_ERROR.insufficientMemory);
   if (ctx.transfers) {
-    const res = await fetch(p.url).catch(() => null);
-    if (!res?.ok) throw fail(UPDATE_ERROR.downloadFailed);
-    const body = new Uint8Array(await res.arrayBuffer());
+    const body = await fetchResuming(ctx, p.url, p.size, (got) =>
+      report('updating', { percent: Math.min(90, Math.floor((got / p.size) * 90)) }),
+    );
     const digest = createHash('sha256').update(body).digest('hex');
     if (body.length !== p.size || digest !== p.sha256) throw fail(UPDATE_ERROR.checkFailed);
   }
@@ -60,6 +60,70 @@ async function download(
     report('updating', { percent });
     if (percent < 100) await ctx.wait(totalMs / 5);
   }
+}
+
+/** How many times a broken download is resumed before the update fails with code 2. */
+const DOWNLOAD_ATTEMPTS = 5;
+
+/**
+ * Downloads the whole file, resuming a broken transfer with `Range: bytes=<got>-` (a 206 answer
+ * continues it; a 200 starts over). The switch `interruptDownloadAfterBytes` breaks the first transfer.
+ */
+async function fetchResuming(
+  ctx: RpcContext,
+  url: string,
+  size: number,
+  onBytes: (got: number) => void,
+): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let got = 0;
+  let cut = ctx.behaviour.interruptDownloadAfterBytes;
+  ctx.behaviour.interruptDownloadAfterBytes = null;
+  for (let attempt = 0; attempt < DOWNLOAD_ATTEMPTS && got < size; attempt++) {
+    const headers: Record<string, string> = got > 0 ? { range: `bytes=${got}-` } : {};
+    const res = await fetch(url, { headers }).catch(() => null);
+    if (!res || !(res.status === 200 || res.status === 206) || !res.body) continue;
+    if (res.status === 200 && got > 0) {
+      chunks.length = 0;
+      got = 0;
+    }
+    ctx.state.log('info', 'updater', `download from byte ${got} (HTTP ${res.status})`);
+    const reader = res.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        let part = value;
+        if (cut !== null && got + part.length >= cut) {
+          part = part.subarray(0, cut - got);
+          chunks.push(part);
+          got += part.length;
+          cut = null;
+          await reader.cancel();
+          break;
+        }
+        chunks.push(part);
+        got += part.length;
+        onBytes(got);
+      }
+    } catch {
+      // A broken transfer: the next attempt resumes from `got`.
+    }
+  }
+  if (got < size) throw fail(UPDATE_ERROR.downloadFailed);
+  const body = new Uint8Array(got);
+  let at = 0;
+  for (const c of chunks) {
+    body.set(c, at);
+    at += c.length;
+  }
+  return body;
+}
+
+/** The switch "hang": the update never reports again and never replies. */
+async function hangIfAsked(ctx: RpcContext): Promise<void> {
+  if (!ctx.behaviour.hangUpdates) return;
+  await new Promise<never>(() => {});
 }
 
 async function reportingFailure<T>(report: ReturnType<typeof reporter>, run: () => Promise<T>): Promise<T> {
@@ -78,6 +142,7 @@ export const UPDATE_HANDLERS: Pick<Handlers, 'firmwareInstall' | 'appInstall' | 
       const report = reporter(ctx, { target: 'firmware', version: p.version });
       ctx.acknowledge();
       report('pending');
+      await hangIfAsked(ctx);
       return reportingFailure(report, async () => {
         if (major(p.version) !== major(state.firmwareVersion)) throw fail(UPDATE_ERROR.upgradeAcrossVersions);
         if (
@@ -92,6 +157,8 @@ export const UPDATE_HANDLERS: Pick<Handlers, 'firmwareInstall' | 'appInstall' | 
           return { version: p.version, activeAfterReboot: true };
         }
         report('rebooting');
+        // A new image that does not boot: the bootloader starts the old one again.
+        if (ctx.behaviour.fallBackOnReboot) state.stagedFirmware = null;
         await ctx.reboot('update');
         report('success');
         return { version: state.firmwareVersion, activeAfterReboot: false };
@@ -103,6 +170,7 @@ export const UPDATE_HANDLERS: Pick<Handlers, 'firmwareInstall' | 'appInstall' | 
       const report = reporter(ctx, { target: 'app', version: p.version, packageName: p.packageName });
       ctx.acknowledge();
       report('pending');
+      await hangIfAsked(ctx);
       return reportingFailure(report, async () => {
         await download(ctx, p, report);
         state.apps = [

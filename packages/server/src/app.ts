@@ -14,6 +14,7 @@ import { activityObjectNames, activityRecorder } from './modules/activity-log/ac
 import { alertJobs } from './modules/alerts/alerts.job.ts';
 import { dataPoolJobs } from './modules/data-pool/data-pool.job.ts';
 import { updatesTimedOutJob } from './modules/device-notifications/update-timeout.job.ts';
+import { createInstalls } from './modules/device-software/device-install.service.ts';
 import { exportJobs } from './modules/exports/exports.job.ts';
 import { licenceJobs } from './modules/licences/licence-expiry.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
@@ -79,7 +80,7 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
   const parts = [
     jobHousekeeping(deps),
     retentionJobs({ ...deps, config: deps.config.mqtt }),
-    { handlers: [updatesTimedOutJob(deps)], schedules: [] },
+    { handlers: [updatesTimedOutJob(deps), createInstalls(deps).job()], schedules: [] },
     exportJobs(deps),
     licenceJobs(deps),
     licenceAlertJobs(deps),

@@ -7,7 +7,8 @@ import { RemoteActionSchema } from './remote-actions.ts';
 /**
  * The software of one device (core §2 device details "apps" and "firmware" tabs; §4 update states):
  * the apps the device says it has, uninstalling one, and the history of its firmware and app updates.
- * Installing firmware or apps comes with the app centre.
+ * Installing a firmware or app version of the app centre: now, at a chosen time, or "update only"
+ * (downloaded and flashed, active after the next reboot).
  */
 
 const Sn = z.string().trim().min(1).max(64);
@@ -49,6 +50,39 @@ export const uninstallDeviceAppCall = defineCall({
   summary: 'Uninstall an app from a device (appUninstall); followed like a remote action; 120052 offline',
 });
 
+/**
+ * When an install runs: at once, at a chosen time (`at`, at least 15 minutes ahead, 120074), or
+ * `updateOnly` (the device downloads and flashes now and boots into it at its next reboot; firmware).
+ */
+export const INSTALL_TIMINGS = ['immediately', 'at', 'updateOnly'] as const;
+export type InstallTiming = (typeof INSTALL_TIMINGS)[number];
+
+export const installPackageCall = defineCall({
+  id: 'deviceSoftware.install',
+  method: 'POST',
+  path: '/link/device/installPackage',
+  input: z.strictObject({
+    sn: Sn,
+    /** An app centre version the company sees (its own app, or one published to it). */
+    versionId: z.number().int().positive(),
+    timing: z.enum(INSTALL_TIMINGS).default('immediately'),
+    /** With timing `at`, required: when (unix ms). */
+    at: z.number().int().positive().optional(),
+  }),
+  output: z.object({
+    /** The update sent (or queued for the device): null while a timed install waits for its time. */
+    action: RemoteActionSchema.nullable(),
+    /** A timed install's time (unix ms); null otherwise. */
+    scheduledAt: z.number().int().nullable(),
+  }),
+  permission: 'devices.apply',
+  mutates: true,
+  summary:
+    'Install a firmware or app version of the app centre on a device: now, timed or update-only; ' +
+    '120095 Basic licence, 190611 an update running, 120072 within 15 minutes of the last one, 120074 ' +
+    'a chosen time under 15 minutes ahead, 120100 across versions without 5.2.2, 160040 not for its model',
+});
+
 export const UPDATE_KINDS = ['firmware', 'app'] as const;
 export type UpdateKind = (typeof UPDATE_KINDS)[number];
 
@@ -86,4 +120,5 @@ export const DEVICE_SOFTWARE_CALLS = [
   getDeviceAppsCall,
   uninstallDeviceAppCall,
   getDeviceUpdateHistoryCall,
+  installPackageCall,
 ] as const;

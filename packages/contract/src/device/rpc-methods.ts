@@ -22,6 +22,8 @@ export const PackageSchema = z.object({
   size: z.number().int().positive(),
   /** When the URL stops working (epoch ms). */
   expiresAt: EpochMsSchema,
+  /** The app centre version this is (the cloud's reference; the device may ignore it). */
+  packageVersionId: z.number().int().positive().optional(),
 });
 
 /** Serial line settings a remote serial port accepts (the console offers exactly these). */

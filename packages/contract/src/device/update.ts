@@ -79,3 +79,9 @@ export function updateErrorText(code: number): Localized | undefined {
   const found = UPDATE_ERRORS.find((e) => e.code === code);
   return found ? { en: found.en, cn: found.cn } : undefined;
 }
+
+/**
+ * The cloud's words (in `error.message`, with code 0) for a firmware install whose device came back on
+ * its old version after the reboot: never a success (docs/device-protocol.md §9 "Evidence").
+ */
+export const FELL_BACK_MESSAGE = 'fell back to the previous image';

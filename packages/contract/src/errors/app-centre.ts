@@ -17,6 +17,8 @@ export const APP_CENTRE_ERROR_CODES = {
   APP_PACKAGE_COMPANY_APPS_ONLY: 160038,
   /** data: { model } */
   APP_PACKAGE_MODEL_UNKNOWN: 160039,
+  /** The package's series or models do not include the device's (docs/decisions.md "Package fit"). */
+  APP_PACKAGE_NOT_FOR_DEVICE: 160040,
 } as const;
 
 export const APP_CENTRE_ERRORS = [
@@ -50,4 +52,9 @@ export const APP_CENTRE_ERRORS = [
     '公司只能上传自有应用，固件由平台提供',
   ),
   entry(160039, 'The model {model} is not of the chosen series', '型号{model}不属于所选系列'),
+  entry(
+    160040,
+    "This firmware or app is not for the device's series or model",
+    '该固件或应用不适用于此设备的系列或型号',
+  ),
 ];

@@ -71,6 +71,7 @@ export function createInboundRouter(deps: InboundDeps) {
   const handlers: { [K in Exclude<UpKind, 'claim'>]: Handler<K> } = {
     async hello(sn, companyId, hello) {
       await deps.devices.recordHello(sn, hello);
+      await deps.rpc.handleHello(sn, hello.firmwareVersion);
       deps.hub.publish('device.hello', companyId, {
         sn,
         model: hello.model,

@@ -27,6 +27,7 @@ import {
   type RpcCommandRow,
   takeUnsent,
 } from './rpc.store.ts';
+import { judgeHello, judgeSuccessReply, needsEvidence } from './update-evidence.ts';
 
 export interface RpcServiceDeps {
   db: Db;
@@ -223,12 +224,26 @@ export function createRpcService(deps: RpcServiceDeps) {
       }
       return;
     }
-    const row = await finishRpcCommand(db, {
-      id: reply.id,
-      sn,
+    let verdict: { state: 'success' | 'failure'; result: unknown; error: unknown } = {
       state: reply.state,
       result: reply.result,
       error: reply.error,
+    };
+    if (reply.state === 'success') {
+      // A firmware install that reboots succeeds on the hello's version alone (update-evidence.ts).
+      const [open] = await findRpcCommands(db, [reply.id]);
+      if (open && open.sn === sn && needsEvidence(open)) {
+        const judged = await judgeSuccessReply(db, open, reply);
+        if (!judged) return;
+        verdict = judged;
+      }
+    }
+    const row = await finishRpcCommand(db, {
+      id: reply.id,
+      sn,
+      state: verdict.state,
+      result: verdict.result,
+      error: verdict.error,
       at: clock.now(),
     });
     if (row) {
@@ -242,6 +257,15 @@ export function createRpcService(deps: RpcServiceDeps) {
       await deps.onAnswered?.(row);
     } catch (error) {
       deps.onError(error);
+    }
+  }
+
+  /** A hello is the evidence of a firmware install's outcome: the version it carries decides. */
+  async function handleHello(sn: string, firmwareVersion: string | undefined): Promise<void> {
+    if (!firmwareVersion) return;
+    for (const { id, verdict } of await judgeHello(db, sn, firmwareVersion)) {
+      const row = await finishRpcCommand(db, { id, sn, ...verdict, at: clock.now() });
+      if (row) announce(row);
     }
   }
 
@@ -276,6 +300,7 @@ export function createRpcService(deps: RpcServiceDeps) {
     send,
     deliverQueued,
     handleReply,
+    handleHello,
     waitForResults,
     /** Times out what expired while the server was down and arms the timer for the rest. */
     async start() {

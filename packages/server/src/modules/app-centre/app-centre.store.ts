@@ -461,3 +461,20 @@ export async function referencedFiles(db: DbOrTx, fileIds: readonly number[]): P
   const named = new Set(rows.flatMap((r) => [r.fileId, r.logoFileId, ...r.documentFileIds].map(Number)));
   return new Set(fileIds.filter((id) => named.has(id)));
 }
+
+/** A version the viewer sees (own, or published to it), with its package: what a device may install. */
+export async function visibleVersion(
+  db: DbOrTx,
+  viewer: Viewer,
+  versionId: number,
+): Promise<{ pkg: PackageRow; version: VersionRow } | undefined> {
+  const row = await db
+    .selectFrom('app_package as p')
+    .innerJoin('app_package_version as v', 'v.package_id', 'p.id')
+    .select([...PACKAGE_COLUMNS, ...VERSION_COLUMNS.filter((c) => c !== 'v.id'), 'v.id as versionId'])
+    .where('v.id', '=', versionId)
+    .where(visibleTo(viewer))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { pkg: packageRow(row), version: versionRow({ ...row, id: row.versionId }) };
+}

@@ -3,7 +3,7 @@ import { deviceSoftwareRoutes } from './device-software.routes.ts';
 
 export const deviceSoftwareModule = defineModule({
   area: 'device-software',
-  uses: ['clock', 'db', 'gateway'],
+  uses: ['clock', 'db', 'gateway', 'files'],
   routes: deviceSoftwareRoutes,
   tables: [],
 });

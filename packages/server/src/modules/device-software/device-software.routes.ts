@@ -2,6 +2,7 @@ import {
   ErrorCode,
   getDeviceAppsCall,
   getDeviceUpdateHistoryCall,
+  installPackageCall,
   RPC_ERROR,
   uninstallDeviceAppCall,
 } from '@fleetport/contract';
@@ -11,6 +12,7 @@ import { AppError } from '../../platform/errors.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { createRemoteActions } from '../remote-actions/remote-actions.service.ts';
+import { createInstalls } from './device-install.service.ts';
 import {
   findUpdateCommands,
   lastAppList,
@@ -26,10 +28,15 @@ const APP_LIST_DEADLINE_SECONDS = 30;
 const UNINSTALL_DEADLINE_SECONDS = 600;
 
 /** The apps and firmware tabs of device details (contract api/device-software.ts). */
-export function deviceSoftwareRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway'>) {
+export function deviceSoftwareRoutes(deps: ModuleDeps<'clock' | 'db' | 'gateway' | 'files'>) {
   const { db } = deps;
   const actions = createRemoteActions(deps);
+  const installs = createInstalls(deps);
   return [
+    bind(installPackageCall, async (ctx) =>
+      // The device downloads from the address the console reached this server by (docs/decisions.md).
+      installs.install(companyActor(ctx).scope, ctx.input, `${ctx.request.protocol}://${ctx.request.host}`),
+    ),
     bind(getDeviceAppsCall, async (ctx) => {
       // Asking the device is a command, filed under one company: the scope's owning one (a set is 5).
       const owner = owningScope(companyActor(ctx).scope);

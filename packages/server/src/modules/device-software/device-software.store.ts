@@ -131,3 +131,39 @@ export function toDeviceApps(result: unknown): DeviceApp[] {
     sizeKb: typeof a.sizeKb === 'number' ? a.sizeKb : null,
   }));
 }
+
+const INSTALL_METHODS = ['firmwareInstall', 'appInstall', 'appUninstall'];
+
+/** An install or uninstall of the device still open (before its deadline), if any. */
+export async function runningUpdate(
+  db: DbOrTx,
+  scope: CompanyScope,
+  sn: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('rpc_command')
+    .select('id')
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('sn', '=', sn)
+    .where('method', 'in', INSTALL_METHODS)
+    .where('state', '=', 'inExecution')
+    .where('deadline', '>', now)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** When the device's last install was sent (the 15-minute spacing of 120072). */
+export async function lastUpdateStart(db: DbOrTx, scope: CompanyScope, sn: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom('rpc_command')
+    .select('created_at')
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('sn', '=', sn)
+    .where('method', 'in', ['firmwareInstall', 'appInstall'])
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}

@@ -14,6 +14,7 @@ import { usePermission } from '../../app/permissions.tsx';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { IndexTable } from '../../widgets/index-table.tsx';
 import { type Uninstall, UninstallButton, UninstallProgress } from './app-uninstall.tsx';
+import { PackageInstall } from './package-install.tsx';
 import { useRemoteAction } from './remote-action-state.ts';
 import { useDeviceApps } from './software-queries.ts';
 import { UpdateHistory } from './update-history.tsx';
@@ -130,7 +131,11 @@ export function AppsTab({ device, liveOpen }: { device: DeviceRow; liveOpen: boo
         </Flex>
       </Card>
       <Card size="small" title={t('apps.packages')}>
-        <EmptyState description={t(offersPackages ? 'apps.packagesLater' : 'apps.noPackages')} />
+        {offersPackages ? (
+          <PackageInstall device={device} kind="app" />
+        ) : (
+          <EmptyState description={t('apps.noPackages')} />
+        )}
       </Card>
       <Card size="small" title={t('apps.history')}>
         <UpdateHistory sn={sn} kind="app" />

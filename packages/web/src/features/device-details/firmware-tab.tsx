@@ -13,13 +13,13 @@ import {
 import { Alert, Card, Descriptions, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/index.ts';
-import { EmptyState } from '../../widgets/empty-state.tsx';
 import { EMPTY_CELL } from '../../widgets/index-table.tsx';
+import { PackageInstall } from './package-install.tsx';
 import { UpdateHistory } from './update-history.tsx';
 
 /**
  * The firmware tab: what the device runs, what that allows (core §9 minimum versions), and the
- * firmware updates sent to it. New firmware is installed from the App Centre, a later part.
+ * firmware updates sent to it; firmware of the App Centre for its model is installed from here.
  */
 export function FirmwareTab({ device }: { device: DeviceRow }) {
   const { t } = useTranslation('deviceSoftware');
@@ -82,7 +82,7 @@ export function FirmwareTab({ device }: { device: DeviceRow }) {
         />
       )}
       <Card size="small" title={t('software.available')}>
-        <EmptyState description={t('software.availableLater')} />
+        <PackageInstall device={device} kind="firmware" />
       </Card>
       <Card size="small" title={t('software.history')}>
         <UpdateHistory sn={device.sn} kind="firmware" />

@@ -93,7 +93,7 @@ describe('firmware tab', () => {
       expect((await screen.findByTestId('os-line')).textContent).toBe('Pro');
       expect(screen.getByTestId('remote-access').textContent).toBe('Needs version 2.1.0 or later');
       expect(screen.getByTestId('zero-touch').textContent).toBe('Needs version 2.3.0 or later');
-      expect(screen.getByText(/installed from the App Centre/)).toBeTruthy();
+      expect(await screen.findByText('The App Centre offers no package for this model.')).toBeTruthy();
       expect(screen.queryByTestId('cross-version')).toBeNull();
 
       const table = await screen.findByTestId('firmware-history');
@@ -160,7 +160,7 @@ describe('apps tab', () => {
       expect(await within(table).findByText('Modbus Gateway')).toBeTruthy();
       expect(within(table).getByText('Stopped')).toBeTruthy();
       expect(within(table).getByText('1.80 MB')).toBeTruthy();
-      expect(screen.getByText(/App packages for this model/)).toBeTruthy();
+      expect(await screen.findByText('The App Centre offers no package for this model.')).toBeTruthy();
 
       await userEvent.click(within(table).getByTestId(`uninstall-${LORA.packageName}`));
       expect(

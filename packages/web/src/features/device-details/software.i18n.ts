@@ -13,8 +13,6 @@ export const deviceSoftware = {
       unsupported: 'Needs version {{version}} or later',
       unknownVersion: 'Unknown: the device has not reported its version',
       available: 'Available firmware',
-      availableLater:
-        'New firmware is installed from the App Centre, which is not available yet. Updates sent to this device are listed below.',
       history: 'Update history',
       emptyHistory: 'No updates have been sent to this device.',
       at: 'Time',
@@ -47,10 +45,21 @@ export const deviceSoftware = {
       stale: 'The device did not answer now; this is the list it gave on {{at}}.',
       reportedAt: 'Listed by the device on {{at}}',
       packages: 'Available app packages',
-      packagesLater:
-        'App packages for this model are installed from the App Centre, which is not available yet.',
       noPackages: 'No app packages are offered for this model.',
       history: 'App update history',
+    },
+    install: {
+      install: 'Install',
+      none: 'The App Centre offers no package for this model.',
+      confirm: 'Install {{name}} {{version}} on {{sn}}?',
+      timings: { immediately: 'Now', at: 'At a time', updateOnly: 'Update only' },
+      hints: {
+        immediately: 'The device downloads and installs it now; firmware restarts the device.',
+        at: 'Choose a time at least 15 minutes from now.',
+        updateOnly: 'The device downloads and flashes it now and runs it after its next restart.',
+      },
+      sent: '{{name}} {{version}} was sent to the device.',
+      scheduled: '{{name}} will be installed on {{at}}.',
     },
   },
   cn: {
@@ -66,7 +75,6 @@ export const deviceSoftware = {
       unsupported: '需要{{version}}或更高版本',
       unknownVersion: '未知：设备尚未上报版本',
       available: '可用固件',
-      availableLater: '新固件通过应用中心安装，应用中心尚未开放。下方列出已发送到本设备的升级。',
       history: '升级记录',
       emptyHistory: '尚未向本设备发送升级。',
       at: '时间',
@@ -99,9 +107,21 @@ export const deviceSoftware = {
       stale: '设备当前未应答；以下为其在{{at}}上报的列表。',
       reportedAt: '设备于{{at}}上报',
       packages: '可用应用包',
-      packagesLater: '本型号的应用包通过应用中心安装，应用中心尚未开放。',
       noPackages: '本型号没有可用的应用包。',
       history: '应用升级记录',
+    },
+    install: {
+      install: '安装',
+      none: '应用中心没有适用于本型号的软件包。',
+      confirm: '在{{sn}}上安装{{name}} {{version}}？',
+      timings: { immediately: '立即', at: '定时', updateOnly: '仅更新' },
+      hints: {
+        immediately: '设备立即下载并安装；固件升级会重启设备。',
+        at: '请选择至少15分钟之后的时间。',
+        updateOnly: '设备立即下载并烧写，下次重启后生效。',
+      },
+      sent: '已将{{name}} {{version}}发送到设备。',
+      scheduled: '{{name}}将于{{at}}安装。',
     },
   },
 };
