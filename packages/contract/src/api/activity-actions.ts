@@ -114,6 +114,7 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'alerts.setRuleEnabled': { en: 'Enable or disable alert rule', cn: '启用或禁用告警规则' },
   'alerts.deleteRule': { en: 'Delete alert rule', cn: '删除告警规则' },
   'alerts.acknowledge': { en: 'Acknowledge alert', cn: '确认告警' },
+  'deviceSoftware.install': { en: 'Install firmware or an app on a device', cn: '在设备上安装固件或应用' },
   'deviceConfig.apply': { en: 'Apply a configuration change', cn: '应用配置变更' },
   'deviceConfig.rollback': { en: 'Roll back a configuration change', cn: '回滚配置变更' },
   'deviceConfig.adoptDrift': { en: 'Keep a configuration changed on the device', cn: '保留设备上修改的配置' },
