@@ -136,6 +136,32 @@ export function createNotifier(deps: {
     return new Set(rows.map((r) => r.rpcId));
   }
 
+  const refusals = new Map<string, Promise<void>>();
+  const noteRefusal = guarded(async (sn: string) => {
+    const now = clock.now();
+    const refusal = await db
+      .selectFrom('device_claim_log')
+      .select(['company_id', 'reason', 'at'])
+      .where('sn', '=', sn)
+      .where('outcome', '=', 'refused')
+      .where('company_id', 'is not', null)
+      .where('at', '>=', new Date(now.getTime() - 60_000))
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!refusal || refusal.company_id === null) return;
+    const companyId = Number(refusal.company_id);
+    const recent = await db
+      .selectFrom('device_notification')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('sn', '=', sn)
+      .where('biz_type', '=', 'claimRefused')
+      .where('at', '>', new Date(now.getTime() - CLAIM_REFUSED_QUIET_MS))
+      .executeTakeFirst();
+    if (recent) return;
+    await add([draft(companyId, sn, 'claimRefused', { reason: refusal.reason ?? '' }, now)]);
+  });
+
   return {
     presenceChanged: guarded(async (changes, at) => {
       const drafts: NotificationDraft[] = [];
@@ -218,30 +244,17 @@ export function createNotifier(deps: {
       if (device) await add([draft(Number(device.company_id), sn, 'deviceClaimed', {}, clock.now())]);
     }),
 
-    claimRefused: guarded(async (sn) => {
-      const now = clock.now();
-      const refusal = await db
-        .selectFrom('device_claim_log')
-        .select(['company_id', 'reason', 'at'])
-        .where('sn', '=', sn)
-        .where('outcome', '=', 'refused')
-        .where('company_id', 'is not', null)
-        .where('at', '>=', new Date(now.getTime() - 60_000))
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      if (!refusal || refusal.company_id === null) return;
-      const companyId = Number(refusal.company_id);
-      const recent = await db
-        .selectFrom('device_notification')
-        .select('id')
-        .where('company_id', '=', companyId)
-        .where('sn', '=', sn)
-        .where('biz_type', '=', 'claimRefused')
-        .where('at', '>', new Date(now.getTime() - CLAIM_REFUSED_QUIET_MS))
-        .executeTakeFirst();
-      if (recent) return;
-      await add([draft(companyId, sn, 'claimRefused', { reason: refusal.reason ?? '' }, now)]);
-    }),
+    // One SN's refusals one after another: two refused claims at once would each find no recent
+    // notice and both write one (seen on PostgreSQL, whose pool runs them side by side). A refused
+    // claim reaches the node its device connected to, so a chain in this node is enough.
+    claimRefused: (sn) => {
+      const next = (refusals.get(sn) ?? Promise.resolve()).then(() => noteRefusal(sn));
+      refusals.set(sn, next);
+      void next.finally(() => {
+        if (refusals.get(sn) === next) refusals.delete(sn);
+      });
+      return next;
+    },
   };
 }
 
