@@ -265,24 +265,30 @@ export async function visiblePackage(
 }
 
 /** A version the viewer owns (the platform's for the platform, the scope's own apps for a company). */
-export async function ownedVersion(
+export function ownedVersion(db: DbOrTx, viewer: Viewer, versionId: number) {
+  return versionWhere(db, versionId, (eb: Eb) =>
+    viewer.kind === 'platform'
+      ? eb('p.company_id', 'is', null)
+      : eb('p.company_id', '=', owningCompany(viewer.scope)),
+  );
+}
+
+/** One version with its package, when `allowed` holds for it. */
+async function versionWhere(
   db: DbOrTx,
-  viewer: Viewer,
   versionId: number,
+  allowed: (eb: Eb) => ReturnType<ReturnType<typeof visibleTo>>,
 ): Promise<{ pkg: PackageRow; version: VersionRow } | undefined> {
-  const row = await db
-    .selectFrom('app_package as p')
-    .innerJoin('app_package_version as v', 'v.package_id', 'p.id')
-    .select([...PACKAGE_COLUMNS, ...VERSION_COLUMNS.filter((c) => c !== 'v.id'), 'v.id as versionId'])
-    .where('v.id', '=', versionId)
-    .where((eb) =>
-      viewer.kind === 'platform'
-        ? eb('p.company_id', 'is', null)
-        : eb('p.company_id', '=', owningCompany(viewer.scope)),
-    )
-    .executeTakeFirst();
+  const row = await versionQuery(db).where('v.id', '=', versionId).where(allowed).executeTakeFirst();
   if (!row) return undefined;
   return { pkg: packageRow(row), version: versionRow({ ...row, id: row.versionId }) };
+}
+
+function versionQuery(db: DbOrTx) {
+  return db
+    .selectFrom('app_package as p')
+    .innerJoin('app_package_version as v', 'v.package_id', 'p.id')
+    .select([...PACKAGE_COLUMNS, ...VERSION_COLUMNS.filter((c) => c !== 'v.id'), 'v.id as versionId']);
 }
 
 export async function versionExists(db: DbOrTx, packageId: number, version: string): Promise<boolean> {
@@ -463,18 +469,6 @@ export async function referencedFiles(db: DbOrTx, fileIds: readonly number[]): P
 }
 
 /** A version the viewer sees (own, or published to it), with its package: what a device may install. */
-export async function visibleVersion(
-  db: DbOrTx,
-  viewer: Viewer,
-  versionId: number,
-): Promise<{ pkg: PackageRow; version: VersionRow } | undefined> {
-  const row = await db
-    .selectFrom('app_package as p')
-    .innerJoin('app_package_version as v', 'v.package_id', 'p.id')
-    .select([...PACKAGE_COLUMNS, ...VERSION_COLUMNS.filter((c) => c !== 'v.id'), 'v.id as versionId'])
-    .where('v.id', '=', versionId)
-    .where(visibleTo(viewer))
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return { pkg: packageRow(row), version: versionRow({ ...row, id: row.versionId }) };
+export function visibleVersion(db: DbOrTx, viewer: Viewer, versionId: number) {
+  return versionWhere(db, versionId, visibleTo(viewer));
 }

@@ -19,6 +19,7 @@ import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { type Actor, owningCompany, owningScope } from '../../platform/auth/actor.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { deviceCapabilities } from '../device-details/device-details.store.ts';
+import { runningUpdate } from '../device-software/device-software.store.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { findDeviceConfig } from '../devices/device-reports.store.ts';
 import { assertDeviceAllows } from '../licences/entitlements.ts';
@@ -32,7 +33,6 @@ import {
   moveChangeSet,
   pageChangeSets,
   setCommandIds,
-  updateRunning,
 } from './device-config.store.ts';
 
 /**
@@ -218,7 +218,7 @@ async function sendChangeSet(
   const scope = owningScope(actor.scope);
   const device = await getCompanyDevice(db, scope, input.sn);
   await assertDeviceAllows(deps, scope, input.sn, 'configUpdate');
-  if (await updateRunning(db, input.sn, clock.now())) throw new AppError(ErrorCode.DEVICE_UPDATING);
+  if (await runningUpdate(db, scope, input.sn, clock.now())) throw new AppError(ErrorCode.DEVICE_UPDATING);
   if (await findOpenChangeSet(db, scope, input.sn)) throw new AppError(ErrorCode.CONFIG_CHANGE_IN_PROGRESS);
   if (input.immediately && !device.online) throw new AppError(ErrorCode.DEVICE_OFFLINE, input.sn);
   const reported = await findDeviceConfig(db, scope, input.sn);

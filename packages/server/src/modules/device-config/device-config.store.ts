@@ -181,19 +181,6 @@ export async function moveChangeSet(
   return moved ? findChangeSetById(db, id) : undefined;
 }
 
-/** Whether a firmware or app update is running on the device (190611). */
-export async function updateRunning(db: DbOrTx, sn: string, now: Date): Promise<boolean> {
-  const row = await db
-    .selectFrom('rpc_command')
-    .select('id')
-    .where('sn', '=', sn)
-    .where('method', 'in', ['firmwareInstall', 'appInstall', 'appUninstall'])
-    .where('state', '=', 'inExecution')
-    .where('deadline', '>', now)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 // ---- drift -------------------------------------------------------------------------------------------
 
 export async function findDrift(db: DbOrTx, scope: CompanyScope, sn: string) {
