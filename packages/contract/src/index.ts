@@ -47,6 +47,7 @@ export * from './rules/password.ts';
 export * from './rules/portal.ts';
 export * from './rules/pricing.ts';
 export * from './rules/products.ts';
+export * from './rules/rollouts.ts';
 export * from './rules/rule.ts';
 export * from './rules/templates.ts';
 export * from './rules/time.ts';

@@ -249,24 +249,27 @@ export class SimulatedDevice extends EventEmitter {
       });
       this.publish('config', this.state.config('boot'));
     }
+    const rebooted = this.bootReason !== 'powerOn';
     this.bootReason = 'powerOn';
     this.publish('status', this.state.status());
     for (const queued of this.outbox.splice(0)) {
       this.stats.messagesSent++;
       client.publish(upTopic(this.sn, queued.kind), queued.payload, { qos: DEVICE_QOS });
     }
-    this.startTelemetry();
+    this.startTelemetry(rebooted);
     this.emit('online');
   }
 
-  private startTelemetry(): void {
+  /** After a reboot the first sample goes within a second: a router reports its links as soon as it is up. */
+  private startTelemetry(rebooted = false): void {
     this.stopTelemetry();
     const period = this.options.telemetryPeriodMs ?? 60_000;
     // A random phase spreads a fleet's samples over the period instead of bursting together.
+    const phase = Math.random() * (rebooted ? Math.min(period, 1000) : period);
     const first = setTimeout(() => {
       this.sendTelemetry();
       this.telemetryTimer = setInterval(() => this.sendTelemetry(), period);
-    }, Math.random() * period);
+    }, phase);
     this.telemetryTimer = first;
   }
 

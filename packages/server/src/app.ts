@@ -19,6 +19,7 @@ import { exportJobs } from './modules/exports/exports.job.ts';
 import { licenceJobs } from './modules/licences/licence-expiry.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
 import { licenceAlertJobs } from './modules/partner-notifications/licence-alert.job.ts';
+import { rolloutJobs } from './modules/rollouts/rollouts.job.ts';
 import type { AppDeps } from './platform/app-deps.ts';
 import type { SessionResolver } from './platform/auth/session.ts';
 import { ticketSessions } from './platform/auth/ticket-sessions.ts';
@@ -86,6 +87,7 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
     licenceAlertJobs(deps),
     dataPoolJobs(deps),
     alertJobs(deps),
+    rolloutJobs(deps),
   ];
   return {
     handlers: parts.flatMap((p) => p.handlers),

@@ -32,6 +32,7 @@ import { QUOTA_CALLS } from './quotas.ts';
 import { REBATE_CALLS } from './rebates.ts';
 import { REMOTE_ACTION_CALLS } from './remote-actions.ts';
 import { ROLE_CALLS } from './roles.ts';
+import { ROLLOUT_CALLS } from './rollouts.ts';
 import { SHELL_CALLS } from './shell.ts';
 import { USER_CALLS } from './users.ts';
 
@@ -69,6 +70,7 @@ export * from './quotas.ts';
 export * from './rebates.ts';
 export * from './remote-actions.ts';
 export * from './roles.ts';
+export * from './rollouts.ts';
 export * from './shell.ts';
 export * from './test-mode.ts';
 export * from './users.ts';
@@ -114,6 +116,7 @@ const AREA_CALLS = {
   quotas: QUOTA_CALLS,
   alerts: ALERT_CALLS,
   'app-centre': APP_CENTRE_CALLS,
+  rollouts: ROLLOUT_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

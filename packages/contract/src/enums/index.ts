@@ -10,5 +10,6 @@ export * from './portal.ts';
 export * from './regions.ts';
 export * from './reports.ts';
 export * from './roles.ts';
+export * from './rollouts.ts';
 export * from './updates.ts';
 export * from './vpn.ts';

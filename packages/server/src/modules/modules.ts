@@ -31,6 +31,7 @@ import { quotasModule } from './quotas/quotas.module.ts';
 import { rebatesModule } from './rebates/rebates.module.ts';
 import { remoteActionsModule } from './remote-actions/remote-actions.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
+import { rolloutsModule } from './rollouts/rollouts.module.ts';
 import { shellModule } from './shell/shell.module.ts';
 import { usersModule } from './users/users.module.ts';
 
@@ -73,6 +74,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   brandingModule,
   alertsModule,
   appCentreModule,
+  rolloutsModule,
 ];
 
 /**

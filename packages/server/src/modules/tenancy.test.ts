@@ -111,6 +111,19 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
     fileId: target.fileId,
   }),
   'partnerNotifications.testSmtp': () => ({ ...SMTP_PROBE, to: 'probe@probe.example' }),
+  // A rollout to B's device: A sees no such version (160030) and B's device is not A's.
+  'rollouts.create': (target) => ({
+    name: 'Probe rollout',
+    versionId: 1,
+    target: { mode: 'devices', sns: [target.sn] },
+    plan: { mode: 'size', firstSize: 1, laterSize: 1 },
+    successPercent: 100,
+    failureLimit: { kind: 'count', value: 0 },
+    onFailure: 'halt',
+    window: null,
+    deviceDeadlineMinutes: 30,
+    healthMinutes: 0,
+  }),
 };
 
 beforeAll(async () => {

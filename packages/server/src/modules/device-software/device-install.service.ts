@@ -11,7 +11,7 @@ import {
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { type CompanyScope, companyScope, owningCompany, owningScope } from '../../platform/auth/actor.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, isAppError } from '../../platform/errors.ts';
 import { findFileOfSignedLink } from '../../platform/files/stored-files.store.ts';
 import { defineJob } from '../../platform/jobs/define.ts';
 import { enqueueJob } from '../../platform/jobs/enqueue.ts';
@@ -91,14 +91,13 @@ export function createInstalls(deps: InstallDeps) {
       throw new AppError(ErrorCode.FIRMWARE_522_FIRST);
   }
 
-  async function send(
-    owner: CompanyScope,
-    sn: string,
+  /** The install command's method and parameters: one signed link serves every device of a batch. */
+  async function command(
     pkg: PackageRow,
     version: VersionRow,
     timing: 'immediately' | 'updateOnly',
     origin: string,
-  ): Promise<RemoteAction> {
+  ) {
     const file = await findFileOfSignedLink(db, version.fileId);
     if (!file) throw new AppError(ErrorCode.APP_PACKAGE_NOT_FOUND);
     const link = await deps.files.links.sign(file.id, LINK_TTL_SECONDS);
@@ -115,6 +114,18 @@ export function createInstalls(deps: InstallDeps) {
       pkg.kind === 'firmware'
         ? { ...common, timing }
         : { ...common, name: version.name, packageName: pkg.packageName };
+    return { method, params };
+  }
+
+  async function send(
+    owner: CompanyScope,
+    sn: string,
+    pkg: PackageRow,
+    version: VersionRow,
+    timing: 'immediately' | 'updateOnly',
+    origin: string,
+  ): Promise<RemoteAction> {
+    const { method, params } = await command(pkg, version, timing, origin);
     return actions.send(owner, sn, method, params, UPDATE_DEADLINE_SECONDS[pkg.kind]);
   }
 
@@ -148,6 +159,50 @@ export function createInstalls(deps: InstallDeps) {
       }
       const now = timing === 'updateOnly' ? 'updateOnly' : 'immediately';
       return { action: await send(owner, sn, pkg, version, now, origin), scheduledAt: null };
+    },
+
+    /**
+     * Installs a version now on many devices (a rollout's batch): each device passes the same checks
+     * as a single install, in the same order; the ones that pass get one command each, sent together,
+     * with `deadlineSeconds` as their deadline. Answers each device's command id, or the code that
+     * refused it.
+     */
+    async installMany(
+      scope: CompanyScope,
+      sns: readonly string[],
+      versionId: number,
+      origin: string,
+      deadlineSeconds: number,
+    ): Promise<{ sent: Map<string, string>; refused: Map<string, number> }> {
+      const owner = owningScope(scope);
+      const refused = new Map<string, number>();
+      const passed: string[] = [];
+      let found: { pkg: PackageRow; version: VersionRow } | null = null;
+      for (const sn of sns) {
+        try {
+          const one = await checked(owner, sn, versionId);
+          await checkTiming(owner, sn);
+          checkCrossVersion(one.device, one.pkg, one.version);
+          found = one;
+          passed.push(sn);
+        } catch (error) {
+          if (!isAppError(error)) throw error;
+          refused.set(sn, error.code);
+        }
+      }
+      const sent = new Map<string, string>();
+      if (!found || passed.length === 0) return { sent, refused };
+      if (!deps.gateway) throw new AppError(ErrorCode.DEVICE_OFFLINE_OPERATION);
+      const { method, params } = await command(found.pkg, found.version, 'immediately', origin);
+      const rows = await deps.gateway.rpc.send({
+        companyId: owningCompany(owner),
+        sns: passed,
+        method,
+        params,
+        deadlineSeconds,
+      });
+      for (const row of rows) sent.set(row.sn, row.id);
+      return { sent, refused };
     },
 
     /** A timed install at its time: the package must still be there for the device and its licence. */

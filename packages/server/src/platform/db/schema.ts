@@ -14,6 +14,7 @@ import type { LicenceTables } from '../../modules/licences/licences.tables.ts';
 import type { PartnerNotificationTables } from '../../modules/partner-notifications/partner-notifications.tables.ts';
 import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
+import type { RolloutTables } from '../../modules/rollouts/rollouts.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
 import type { FileTables } from '../files/files.tables.ts';
 import type { JobTables } from '../jobs/jobs.tables.ts';
@@ -49,4 +50,5 @@ export interface Database
     QuotaTables,
     AlertTables,
     AppCentreTables,
-    DeviceConfigTables {}
+    DeviceConfigTables,
+    RolloutTables {}

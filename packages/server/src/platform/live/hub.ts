@@ -1,4 +1,4 @@
-import type { ChangeSetState } from '@fleetport/contract';
+import type { ChangeSetState, RolloutState } from '@fleetport/contract';
 
 /**
  * The live hub: in-process publish/subscribe for what the console shows as it happens (presence,
@@ -44,6 +44,8 @@ export interface LiveEvents {
   'alerts.changed': { count: number; sn?: undefined };
   /** A change-set of a device's configuration changed state (modules/device-config). */
   'deviceConfig.changed': { sn: string; id: string; state: ChangeSetState };
+  /** A rollout moved (modules/rollouts): a batch started, devices changed state, it stopped or ended. */
+  'rollouts.changed': { id: number; state: RolloutState; sn?: undefined };
   /** A device's configuration drifted (changed on the device itself), or the drift ended. */
   'deviceConfig.drift': { sn: string; drifted: boolean };
   /**

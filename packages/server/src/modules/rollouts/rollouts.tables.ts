@@ -1,0 +1,67 @@
+import type { RolloutDeviceState, RolloutSettings, RolloutState, RolloutTarget } from '@fleetport/contract';
+import type { ColumnType, Generated } from 'kysely';
+
+type Json<T> = ColumnType<T, string, string>;
+
+/** Why a rollout stopped by itself: the batch and its figures, put into words when read. */
+export interface StopReason {
+  batch: number;
+  size: number;
+  succeeded: number;
+  failed: number;
+  /** `failures`: failures and timeouts passed the limit; `successes`: the batch ended under its success %. */
+  cause: 'failures' | 'successes';
+}
+
+/** Rollouts and their devices (migration 0290). */
+export interface RolloutTables {
+  rollout: {
+    id: Generated<number>;
+    company_id: number;
+    name: string;
+    version_id: number;
+    kind: 'firmware' | 'app';
+    target: Json<RolloutTarget>;
+    settings: Json<RolloutSettings>;
+    state: RolloutState;
+    stop_reason: Json<StopReason | null>;
+    /** Batches up to this one were accepted by a person resuming the rollout: not judged again. */
+    accepted_batch: Generated<number>;
+    /** Where the devices download from: the address the rollout was created through. */
+    origin: string;
+    created_by: number | null;
+    created_at: Date;
+    updated_at: Date;
+    finished_at: Date | null;
+  };
+  rollout_device: {
+    rollout_id: number;
+    sn: string;
+    company_id: number;
+    /** Its place in the queue (0 first). */
+    position: number;
+    /** The zone of the device's own clock (its configuration's NTP time zone), when it has one. */
+    time_zone: string | null;
+    from_version: string | null;
+    batch: number | null;
+    state: RolloutDeviceState;
+    percent: number | null;
+    rpc_id: string | null;
+    reason_code: number | null;
+    /** `catalogue`: an error code of the catalogue (a refusal); `update`: a device's code 0-16; `health`. */
+    reason_kind: 'catalogue' | 'update' | 'health' | null;
+    /** The device's own words, when it gave them. */
+    reason_text: string | null;
+    attempts: Generated<number>;
+    /** When its update succeeded (the start of the link-health wait). */
+    succeeded_at: Date | null;
+    /**
+     * The device's last telemetry row and event row when its install was sent. Link health waits for
+     * a sample stored after both the install and the device's boot (arrival order and the device's own
+     * clock, so neither clock's offset from the cloud's matters).
+     */
+    telemetry_mark: number | null;
+    event_mark: number | null;
+    updated_at: Date;
+  };
+}

@@ -1,0 +1,25 @@
+import type { Localized } from '@fleetport/contract';
+
+/** The words of a rollout's own reasons (issue 14), filled with `interpolate`. */
+export const ROLLOUT_TEXT = {
+  stoppedByFailures: {
+    en: 'Batch {batch}: {failed} of {size} devices failed or timed out, past the limit',
+    cn: '第{batch}批：{size}台设备中有{failed}台失败或超时，超过了限制',
+  },
+  stoppedBySuccesses: {
+    en: 'Batch {batch}: only {succeeded} of {size} devices succeeded, under the {percent} % required',
+    cn: '第{batch}批：{size}台设备中仅{succeeded}台成功，低于要求的{percent}%',
+  },
+  linkNotHealthy: {
+    en: 'The update succeeded but the link was not healthy within {minutes} minutes (no report with a signal)',
+    cn: '升级成功，但链路未在{minutes}分钟内恢复正常（没有带信号的上报）',
+  },
+  timedOut: {
+    en: 'No final state within the deadline of {minutes} minutes',
+    cn: '未在{minutes}分钟的期限内结束',
+  },
+  waitsForSpacing: {
+    en: 'Waits: {reason}',
+    cn: '等待中：{reason}',
+  },
+} satisfies Record<string, Localized>;
