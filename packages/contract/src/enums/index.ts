@@ -10,6 +10,7 @@ export * from './portal.ts';
 export * from './regions.ts';
 export * from './reports.ts';
 export * from './roles.ts';
+export * from './rollout-labels.ts';
 export * from './rollouts.ts';
 export * from './updates.ts';
 export * from './vpn.ts';

@@ -12,12 +12,3 @@ export const ALERT_ERRORS = [
   entry(800042, 'The rule, group or device to silence does not exist', '要静默的规则、分组或设备不存在'),
   entry(800043, 'A company can have at most {num} silences', '每个公司最多{num}条静默'),
 ];
-
-export const ALERT_ERROR_CODES = {
-  ALERT_NOT_FIRING: 800038,
-  ALERT_NOT_FOUND: 800039,
-  ALERT_RULE_LIMIT: 800040,
-  ALERT_SILENCE_NOT_FOUND: 800041,
-  ALERT_SILENCE_TARGET_UNKNOWN: 800042,
-  ALERT_SILENCE_LIMIT: 800043,
-} as const;

@@ -1,26 +1,5 @@
 import { entry } from './define.ts';
 
-/**
- * The app centre's firmware and apps (issue 14; core §8 "160xxx product package errors"): 160030-160049.
- * 160001-160022 are the endpoint manager's product packages; these are the router software catalogue's.
- */
-export const APP_CENTRE_ERROR_CODES = {
-  APP_PACKAGE_NOT_FOUND: 160030,
-  APP_PACKAGE_VERSION_EXISTS: 160031,
-  /** A published version is taken back first (docs/decisions.md "App centre deletion"). */
-  APP_PACKAGE_PUBLISHED: 160032,
-  APP_PACKAGE_IN_USE: 160033,
-  APP_PACKAGE_FILE_INVALID: 160034,
-  APP_PACKAGE_LOGO_INVALID: 160035,
-  APP_PACKAGE_DOCS_INVALID: 160036,
-  APP_PACKAGE_TARGET_INVALID: 160037,
-  APP_PACKAGE_COMPANY_APPS_ONLY: 160038,
-  /** data: { model } */
-  APP_PACKAGE_MODEL_UNKNOWN: 160039,
-  /** The package's series or models do not include the device's (docs/decisions.md "Package fit"). */
-  APP_PACKAGE_NOT_FOR_DEVICE: 160040,
-} as const;
-
 export const APP_CENTRE_ERRORS = [
   entry(160030, 'The firmware or app does not exist', '固件或应用不存在'),
   entry(160031, 'This version of the package already exists', '该软件包的此版本已存在'),

@@ -20,11 +20,3 @@ export const DEVICE_CONFIG_ERRORS = [
   ),
   entry(120122, 'The device configuration has not drifted', '设备配置没有偏离'),
 ];
-
-export const DEVICE_CONFIG_ERROR_CODES = {
-  CONFIG_CHANGE_IN_PROGRESS: 120118,
-  CONFIG_NOT_REPORTED: 120119,
-  CONFIG_ROLLBACK_NOT_APPLIED: 120120,
-  CONFIG_DRIFTED: 120121,
-  CONFIG_NOT_DRIFTED: 120122,
-} as const;

@@ -1,10 +1,12 @@
-import { ALERT_ERROR_CODES } from './alerts.ts';
-import { APP_CENTRE_ERROR_CODES } from './app-centre.ts';
+import {
+  ALERT_ERROR_CODES,
+  APP_CENTRE_ERROR_CODES,
+  DEVICE_CONFIG_ERROR_CODES,
+  QUOTA_ERROR_CODES,
+  ROLLOUT_ERROR_CODES,
+} from './area-codes.ts';
 import { CORE_ERROR_CODES } from './core-codes.ts';
-import { DEVICE_CONFIG_ERROR_CODES } from './device-config.ts';
 import { FEATURE_ERROR_CODES } from './feature-codes.ts';
-import { QUOTA_ERROR_CODES } from './quotas.ts';
-import { ROLLOUT_ERROR_CODES } from './rollouts.ts';
 
 export { APP_UPDATE_ERRORS, appUpdateError } from './app-update.ts';
 export { ERROR_CATALOGUE, errorEntry, errorMessage, errorPlaceholders } from './catalogue.ts';

@@ -4,17 +4,6 @@ import { entry } from './define.ts';
  * Delegated quotas and provisioners (issue 13): 15050-15059. Each refusal names the limit it met, so the
  * person who asked knows which number to raise and whom to ask (docs/decisions.md "Delegated quotas").
  */
-export const QUOTA_ERROR_CODES = {
-  /** data: { company, limit, held, adding } */
-  QUOTA_DEVICES_REACHED: 15050,
-  /** data: { company, product, limit, drawn, asked } */
-  QUOTA_LICENCES_TOTAL_REACHED: 15051,
-  QUOTA_LICENCES_MONTH_REACHED: 15052,
-  QUOTA_LICENCES_YEAR_REACHED: 15053,
-  /** data: { field, limit } */
-  QUOTA_ABOVE_OWN: 15054,
-  PROVISIONER_NOT_PARTNER: 15055,
-} as const;
 
 export const QUOTA_ERRORS = [
   entry(

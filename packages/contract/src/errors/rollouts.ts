@@ -18,13 +18,3 @@ export const ROLLOUT_ERRORS = [
   entry(190655, 'The rollout has already ended', '升级任务已结束'),
   entry(190656, 'No device of the rollout failed or timed out', '该升级任务没有失败或超时的设备'),
 ];
-
-export const ROLLOUT_ERROR_CODES = {
-  ROLLOUT_NOT_FOUND: 190650,
-  ROLLOUT_NO_DEVICES: 190651,
-  ROLLOUT_TOO_MANY_DEVICES: 190652,
-  ROLLOUT_NOT_RUNNING: 190653,
-  ROLLOUT_NOT_STOPPED: 190654,
-  ROLLOUT_ENDED: 190655,
-  ROLLOUT_NOTHING_TO_RETRY: 190656,
-} as const;

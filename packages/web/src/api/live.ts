@@ -35,6 +35,8 @@ export const LIVE_KEYS = {
   alerts: ['alerts'] as const,
   /** A device's configuration by section, its change-set in flight and their history. */
   deviceConfig: ['deviceConfigSections'] as const,
+  /** Rollouts: the list, a rollout, its batches and devices. */
+  rollouts: ['rollouts'] as const,
 };
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
@@ -123,6 +125,9 @@ export function applyToCache(queryClient: QueryClient, message: LiveServerMessag
   } else if (message.type === 'deviceConfig.changed' || message.type === 'deviceConfig.drift') {
     // The configuration page follows its change-set; a final state brings the reported configuration.
     invalidateSoon(queryClient, LIVE_KEYS.deviceConfig);
+  } else if (message.type === 'rollouts.changed') {
+    // A batch started, devices moved, the rollout stopped or ended: what is shown refetches.
+    invalidateSoon(queryClient, LIVE_KEYS.rollouts);
   } else if (message.type === 'licences.changed') {
     // Balances and the licence banner refetch where shown.
     invalidateSoon(queryClient, LIVE_KEYS.licences);

@@ -22,6 +22,7 @@ import { partnerNotificationsFeature } from '../features/partner-notifications/p
 import { quotasFeature } from '../features/quotas/quotas.feature.ts';
 import { rebatesFeature } from '../features/rebates/rebates.feature.ts';
 import { rolesFeature } from '../features/roles/roles.feature.ts';
+import { rolloutsFeature } from '../features/rollouts/rollouts.feature.ts';
 import { shellFeature } from '../features/shell/shell.feature.ts';
 import { usersFeature } from '../features/users/users.feature.ts';
 import type { ConsoleFeature } from './feature.ts';
@@ -54,4 +55,5 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   alertsFeature,
   deviceConfigFeature,
   appCentreFeature,
+  rolloutsFeature,
 ];

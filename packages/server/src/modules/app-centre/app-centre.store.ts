@@ -378,18 +378,11 @@ export async function deleteVersion(db: DbOrTx, versionId: number, packageId: nu
 
 /**
  * Whether anything that installs software names this version: then it can never be deleted (docs/
- * decisions.md "App centre deletion"). Today a device update (an RPC command whose params carry
- * `packageVersionId`); the rollout and template slices add their references here.
+ * decisions.md "App centre deletion"): a device update (an RPC command whose params carry
+ * `packageVersionId`) or a rollout; the template slice adds its references in `versionsInUse`.
  */
 export async function packageInUse(db: DbOrTx, versionId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('rpc_command')
-    .select('id')
-    .where(sql<boolean>`params ? 'packageVersionId'`)
-    .where(sql<string>`params->>'packageVersionId'`, '=', String(versionId))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await versionsInUse(db, [versionId])).has(versionId);
 }
 
 /** The versions of these that something uses (the console greys out their delete). */
@@ -406,7 +399,14 @@ export async function versionsInUse(db: DbOrTx, versionIds: readonly number[]): 
     )
     .groupBy(sql`params->>'packageVersionId'`)
     .execute();
-  return new Set(rows.map((r) => Number(r.versionId)));
+  // A rollout names its version from the start, before any device was sent it.
+  const rolledOut = await db
+    .selectFrom('rollout')
+    .select('version_id')
+    .distinct()
+    .where('version_id', 'in', [...versionIds])
+    .execute();
+  return new Set([...rows.map((r) => Number(r.versionId)), ...rolledOut.map((r) => Number(r.version_id))]);
 }
 
 /** The chosen companies of these platform versions, by version. */

@@ -24,7 +24,9 @@ export const appCentre = {
       updatedAt: 'Uploaded',
     },
     open: 'Details',
+    rollouts: 'Rollouts',
     detail: {
+      rollOut: 'Roll out',
       title: '{{name}} ({{packageName}})',
       history: 'Version history',
       version: 'Version {{version}}',
@@ -111,7 +113,9 @@ export const appCentre = {
       updatedAt: '上传时间',
     },
     open: '详情',
+    rollouts: '升级任务',
     detail: {
+      rollOut: '批量升级',
       title: '{{name}}（{{packageName}}）',
       history: '版本历史',
       version: '版本{{version}}',

@@ -15,12 +15,14 @@ import { Button, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
 import { FilterSearch } from '../../widgets/list/filter-search.tsx';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
+import { ROLLOUTS_PATH } from '../rollouts/rollout-paths.ts';
 import { appCentre } from './app-centre.i18n.ts';
 import { Allowed, type CatalogueMode, seriesName } from './catalogue-mode.tsx';
 import { PackageDrawer } from './package-drawer.tsx';
@@ -122,6 +124,12 @@ function Catalogue({ mode }: { mode: CatalogueMode }) {
       </Button>
     </Allowed>
   );
+  const rolloutsButton =
+    mode === 'company' ? (
+      <Link to={ROLLOUTS_PATH}>
+        <Button data-testid="open-rollouts">{t('rollouts')}</Button>
+      </Link>
+    ) : null;
 
   return (
     <>
@@ -133,7 +141,12 @@ function Catalogue({ mode }: { mode: CatalogueMode }) {
         list={list}
         columns={columns}
         empty={{ description: mode === 'platform' ? t('emptyPlatform') : t('empty'), action: uploadButton }}
-        actions={uploadButton}
+        actions={
+          <>
+            {uploadButton}
+            {rolloutsButton}
+          </>
+        }
         filters={
           <>
             <FilterSearch

@@ -24,8 +24,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { useLang } from '../../app/use-lang.ts';
+import { newRolloutPath } from '../rollouts/rollout-paths.ts';
 import { CATALOGUE_CHANGES, usePackage } from './app-centre-queries.ts';
 import { Allowed, type CatalogueMode, seriesName } from './catalogue-mode.tsx';
 import { TargetDialog } from './target-dialog.tsx';
@@ -90,43 +92,57 @@ function VersionCard({
         </Space>
       }
       extra={
-        pkg.manageable && (
-          <Space size={0}>
-            <Allowed mode={mode} funCode="firmware.edit">
-              <Popconfirm
-                title={t(version.published ? 'detail.unpublishConfirm' : 'detail.publishConfirm', vars)}
-                // Closes at once: the version's state changes under it when the answer comes.
-                onConfirm={() =>
-                  publish.mutate({ versionId: version.versionId, published: !version.published })
-                }
+        <Space size={0}>
+          {mode === 'company' ? (
+            <Allowed mode={mode} funCode="firmware.apply">
+              <Link
+                to={newRolloutPath(pkg.packageId, version.versionId)}
+                data-testid={`rollout-${version.version}`}
               >
-                <Button type="link" size="small" data-testid={`publish-${version.version}`}>
-                  {version.published ? t('detail.unpublish') : t('detail.publish')}
+                <Button type="link" size="small">
+                  {t('detail.rollOut')}
                 </Button>
-              </Popconfirm>
+              </Link>
             </Allowed>
-            <Allowed mode={mode} funCode="firmware.remove">
-              <Popconfirm
-                title={t('detail.deleteConfirm', vars)}
-                okButtonProps={{ danger: true }}
-                disabled={locked !== undefined}
-                onConfirm={() => remove.mutate({ versionId: version.versionId })}
-              >
-                <Tooltip title={locked}>
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    disabled={locked !== undefined}
-                    data-testid={`delete-${version.version}`}
-                  >
-                    {t('detail.delete')}
+          ) : null}
+          {pkg.manageable && (
+            <>
+              <Allowed mode={mode} funCode="firmware.edit">
+                <Popconfirm
+                  title={t(version.published ? 'detail.unpublishConfirm' : 'detail.publishConfirm', vars)}
+                  // Closes at once: the version's state changes under it when the answer comes.
+                  onConfirm={() =>
+                    publish.mutate({ versionId: version.versionId, published: !version.published })
+                  }
+                >
+                  <Button type="link" size="small" data-testid={`publish-${version.version}`}>
+                    {version.published ? t('detail.unpublish') : t('detail.publish')}
                   </Button>
-                </Tooltip>
-              </Popconfirm>
-            </Allowed>
-          </Space>
-        )
+                </Popconfirm>
+              </Allowed>
+              <Allowed mode={mode} funCode="firmware.remove">
+                <Popconfirm
+                  title={t('detail.deleteConfirm', vars)}
+                  okButtonProps={{ danger: true }}
+                  disabled={locked !== undefined}
+                  onConfirm={() => remove.mutate({ versionId: version.versionId })}
+                >
+                  <Tooltip title={locked}>
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      disabled={locked !== undefined}
+                      data-testid={`delete-${version.version}`}
+                    >
+                      {t('detail.delete')}
+                    </Button>
+                  </Tooltip>
+                </Popconfirm>
+              </Allowed>
+            </>
+          )}
+        </Space>
       }
     >
       <Descriptions size="small" column={1} bordered>

@@ -42,6 +42,9 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
       page('devices/deviceTemplate', 'deviceTemplate'),
       page('devices/import', 'import'),
       page('devices/appCentre', 'appCentre'),
+      // Not in core §2: rollouts of the app centre's versions (issue 14; docs/decisions.md "Rollouts").
+      page('devices/appCentre/rollouts', 'rollouts', 'devices/appCentre'),
+      page('devices/appCentre/rollouts/:id', 'rolloutDetail', 'devices/appCentre'),
       page('location', 'location'),
       page('activity', 'activity'),
       page('noti', 'noti'),

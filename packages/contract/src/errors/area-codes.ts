@@ -1,0 +1,65 @@
+/**
+ * Named codes of the areas whose messages live in their own files (alerts, app centre, remote
+ * configuration, quotas, rollouts). Names only, apart from the messages: the console's first load
+ * needs the names (`ErrorCode`), and the messages come after it (catalogue.ts).
+ */
+
+export const ALERT_ERROR_CODES = {
+  ALERT_NOT_FIRING: 800038,
+  ALERT_NOT_FOUND: 800039,
+  ALERT_RULE_LIMIT: 800040,
+  ALERT_SILENCE_NOT_FOUND: 800041,
+  ALERT_SILENCE_TARGET_UNKNOWN: 800042,
+  ALERT_SILENCE_LIMIT: 800043,
+} as const;
+
+/**
+ * The app centre's firmware and apps (issue 14; core §8 "160xxx product package errors"): 160030-160049.
+ * 160001-160022 are the endpoint manager's product packages; these are the router software catalogue's.
+ */
+export const APP_CENTRE_ERROR_CODES = {
+  APP_PACKAGE_NOT_FOUND: 160030,
+  APP_PACKAGE_VERSION_EXISTS: 160031,
+  /** A published version is taken back first (docs/decisions.md "App centre deletion"). */
+  APP_PACKAGE_PUBLISHED: 160032,
+  APP_PACKAGE_IN_USE: 160033,
+  APP_PACKAGE_FILE_INVALID: 160034,
+  APP_PACKAGE_LOGO_INVALID: 160035,
+  APP_PACKAGE_DOCS_INVALID: 160036,
+  APP_PACKAGE_TARGET_INVALID: 160037,
+  APP_PACKAGE_COMPANY_APPS_ONLY: 160038,
+  /** data: { model } */
+  APP_PACKAGE_MODEL_UNKNOWN: 160039,
+  /** The package's series or models do not include the device's (docs/decisions.md "Package fit"). */
+  APP_PACKAGE_NOT_FOR_DEVICE: 160040,
+} as const;
+
+export const DEVICE_CONFIG_ERROR_CODES = {
+  CONFIG_CHANGE_IN_PROGRESS: 120118,
+  CONFIG_NOT_REPORTED: 120119,
+  CONFIG_ROLLBACK_NOT_APPLIED: 120120,
+  CONFIG_DRIFTED: 120121,
+  CONFIG_NOT_DRIFTED: 120122,
+} as const;
+
+export const QUOTA_ERROR_CODES = {
+  /** data: { company, limit, held, adding } */
+  QUOTA_DEVICES_REACHED: 15050,
+  /** data: { company, product, limit, drawn, asked } */
+  QUOTA_LICENCES_TOTAL_REACHED: 15051,
+  QUOTA_LICENCES_MONTH_REACHED: 15052,
+  QUOTA_LICENCES_YEAR_REACHED: 15053,
+  /** data: { field, limit } */
+  QUOTA_ABOVE_OWN: 15054,
+  PROVISIONER_NOT_PARTNER: 15055,
+} as const;
+
+export const ROLLOUT_ERROR_CODES = {
+  ROLLOUT_NOT_FOUND: 190650,
+  ROLLOUT_NO_DEVICES: 190651,
+  ROLLOUT_TOO_MANY_DEVICES: 190652,
+  ROLLOUT_NOT_RUNNING: 190653,
+  ROLLOUT_NOT_STOPPED: 190654,
+  ROLLOUT_ENDED: 190655,
+  ROLLOUT_NOTHING_TO_RETRY: 190656,
+} as const;

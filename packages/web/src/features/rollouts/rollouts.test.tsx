@@ -1,0 +1,143 @@
+import type { RolloutDetail, RolloutDevice, RolloutSummary } from '@fleetport/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { signedInEachTest } from '../../api/test-support.tsx';
+import { renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
+
+// The whole lazy console in jsdom on a shared two-core machine.
+const SLOW = 120_000;
+const ALL = ['firmware.view', 'firmware.apply', 'devices.view'];
+
+const counts = { total: 6, waiting: 4, running: 0, success: 1, failure: 1, timeout: 0, released: 0 };
+const summary: RolloutSummary = {
+  id: 7,
+  name: 'MEG to 2.4',
+  state: 'halted',
+  kind: 'firmware',
+  packageName: 'meg5000-os',
+  version: '2.4.1',
+  versionId: 3,
+  stopReason: 'Batch 1: 1 of 2 devices failed or timed out, past the limit',
+  counts,
+  batchesStarted: 1,
+  batchesPlanned: 3,
+  createdBy: 'owner@acme.test',
+  createdAt: Date.UTC(2026, 10, 28, 9, 0),
+  finishedAt: null,
+};
+const detail: RolloutDetail = {
+  ...summary,
+  target: { mode: 'devices', sns: ['RO1', 'RO2', 'RO3', 'RO4', 'RO5', 'RO6'] },
+  settings: {
+    plan: { mode: 'size', firstSize: 2, laterSize: 2 },
+    successPercent: 100,
+    failureLimit: { kind: 'count', value: 0 },
+    onFailure: 'halt',
+    window: null,
+    deviceDeadlineMinutes: 30,
+    healthMinutes: 5,
+  },
+  batches: [
+    {
+      batch: 1,
+      size: 2,
+      counts: { ...counts, total: 2, waiting: 0 },
+      good: false,
+      startedAt: Date.UTC(2026, 10, 28, 9, 0),
+    },
+  ],
+  waitingForWindow: 0,
+};
+const device = (sn: string, patch: Partial<RolloutDevice>): RolloutDevice => ({
+  sn,
+  name: sn,
+  model: 'MEG5000',
+  batch: null,
+  state: 'waiting',
+  percent: null,
+  fromVersion: '2.4.0',
+  currentVersion: '2.4.0',
+  reasonCode: null,
+  reason: null,
+  attempts: 0,
+  rpcId: null,
+  updatedAt: Date.UTC(2026, 10, 28, 9, 5),
+  ...patch,
+});
+
+signedInEachTest();
+
+describe('rollouts', () => {
+  it(
+    'shows why a rollout halted, each device with its reason, and retries the failed ones after confirming',
+    async () => {
+      const retried: unknown[] = [];
+      routeServer({
+        ...shellAnswers(ALL),
+        '/link/rollout/get': { data: detail },
+        '/link/rollout/devices': {
+          data: {
+            list: [
+              device('RO1', { batch: 1, state: 'success', currentVersion: '2.4.1', attempts: 1, rpcId: 'a' }),
+              device('RO2', {
+                batch: 1,
+                state: 'failure',
+                reasonCode: 0,
+                reason: 'Update failed: fell back to the previous image',
+                attempts: 1,
+                rpcId: 'b',
+              }),
+              device('RO3', {}),
+            ],
+            total: 3,
+          },
+        },
+        '/link/rollout/retryFailed': (body) => {
+          retried.push(body);
+          return { data: { ...summary, state: 'running', stopReason: null } };
+        },
+      });
+      renderConsole('/robustlink/devices/appCentre/rollouts/7');
+      const reason = await screen.findByTestId('rollout-stop-reason', {}, { timeout: 30_000 });
+      expect(within(reason).getByText('The rollout stopped by itself')).toBeTruthy();
+      expect(within(reason).getByText(summary.stopReason!)).toBeTruthy();
+      expect(screen.getByTestId('rollout-state').textContent).toBe('Halted');
+      expect(screen.getByTestId('rollout-count-failure').textContent).toBe('1');
+      expect(within(screen.getByTestId('rollout-batches')).getByText('Stopped the rollout')).toBeTruthy();
+      const table = await screen.findByTestId('rollout-devices-table');
+      expect(await within(table).findByText('Update failed: fell back to the previous image')).toBeTruthy();
+      expect(within(table).getByText('2.4.0 → 2.4.1')).toBeTruthy();
+      // Halted: resume and retry are offered, pause is not.
+      expect(screen.queryByTestId('rollout-pause')).toBeNull();
+      expect(screen.getByTestId('rollout-resume')).toBeTruthy();
+      await userEvent.click(screen.getByTestId('rollout-retry'));
+      const dialog = (
+        await screen.findByText('1 failed or timed-out devices go again in new batches.')
+      ).closest('.ant-modal-confirm') as HTMLElement;
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Retry failed' }));
+      await waitFor(() => expect(retried).toEqual([{ id: 7 }]));
+    },
+    SLOW,
+  );
+
+  it(
+    'lists rollouts with their state, progress and batches, and offers a new one',
+    async () => {
+      routeServer({
+        ...shellAnswers(ALL),
+        '/link/rollout/list': { data: { list: [summary], total: 1 } },
+      });
+      renderConsole('/robustlink/devices/appCentre/rollouts');
+      const row = await screen.findByTestId('rollout-7', {}, { timeout: 30_000 });
+      expect(row.textContent).toBe('MEG to 2.4');
+      const table = screen.getByTestId('rollouts-table');
+      expect(within(table).getByText('meg5000-os 2.4.1')).toBeTruthy();
+      expect(within(table).getByText('Halted')).toBeTruthy();
+      expect(within(table).getByText('1 of 3')).toBeTruthy();
+      await userEvent.click(screen.getByTestId('rollout-create'));
+      expect(await screen.findByTestId('rollout-form')).toBeTruthy();
+    },
+    SLOW,
+  );
+});
