@@ -353,6 +353,7 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
             reason_kind: null,
             reason_text: null,
             succeeded_at: null,
+            started_at: now,
             updated_at: now,
           }))
           .where('rollout_id', '=', rollout.id)

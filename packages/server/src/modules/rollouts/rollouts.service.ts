@@ -454,7 +454,15 @@ export async function changeRollout(
       if (!from.includes(rollout.state)) throw new AppError(code);
       const again = await tx
         .updateTable('rollout_device')
-        .set({ state: 'waiting', batch: null, percent: null, updated_at: at })
+        .set({
+          state: 'waiting',
+          batch: null,
+          percent: null,
+          reason_code: null,
+          reason_kind: null,
+          reason_text: null,
+          updated_at: at,
+        })
         .where('rollout_id', '=', id)
         .where('state', 'in', ['failure', 'timeout'])
         .executeTakeFirst();

@@ -258,7 +258,7 @@ export async function batchCounts(db: DbOrTx, rolloutId: number): Promise<BatchC
       'batch',
       'state',
       (eb) => eb.fn.countAll<string>().as('n'),
-      (eb) => eb.fn.min('updated_at').as('startedAt'),
+      (eb) => eb.fn.min('started_at').as('startedAt'),
     ])
     .where('rollout_id', '=', rolloutId)
     .where('batch', 'is not', null)

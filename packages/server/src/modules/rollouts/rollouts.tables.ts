@@ -53,6 +53,8 @@ export interface RolloutTables {
     /** The device's own words, when it gave them. */
     reason_text: string | null;
     attempts: Generated<number>;
+    /** When its batch started (its last attempt's). */
+    started_at: Date | null;
     /** When its update succeeded (the start of the link-health wait). */
     succeeded_at: Date | null;
     /**

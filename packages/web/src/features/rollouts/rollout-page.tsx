@@ -13,7 +13,7 @@ import {
   retryRolloutCall,
 } from '@fleetport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Result, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -50,6 +50,15 @@ function Rollout() {
   useLive(useQueryClient());
   const id = Number(useParams().id);
   const rollout = useRollout(id);
+  if (rollout.isError)
+    return (
+      <Result
+        status="404"
+        title={t('notFound')}
+        extra={<Link to={ROLLOUTS_PATH}>← {t('back')}</Link>}
+        data-testid="rollout-not-found"
+      />
+    );
   if (!rollout.data) return <Spinner />;
   const r = rollout.data;
   return (
@@ -91,9 +100,7 @@ function Rollout() {
       <Card title={t('detail.batches')} size="small">
         <Batches rollout={r} />
       </Card>
-      <Card title={t('detail.devices')} size="small">
-        <Devices id={id} />
-      </Card>
+      <Devices id={id} />
     </Space>
   );
 }
@@ -276,7 +283,7 @@ function Batches({ rollout }: { rollout: RolloutDetail }) {
     {
       key: 'startedAt',
       dataIndex: 'startedAt',
-      title: t('deviceColumns.updatedAt'),
+      title: t('detail.startedAt'),
       render: (at: number) => formatDateTime(at),
     },
   ];
@@ -341,7 +348,7 @@ function Devices({ id }: { id: number }) {
   );
   return (
     <ListPage<RolloutDevice>
-      title={null}
+      title={t('detail.devices')}
       testId="rollout-devices"
       tableTestId="rollout-devices-table"
       rowKey="sn"

@@ -3,6 +3,7 @@ export const rollouts = {
   en: {
     title: 'Rollouts',
     back: 'Rollouts',
+    notFound: 'This rollout does not exist or is not yours',
     empty: 'No rollouts yet: roll a firmware or app version out to many devices at once',
     searchPlaceholder: 'Name, package or version',
     state: 'State',
@@ -84,6 +85,7 @@ export const rollouts = {
       batches: 'Batches',
       batch: 'Batch {{batch}}',
       batchRunning: 'Running',
+      startedAt: 'Started',
       batchGood: 'Good',
       batchBad: 'Stopped the rollout',
       devices: 'Devices',
@@ -118,6 +120,7 @@ export const rollouts = {
   cn: {
     title: '升级任务',
     back: '升级任务',
+    notFound: '该升级任务不存在或不属于您的公司',
     empty: '暂无升级任务：可将固件或应用版本一次升级到多台设备',
     searchPlaceholder: '名称、包名或版本',
     state: '状态',
@@ -199,6 +202,7 @@ export const rollouts = {
       batches: '批次',
       batch: '第{{batch}}批',
       batchRunning: '进行中',
+      startedAt: '开始时间',
       batchGood: '合格',
       batchBad: '导致任务停止',
       devices: '设备',

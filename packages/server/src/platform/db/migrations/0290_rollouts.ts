@@ -41,6 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     reason_kind text check (reason_kind in ('catalogue', 'update', 'health')),
     reason_text text,
     attempts integer not null default 0,
+    started_at timestamptz,
     succeeded_at timestamptz,
     telemetry_mark bigint,
     event_mark bigint,
