@@ -6,7 +6,6 @@
  *
  *   npm run bench -- config-rollout      node --import tsx bench/config-rollout.ts   (this section only)
  */
-import net from 'node:net';
 import os from 'node:os';
 import {
   applyConfigCall,
@@ -15,14 +14,13 @@ import {
   LEVEL_PRODUCT,
 } from '@fleetport/contract';
 import { createSimulatedDevice, type SimulatedDevice } from '@fleetport/device-sim';
-import { Aedes } from 'aedes';
-import mqtt from 'mqtt';
 import type { Gateway } from '../packages/server/src/gateway/gateway.ts';
 import { asOwner } from '../packages/server/src/modules/devices/device-test-kit.ts';
 import { grantPool } from '../packages/server/src/modules/licences/licence-test-kit.ts';
 import { registerCompany, signIn } from '../packages/server/test/accounts.ts';
 import { createTestApp, testConfig } from '../packages/server/test/helpers.ts';
 import { benchFleet, insertFleet } from './lib/fleet-rows.ts';
+import { bareRoundTrips } from './lib/mqtt-round-trips.ts';
 import { runWhenMain } from './lib/results-file.ts';
 import type { ResultSection } from './lib/types.ts';
 
@@ -127,51 +125,9 @@ async function fleetport(): Promise<{ ms: number; applied: number }> {
   }
 }
 
-/** N clients each answering requests on its own topic, one asker sending N requests at once. */
-async function bareRoundTrips(): Promise<number> {
-  const broker = new Aedes({ maxClientsIdLength: 128 });
-  await broker.listen();
-  const server = net.createServer((socket) => broker.handle(socket));
-  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 2048 }, resolve));
-  const { port } = server.address() as net.AddressInfo;
-  const url = `mqtt://127.0.0.1:${port}`;
-  const answerers: mqtt.MqttClient[] = [];
-  try {
-    for (let i = 0; i < DEVICES; i += 100) {
-      await Promise.all(
-        Array.from({ length: Math.min(100, DEVICES - i) }, async (_, j) => {
-          const n = i + j;
-          const client = await mqtt.connectAsync(url, { clientId: `answer-${n}`, reconnectPeriod: 0 });
-          await client.subscribeAsync(`req/${n}`, { qos: 1 });
-          client.on('message', (_topic, payload) => void client.publish(`res/${n}`, payload, { qos: 1 }));
-          answerers.push(client);
-        }),
-      );
-    }
-    const asker = await mqtt.connectAsync(url, { clientId: 'asker', reconnectPeriod: 0 });
-    await asker.subscribeAsync('res/+', { qos: 1 });
-    let answered = 0;
-    const done = new Promise<void>((resolve) =>
-      asker.on('message', () => {
-        if (++answered === DEVICES) resolve();
-      }),
-    );
-    const started = performance.now();
-    for (let n = 0; n < DEVICES; n++) asker.publish(`req/${n}`, JSON.stringify({ id: n }), { qos: 1 });
-    await done;
-    const ms = performance.now() - started;
-    await asker.endAsync();
-    return ms;
-  } finally {
-    await Promise.all(answerers.map((c) => c.endAsync().catch(() => {})));
-    await new Promise<void>((resolve) => broker.close(() => resolve()));
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
 export async function run(): Promise<ResultSection> {
   const load = (os.loadavg()[0] ?? 0).toFixed(1);
-  const bare = await bareRoundTrips();
+  const bare = await bareRoundTrips(DEVICES);
   const ours = await fleetport();
   if (ours.applied < DEVICES) throw new Error(`only ${ours.applied} of ${DEVICES} change-sets were applied`);
   return {

@@ -4,6 +4,7 @@ import {
   type DeviceRow,
   ErrorCode,
   type InstallTiming,
+  licenceRefusal,
   needsCrossVersionStep,
   osLineOf,
   type RemoteAction,
@@ -11,15 +12,15 @@ import {
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { type CompanyScope, companyScope, owningCompany, owningScope } from '../../platform/auth/actor.ts';
-import { AppError, isAppError } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { findFileOfSignedLink } from '../../platform/files/stored-files.store.ts';
 import { defineJob } from '../../platform/jobs/define.ts';
 import { enqueueJob } from '../../platform/jobs/enqueue.ts';
 import { type PackageRow, type VersionRow, visibleVersion } from '../app-centre/app-centre.store.ts';
-import { getCompanyDevice } from '../devices/device-list.store.ts';
-import { assertDeviceAllows } from '../licences/entitlements.ts';
+import { findCompanyDevices, getCompanyDevice } from '../devices/device-list.store.ts';
+import { deviceLevelsAt } from '../licences/device-licences.store.ts';
 import { createRemoteActions } from '../remote-actions/remote-actions.service.ts';
-import { lastUpdateStart, runningUpdate } from './device-software.store.ts';
+import { lastUpdateStarts, runningUpdates } from './device-software.store.ts';
 
 /**
  * Installing an app centre version on one device (core §2 firmware and apps tabs, §4 update timing,
@@ -62,33 +63,62 @@ export function createInstalls(deps: InstallDeps) {
   const { db, clock } = deps;
   const actions = createRemoteActions(deps);
 
-  async function checked(owner: CompanyScope, sn: string, versionId: number) {
-    const device = await getCompanyDevice(db, owner, sn);
+  async function versionFor(owner: CompanyScope, versionId: number) {
     const found = await visibleVersion(db, { kind: 'company', scope: owner }, versionId);
     if (!found) throw new AppError(ErrorCode.APP_PACKAGE_NOT_FOUND);
-    if (!packageFits(found.pkg, found.version, device))
-      throw new AppError(ErrorCode.APP_PACKAGE_NOT_FOR_DEVICE);
-    await assertDeviceAllows(deps, owner, sn, 'ota');
-    return { device, ...found };
+    return found;
   }
 
-  async function checkTiming(owner: CompanyScope, sn: string) {
+  /**
+   * The first rule each device breaks for this version, in the order a user fixes them: the device
+   * (another company's: 120001), what the package is for (160040), the licence (120095), an update
+   * running (190611), the 15-minute spacing (120072), the cross-version step (120100); null when it
+   * may install now. Four statements for any number of devices (a rollout's batch is one call).
+   */
+  async function screen(
+    owner: CompanyScope,
+    sns: readonly string[],
+    { pkg, version }: { pkg: PackageRow; version: VersionRow },
+  ): Promise<Map<string, number | null>> {
     const now = clock.now();
-    if (await runningUpdate(db, owner, sn, now)) throw new AppError(ErrorCode.DEVICE_UPDATING);
-    const last = await lastUpdateStart(db, owner, sn);
-    if (last && now.getTime() - last.getTime() < UPDATE_SPACING_MS)
-      throw new AppError(ErrorCode.UPDATE_TOO_SOON);
+    const [devices, levels, running, last] = await Promise.all([
+      findCompanyDevices(db, owner, sns),
+      deviceLevelsAt(db, owner, sns, now),
+      runningUpdates(db, owner, sns, now),
+      lastUpdateStarts(db, owner, sns),
+    ]);
+    const bySn = new Map(devices.map((d) => [d.sn, d]));
+    const verdicts = new Map<string, number | null>();
+    for (const sn of sns) {
+      const device = bySn.get(sn);
+      const lastStart = last.get(sn);
+      verdicts.set(
+        sn,
+        !device
+          ? ErrorCode.DEVICE_NOT_FOUND
+          : !packageFits(pkg, version, device)
+            ? ErrorCode.APP_PACKAGE_NOT_FOR_DEVICE
+            : (licenceRefusal(levels.get(sn) ?? 'BASE', 'ota') ??
+              (running.has(sn)
+                ? ErrorCode.DEVICE_UPDATING
+                : lastStart && now.getTime() - lastStart.getTime() < UPDATE_SPACING_MS
+                  ? ErrorCode.UPDATE_TOO_SOON
+                  : crossesVersions(device, pkg, version)
+                    ? ErrorCode.FIRMWARE_522_FIRST
+                    : null)),
+      );
+    }
+    return verdicts;
   }
 
-  function checkCrossVersion(device: DeviceRow, pkg: PackageRow, version: VersionRow) {
-    if (pkg.kind !== 'firmware' || !device.firmwareVersion) return;
+  function crossesVersions(device: DeviceRow, pkg: PackageRow, version: VersionRow): boolean {
+    if (pkg.kind !== 'firmware' || !device.firmwareVersion) return false;
     const line = osLineOf(device.series, device.firmwareVersion);
-    if (
-      line &&
+    return (
+      !!line &&
       needsCrossVersionStep(line, device.firmwareVersion) &&
       compareVersions(version.version, CROSS_VERSION_FIRMWARE) > 0
-    )
-      throw new AppError(ErrorCode.FIRMWARE_522_FIRST);
+    );
   }
 
   /** The install command's method and parameters: one signed link serves every device of a batch. */
@@ -139,13 +169,17 @@ export function createInstalls(deps: InstallDeps) {
       const { sn, versionId, timing, at } = input;
       if (timing === 'at' && at === undefined)
         throw new AppError(ErrorCode.PARAMETER_ERROR, null, 200, 'at: required with timing at');
-      const { device, pkg, version } = await checked(owner, sn, versionId);
-      if (timing === 'updateOnly' && pkg.kind !== 'firmware')
+      // Another company's device is not found before anything about the version is said.
+      await getCompanyDevice(db, owner, sn);
+      const found = await versionFor(owner, versionId);
+      const refusal = (await screen(owner, [sn], found)).get(sn) ?? null;
+      // "Update only" and a chosen time are what the user asked for: told before the device's state.
+      if (timing === 'updateOnly' && found.pkg.kind !== 'firmware')
         throw new AppError(ErrorCode.PARAMETER_ERROR, null, 200, 'timing: update only is for firmware');
-      await checkTiming(owner, sn);
+      if (refusal !== null && refusal !== ErrorCode.FIRMWARE_522_FIRST) throw new AppError(refusal);
       if (at !== undefined && timing === 'at' && at - clock.now().getTime() < UPDATE_SPACING_MS)
         throw new AppError(ErrorCode.TIMER_TOO_SOON);
-      checkCrossVersion(device, pkg, version);
+      if (refusal !== null) throw new AppError(refusal);
       if (timing === 'at' && at !== undefined) {
         await enqueueJob<ScheduledInstall>(db, {
           kind: SCHEDULED_INSTALL_JOB,
@@ -158,7 +192,7 @@ export function createInstalls(deps: InstallDeps) {
         return { action: null, scheduledAt: at };
       }
       const now = timing === 'updateOnly' ? 'updateOnly' : 'immediately';
-      return { action: await send(owner, sn, pkg, version, now, origin), scheduledAt: null };
+      return { action: await send(owner, sn, found.pkg, found.version, now, origin), scheduledAt: null };
     },
 
     /**
@@ -177,21 +211,13 @@ export function createInstalls(deps: InstallDeps) {
       const owner = owningScope(scope);
       const refused = new Map<string, number>();
       const passed: string[] = [];
-      let found: { pkg: PackageRow; version: VersionRow } | null = null;
-      for (const sn of sns) {
-        try {
-          const one = await checked(owner, sn, versionId);
-          await checkTiming(owner, sn);
-          checkCrossVersion(one.device, one.pkg, one.version);
-          found = one;
-          passed.push(sn);
-        } catch (error) {
-          if (!isAppError(error)) throw error;
-          refused.set(sn, error.code);
-        }
+      const found = await versionFor(owner, versionId);
+      for (const [sn, code] of await screen(owner, sns, found)) {
+        if (code === null) passed.push(sn);
+        else refused.set(sn, code);
       }
       const sent = new Map<string, string>();
-      if (!found || passed.length === 0) return { sent, refused };
+      if (passed.length === 0) return { sent, refused };
       if (!deps.gateway) throw new AppError(ErrorCode.DEVICE_OFFLINE_OPERATION);
       const { method, params } = await command(found.pkg, found.version, 'immediately', origin);
       const rows = await deps.gateway.rpc.send({
@@ -213,9 +239,17 @@ export function createInstalls(deps: InstallDeps) {
         async run(ctx) {
           const { companyId, sn, versionId, origin } = ctx.payload;
           const owner = companyScope(companyId);
-          const { pkg, version } = await checked(owner, sn, versionId);
-          if (await runningUpdate(db, owner, sn, clock.now())) throw new AppError(ErrorCode.DEVICE_UPDATING);
-          await send(owner, sn, pkg, version, 'immediately', origin);
+          const found = await versionFor(owner, versionId);
+          // Its time was accepted with the spacing and the cross-version step checked; what may have
+          // changed since is the device, the package, the licence and an update started meanwhile.
+          const refusal = (await screen(owner, [sn], found)).get(sn) ?? null;
+          if (
+            refusal !== null &&
+            refusal !== ErrorCode.UPDATE_TOO_SOON &&
+            refusal !== ErrorCode.FIRMWARE_522_FIRST
+          )
+            throw new AppError(refusal, refusal === ErrorCode.DEVICE_NOT_FOUND ? sn : null);
+          await send(owner, sn, found.pkg, found.version, 'immediately', origin);
         },
       });
     },

@@ -141,29 +141,44 @@ export async function runningUpdate(
   sn: string,
   now: Date,
 ): Promise<boolean> {
-  const row = await db
+  return (await runningUpdates(db, scope, [sn], now)).has(sn);
+}
+
+/** `runningUpdate` of many devices in one statement: the SNs with an install still open. */
+export async function runningUpdates(
+  db: DbOrTx,
+  scope: CompanyScope,
+  sns: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (sns.length === 0) return new Set();
+  const rows = await db
     .selectFrom('rpc_command')
-    .select('id')
+    .select('sn')
+    .distinct()
     .where('company_id', 'in', scopedCompanyIds(scope))
-    .where('sn', '=', sn)
+    .where('sn', 'in', [...sns])
     .where('method', 'in', INSTALL_METHODS)
     .where('state', '=', 'inExecution')
     .where('deadline', '>', now)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return new Set(rows.map((r) => r.sn));
 }
 
-/** When the device's last install was sent (the 15-minute spacing of 120072). */
-export async function lastUpdateStart(db: DbOrTx, scope: CompanyScope, sn: string): Promise<Date | null> {
-  const row = await db
+/** When each device's last install was sent (the 15-minute spacing of 120072). */
+export async function lastUpdateStarts(
+  db: DbOrTx,
+  scope: CompanyScope,
+  sns: readonly string[],
+): Promise<Map<string, Date>> {
+  if (sns.length === 0) return new Map();
+  const rows = await db
     .selectFrom('rpc_command')
-    .select('created_at')
+    .select(['sn', (eb) => eb.fn.max('created_at').as('last')])
     .where('company_id', 'in', scopedCompanyIds(scope))
-    .where('sn', '=', sn)
+    .where('sn', 'in', [...sns])
     .where('method', 'in', ['firmwareInstall', 'appInstall'])
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.created_at ?? null;
+    .groupBy('sn')
+    .execute();
+  return new Map(rows.map((r) => [r.sn, new Date(r.last as unknown as string)]));
 }

@@ -150,13 +150,26 @@ export async function deviceLevelAt(
   sn: string,
   now: Date,
 ): Promise<LicenceLevel> {
-  const row = await db
+  return (await deviceLevelsAt(db, scope, [sn], now)).get(sn) ?? 'BASE';
+}
+
+/** `deviceLevelAt` of many devices in one statement; a device without a running licence is Basic. */
+export async function deviceLevelsAt(
+  db: DbOrTx,
+  scope: CompanyScope,
+  sns: readonly string[],
+  now: Date,
+): Promise<Map<string, LicenceLevel>> {
+  const levels = new Map<string, LicenceLevel>();
+  if (sns.length === 0) return levels;
+  const rows = await db
     .selectFrom('device_licence')
-    .select(['level', 'ends_at'])
+    .select(['sn', 'level', 'ends_at'])
     .where('company_id', 'in', scopedCompanyIds(scope))
-    .where('sn', '=', sn)
-    .executeTakeFirst();
-  return row && row.level !== 'BASE' && row.ends_at !== null && row.ends_at > now
-    ? (row.level as LicenceLevel)
-    : 'BASE';
+    .where('sn', 'in', [...sns])
+    .execute();
+  for (const row of rows)
+    if (row.level !== 'BASE' && row.ends_at !== null && row.ends_at > now)
+      levels.set(row.sn, row.level as LicenceLevel);
+  return levels;
 }
