@@ -120,6 +120,8 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'deviceConfig.adoptDrift': { en: 'Keep a configuration changed on the device', cn: '保留设备上修改的配置' },
   'deviceConfig.restoreDrift': { en: "Put the cloud's configuration back", cn: '恢复云端的配置' },
   'rollouts.create': { en: 'Start a rollout', cn: '创建升级任务' },
+  'deviceConfig.saveProfile': { en: "Save a group's configuration profile", cn: '保存分组配置方案' },
+  'deviceConfig.applyProfile': { en: "Apply a group's configuration profile", cn: '应用分组配置方案' },
   'rollouts.pause': { en: 'Pause a rollout', cn: '暂停升级任务' },
   'rollouts.resume': { en: 'Resume a rollout', cn: '恢复升级任务' },
   'rollouts.cancel': { en: 'Cancel a rollout', cn: '取消升级任务' },

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { CONFIG_MENU_GROUPS } from '../device/config-menu.ts';
 import { ConfirmWindowSchema } from '../device/protocol.ts';
+import { SeriesIdSchema } from '../device/series.ts';
 import { ChangeSetStateSchema } from '../enums/device-config.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { boundedText } from '../rules/rule.ts';
 import { defineCall } from './define.ts';
+import { RolloutSettingsSchema, RolloutSummarySchema } from './rollouts.ts';
 
 /**
  * Remote configuration (issue 15): a device's configuration read into the sections of the contract
@@ -160,6 +163,66 @@ export const restoreConfigDriftCall = defineCall({
   summary: "Put the cloud's values back over what was changed on the device, as a change-set",
 });
 
+/**
+ * Group profiles (issue 15): per group and series, the sections a profile sets on the group's routers
+ * (and its sub-groups'). Applying one runs as a rollout of change-sets (api/rollouts.ts): batches,
+ * thresholds, pause, resume, cancel and retry as for firmware.
+ */
+export const GroupProfileSchema = z.object({
+  groupId: z.number().int(),
+  series: z.string(),
+  /** Section values by `group/key`, each as the section's schema reads it. */
+  sections: z.record(z.string(), z.unknown()),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.number().int().nullable(),
+});
+export type GroupProfile = z.infer<typeof GroupProfileSchema>;
+
+const ProfileKey = { groupId: z.number().int().positive(), series: SeriesIdSchema };
+
+export const getGroupProfileCall = defineCall({
+  id: 'deviceConfig.getProfile',
+  method: 'POST',
+  path: '/link/deviceConfig/getGroupProfile',
+  input: z.strictObject(ProfileKey),
+  output: GroupProfileSchema,
+  permission: 'devices.view',
+  summary:
+    "A group's configuration profile for one series (empty sections when none was saved); 120001 group unknown",
+});
+
+export const saveGroupProfileCall = defineCall({
+  id: 'deviceConfig.saveProfile',
+  method: 'POST',
+  path: '/link/deviceConfig/saveGroupProfile',
+  input: z.strictObject({
+    ...ProfileKey,
+    /** Each a section the contract knows, with a value its schema accepts (code 1 names the field). */
+    sections: z.record(SectionId, z.unknown()),
+  }),
+  output: GroupProfileSchema,
+  permission: 'devices.apply',
+  mutates: true,
+  summary: "Save a group's configuration profile for one series: the sections it sets on the group's routers",
+});
+
+export const applyGroupProfileCall = defineCall({
+  id: 'deviceConfig.applyProfile',
+  method: 'POST',
+  path: '/link/deviceConfig/applyGroupProfile',
+  input: RolloutSettingsSchema.extend({
+    ...ProfileKey,
+    name: boundedText(2, 50),
+    confirmSeconds: ConfirmWindowSchema,
+  }).strict(),
+  output: RolloutSummarySchema,
+  permission: 'devices.apply',
+  mutates: true,
+  summary:
+    "Apply a group's profile to its routers of the series as a rollout of change-sets; 190651 no such router, " +
+    '190657 no profile saved',
+});
+
 export const DEVICE_CONFIG_CALLS = [
   adoptConfigDriftCall,
   restoreConfigDriftCall,
@@ -167,4 +230,7 @@ export const DEVICE_CONFIG_CALLS = [
   applyConfigCall,
   getChangeSetsCall,
   rollbackConfigCall,
+  getGroupProfileCall,
+  saveGroupProfileCall,
+  applyGroupProfileCall,
 ] as const;

@@ -82,10 +82,12 @@ export const RolloutSummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   state: RolloutStateSchema,
-  kind: z.enum(['firmware', 'app']),
+  /** `config`: a group's configuration profile (issue 15), sent as change-sets. */
+  kind: z.enum(['firmware', 'app', 'config']),
+  /** The package's name and version; empty for a configuration. */
   packageName: z.string(),
   version: z.string(),
-  versionId: z.number().int(),
+  versionId: z.number().int().nullable(),
   /** Why it paused or halted by itself (the batch and its figures), in the reader's language; null otherwise. */
   stopReason: z.string().nullable(),
   counts: RolloutCountsSchema,

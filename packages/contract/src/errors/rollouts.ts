@@ -17,4 +17,5 @@ export const ROLLOUT_ERRORS = [
   entry(190654, 'Only a paused or halted rollout can be resumed', '只能恢复已暂停或已中止的升级任务'),
   entry(190655, 'The rollout has already ended', '升级任务已结束'),
   entry(190656, 'No device of the rollout failed or timed out', '该升级任务没有失败或超时的设备'),
+  entry(190657, 'The group has no configuration profile for this series yet', '该分组尚无此系列的配置方案'),
 ];

@@ -111,6 +111,20 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
     fileId: target.fileId,
   }),
   'partnerNotifications.testSmtp': () => ({ ...SMTP_PROBE, to: 'probe@probe.example' }),
+  // B's group's profile applied by A: A has no such group (1), nothing starts.
+  'deviceConfig.applyProfile': (target) => ({
+    groupId: target.groupId,
+    series: 'r3000',
+    name: 'Probe profile',
+    plan: { mode: 'size', firstSize: 1, laterSize: 1 },
+    successPercent: 100,
+    failureLimit: { kind: 'count', value: 0 },
+    onFailure: 'halt',
+    window: null,
+    deviceDeadlineMinutes: 30,
+    healthMinutes: 0,
+    confirmSeconds: 120,
+  }),
   // A rollout to B's device: A sees no such version (160030) and B's device is not A's.
   'rollouts.create': (target) => ({
     name: 'Probe rollout',

@@ -111,6 +111,9 @@ function menuAllows(capabilities: unknown, key: string): boolean {
   return menu.some((section) => section.items.some((item) => item.key === key && item.enabled));
 }
 
+/** A change that changes nothing is refused with this (a rollout counts such a router as done). */
+export const NOTHING_CHANGES = 'nothing changes: every value is what the device has';
+
 interface SendOptions {
   sn: string;
   confirmSeconds: number;
@@ -246,8 +249,7 @@ async function sendChangeSet(
     targets.set(id, target);
     differences.push(...sectionDifferences(id, current.value, target));
   }
-  if (differences.length === 0)
-    throw fieldError('sections', 'nothing changes: every value is what the device has');
+  if (differences.length === 0) throw fieldError('sections', NOTHING_CHANGES);
 
   const gateway = deps.gateway;
   if (!gateway) throw new AppError(ErrorCode.DEVICE_OFFLINE_OPERATION, input.sn);

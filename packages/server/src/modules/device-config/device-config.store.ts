@@ -1,4 +1,4 @@
-import type { ChangeSetState, ConfigDifference } from '@fleetport/contract';
+import type { ChangeSetState, ConfigDifference, GroupProfile } from '@fleetport/contract';
 import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
@@ -226,4 +226,55 @@ export async function hasOpenChangeSet(db: DbOrTx, sn: string): Promise<boolean>
     .where('state', 'in', OPEN)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** A group's profile for one series, of the scope's company. */
+export async function findGroupProfile(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  series: string,
+): Promise<GroupProfile | null> {
+  const row = await db
+    .selectFrom('device_group_profile as p')
+    .leftJoin('app_user as u', 'u.id', 'p.updated_by')
+    .select(['p.group_id', 'p.series', 'p.sections', 'p.updated_at', 'u.login_account'])
+    .where('p.company_id', 'in', scopedCompanyIds(scope))
+    .where('p.group_id', '=', groupId)
+    .where('p.series', '=', series)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    groupId: Number(row.group_id),
+    series: row.series,
+    sections: (typeof row.sections === 'string' ? JSON.parse(row.sections) : row.sections) as Record<
+      string,
+      unknown
+    >,
+    updatedBy: row.login_account ?? null,
+    updatedAt: row.updated_at.getTime(),
+  };
+}
+
+export async function saveGroupProfileRow(
+  db: DbOrTx,
+  profile: {
+    companyId: number;
+    groupId: number;
+    series: string;
+    sections: Record<string, unknown>;
+    updatedBy: number;
+    at: Date;
+  },
+): Promise<void> {
+  const values = {
+    sections: JSON.stringify(profile.sections),
+    updated_by: profile.updatedBy,
+    updated_at: profile.at,
+  };
+  await db
+    .insertInto('device_group_profile')
+    .values({ group_id: profile.groupId, series: profile.series, company_id: profile.companyId, ...values })
+    .onConflict((oc) => oc.columns(['group_id', 'series']).doUpdateSet(values))
+    .execute();
 }

@@ -37,4 +37,13 @@ export interface DeviceConfigTables {
     detected_at: Date;
     baseline_xml: string;
   };
+  /** A group's configuration profile per series (migration 0290). */
+  device_group_profile: {
+    group_id: number;
+    series: string;
+    company_id: number;
+    sections: Json<Record<string, unknown>>;
+    updated_by: number | null;
+    updated_at: Date;
+  };
 }

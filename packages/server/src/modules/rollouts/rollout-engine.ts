@@ -9,8 +9,10 @@ import {
 } from '@fleetport/contract';
 import { sql } from 'kysely';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import { companyScope } from '../../platform/auth/actor.ts';
+import { type Actor, companyScope } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
+import { isAppError } from '../../platform/errors.ts';
+import { applyChangeSet, NOTHING_CHANGES } from '../device-config/device-config.service.ts';
 import { createInstalls, UPDATE_SPACING_MS } from '../device-software/device-install.service.ts';
 import { moveRollout, type RolloutRow, rolloutById, rolloutsWithWork } from './rollouts.store.ts';
 import type { StopReason } from './rollouts.tables.ts';
@@ -45,6 +47,9 @@ interface ActiveRow {
   rpc_state: string | null;
   rpc_error: unknown;
   rpc_updated_at: Date | null;
+  /** A configuration's change-set state and reason (the `rpc_id` is then the change-set's id). */
+  cs_state: string | null;
+  cs_reason: string | null;
 }
 
 interface DeviceChange {
@@ -53,7 +58,7 @@ interface DeviceChange {
   state: RolloutDeviceState;
   percent?: number | null;
   reasonCode?: number | null;
-  reasonKind?: 'catalogue' | 'update' | 'health' | null;
+  reasonKind?: 'catalogue' | 'update' | 'health' | 'config' | null;
   reasonText?: string | null;
   succeededAt?: Date | null;
 }
@@ -64,9 +69,20 @@ function truthy(value: unknown): boolean {
   return value === true || value === 1 || ['1', 'true', 'enable', 'enabled', 'yes'].includes(String(value));
 }
 
-/** What an ended install command means for its device. */
+/** What an ended install command, or a change-set, means for its device. */
 function fromCommand(row: ActiveRow, healthMinutes: number, now: Date): DeviceChange | null {
-  if (row.rpc_state === 'success') {
+  if (row.cs_state === 'queued' || row.cs_state === 'applying')
+    return row.state === 'updating' ? null : { sn: row.sn, from: row.state, state: 'updating' };
+  if (row.cs_state === 'rejected' || row.cs_state === 'reverted' || row.cs_state === 'expired')
+    return {
+      sn: row.sn,
+      from: row.state,
+      state: 'failure',
+      reasonKind: 'config',
+      reasonCode: null,
+      reasonText: `${row.cs_state}${row.cs_reason ? `: ${row.cs_reason.slice(0, 480)}` : ''}`,
+    };
+  if (row.rpc_state === 'success' || row.cs_state === 'applied') {
     if (healthMinutes === 0) return { sn: row.sn, from: row.state, state: 'success', percent: 100 };
     return { sn: row.sn, from: row.state, state: 'verifying', percent: 100, succeededAt: now };
   }
@@ -92,8 +108,11 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
   async function activeDevices(rolloutId: number): Promise<ActiveRow[]> {
     const { rows } = await sql<ActiveRow>`
       select rd.sn, rd.state, rd.rpc_id, rd.percent, rd.succeeded_at, rd.updated_at,
-             rc.state as rpc_state, rc.error as rpc_error, rc.updated_at as rpc_updated_at
-        from rollout_device rd left join rpc_command rc on rc.id = rd.rpc_id
+             rc.state as rpc_state, rc.error as rpc_error, rc.updated_at as rpc_updated_at,
+             cs.state as cs_state, cs.reason as cs_reason
+        from rollout_device rd
+        left join rpc_command rc on rc.id = rd.rpc_id
+        left join device_change_set cs on cs.id = rd.rpc_id
        where rd.rollout_id = ${rolloutId}
          and rd.state in (${sql.join([...ACTIVE_ROLLOUT_DEVICE_STATES])})`.execute(db);
     return rows;
@@ -215,13 +234,28 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
         event_mark = (select max(e.id) from device_event e where e.sn = rd.sn),
         updated_at = ${now}
       where rd.rollout_id = ${rollout.id} and rd.sn in (${sql.join(sns)}) and rd.rpc_id is null`.execute(db);
-    const { sent, refused } = await installs.installMany(
-      companyScope(rollout.companyId),
-      sns,
-      rollout.versionId,
-      rollout.origin,
-      rollout.settings.deviceDeadlineMinutes * 60,
-    );
+    const { sent, refused, unchanged } =
+      rollout.kind === 'config'
+        ? await applyConfiguration(rollout, sns)
+        : {
+            ...(await installs.installMany(
+              companyScope(rollout.companyId),
+              sns,
+              rollout.versionId ?? 0,
+              rollout.origin,
+              rollout.settings.deviceDeadlineMinutes * 60,
+            )),
+            unchanged: [] as string[],
+          };
+    // A router that already has every value of the profile has nothing to change: it is done.
+    if (unchanged.length > 0)
+      await db
+        .updateTable('rollout_device')
+        .set({ state: 'success', percent: 100, updated_at: now })
+        .where('rollout_id', '=', rollout.id)
+        .where('sn', 'in', unchanged)
+        .where('state', '=', 'pending')
+        .execute();
     for (const [sn, rpcId] of sent) {
       await db
         .updateTable('rollout_device')
@@ -250,6 +284,39 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
         .where('state', '=', 'pending')
         .execute();
     }
+  }
+
+  /**
+   * A configuration's change-set to each device, one after another (each checks the device's reported
+   * configuration, its drift and its open change-set); the change-set's id stands where an install's
+   * command id would.
+   */
+  async function applyConfiguration(rollout: RolloutRow, sns: readonly string[]) {
+    const sent = new Map<string, string>();
+    const refused = new Map<string, number>();
+    const unchanged: string[] = [];
+    const actor = rolloutActor(rollout);
+    for (const sn of sns) {
+      try {
+        const changeSet = await applyChangeSet(deps, actor, {
+          sn,
+          sections: rollout.sections ?? {},
+          confirmSeconds: rollout.confirmSeconds ?? 120,
+          immediately: false,
+        });
+        sent.set(sn, changeSet.id);
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        if (error.code === ErrorCode.PARAMETER_ERROR && error.detail?.includes(NOTHING_CHANGES))
+          unchanged.push(sn);
+        else
+          refused.set(
+            sn,
+            error.code === ErrorCode.CONFIG_CHANGE_IN_PROGRESS ? ErrorCode.DEVICE_UPDATING : error.code,
+          );
+      }
+    }
+    return { sent, refused, unchanged };
   }
 
   /** Devices per state of the batch now running (the highest started). */
@@ -420,6 +487,18 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
 }
 
 export type RolloutEngine = ReturnType<typeof createRolloutEngine>;
+
+/** The engine acts for the rollout's company, as the person who started it (the change-sets name them). */
+function rolloutActor(rollout: RolloutRow): Actor {
+  return {
+    scope: companyScope(rollout.companyId),
+    sessionId: `rollout:${rollout.id}`,
+    userId: rollout.createdById ?? 0,
+    roleId: 0,
+    roleType: 0,
+    funCodes: new Set(),
+  };
+}
 
 /** Releases a cancelled rollout's waiting devices (running ones finish and are followed). */
 export async function releaseWaiting(db: DbOrTx, rolloutId: number, at: Date): Promise<void> {

@@ -17,6 +17,7 @@ import {
   type RolloutBatch,
   type RolloutDetail,
   type RolloutDevice,
+  type RolloutSettings,
   type RolloutState,
   type RolloutSummary,
   type RolloutTarget,
@@ -310,6 +311,65 @@ export async function createRollout(
   return summary(db, await ownRollout(db, actor, id), lang);
 }
 
+/**
+ * A rollout of configuration sections (a group profile, issue 15) to the group's routers of one
+ * series: the same batches, thresholds and actions as a version's, each router sent a change-set.
+ */
+export async function createConfigRollout(
+  deps: RolloutEngineDeps,
+  actor: Actor,
+  input: RolloutSettings & {
+    name: string;
+    groupId: number;
+    series: string;
+    sections: Record<string, unknown>;
+    confirmSeconds: number;
+  },
+  lang: Lang,
+): Promise<RolloutSummary> {
+  const { db, clock } = deps;
+  const companyId = owningCompany(actor.scope);
+  const { name, groupId, series, sections, confirmSeconds, ...settings } = input;
+  const target: RolloutTarget = { mode: 'groups', groupIds: [groupId] };
+  const devices = (await targetedDevices(db, companyId, target)).filter(
+    (d) => d.series.toLowerCase() === series.toLowerCase(),
+  );
+  if (devices.length === 0) throw new AppError(ErrorCode.ROLLOUT_NO_DEVICES);
+  if (devices.length > ROLLOUT_DEVICES_MAX) throw new AppError(ErrorCode.ROLLOUT_TOO_MANY_DEVICES);
+  const zones = settings.window
+    ? await deviceTimeZones(
+        db,
+        devices.map((d) => d.sn),
+      )
+    : new Map<string, string>();
+  const at = clock.now();
+  const id = await db.transaction().execute(async (tx) => {
+    const created = await insertRollout(tx, {
+      companyId,
+      name,
+      versionId: null,
+      kind: 'config',
+      sections,
+      confirmSeconds,
+      target,
+      settings,
+      origin: '',
+      createdBy: actor.userId,
+      at,
+    });
+    await insertRolloutDevices(
+      tx,
+      created,
+      companyId,
+      devices.map((d) => ({ sn: d.sn, timeZone: zones.get(d.sn) ?? null, fromVersion: null })),
+      at,
+    );
+    await kick(deps, tx, { id: created, companyId });
+    return created;
+  });
+  return summary(db, await ownRollout(db, actor, id), lang);
+}
+
 export async function rollouts(
   deps: RolloutEngineDeps,
   actor: Actor,
@@ -385,6 +445,17 @@ function reasonOf(row: RolloutDeviceRow, rollout: RolloutRow, lang: Lang): strin
     return interpolate(ROLLOUT_TEXT.timedOut[lang], { minutes: rollout.settings.deviceDeadlineMinutes });
   if (row.reasonKind === 'health')
     return interpolate(ROLLOUT_TEXT.linkNotHealthy[lang], { minutes: rollout.settings.healthMinutes });
+  if (row.reasonKind === 'config') {
+    // Stored as "<state>: <the router's words>".
+    const [state, ...words] = (row.reasonText ?? '').split(': ');
+    const text =
+      state === 'reverted'
+        ? ROLLOUT_TEXT.configReverted
+        : state === 'expired'
+          ? ROLLOUT_TEXT.configExpired
+          : ROLLOUT_TEXT.configRejected;
+    return words.length > 0 ? `${text[lang]}: ${words.join(': ')}` : text[lang];
+  }
   if (row.reasonKind === 'update') {
     const text = appUpdateError(row.reasonCode ?? 0)[lang];
     return row.reasonText ? `${text}: ${row.reasonText}` : text;

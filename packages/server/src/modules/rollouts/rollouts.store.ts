@@ -20,8 +20,10 @@ export interface RolloutRow {
   id: number;
   companyId: number;
   name: string;
-  versionId: number;
-  kind: 'firmware' | 'app';
+  versionId: number | null;
+  kind: 'firmware' | 'app' | 'config';
+  sections: Record<string, unknown> | null;
+  confirmSeconds: number | null;
   target: RolloutTarget;
   settings: RolloutSettings;
   state: RolloutState;
@@ -29,6 +31,7 @@ export interface RolloutRow {
   acceptedBatch: number;
   origin: string;
   createdBy: string | null;
+  createdById: number | null;
   createdAt: Date;
   finishedAt: Date | null;
   packageName: string;
@@ -40,8 +43,8 @@ const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(
 function rolloutQuery(db: DbOrTx) {
   return db
     .selectFrom('rollout as r')
-    .innerJoin('app_package_version as v', 'v.id', 'r.version_id')
-    .innerJoin('app_package as p', 'p.id', 'v.package_id')
+    .leftJoin('app_package_version as v', 'v.id', 'r.version_id')
+    .leftJoin('app_package as p', 'p.id', 'v.package_id')
     .leftJoin('app_user as u', 'u.id', 'r.created_by')
     .select([
       'r.id',
@@ -49,6 +52,8 @@ function rolloutQuery(db: DbOrTx) {
       'r.name',
       'r.version_id as versionId',
       'r.kind',
+      'r.sections',
+      'r.confirm_seconds as confirmSeconds',
       'r.target',
       'r.settings',
       'r.state',
@@ -56,10 +61,11 @@ function rolloutQuery(db: DbOrTx) {
       'r.accepted_batch as acceptedBatch',
       'r.origin',
       'u.login_account as createdBy',
+      'r.created_by as createdById',
       'r.created_at as createdAt',
       'r.finished_at as finishedAt',
-      'p.package_name as packageName',
-      'v.version',
+      sql<string>`coalesce(p.package_name, '')`.as('packageName'),
+      sql<string>`coalesce(v.version, '')`.as('version'),
     ]);
 }
 
@@ -68,7 +74,9 @@ function rolloutRow(row: Record<string, unknown>): RolloutRow {
     ...(row as unknown as RolloutRow),
     id: Number(row.id),
     companyId: Number(row.companyId),
-    versionId: Number(row.versionId),
+    versionId: row.versionId === null ? null : Number(row.versionId),
+    createdById: row.createdById === null ? null : Number(row.createdById),
+    sections: json<Record<string, unknown> | null>(row.sections),
     acceptedBatch: Number(row.acceptedBatch),
     target: json<RolloutTarget>(row.target),
     settings: json<RolloutSettings>(row.settings),
@@ -120,8 +128,10 @@ export async function listRollouts(
 export interface NewRollout {
   companyId: number;
   name: string;
-  versionId: number;
-  kind: 'firmware' | 'app';
+  versionId: number | null;
+  kind: 'firmware' | 'app' | 'config';
+  sections?: Record<string, unknown> | null;
+  confirmSeconds?: number | null;
   target: RolloutTarget;
   settings: RolloutSettings;
   origin: string;
@@ -137,6 +147,8 @@ export async function insertRollout(db: DbOrTx, values: NewRollout): Promise<num
       name: values.name,
       version_id: values.versionId,
       kind: values.kind,
+      sections: JSON.stringify(values.sections ?? null),
+      confirm_seconds: values.confirmSeconds ?? null,
       target: JSON.stringify(values.target),
       settings: JSON.stringify(values.settings),
       state: 'running',
@@ -283,7 +295,7 @@ export interface RolloutDeviceRow {
   fromVersion: string | null;
   currentVersion: string | null;
   reasonCode: number | null;
-  reasonKind: 'catalogue' | 'update' | 'health' | null;
+  reasonKind: 'catalogue' | 'update' | 'health' | 'config' | null;
   reasonText: string | null;
   attempts: number;
   rpcId: string | null;

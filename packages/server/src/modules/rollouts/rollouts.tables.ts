@@ -19,8 +19,13 @@ export interface RolloutTables {
     id: Generated<number>;
     company_id: number;
     name: string;
-    version_id: number;
-    kind: 'firmware' | 'app';
+    /** The app centre version; null for a configuration. */
+    version_id: number | null;
+    kind: 'firmware' | 'app' | 'config';
+    /** A configuration's section values (`group/key` to value); null for a version. */
+    sections: Json<Record<string, unknown> | null>;
+    /** A configuration's confirm window (docs/device-protocol.md §7.5). */
+    confirm_seconds: number | null;
     target: Json<RolloutTarget>;
     settings: Json<RolloutSettings>;
     state: RolloutState;
@@ -48,8 +53,11 @@ export interface RolloutTables {
     percent: number | null;
     rpc_id: string | null;
     reason_code: number | null;
-    /** `catalogue`: an error code of the catalogue (a refusal); `update`: a device's code 0-16; `health`. */
-    reason_kind: 'catalogue' | 'update' | 'health' | null;
+    /**
+     * `catalogue`: an error code of the catalogue (a refusal); `update`: a device's code 0-16; `health`;
+     * `config`: a change-set rejected, reverted or expired, in `reason_text`.
+     */
+    reason_kind: 'catalogue' | 'update' | 'health' | 'config' | null;
     /** The device's own words, when it gave them. */
     reason_text: string | null;
     attempts: Generated<number>;

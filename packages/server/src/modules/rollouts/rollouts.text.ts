@@ -18,6 +18,15 @@ export const ROLLOUT_TEXT = {
     en: 'No final state within the deadline of {minutes} minutes',
     cn: '未在{minutes}分钟的期限内结束',
   },
+  configRejected: { en: 'The router refused the change', cn: '路由器拒绝了该变更' },
+  configReverted: {
+    en: 'The router put its previous configuration back (not confirmed in time)',
+    cn: '路由器已恢复之前的配置（未及时确认）',
+  },
+  configExpired: {
+    en: 'The router never took the change before its deadline',
+    cn: '路由器在期限前未接收该变更',
+  },
   waitsForSpacing: {
     en: 'Waits: {reason}',
     cn: '等待中：{reason}',

@@ -1,17 +1,21 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Rollouts (issue 14): a version sent to many devices in batches. Each device of a rollout is a row
+ * Rollouts (issue 14): a version, or a configuration profile's sections (issue 15), sent to many
+ * devices in batches. Each device of a rollout is a row
  * from the start (its place in the queue is `position`); `batch` is set when its batch starts, and
- * `rpc_id` names its install command, whose states (and the hello evidence) decide its own.
+ * `rpc_id` names its install command (or, for a configuration, its change-set), whose states (and the
+ * hello evidence) decide its own.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table rollout (
     id bigserial primary key,
     company_id bigint not null references company (id) on delete cascade,
     name text not null,
-    version_id bigint not null references app_package_version (id),
-    kind text not null check (kind in ('firmware', 'app')),
+    version_id bigint references app_package_version (id),
+    kind text not null check (kind in ('firmware', 'app', 'config')),
+    sections jsonb,
+    confirm_seconds integer,
     target jsonb not null,
     settings jsonb not null,
     state text not null check (state in ('running', 'paused', 'halted', 'cancelled', 'completed')),
@@ -38,7 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     percent integer,
     rpc_id text,
     reason_code integer,
-    reason_kind text check (reason_kind in ('catalogue', 'update', 'health')),
+    reason_kind text check (reason_kind in ('catalogue', 'update', 'health', 'config')),
     reason_text text,
     attempts integer not null default 0,
     started_at timestamptz,
@@ -51,6 +55,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index rollout_device_state_idx on rollout_device (rollout_id, state, position)`.execute(
     db,
   );
+  // A group's configuration profile per series (issue 15): the sections it sets on the group's routers.
+  await sql`create table device_group_profile (
+    group_id bigint not null references company_group (id) on delete cascade,
+    series text not null,
+    company_id bigint not null references company (id) on delete cascade,
+    sections jsonb not null,
+    updated_by bigint references app_user (id) on delete set null,
+    updated_at timestamptz not null,
+    primary key (group_id, series)
+  )`.execute(db);
   await sql`create index rollout_device_rpc_idx on rollout_device (rpc_id) where rpc_id is not null`.execute(
     db,
   );
