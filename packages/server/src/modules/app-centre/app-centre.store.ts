@@ -379,17 +379,10 @@ export async function deleteVersion(db: DbOrTx, versionId: number, packageId: nu
 /**
  * Whether anything that installs software names this version: then it can never be deleted (docs/
  * decisions.md "App centre deletion"). Today a device update (an RPC command whose params carry
- * `packageVersionId`); the rollout and template slices add their references here.
+ * `packageVersionId`) or a zero-touch template; the rollout slice adds its references here.
  */
 export async function packageInUse(db: DbOrTx, versionId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('rpc_command')
-    .select('id')
-    .where(sql<boolean>`params ? 'packageVersionId'`)
-    .where(sql<string>`params->>'packageVersionId'`, '=', String(versionId))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await versionsInUse(db, [versionId])).has(versionId);
 }
 
 /** The versions of these that something uses (the console greys out their delete). */
@@ -406,7 +399,13 @@ export async function versionsInUse(db: DbOrTx, versionIds: readonly number[]): 
     )
     .groupBy(sql`params->>'packageVersionId'`)
     .execute();
-  return new Set(rows.map((r) => Number(r.versionId)));
+  // A zero-touch template naming it (modules/device-templates keeps the names in device_template_package).
+  const named = await db
+    .selectFrom('device_template_package')
+    .select('version_id as versionId')
+    .where('version_id', 'in', [...versionIds])
+    .execute();
+  return new Set([...rows, ...named].map((r) => Number(r.versionId)));
 }
 
 /** The chosen companies of these platform versions, by version. */

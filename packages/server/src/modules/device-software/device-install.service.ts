@@ -150,6 +150,22 @@ export function createInstalls(deps: InstallDeps) {
       return { action: await send(owner, sn, pkg, version, now, origin), scheduledAt: null };
     },
 
+    /**
+     * A zero-touch template's step (modules/device-templates): the checks of a person's install but the
+     * 15-minute spacing, which guards against repeated clicks, not against a template's next step.
+     */
+    async provision(
+      owner: CompanyScope,
+      sn: string,
+      versionId: number,
+      origin: string,
+    ): Promise<RemoteAction> {
+      const { device, pkg, version } = await checked(owner, sn, versionId);
+      if (await runningUpdate(db, owner, sn, clock.now())) throw new AppError(ErrorCode.DEVICE_UPDATING);
+      checkCrossVersion(device, pkg, version);
+      return send(owner, sn, pkg, version, 'immediately', origin);
+    },
+
     /** A timed install at its time: the package must still be there for the device and its licence. */
     job() {
       return defineJob<ScheduledInstall>({
