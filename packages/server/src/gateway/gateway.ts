@@ -5,7 +5,7 @@ import { recordVpnUsage } from '../modules/data-pool/vpn-usage.ts';
 import { createChangeSetTracker } from '../modules/device-config/change-set-tracker.ts';
 import { createNotifier } from '../modules/device-notifications/notifier.ts';
 import { enqueueTimedOutUpdates } from '../modules/device-notifications/update-timeout.job.ts';
-import { createProvisioningFollower } from '../modules/device-templates/provisioning.service.ts';
+import { createProvisioningFollower } from '../modules/device-templates/provisioning-follower.ts';
 import { createDevicesService, type DevicesService } from '../modules/devices/devices.service.ts';
 import {
   isDeviceReachable,

@@ -17,8 +17,8 @@ import { companyScope } from '../../platform/auth/actor.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
 import { asOwner, companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
 import { enabledTemplatesOf } from './device-templates.store.ts';
-import { createProvisioningFollower, pickTemplate } from './provisioning.service.ts';
 import { insertProvisioning } from './provisioning.store.ts';
+import { createProvisioningFollower, pickTemplate } from './provisioning-follower.ts';
 import { configFile, ownApp, platformFirmware, SSH_CONFIG, upload } from './template-test-kit.ts';
 
 /**
