@@ -12,7 +12,8 @@ import {
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createNodeOnSameDatabase, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { finishRpcCommand, insertRpcCommands } from '../../gateway/rpc.store.ts';
 import { companyScope } from '../../platform/auth/actor.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
 import { asOwner, companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
@@ -318,3 +319,60 @@ async function packageIdOf(versionId: number): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.package_id);
 }
+
+describe('a provisioning', () => {
+  it('moves on after a restart: a step whose install ended while no node followed it is settled, and the run ends', async () => {
+    await seedDevices(t, acme.companyId, [
+      { sn: 'TPL-RESTART', series: 'r3000', model: 'R3000', firmware: '5.3.1' },
+    ]);
+    const id = await insertProvisioning(
+      t.deps.db,
+      {
+        companyId: acme.companyId,
+        sn: 'TPL-RESTART',
+        templateId: (await enabledTemplatesOf(t.deps.db, companyScope(acme.companyId), 'r3000'))[0]!.id,
+        templateName: 'Depot_routers',
+        state: 'running',
+        at: t.clock.now(),
+      },
+      [{ kind: 'app', versionId: app, target: '', state: 'running' }],
+    );
+    // The app install the step sent, answered success while the node that sent it was down.
+    await insertRpcCommands(t.deps.db, [
+      {
+        id: 'restart-install-1',
+        companyId: acme.companyId,
+        sn: 'TPL-RESTART',
+        method: 'appInstall',
+        params: { packageVersionId: app },
+        deadline: new Date(t.clock.now().getTime() + 900_000),
+        at: t.clock.now(),
+      },
+    ]);
+    await t.deps.db
+      .updateTable('device_provisioning_step')
+      .set({ rpc_id: 'restart-install-1' })
+      .where('provisioning_id', '=', id!)
+      .execute();
+    await finishRpcCommand(t.deps.db, {
+      id: 'restart-install-1',
+      sn: 'TPL-RESTART',
+      state: 'success',
+      result: {},
+      error: null,
+      at: t.clock.now(),
+    });
+    // A node starting on the same database: its resume sweep runs at start.
+    const node = await createNodeOnSameDatabase(t, { jobs: { manual: true } });
+    try {
+      for (let round = 0; round < 10; round++) if ((await node.deps.jobs!.runOnce()) === 0) break;
+    } finally {
+      await node.app.close();
+    }
+    const page = await acme.run(getProvisioningCall, { pageNum: 1, pageSize: 10, sn: 'TPL-RESTART' });
+    expect(page.data?.list[0]).toMatchObject({
+      state: 'done',
+      steps: [{ kind: 'app', state: 'done', target: 'acme-agent 1.0.0', rpcId: 'restart-install-1' }],
+    });
+  });
+});

@@ -15,12 +15,20 @@ import {
   createProvisioningFollower,
 } from './provisioning-follower.ts';
 
+/** Runs looked at by the resume sweep, and how often: a restart or a missed answer costs at most this. */
+export const RESUME_PROVISIONING_JOB = 'deviceTemplates.resumeProvisioning';
+const RESUME_EVERY_MS = 60_000;
+const RESUME_BATCH = 500;
+/** A step taken but not sent for this long was left by a node that died: it is started again. */
+const STALLED_START_MS = 5 * 60_000;
+
 /** The configuration's confirm window: the router puts its configuration back unless it reaches us again. */
 const CONFIG_CONFIRM_SECONDS = 120;
 
+import { findRpcCommands } from '../../gateway/rpc.store.ts';
 import { type Actor, type CompanyScope, companyScope } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
-import { defineJob } from '../../platform/jobs/define.ts';
+import { defineJob, defineSchedule } from '../../platform/jobs/define.ts';
 import { visibleVersion } from '../app-centre/app-centre.store.ts';
 import { NOTHING_CHANGES, sendTemplateChangeSet } from '../device-config/device-config.service.ts';
 import { findChangeSetById } from '../device-config/device-config.store.ts';
@@ -28,11 +36,11 @@ import { createInstalls } from '../device-software/device-install.service.ts';
 import { findTemplate, type TemplateRow } from './device-templates.store.ts';
 import {
   claimedDevice,
-  countAttempt,
   findProvisioning,
   finishProvisioning,
   moveStep,
   pageProvisioning,
+  runningProvisioningIds,
   type StepRow,
   stepsOf,
 } from './provisioning.store.ts';
@@ -62,6 +70,10 @@ export function provisioningJobs(deps: AdvanceDeps) {
   const installs = createInstalls(deps);
   const follower = createProvisioningFollower(deps);
 
+  /**
+   * Starts a waiting step. It is taken first (waiting → running), so two advances at once (the job and
+   * the resume sweep) never send two installs; then the command or change-set is sent and named on it.
+   */
   async function start(
     run: { id: number; companyId: number; sn: string; origin: string; template: TemplateRow | undefined },
     step: StepRow,
@@ -69,13 +81,14 @@ export function provisioningJobs(deps: AdvanceDeps) {
   ): Promise<'started' | 'ended'> {
     const scope = companyScope(run.companyId);
     const at = clock.now();
+    if (!(await moveStep(db, step, ['waiting'], 'running', { started: true, at }))) return 'started';
     try {
       if (step.kind === 'firmware' || step.kind === 'app') {
         const found = await findVersion(scope, step);
         if (step.kind === 'firmware' && found) {
           const device = await claimedDevice(db, run.sn);
           if (device?.firmwareVersion && compareVersions(device.firmwareVersion, found.version) >= 0) {
-            await moveStep(db, step, ['waiting'], 'skipped', {
+            await moveStep(db, step, ['running'], 'skipped', {
               reasonCode: ErrorCode.TEMPLATE_FIRMWARE_CURRENT,
               reasonData: { version: found.version },
               at,
@@ -84,15 +97,13 @@ export function provisioningJobs(deps: AdvanceDeps) {
           }
         }
         const action = await installs.provision(scope, run.sn, step.versionId ?? 0, run.origin);
-        await moveStep(db, step, ['waiting'], 'running', { rpcId: action.rpcId, started: true, at });
-        // Answered already (a device that refused at once): the follower saw no running step then.
-        const [done] = deps.gateway ? await deps.gateway.rpc.waitForResults([action.rpcId], 0) : [];
-        if (done && done.state !== 'inExecution') await follower.commandAnswered(db, done);
+        await moveStep(db, step, ['running'], 'running', { rpcId: action.rpcId, at });
+        await settleIfEnded({ ...step, rpcId: action.rpcId, changeSetId: null });
         return 'started';
       }
       const sections = configSections(run.template);
       if (!sections) {
-        await moveStep(db, step, ['waiting'], 'failed', { reasonCode: ErrorCode.TEMPLATE_NOT_FOUND, at });
+        await moveStep(db, step, ['running'], 'failed', { reasonCode: ErrorCode.TEMPLATE_NOT_FOUND, at });
         return 'ended';
       }
       const changeSet = await sendTemplateChangeSet(deps, scope, {
@@ -100,16 +111,13 @@ export function provisioningJobs(deps: AdvanceDeps) {
         sections,
         confirmSeconds: CONFIG_CONFIRM_SECONDS,
       });
-      await moveStep(db, step, ['waiting'], 'running', { changeSetId: changeSet.id, started: true, at });
-      // Answered already (a router that refused at once): the follower saw no running step then.
-      const ended = await findChangeSetById(db, changeSet.id);
-      if (ended && ended.state !== 'queued' && ended.state !== 'applying')
-        await follower.changeSetFinished(db, ended);
+      await moveStep(db, step, ['running'], 'running', { changeSetId: changeSet.id, at });
+      await settleIfEnded({ ...step, rpcId: null, changeSetId: changeSet.id });
       return 'started';
     } catch (error) {
       const refused = refusal(error);
       if (refused.reason?.endsWith(NOTHING_CHANGES)) {
-        await moveStep(db, step, ['waiting'], 'skipped', {
+        await moveStep(db, step, ['running'], 'skipped', {
           reasonCode: ErrorCode.TEMPLATE_CONFIG_CURRENT,
           at,
         });
@@ -122,17 +130,34 @@ export function provisioningJobs(deps: AdvanceDeps) {
         ErrorCode.CONFIG_CHANGE_IN_PROGRESS,
       ];
       if (notYet.includes(refused.reasonCode) && !lastTry) {
-        await countAttempt(db, step, at);
+        await moveStep(db, step, ['running'], 'waiting', { at });
         throw error;
       }
-      await moveStep(db, step, ['waiting'], 'failed', {
+      await moveStep(db, step, ['running'], 'failed', {
         ...(refused.reasonCode === ErrorCode.CONFIG_NOT_REPORTED
           ? { reasonCode: ErrorCode.TEMPLATE_CONFIG_NOT_REPORTED, reasonData: null }
           : refused),
-        started: true,
         at,
       });
       return 'ended';
+    }
+  }
+
+  /**
+   * A running step whose command or change-set has ended already: answered before the step named it,
+   * or while the node that heard the answer died before moving the step. Settled as the follower would.
+   */
+  async function settleIfEnded(step: StepRow): Promise<void> {
+    if (step.rpcId) {
+      const [row] = await findRpcCommands(db, [step.rpcId]);
+      if (row && row.state !== 'inExecution') await follower.commandAnswered(db, row);
+    } else if (step.changeSetId) {
+      const row = await findChangeSetById(db, step.changeSetId);
+      if (row && row.state !== 'queued' && row.state !== 'applying')
+        await follower.changeSetFinished(db, row);
+    } else if (step.startedAt && clock.now().getTime() - step.startedAt.getTime() > STALLED_START_MS) {
+      // Taken but never sent (its node died in between): it goes again.
+      await moveStep(db, step, ['running'], 'waiting', { at: clock.now() });
     }
   }
 
@@ -141,43 +166,66 @@ export function provisioningJobs(deps: AdvanceDeps) {
     return (await visibleVersion(db, { kind: 'company', scope }, step.versionId))?.version;
   }
 
+  /** Moves a run as far as it goes now: ends it, or starts its next step and leaves it to the device. */
+  async function advance(provisioningId: number, lastTry: boolean): Promise<void> {
+    const run = await findProvisioning(db, provisioningId);
+    if (run?.state !== 'running') return;
+    const template =
+      run.templateId === null
+        ? undefined
+        : await findTemplate(db, companyScope(run.companyId), run.templateId);
+    for (let moves = 0; moves < 50; moves++) {
+      const steps = await stepsOf(db, [run.id]);
+      if (steps.some((s) => s.state === 'failed')) {
+        await finishProvisioning(db, run.id, 'stopped', clock.now());
+        return;
+      }
+      const next = steps.find((s) => s.state === 'waiting' || s.state === 'running');
+      if (!next) {
+        await finishProvisioning(db, run.id, 'done', clock.now());
+        return;
+      }
+      if (next.state === 'running') {
+        // It moves on its command's or change-set's end (the follower); unless that end was missed.
+        await settleIfEnded(next);
+        const [again] = (await stepsOf(db, [run.id])).filter((s) => s.position === next.position);
+        if (again?.state === 'running') return;
+        continue;
+      }
+      const outcome = await start({ ...run, origin: template?.origin ?? '', template }, next, lastTry);
+      if (outcome === 'started') return;
+    }
+  }
+
   return {
     handlers: [
       defineJob<AdvancePayload>({
         kind: ADVANCE_PROVISIONING_JOB,
         maxAttempts: ADVANCE_ATTEMPTS,
         backoff: { baseMs: 2_000, maxMs: 60_000 },
-        async run(ctx) {
-          const run = await findProvisioning(db, ctx.payload.provisioningId);
-          if (run?.state !== 'running') return;
-          const template =
-            run.templateId === null
-              ? undefined
-              : await findTemplate(db, companyScope(run.companyId), run.templateId);
-          for (;;) {
-            const steps = await stepsOf(db, [run.id]);
-            if (steps.some((s) => s.state === 'failed')) {
-              await finishProvisioning(db, run.id, 'stopped', clock.now());
-              return;
-            }
-            const next = steps.find((s) => s.state === 'waiting' || s.state === 'running');
-            if (!next) {
-              await finishProvisioning(db, run.id, 'done', clock.now());
-              return;
-            }
-            // A running step moves on its command's or change-set's end (the follower).
-            if (next.state === 'running') return;
-            const outcome = await start(
-              { ...run, origin: template?.origin ?? '', template },
-              next,
-              ctx.attempt >= ADVANCE_ATTEMPTS,
-            );
-            if (outcome === 'started') return;
+        run: (ctx) => advance(ctx.payload.provisioningId, ctx.attempt >= ADVANCE_ATTEMPTS),
+      }),
+      defineJob<null>({
+        kind: RESUME_PROVISIONING_JOB,
+        maxAttempts: 1,
+        // The backstop: every running run is looked at, so none waits for ever on a missed answer.
+        async run() {
+          for (const id of await runningProvisioningIds(db, RESUME_BATCH)) {
+            await advance(id, false).catch(() => {
+              // A step not ready yet (the router's first report): its own job retries it.
+            });
           }
         },
       }),
     ],
-    schedules: [],
+    schedules: [
+      defineSchedule({
+        name: RESUME_PROVISIONING_JOB,
+        every: RESUME_EVERY_MS,
+        kind: RESUME_PROVISIONING_JOB,
+        runAtStart: true,
+      }),
+    ],
   };
 }
 

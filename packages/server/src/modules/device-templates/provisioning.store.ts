@@ -241,16 +241,6 @@ export async function moveStep(
   return rows.length > 0;
 }
 
-/** Counts a start that could not go yet (the router has not reported its configuration). */
-export async function countAttempt(db: DbOrTx, step: { provisioningId: number; position: number }, at: Date) {
-  await db
-    .updateTable('device_provisioning_step')
-    .set({ attempts: sql<number>`attempts + 1`, started_at: at })
-    .where('provisioning_id', '=', step.provisioningId)
-    .where('position', '=', step.position)
-    .execute();
-}
-
 export async function finishProvisioning(
   db: DbOrTx,
   id: number,
@@ -298,4 +288,16 @@ export async function pageProvisioning(
       model: r.model ?? '',
     })),
   };
+}
+
+/** Running runs, oldest first: what the resume sweep looks at (device side, every company). */
+export async function runningProvisioningIds(db: DbOrTx, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('device_provisioning')
+    .select('id')
+    .where('state', '=', 'running')
+    .orderBy('started_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.id));
 }
