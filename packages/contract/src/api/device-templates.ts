@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SeriesIdSchema } from '../device/series.ts';
+import { ProvisioningStateSchema } from '../enums/device-templates.ts';
 import { DEVICE_MODEL_TYPES } from '../enums/devices.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { isTemplateName } from '../rules/templates.ts';
@@ -138,9 +139,6 @@ export const deleteTemplateCall = defineCall({
     'Delete a template (190604 while a router is provisioning with it); past provisioning keeps its name',
 });
 
-export const PROVISIONING_STATES = ['running', 'done', 'stopped'] as const;
-export type ProvisioningState = (typeof PROVISIONING_STATES)[number];
-
 /** What a step does: `minimumFirmware` stands alone for a router below the zero-touch version (core §9). */
 export const PROVISIONING_STEP_KINDS = ['minimumFirmware', 'firmware', 'app', 'configuration'] as const;
 export type ProvisioningStepKind = (typeof PROVISIONING_STEP_KINDS)[number];
@@ -176,7 +174,7 @@ export const ProvisioningSchema = z.object({
   /** The template's name when it started (the template may since be renamed or deleted). */
   templateName: z.string(),
   templateId: z.number().int().nullable(),
-  state: z.enum(PROVISIONING_STATES),
+  state: ProvisioningStateSchema,
   steps: z.array(ProvisioningStepSchema),
   startedAt: z.number().int(),
   finishedAt: z.number().int().nullable(),
@@ -188,7 +186,7 @@ export const getProvisioningCall = defineCall({
   method: 'POST',
   path: '/link/deviceTemplate/getProvisioning',
   input: PageQuerySchema.extend({
-    state: z.enum(PROVISIONING_STATES).optional(),
+    state: ProvisioningStateSchema.optional(),
     /** Part of the SN. */
     sn: z.string().trim().max(64).optional(),
   }).strict(),

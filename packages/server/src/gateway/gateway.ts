@@ -80,7 +80,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const devices = createDevicesService({ db, clock, factoryKey: config.factoryKey });
   const notifier = createNotifier({ db, hub, clock, onError });
   // Zero-touch provisioning follows claims, installs and change-sets (modules/device-templates).
-  const provisioning = createProvisioningFollower({ db, clock });
+  const provisioning = createProvisioningFollower({ db, clock, hub });
   const changeSets = createChangeSetTracker({
     db,
     clock,

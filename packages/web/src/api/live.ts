@@ -35,6 +35,9 @@ export const LIVE_KEYS = {
   alerts: ['alerts'] as const,
   /** A device's configuration by section, its change-set in flight and their history. */
   deviceConfig: ['deviceConfigSections'] as const,
+  /** Zero-touch provisioning and the templates' "provisioning now" counts (the list kit's call ids). */
+  provisioning: ['deviceTemplates.provisioning'] as const,
+  templates: ['deviceTemplates.list'] as const,
 };
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
@@ -123,6 +126,10 @@ export function applyToCache(queryClient: QueryClient, message: LiveServerMessag
   } else if (message.type === 'deviceConfig.changed' || message.type === 'deviceConfig.drift') {
     // The configuration page follows its change-set; a final state brings the reported configuration.
     invalidateSoon(queryClient, LIVE_KEYS.deviceConfig);
+  } else if (message.type === 'provisioning.changed') {
+    // The provisioning tab follows each router's steps; a run ending frees its template for editing.
+    invalidateSoon(queryClient, LIVE_KEYS.provisioning);
+    invalidateSoon(queryClient, LIVE_KEYS.templates);
   } else if (message.type === 'licences.changed') {
     // Balances and the licence banner refetch where shown.
     invalidateSoon(queryClient, LIVE_KEYS.licences);

@@ -286,7 +286,7 @@ describe('a claiming router', () => {
         at: t.clock.now(),
       })
       .execute();
-    await createProvisioningFollower({ db: t.deps.db, clock: t.clock }).claimed('TPL-OLD');
+    await createProvisioningFollower({ db: t.deps.db, clock: t.clock, hub: t.deps.hub }).claimed('TPL-OLD');
     for (const lang of ['en', 'cn'] as const) {
       const page = await acme.run(getProvisioningCall, { pageNum: 1, pageSize: 10, sn: 'TPL-OLD' }, lang);
       expect(page.data?.list[0]).toMatchObject({

@@ -4,6 +4,7 @@ import { companyScope } from '../../platform/auth/actor.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { enqueueJob } from '../../platform/jobs/enqueue.ts';
+import type { LiveHub } from '../../platform/live/hub.ts';
 import type { ChangeSetRow } from '../device-config/device-config.store.ts';
 import { enabledTemplatesOf, type TemplateRow } from './device-templates.store.ts';
 import {
@@ -38,6 +39,7 @@ export interface AdvancePayload {
 interface FollowerDeps {
   db: Db;
   clock: Clock;
+  hub: LiveHub;
 }
 
 /** Enqueues the run's next move once per reason (`key`), in the caller's transaction when it has one. */
@@ -104,7 +106,7 @@ export function createProvisioningFollower(deps: FollowerDeps) {
     db: DbOrTx,
     step: StepRow,
     outcome: { ok: true } | { ok: false; reason?: string | null; reasonCode?: number | null },
-    companyId: number,
+    device: { companyId: number; sn: string },
   ) {
     const moved = outcome.ok
       ? await moveStep(db, step, ['running'], 'done', { at: clock.now() })
@@ -113,7 +115,9 @@ export function createProvisioningFollower(deps: FollowerDeps) {
           reasonCode: outcome.reasonCode ?? null,
           at: clock.now(),
         });
-    if (moved) await enqueueAdvance(db, clock, companyId, step.provisioningId, `after:${step.position}`);
+    if (!moved) return;
+    await enqueueAdvance(db, clock, device.companyId, step.provisioningId, `after:${step.position}`);
+    deps.hub.publish('provisioning.changed', device.companyId, { sn: device.sn, state: 'running' });
   }
 
   async function commandEnded(db: DbOrTx, row: RpcCommandRow) {
@@ -121,9 +125,15 @@ export function createProvisioningFollower(deps: FollowerDeps) {
     if (row.method !== 'firmwareInstall' && row.method !== 'appInstall') return;
     const step = await stepCarrying(db, { rpcId: row.id });
     if (!step) return;
-    if (row.state === 'success') return settle(db, step, { ok: true }, row.company_id);
+    if (row.state === 'success')
+      return settle(db, step, { ok: true }, { companyId: row.company_id, sn: row.sn });
     if (row.state === 'timeout')
-      return settle(db, step, { ok: false, reasonCode: ErrorCode.TEMPLATE_STEP_TIMED_OUT }, row.company_id);
+      return settle(
+        db,
+        step,
+        { ok: false, reasonCode: ErrorCode.TEMPLATE_STEP_TIMED_OUT },
+        { companyId: row.company_id, sn: row.sn },
+      );
     const error = row.error as { message?: unknown; code?: unknown } | null;
     const reason =
       typeof error?.message === 'string'
@@ -131,7 +141,7 @@ export function createProvisioningFollower(deps: FollowerDeps) {
           ? `${error.message} (${error.code})`
           : error.message
         : null;
-    return settle(db, step, { ok: false, reason }, row.company_id);
+    return settle(db, step, { ok: false, reason }, { companyId: row.company_id, sn: row.sn });
   }
 
   return {
@@ -145,6 +155,7 @@ export function createProvisioningFollower(deps: FollowerDeps) {
       const plan = planSteps(template, device);
       // The run and its first move commit together: a crash leaves neither or both.
       await inTransaction(deps.db, (tx) => startRun(tx, device.companyId, sn, template, plan));
+      deps.hub.publish('provisioning.changed', device.companyId, { sn, state: plan.state });
     },
     commandAnswered: (db: DbOrTx, row: RpcCommandRow) => commandEnded(db, row),
     async commandsTimedOut(tx: DbOrTx, rows: readonly RpcCommandRow[]) {
@@ -153,8 +164,14 @@ export function createProvisioningFollower(deps: FollowerDeps) {
     async changeSetFinished(db: DbOrTx, row: ChangeSetRow) {
       const step = await stepCarrying(db, { changeSetId: row.id });
       if (!step) return;
-      if (row.state === 'applied') return settle(db, step, { ok: true }, row.company_id);
-      return settle(db, step, { ok: false, reason: row.reason ?? row.state }, row.company_id);
+      if (row.state === 'applied')
+        return settle(db, step, { ok: true }, { companyId: row.company_id, sn: row.sn });
+      return settle(
+        db,
+        step,
+        { ok: false, reason: row.reason ?? row.state },
+        { companyId: row.company_id, sn: row.sn },
+      );
     },
   };
 

@@ -78,6 +78,8 @@ afterAll(async () => {
 describe('zero-touch provisioning', () => {
   it('takes new routers through firmware, app and configuration to the end, or stops with the reason', async () => {
     const sns = ['ZT0001', 'ZT0002'];
+    // Added with each router's label MAC (an import row becomes a device only at its claim, and the
+    // licence that lets a router take firmware is given to a device).
     for (const sn of sns) {
       const added = await acme.run(addDeviceCall, {
         sn,
@@ -86,6 +88,11 @@ describe('zero-touch provisioning', () => {
       });
       expect(added.code).toBe(0);
     }
+    const heard: string[] = [];
+    t.deps.hub.subscribe((event) => {
+      if (event.name === 'provisioning.changed')
+        heard.push(`${event.data.sn}:${(event.data as { state: string }).state}`);
+    }, acme.companyId);
     await putOnLevel(t, acme, sns, 'ESSENTIALS');
     for (const sn of sns) {
       const router = await createSimulatedDevice({
@@ -143,5 +150,7 @@ describe('zero-touch provisioning', () => {
       ['configuration', 'waiting'],
     ]);
     expect(stopped.steps[0]!.reason).toContain(FELL_BACK_MESSAGE);
+    // The console heard each move live: the start, the steps, and how each run ended.
+    expect(heard).toEqual(expect.arrayContaining(['ZT0001:running', 'ZT0001:done', 'ZT0002:stopped']));
   }, 120_000);
 });

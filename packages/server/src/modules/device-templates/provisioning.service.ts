@@ -176,13 +176,12 @@ export function provisioningJobs(deps: AdvanceDeps) {
         : await findTemplate(db, companyScope(run.companyId), run.templateId);
     for (let moves = 0; moves < 50; moves++) {
       const steps = await stepsOf(db, [run.id]);
-      if (steps.some((s) => s.state === 'failed')) {
-        await finishProvisioning(db, run.id, 'stopped', clock.now());
-        return;
-      }
+      const failed = steps.some((s) => s.state === 'failed');
       const next = steps.find((s) => s.state === 'waiting' || s.state === 'running');
-      if (!next) {
-        await finishProvisioning(db, run.id, 'done', clock.now());
+      if (failed || !next) {
+        const state = failed ? 'stopped' : 'done';
+        if (await finishProvisioning(db, run.id, state, clock.now()))
+          deps.hub.publish('provisioning.changed', run.companyId, { sn: run.sn, state });
         return;
       }
       if (next.state === 'running') {
@@ -193,6 +192,7 @@ export function provisioningJobs(deps: AdvanceDeps) {
         continue;
       }
       const outcome = await start({ ...run, origin: template?.origin ?? '', template }, next, lastTry);
+      deps.hub.publish('provisioning.changed', run.companyId, { sn: run.sn, state: 'running' });
       if (outcome === 'started') return;
     }
   }
