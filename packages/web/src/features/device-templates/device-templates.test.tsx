@@ -133,6 +133,66 @@ describe('zero-touch templates', () => {
   );
 
   it(
+    'saves a template with an uploaded configuration, and shows the refusal of a taken name',
+    async () => {
+      const created: unknown[] = [];
+      routeServer({
+        ...shellAnswers(CAN_ALL),
+        '/link/deviceTemplate/getTemplates': { data: { list: [], total: 0 } },
+        '/pl/appCentre/getPackageList': { data: { list: [], total: 0 } },
+        '/pl/file/upload': () => ({
+          data: {
+            files: [
+              {
+                fileId: 55,
+                kind: 'configXml',
+                name: 'depot.xml',
+                size: 120,
+                sha256: 'a'.repeat(64),
+                contentType: 'application/xml',
+                createdAt: Date.UTC(2026, 10, 1),
+                download: { url: '/api/pl/file/download?fileId=55&expires=1&sig=x', expiresAt: 1 },
+              },
+            ],
+          },
+        }),
+        '/link/deviceTemplate/addTemplate': (body) => {
+          created.push(body);
+          return refused(ErrorCode.TEMPLATE_NAME_EXISTS);
+        },
+      });
+      renderConsole('/robustlink/devices/deviceTemplate');
+      await userEvent.click((await screen.findAllByTestId('template-create', {}, { timeout: 30_000 }))[0]!);
+      const form = await screen.findByTestId('template-form');
+      await userEvent.type(within(form).getByTestId('template-name'), 'Depot_routers');
+      await userEvent.click(within(form).getByTestId('template-series').querySelector('input')!);
+      await userEvent.click(await screen.findByTitle('R3000'));
+      const input = form.querySelector('input[type=file]') as HTMLInputElement;
+      await userEvent.upload(input, new File(['<config></config>'], 'depot.xml', { type: 'text/xml' }));
+      await within(form).findByText('depot.xml');
+      await userEvent.click(document.querySelector('.ant-modal-footer .ant-btn-primary') as HTMLElement);
+      await waitFor(() =>
+        expect(created).toEqual([
+          {
+            name: 'Depot_routers',
+            series: 'r3000',
+            type: 'DIRECT',
+            models: [],
+            firmwareVersionId: null,
+            appVersionIds: [],
+            enabled: true,
+            configFileId: 55,
+          },
+        ]),
+      );
+      expect(await screen.findByText(/The template name already exists/)).toBeTruthy();
+      // The dialog keeps what was typed.
+      expect(screen.getByTestId('template-form')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
     'shows the routers in provisioning with their step and why one stopped, in both languages',
     async () => {
       routeServer({
