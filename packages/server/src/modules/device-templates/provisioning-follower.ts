@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { type Db, type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { enqueueJob } from '../../platform/jobs/enqueue.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
+import { visibleVersion } from '../app-centre/app-centre.store.ts';
 import type { ChangeSetRow } from '../device-config/device-config.store.ts';
 import { enabledTemplatesOf, type TemplateRow } from './device-templates.store.ts';
 import {
@@ -64,7 +65,12 @@ export function pickTemplate(templates: readonly TemplateRow[], model: string): 
   return fits.find((t) => t.models.length > 0) ?? fits[0];
 }
 
-function planSteps(template: TemplateRow, device: { series: string; firmwareVersion: string | null }) {
+function planSteps(
+  template: TemplateRow,
+  device: { series: string; firmwareVersion: string | null },
+  /** What each version is, by id: the steps keep it even if the version is later unpublished. */
+  labels: ReadonlyMap<number, string>,
+) {
   const line = osLineOf(device.series, device.firmwareVersion);
   if (line && device.firmwareVersion && !supportsZeroTouch(line, device.firmwareVersion)) {
     const minimum = ZERO_TOUCH_MIN_VERSION[line];
@@ -84,9 +90,14 @@ function planSteps(template: TemplateRow, device: { series: string; firmwareVers
   }
   const steps: NewStep[] = [];
   if (template.firmwareVersionId !== null)
-    steps.push({ kind: 'firmware', versionId: template.firmwareVersionId, target: '', state: 'waiting' });
+    steps.push({
+      kind: 'firmware',
+      versionId: template.firmwareVersionId,
+      target: labels.get(template.firmwareVersionId) ?? '',
+      state: 'waiting',
+    });
   for (const id of template.appVersionIds)
-    steps.push({ kind: 'app', versionId: id, target: '', state: 'waiting' });
+    steps.push({ kind: 'app', versionId: id, target: labels.get(id) ?? '', state: 'waiting' });
   if (template.configXml !== null)
     steps.push({
       kind: 'configuration',
@@ -148,11 +159,21 @@ export function createProvisioningFollower(deps: FollowerDeps) {
     /** A router was claimed: its first claim starts the template that fits it, if any. */
     async claimed(sn: string): Promise<void> {
       const device = await claimedDevice(deps.db, sn);
-      if (!device || !(await firstClaim(deps.db, sn))) return;
+      if (!device || !(await firstClaim(deps.db, sn, clock.now()))) return;
       const templates = await enabledTemplatesOf(deps.db, companyScope(device.companyId), device.series);
       const template = pickTemplate(templates, device.model);
       if (!template) return;
-      const plan = planSteps(template, device);
+      const labels = new Map<number, string>();
+      for (const id of [template.firmwareVersionId, ...template.appVersionIds]) {
+        if (id === null) continue;
+        const found = await visibleVersion(
+          deps.db,
+          { kind: 'company', scope: companyScope(device.companyId) },
+          id,
+        );
+        if (found) labels.set(id, `${found.version.name} ${found.version.version}`);
+      }
+      const plan = planSteps(template, device, labels);
       // The run and its first move commit together: a crash leaves neither or both.
       await inTransaction(deps.db, (tx) => startRun(tx, device.companyId, sn, template, plan));
       deps.hub.publish('provisioning.changed', device.companyId, { sn, state: plan.state });

@@ -250,9 +250,11 @@ export async function listProvisioning(
     deps.db,
     page.rows.map((r) => r.id),
   );
-  // What each install step installs, as the company sees it (a version since unpublished keeps its id).
+  // A step saved without its version's name (the version was not visible when the run started).
   const labels = new Map<number, string>();
-  for (const versionId of new Set(steps.flatMap((s) => (s.versionId === null ? [] : [s.versionId])))) {
+  for (const versionId of new Set(
+    steps.flatMap((s) => (s.versionId === null || s.target ? [] : [s.versionId])),
+  )) {
     const found = await visibleVersion(deps.db, { kind: 'company', scope: actor.scope }, versionId);
     if (found) labels.set(versionId, `${found.version.name} ${found.version.version}`);
   }
@@ -272,7 +274,7 @@ export async function listProvisioning(
         .filter((s) => s.provisioningId === run.id)
         .map((s) => ({
           kind: s.kind,
-          target: s.versionId === null ? s.target : (labels.get(s.versionId) ?? s.target),
+          target: s.target || (s.versionId === null ? '' : (labels.get(s.versionId) ?? '')),
           state: s.state,
           attempts: s.attempts,
           reasonCode: s.reasonCode,

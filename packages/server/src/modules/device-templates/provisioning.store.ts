@@ -92,16 +92,24 @@ export async function claimedDevice(db: DbOrTx, sn: string) {
   return row && { ...row, companyId: Number(row.companyId) };
 }
 
-/** Whether this was the router's first claim (a re-claim after a reset is not provisioned again). */
-export async function firstClaim(db: DbOrTx, sn: string): Promise<boolean> {
+/**
+ * Whether this claim is the router's first: its first accepted claim was moments ago (a router that
+ * retried a claim whose answer it lost is still claiming for the first time). A re-claim after a
+ * factory reset, days later, is not provisioned again.
+ */
+export async function firstClaim(db: DbOrTx, sn: string, now: Date): Promise<boolean> {
   const row = await db
     .selectFrom('device_claim_log')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select((eb) => eb.fn.min('at').as('first'))
     .where('sn', '=', sn)
     .where('outcome', '=', 'claimed')
-    .executeTakeFirstOrThrow();
-  return Number(row.n) === 1;
+    .executeTakeFirst();
+  const first = row?.first ? new Date(row.first as Date) : null;
+  return first !== null && now.getTime() - first.getTime() <= FIRST_CLAIM_WINDOW_MS;
 }
+
+/** How long after its first accepted claim a router's claims still count as that first one. */
+const FIRST_CLAIM_WINDOW_MS = 10 * 60_000;
 
 export interface NewStep {
   kind: ProvisioningStepKind;
