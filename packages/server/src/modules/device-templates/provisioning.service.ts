@@ -27,7 +27,7 @@ const CONFIG_CONFIRM_SECONDS = 120;
 
 import { findRpcCommands } from '../../gateway/rpc.store.ts';
 import { type Actor, type CompanyScope, companyScope } from '../../platform/auth/actor.ts';
-import { AppError } from '../../platform/errors.ts';
+import { type AppError, isAppError } from '../../platform/errors.ts';
 import { defineJob, defineSchedule } from '../../platform/jobs/define.ts';
 import { visibleVersion } from '../app-centre/app-centre.store.ts';
 import { NOTHING_CHANGES, sendTemplateChangeSet } from '../device-config/device-config.service.ts';
@@ -48,20 +48,17 @@ import {
 type AdvanceDeps = Pick<AppDeps, 'db' | 'clock' | 'gateway' | 'files' | 'hub'>;
 
 /** Why a step could not start: a catalogue code, with its data when it has placeholders. */
-function refusal(error: unknown): {
+function refusal(error: AppError): {
   reasonCode: number;
   reasonData: Record<string, string> | null;
   reason: string | null;
 } {
-  if (error instanceof AppError) {
-    const fields = (error.data as { fields?: { field: string; message: string }[] } | null)?.fields;
-    return {
-      reasonCode: error.code,
-      reasonData: typeof error.data === 'string' ? { sn: error.data } : null,
-      reason: fields?.[0] ? `${fields[0].field}: ${fields[0].message}` : null,
-    };
-  }
-  throw error;
+  const fields = (error.data as { fields?: { field: string; message: string }[] } | null)?.fields;
+  return {
+    reasonCode: error.code,
+    reasonData: typeof error.data === 'string' ? { sn: error.data } : null,
+    reason: fields?.[0] ? `${fields[0].field}: ${fields[0].message}` : null,
+  };
 }
 
 /** The job that moves a run on: starts its next step, or ends the run when no step is left. */
@@ -81,6 +78,8 @@ export function provisioningJobs(deps: AdvanceDeps) {
   ): Promise<'started' | 'ended'> {
     const scope = companyScope(run.companyId);
     const at = clock.now();
+    // A node without the device gateway cannot send: the job goes back to the queue for one that can.
+    if (!deps.gateway) throw new Error('no device gateway on this node');
     if (!(await moveStep(db, step, ['waiting'], 'running', { started: true, at }))) return 'started';
     try {
       if (step.kind === 'firmware' || step.kind === 'app') {
@@ -115,6 +114,11 @@ export function provisioningJobs(deps: AdvanceDeps) {
       await settleIfEnded({ ...step, rpcId: null, changeSetId: changeSet.id });
       return 'started';
     } catch (error) {
+      if (!isAppError(error)) {
+        // Not a refusal (the database, the network): the step goes again with the job's retry.
+        await moveStep(db, step, ['running'], 'waiting', { at });
+        throw error;
+      }
       const refused = refusal(error);
       if (refused.reason?.endsWith(NOTHING_CHANGES)) {
         await moveStep(db, step, ['running'], 'skipped', {
