@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import {
   addDeviceCall,
   createTemplateCall,
+  ErrorCode,
+  errorMessage,
   FELL_BACK_MESSAGE,
   getConfigSectionsCall,
   getDeviceCall,
@@ -150,6 +152,49 @@ describe('zero-touch provisioning', () => {
       ['configuration', 'waiting'],
     ]);
     expect(stopped.steps[0]!.reason).toContain(FELL_BACK_MESSAGE);
+    // A router on the Basic licence: its first step waits, saying why, until the company gives it one.
+    const basic = await acme.run(addDeviceCall, {
+      sn: 'ZT0003',
+      model: 'R3000',
+      mac: identityOf('ZT0003', 'r3000', 'R3000').mac,
+    });
+    expect(basic.code).toBe(0);
+    routers.push(
+      await createSimulatedDevice({
+        sn: 'ZT0003',
+        series: 'r3000',
+        model: 'R3000',
+        url: (t.deps.gateway as Gateway).endpoint(),
+        claim: true,
+        transfers: true,
+        timeScale: 0.01,
+        rebootSeconds: 100,
+        telemetryPeriodMs: 3_600_000,
+      }),
+    );
+    const waiting = await eventually(
+      async () => {
+        const run = await runOf('ZT0003');
+        return run?.steps[0]?.reasonCode === ErrorCode.BASIC_LICENCE_UPGRADE ? run : undefined;
+      },
+      30_000,
+      'ZT0003 waiting for its licence',
+    );
+    expect(waiting).toMatchObject({ state: 'running' });
+    expect(waiting.steps[0]).toMatchObject({
+      kind: 'firmware',
+      state: 'waiting',
+      reason: errorMessage(ErrorCode.BASIC_LICENCE_UPGRADE, 'en'),
+    });
+    await putOnLevel(t, acme, ['ZT0003'], 'ESSENTIALS');
+    // The resume sweep's next minute takes it on from there.
+    t.clock.advance(61_000);
+    await eventually(
+      async () => ((await runOf('ZT0003'))?.state === 'done' ? true : undefined),
+      60_000,
+      'ZT0003 provisioned after its licence',
+    );
+
     // The console heard each move live: the start, the steps, and how each run ended.
     expect(heard).toEqual(expect.arrayContaining(['ZT0001:running', 'ZT0001:done', 'ZT0002:stopped']));
   }, 120_000);

@@ -19,6 +19,8 @@ import {
 export const RESUME_PROVISIONING_JOB = 'deviceTemplates.resumeProvisioning';
 const RESUME_EVERY_MS = 60_000;
 const RESUME_BATCH = 500;
+/** How long a step waits for the router's licence to include updates before the run stops. */
+const LICENCE_WAIT_MS = 7 * 24 * 3600_000;
 /** A step taken but not sent for this long was left by a node that died: it is started again. */
 const STALLED_START_MS = 5 * 60_000;
 
@@ -72,7 +74,14 @@ export function provisioningJobs(deps: AdvanceDeps) {
    * the resume sweep) never send two installs; then the command or change-set is sent and named on it.
    */
   async function start(
-    run: { id: number; companyId: number; sn: string; origin: string; template: TemplateRow | undefined },
+    run: {
+      id: number;
+      companyId: number;
+      sn: string;
+      startedAt: Date;
+      origin: string;
+      template: TemplateRow | undefined;
+    },
     step: StepRow,
     lastTry: boolean,
   ): Promise<'started' | 'ended'> {
@@ -80,7 +89,14 @@ export function provisioningJobs(deps: AdvanceDeps) {
     const at = clock.now();
     // A node without the device gateway cannot send: the job goes back to the queue for one that can.
     if (!deps.gateway) throw new Error('no device gateway on this node');
-    if (!(await moveStep(db, step, ['waiting'], 'running', { started: true, at }))) return 'started';
+    const taken = await moveStep(db, step, ['waiting'], 'running', {
+      started: true,
+      reasonCode: null,
+      reasonData: null,
+      reason: null,
+      at,
+    });
+    if (!taken) return 'started';
     try {
       if (step.kind === 'firmware' || step.kind === 'app') {
         const found = await findVersion(scope, step);
@@ -136,6 +152,13 @@ export function provisioningJobs(deps: AdvanceDeps) {
       if (notYet.includes(refused.reasonCode) && !lastTry) {
         await moveStep(db, step, ['running'], 'waiting', { at });
         throw error;
+      }
+      // The router's licence does not include updates (core §6): the step waits, saying so, until the
+      // company gives it one (the resume sweep tries again every minute), for at most a week.
+      const licence: number[] = [ErrorCode.BASIC_LICENCE_UPGRADE, ErrorCode.LICENCE_UPGRADE];
+      if (licence.includes(refused.reasonCode) && at.getTime() - run.startedAt.getTime() < LICENCE_WAIT_MS) {
+        await moveStep(db, step, ['running'], 'waiting', { ...refused, at });
+        return 'started';
       }
       await moveStep(db, step, ['running'], 'failed', {
         ...(refused.reasonCode === ErrorCode.CONFIG_NOT_REPORTED
