@@ -129,6 +129,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // Devices moved to another company or deleted (on any node): their next message looks the company
   // up afresh instead of being written under the old one until the cache entry expires.
   const stopForgetting = hub.subscribe((event) => {
+    // A company's licences moved: routers whose provisioning waits for one go on (modules/device-templates).
+    if (event.name === 'licences.changed') provisioning.licencesChanged(event.companyId).catch(onError);
     if (event.name !== 'devices.reassigned') return;
     for (const sn of (event as LiveEvent<'devices.reassigned'>).data.sns) directory.forget(sn);
   });

@@ -16,6 +16,7 @@ import {
   type NewStep,
   type StepRow,
   stepCarrying,
+  stepsWaitingForLicence,
 } from './provisioning.store.ts';
 
 /**
@@ -33,6 +34,8 @@ import {
 export const ADVANCE_PROVISIONING_JOB = 'deviceTemplates.advanceProvisioning';
 /** Tries of one advance: a configuration step waits for the router's first configuration report. */
 export const ADVANCE_ATTEMPTS = 8;
+/** Refusals for the router's licence (core §6): the step waits for one instead of failing. */
+export const LICENCE_CODES: readonly number[] = [ErrorCode.BASIC_LICENCE_UPGRADE, ErrorCode.LICENCE_UPGRADE];
 export interface AdvancePayload {
   provisioningId: number;
 }
@@ -177,6 +180,18 @@ export function createProvisioningFollower(deps: FollowerDeps) {
       // The run and its first move commit together: a crash leaves neither or both.
       await inTransaction(deps.db, (tx) => startRun(tx, device.companyId, sn, template, plan));
       deps.hub.publish('provisioning.changed', device.companyId, { sn, state: plan.state });
+    },
+    /** The company's licences moved: each run waiting for a router's licence tries its step again. */
+    async licencesChanged(companyId: number): Promise<void> {
+      for (const step of await stepsWaitingForLicence(deps.db, companyId, LICENCE_CODES)) {
+        await enqueueAdvance(
+          deps.db,
+          clock,
+          companyId,
+          step.provisioningId,
+          `licence:${step.position}:${step.attempts}`,
+        );
+      }
     },
     commandAnswered: (db: DbOrTx, row: RpcCommandRow) => commandEnded(db, row),
     async commandsTimedOut(tx: DbOrTx, rows: readonly RpcCommandRow[]) {

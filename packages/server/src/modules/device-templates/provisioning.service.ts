@@ -13,6 +13,7 @@ import {
   ADVANCE_PROVISIONING_JOB,
   type AdvancePayload,
   createProvisioningFollower,
+  LICENCE_CODES,
 } from './provisioning-follower.ts';
 
 /** Runs looked at by the resume sweep, and how often: a restart or a missed answer costs at most this. */
@@ -154,9 +155,11 @@ export function provisioningJobs(deps: AdvanceDeps) {
         throw error;
       }
       // The router's licence does not include updates (core §6): the step waits, saying so, until the
-      // company gives it one (the resume sweep tries again every minute), for at most a week.
-      const licence: number[] = [ErrorCode.BASIC_LICENCE_UPGRADE, ErrorCode.LICENCE_UPGRADE];
-      if (licence.includes(refused.reasonCode) && at.getTime() - run.startedAt.getTime() < LICENCE_WAIT_MS) {
+      // company gives it one (`licences.changed`, or the resume sweep's next minute), for at most a week.
+      if (
+        LICENCE_CODES.includes(refused.reasonCode) &&
+        at.getTime() - run.startedAt.getTime() < LICENCE_WAIT_MS
+      ) {
         await moveStep(db, step, ['running'], 'waiting', { ...refused, at });
         return 'started';
       }

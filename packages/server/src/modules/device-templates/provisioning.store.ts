@@ -309,3 +309,21 @@ export async function runningProvisioningIds(db: DbOrTx, limit: number): Promise
     .execute();
   return rows.map((r) => Number(r.id));
 }
+
+/** Waiting steps of a company's running runs refused for the router's licence (one of `codes`). */
+export async function stepsWaitingForLicence(
+  db: DbOrTx,
+  companyId: number,
+  codes: readonly number[],
+): Promise<{ provisioningId: number; position: number; attempts: number }[]> {
+  const rows = await db
+    .selectFrom('device_provisioning_step as s')
+    .innerJoin('device_provisioning as p', 'p.id', 's.provisioning_id')
+    .select(['s.provisioning_id as provisioningId', 's.position', 's.attempts'])
+    .where('p.company_id', '=', companyId)
+    .where('p.state', '=', 'running')
+    .where('s.state', '=', 'waiting')
+    .where('s.reason_code', 'in', [...codes])
+    .execute();
+  return rows.map((r) => ({ ...r, provisioningId: Number(r.provisioningId) }));
+}
