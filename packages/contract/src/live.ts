@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RpcStateSchema } from './device/rpc.ts';
 import { ChangeSetStateSchema } from './enums/device-config.ts';
+import { ProvisioningStateSchema } from './enums/device-templates.ts';
 import { RolloutStateSchema } from './enums/rollouts.ts';
 
 /**
@@ -123,6 +124,8 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
     id: z.string(),
     state: ChangeSetStateSchema,
   }),
+  /** A router's zero-touch provisioning moved (a step started or ended, the run ended): its page refetches. */
+  z.object({ type: z.literal('provisioning.changed'), sn: z.string(), state: ProvisioningStateSchema }),
   z.object({ type: z.literal('cli.opened'), session: CliSessionId, sn: z.string() }),
   /** The answer to one line: the device's output and exit code, or the catalogue code that refused it. */
   z.object({

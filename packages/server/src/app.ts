@@ -15,6 +15,7 @@ import { alertJobs } from './modules/alerts/alerts.job.ts';
 import { dataPoolJobs } from './modules/data-pool/data-pool.job.ts';
 import { updatesTimedOutJob } from './modules/device-notifications/update-timeout.job.ts';
 import { createInstalls } from './modules/device-software/device-install.service.ts';
+import { provisioningJobs } from './modules/device-templates/provisioning.service.ts';
 import { exportJobs } from './modules/exports/exports.job.ts';
 import { licenceJobs } from './modules/licences/licence-expiry.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
@@ -88,6 +89,7 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
     dataPoolJobs(deps),
     alertJobs(deps),
     rolloutJobs(deps),
+    provisioningJobs(deps),
   ];
   return {
     handlers: parts.flatMap((p) => p.handlers),

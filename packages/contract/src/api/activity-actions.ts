@@ -135,6 +135,10 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
     cn: '设置固件或应用的目标客户',
   },
   'appCentre.deleteVersion': { en: 'Delete a firmware or app version', cn: '删除固件或应用版本' },
+  'deviceTemplates.create': { en: 'Create template', cn: '创建模板' },
+  'deviceTemplates.update': { en: 'Edit template', cn: '编辑模板' },
+  'deviceTemplates.setEnabled': { en: 'Enable or disable template', cn: '启用或禁用模板' },
+  'deviceTemplates.delete': { en: 'Delete template', cn: '删除模板' },
 };
 
 /**

@@ -19,6 +19,7 @@ import { DEVICE_GROUP_CALLS } from './device-groups.ts';
 import { DEVICE_NOTIFICATION_CALLS } from './device-notifications.ts';
 import { DEVICE_SOFTWARE_CALLS } from './device-software.ts';
 import { DEVICE_TAG_CALLS } from './device-tags.ts';
+import { DEVICE_TEMPLATE_CALLS } from './device-templates.ts';
 import { DEVICE_CALLS } from './devices.ts';
 import { EXPORT_CALLS } from './exports.ts';
 import { FILE_CALLS } from './files.ts';
@@ -57,6 +58,7 @@ export * from './device-groups.ts';
 export * from './device-notifications.ts';
 export * from './device-software.ts';
 export * from './device-tags.ts';
+export * from './device-templates.ts';
 export * from './devices.ts';
 export * from './exports.ts';
 export * from './files.ts';
@@ -117,6 +119,7 @@ const AREA_CALLS = {
   alerts: ALERT_CALLS,
   'app-centre': APP_CENTRE_CALLS,
   rollouts: ROLLOUT_CALLS,
+  'device-templates': DEVICE_TEMPLATE_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

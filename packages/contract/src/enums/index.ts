@@ -1,6 +1,7 @@
 export * from './alerts.ts';
 export * from './companies.ts';
 export * from './device-config.ts';
+export * from './device-templates.ts';
 export * from './devices.ts';
 export * from './elevators.ts';
 export * from './endpoints.ts';

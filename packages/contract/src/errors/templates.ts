@@ -17,4 +17,23 @@ export const TEMPLATE_ERRORS = [
   entry(190609, 'The template is disabled', '模板已禁用'),
   entry(190610, 'The template name can be at most 50 characters', '模板名称最多50个字符'),
   entry(190611, 'The device is updating, please try again later', '设备正在更新，请稍后再试'),
+  // Zero-touch provisioning (issue 14, docs/decisions.md "Zero-touch templates").
+  entry(
+    190670,
+    'The router runs {version}: templates need firmware {minimum} or newer first',
+    '设备运行{version}：需先升级到{minimum}或更新的固件才能应用模板',
+  ),
+  entry(
+    190671,
+    "A firmware or app of the template is not for the template's series or models",
+    '模板中的固件或应用不适用于模板的系列或型号',
+  ),
+  entry(190672, 'The router already runs {version} or newer', '设备已运行{version}或更新的版本'),
+  entry(190673, 'The router already has this configuration', '设备已是此配置'),
+  entry(
+    190674,
+    'The router did not report its configuration, so the template configuration could not be compared',
+    '设备未上报其配置，无法比对模板配置',
+  ),
+  entry(190675, 'The router did not finish the step before its deadline', '设备未在期限内完成此步骤'),
 ];

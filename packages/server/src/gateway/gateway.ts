@@ -5,6 +5,7 @@ import { recordVpnUsage } from '../modules/data-pool/vpn-usage.ts';
 import { createChangeSetTracker } from '../modules/device-config/change-set-tracker.ts';
 import { createNotifier } from '../modules/device-notifications/notifier.ts';
 import { enqueueTimedOutUpdates } from '../modules/device-notifications/update-timeout.job.ts';
+import { createProvisioningFollower } from '../modules/device-templates/provisioning-follower.ts';
 import { createDevicesService, type DevicesService } from '../modules/devices/devices.service.ts';
 import {
   isDeviceReachable,
@@ -78,7 +79,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const onError = (error: unknown) => log.error({ err: error }, 'device gateway error');
   const devices = createDevicesService({ db, clock, factoryKey: config.factoryKey });
   const notifier = createNotifier({ db, hub, clock, onError });
-  const changeSets = createChangeSetTracker({ db, clock, hub });
+  // Zero-touch provisioning follows claims, installs and change-sets (modules/device-templates).
+  const provisioning = createProvisioningFollower({ db, clock, hub });
+  const changeSets = createChangeSetTracker({
+    db,
+    clock,
+    hub,
+    finished: (tx, row) => provisioning.changeSetFinished(tx, row),
+  });
   const gatekeeper: DeviceGatekeeper = {
     async authenticate(username, password, clientId) {
       const verdict = await devices.authenticateDevice(username, password, clientId);
@@ -121,6 +129,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // Devices moved to another company or deleted (on any node): their next message looks the company
   // up afresh instead of being written under the old one until the cache entry expires.
   const stopForgetting = hub.subscribe((event) => {
+    // A company's licences moved: routers whose provisioning waits for one go on (modules/device-templates).
+    if (event.name === 'licences.changed') provisioning.licencesChanged(event.companyId).catch(onError);
     if (event.name !== 'devices.reassigned') return;
     for (const sn of (event as LiveEvent<'devices.reassigned'>).data.sns) directory.forget(sn);
   });
@@ -160,10 +170,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     onTimedOut: async (tx, rows) => {
       await enqueueTimedOutUpdates(tx, rows, clock);
       await changeSets.timedOut(tx, rows);
+      await provisioning.commandsTimedOut(tx, rows);
     },
     // A change-set the device applied is confirmed at once: reaching it again is the proof (§7.5).
-    onAnswered: (row) =>
-      changeSets.answered(row, async (changeSet, deadlineSeconds) => {
+    onAnswered: async (row) => {
+      await changeSets.answered(row, async (changeSet, deadlineSeconds) => {
         const [confirm] = await rpc.send({
           companyId: changeSet.company_id,
           sns: [changeSet.sn],
@@ -172,7 +183,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           deadlineSeconds,
         });
         return confirm?.id ?? null;
-      }),
+      });
+      await provisioning.commandAnswered(db, row);
+    },
     sweepIntervalMs: options.rpcSweepIntervalMs ?? 5000,
     soleNode: broker.kind === 'embedded',
   });
@@ -186,6 +199,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     telemetry,
     presence,
     notifier,
+    // The claim is answered already; a template that could not start is logged, not held against it.
+    claimed: (sn) => provisioning.claimed(sn).catch(onError),
     configReported: (sn, companyId, message, previous) =>
       changeSets.configReported(sn, companyId, message, previous),
     vpnUsage: (sn, companyId, message) => recordVpnUsage({ db, clock, hub }, sn, companyId, message),

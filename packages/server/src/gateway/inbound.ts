@@ -37,6 +37,8 @@ export interface InboundDeps {
     message: UpMessageOf<'config'>,
     previousXml: string | null,
   ) => Promise<void>;
+  /** A router was claimed (its template, if one fits, starts: modules/device-templates). */
+  claimed?: (sn: string) => Promise<void>;
   /** Writes device notifications (alarms, update results, claims); optional for tests of the router alone. */
   notifier?: Notifier;
   /** Whether `presence` messages decide presence (external broker) or the broker's sessions do. */
@@ -150,7 +152,9 @@ export function createInboundRouter(deps: InboundDeps) {
     const answer = await deps.devices.claimDevice(sn, message);
     deps.directory.forget(sn);
     await deps.publish(downTopic(sn, 'claim'), JSON.stringify(answer));
-    if (answer.type === 'claimAccepted') await deps.notifier?.claimed(sn);
+    if (answer.type !== 'claimAccepted') return;
+    await deps.notifier?.claimed(sn);
+    await deps.claimed?.(sn);
   }
 
   /** Handles one message; resolves when what it carries is stored. */

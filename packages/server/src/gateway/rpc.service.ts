@@ -265,7 +265,11 @@ export function createRpcService(deps: RpcServiceDeps) {
     if (!firmwareVersion) return;
     for (const { id, verdict } of await judgeHello(db, sn, firmwareVersion)) {
       const row = await finishRpcCommand(db, { id, sn, ...verdict, at: clock.now() });
-      if (row) announce(row);
+      if (row) {
+        announce(row);
+        // The update's outcome, decided by the hello: what follows the command moves on (provisioning).
+        await followUp(row);
+      }
     }
   }
 

@@ -18,6 +18,7 @@ import { deviceGroupsModule } from './device-groups/device-groups.module.ts';
 import { deviceNotificationsModule } from './device-notifications/device-notifications.module.ts';
 import { deviceSoftwareModule } from './device-software/device-software.module.ts';
 import { deviceTagsModule } from './device-tags/device-tags.module.ts';
+import { deviceTemplatesModule } from './device-templates/device-templates.module.ts';
 import { devicesModule } from './devices/devices.module.ts';
 import { exportsModule } from './exports/exports.module.ts';
 import { filesModule } from './files/files.module.ts';
@@ -75,6 +76,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   alertsModule,
   appCentreModule,
   rolloutsModule,
+  deviceTemplatesModule,
 ];
 
 /**

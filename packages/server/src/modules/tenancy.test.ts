@@ -24,7 +24,10 @@ import { signIn, TEST_PASSWORD } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { companyWithEveryRole, type PopulatedCompany, ROLE_TYPE_NAMES } from '../../test/people.ts';
 import { type ProbeTargets, probeInput } from '../../test/probe-input.ts';
+import { companyScope } from '../platform/auth/actor.ts';
 import { enqueueJob } from '../platform/jobs/index.ts';
+import { insertTemplate } from './device-templates/device-templates.store.ts';
+import { insertProvisioning } from './device-templates/provisioning.store.ts';
 import { saveClaimedDevice } from './devices/devices.store.ts';
 import { insertRecord } from './exports/exports.store.ts';
 import { grantPool } from './licences/licence-test-kit.ts';
@@ -314,7 +317,39 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // B holds a zero-touch template with a router provisioning by it.
+  const bravoTemplate = await insertTemplate(
+    t.deps.db,
+    companyScope(b.companyId),
+    {
+      name: 'Bravo_template',
+      series: 'r1520',
+      type: 'DIRECT',
+      models: [],
+      firmwareVersionId: null,
+      appVersionIds: [],
+      configXml: '<config><services><ssh enabled="true" port="2222"></ssh></services></config>',
+      configFileName: 'bravo.xml',
+      enabled: true,
+      origin: 'http://bravo.example',
+    },
+    b.members.owner.userId,
+    t.clock.now(),
+  );
+  await insertProvisioning(
+    t.deps.db,
+    {
+      companyId: b.companyId,
+      sn: 'SNB0000000000001',
+      templateId: bravoTemplate,
+      templateName: 'Bravo_template',
+      state: 'running',
+      at: t.clock.now(),
+    },
+    [{ kind: 'configuration', versionId: null, target: 'bravo.xml', state: 'running' }],
+  );
   targets = {
+    templateId: bravoTemplate,
     ruleId: bravoRule.body.data!.ruleId,
     alertId: Number(bravoAlert.id),
     silenceId: Number(bravoSilence.id),

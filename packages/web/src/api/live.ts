@@ -37,6 +37,9 @@ export const LIVE_KEYS = {
   deviceConfig: ['deviceConfigSections'] as const,
   /** Rollouts: the list, a rollout, its batches and devices. */
   rollouts: ['rollouts'] as const,
+  /** Zero-touch provisioning and the templates' "provisioning now" counts (the list kit's call ids). */
+  provisioning: ['deviceTemplates.provisioning'] as const,
+  templates: ['deviceTemplates.list'] as const,
 };
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
@@ -128,6 +131,10 @@ export function applyToCache(queryClient: QueryClient, message: LiveServerMessag
   } else if (message.type === 'rollouts.changed') {
     // A batch started, devices moved, the rollout stopped or ended: what is shown refetches.
     invalidateSoon(queryClient, LIVE_KEYS.rollouts);
+  } else if (message.type === 'provisioning.changed') {
+    // The provisioning tab follows each router's steps; a run ending frees its template for editing.
+    invalidateSoon(queryClient, LIVE_KEYS.provisioning);
+    invalidateSoon(queryClient, LIVE_KEYS.templates);
   } else if (message.type === 'licences.changed') {
     // Balances and the licence banner refetch where shown.
     invalidateSoon(queryClient, LIVE_KEYS.licences);

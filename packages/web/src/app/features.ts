@@ -14,6 +14,7 @@ import { deviceConfigFeature } from '../features/device-config/device-config.fea
 import { deviceDetailsFeature } from '../features/device-details/device-details.feature.ts';
 import { deviceNotificationsFeature } from '../features/device-notifications/device-notifications.feature.ts';
 import { deviceTagsFeature } from '../features/device-tags/device-tags.feature.ts';
+import { deviceTemplatesFeature } from '../features/device-templates/device-templates.feature.ts';
 import { devicesFeature } from '../features/devices/devices.feature.ts';
 import { exportsFeature } from '../features/exports/exports.feature.ts';
 import { licencesFeature } from '../features/licences/licences.feature.ts';
@@ -56,4 +57,5 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   deviceConfigFeature,
   appCentreFeature,
   rolloutsFeature,
+  deviceTemplatesFeature,
 ];

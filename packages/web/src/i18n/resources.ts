@@ -8,6 +8,7 @@ import { deviceConfig } from '../features/device-config/device-config.i18n.ts';
 import { deviceDetails } from '../features/device-details/device-details.i18n.ts';
 import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
+import { deviceTemplates } from '../features/device-templates/device-templates.i18n.ts';
 import { licences } from '../features/licences/licences.i18n.ts';
 import { partnerNotifications } from '../features/partner-notifications/partner-notifications.i18n.ts';
 import { quotas } from '../features/quotas/quotas.i18n.ts';
@@ -36,6 +37,7 @@ export const PAGE_TEXT = {
   appCentre,
   deviceConfig,
   rollouts,
+  deviceTemplates,
 } as const;
 
 /**

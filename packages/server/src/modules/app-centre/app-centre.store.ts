@@ -379,7 +379,7 @@ export async function deleteVersion(db: DbOrTx, versionId: number, packageId: nu
 /**
  * Whether anything that installs software names this version: then it can never be deleted (docs/
  * decisions.md "App centre deletion"): a device update (an RPC command whose params carry
- * `packageVersionId`) or a rollout; the template slice adds its references in `versionsInUse`.
+ * `packageVersionId`), a rollout or a zero-touch template.
  */
 export async function packageInUse(db: DbOrTx, versionId: number): Promise<boolean> {
   return (await versionsInUse(db, [versionId])).has(versionId);
@@ -402,11 +402,17 @@ export async function versionsInUse(db: DbOrTx, versionIds: readonly number[]): 
   // A rollout names its version from the start, before any device was sent it.
   const rolledOut = await db
     .selectFrom('rollout')
-    .select('version_id')
+    .select('version_id as versionId')
     .distinct()
     .where('version_id', 'in', [...versionIds])
     .execute();
-  return new Set([...rows.map((r) => Number(r.versionId)), ...rolledOut.map((r) => Number(r.version_id))]);
+  // A zero-touch template naming it (modules/device-templates keeps the names in device_template_package).
+  const named = await db
+    .selectFrom('device_template_package')
+    .select('version_id as versionId')
+    .where('version_id', 'in', [...versionIds])
+    .execute();
+  return new Set([...rows, ...rolledOut, ...named].map((r) => Number(r.versionId)));
 }
 
 /** The chosen companies of these platform versions, by version. */

@@ -38,7 +38,14 @@ export interface ChangeSetTrackerDeps {
   db: DbOrTx;
   clock: Clock;
   hub: LiveHub;
+  /**
+   * A change-set reached a final state, in the connection (or transaction) that moved it: what waits
+   * on it (a zero-touch provisioning step) moves on here.
+   */
+  finished?(db: DbOrTx, row: ChangeSetRow): Promise<void>;
 }
+
+const FINAL_STATES: readonly ChangeSetState[] = ['applied', 'rejected', 'reverted', 'expired'];
 
 /** Sends the confirmation: the gateway's RPC service, passed in so this module does not own it. */
 export type SendConfirm = (row: ChangeSetRow, deadlineSeconds: number) => Promise<string | null>;
@@ -70,6 +77,7 @@ export function createChangeSetTracker(deps: ChangeSetTrackerDeps) {
     const row = await moveChangeSet(db, id, from, to, { ...fields, at: deps.clock.now() });
     if (row)
       deps.hub.publish('deviceConfig.changed', row.company_id, { sn: row.sn, id: row.id, state: row.state });
+    if (row && FINAL_STATES.includes(row.state)) await deps.finished?.(db, row);
     return row;
   }
 

@@ -16,7 +16,7 @@ import {
   writeConfigSections,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import { type Actor, owningCompany, owningScope } from '../../platform/auth/actor.ts';
+import { type Actor, type CompanyScope, owningCompany, owningScope } from '../../platform/auth/actor.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { deviceCapabilities } from '../device-details/device-details.store.ts';
 import { runningUpdate } from '../device-software/device-software.store.ts';
@@ -110,9 +110,6 @@ function menuAllows(capabilities: unknown, key: string): boolean {
   const menu = configMenuFor({ cap: cap.data }, new VisibilityRules());
   return menu.some((section) => section.items.some((item) => item.key === key && item.enabled));
 }
-
-/** A change that changes nothing is refused with this (a rollout counts such a router as done). */
-export const NOTHING_CHANGES = 'nothing changes: every value is what the device has';
 
 interface SendOptions {
   sn: string;
@@ -210,9 +207,39 @@ function setPath(target: Record<string, unknown>, path: readonly string[], value
   if (next !== null && typeof next === 'object') setPath(next as Record<string, unknown>, rest, value);
 }
 
+/**
+ * What `sendChangeSet` answers, as a field error on `sections`, when every value is what the device has
+ * (a rollout or a template counts such a router as done).
+ */
+export const NOTHING_CHANGES = 'nothing changes: every value is what the device has';
+
+/** Who sends a change-set: a person, or a zero-touch template on the device's first claim (nobody). */
+interface Sender {
+  scope: CompanyScope;
+  userId: number | null;
+}
+
+/**
+ * A zero-touch template's configuration (modules/device-templates): its sections as one change-set
+ * with the same rules and auto-revert as a person's, sent by nobody; it waits for an offline router.
+ */
+export function sendTemplateChangeSet(
+  deps: DeviceConfigDeps,
+  scope: CompanyScope,
+  input: { sn: string; sections: Record<string, unknown>; confirmSeconds: number },
+): Promise<ChangeSet> {
+  return sendChangeSet(
+    deps,
+    { scope, userId: null },
+    { sn: input.sn, confirmSeconds: input.confirmSeconds, immediately: false },
+    () => input.sections,
+    null,
+  );
+}
+
 async function sendChangeSet(
   deps: DeviceConfigDeps,
-  actor: Actor,
+  actor: Sender,
   input: SendOptions,
   sectionsOf: (config: DeviceConfiguration) => Record<string, unknown>,
   rollbackOf: string | null,

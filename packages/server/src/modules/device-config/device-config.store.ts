@@ -55,7 +55,7 @@ export async function insertChangeSet(
     differences: ConfigDifference[];
     xml: string;
     confirmSeconds: number;
-    createdBy: number;
+    createdBy: number | null;
     at: Date;
     rollbackOf?: string | null;
   },

@@ -79,6 +79,8 @@ export function createInstalls(deps: InstallDeps) {
     owner: CompanyScope,
     sns: readonly string[],
     { pkg, version }: { pkg: PackageRow; version: VersionRow },
+    /** A template's next step is not a repeated click: the 15-minute spacing does not apply. */
+    options: { spacing: boolean } = { spacing: true },
   ): Promise<Map<string, number | null>> {
     const now = clock.now();
     const [devices, levels, running, last] = await Promise.all([
@@ -101,7 +103,7 @@ export function createInstalls(deps: InstallDeps) {
             : (licenceRefusal(levels.get(sn) ?? 'BASE', 'ota') ??
               (running.has(sn)
                 ? ErrorCode.DEVICE_UPDATING
-                : lastStart && now.getTime() - lastStart.getTime() < UPDATE_SPACING_MS
+                : options.spacing && lastStart && now.getTime() - lastStart.getTime() < UPDATE_SPACING_MS
                   ? ErrorCode.UPDATE_TOO_SOON
                   : crossesVersions(device, pkg, version)
                     ? ErrorCode.FIRMWARE_522_FIRST
@@ -229,6 +231,23 @@ export function createInstalls(deps: InstallDeps) {
       });
       for (const row of rows) sent.set(row.sn, row.id);
       return { sent, refused };
+    },
+
+    /**
+     * A zero-touch template's step (modules/device-templates): the checks of a person's install but the
+     * 15-minute spacing, which guards against repeated clicks, not against a template's next step.
+     */
+    async provision(
+      owner: CompanyScope,
+      sn: string,
+      versionId: number,
+      origin: string,
+    ): Promise<RemoteAction> {
+      await getCompanyDevice(db, owner, sn);
+      const found = await versionFor(owner, versionId);
+      const refusal = (await screen(owner, [sn], found, { spacing: false })).get(sn) ?? null;
+      if (refusal !== null) throw new AppError(refusal);
+      return send(owner, sn, found.pkg, found.version, 'immediately', origin);
     },
 
     /** A timed install at its time: the package must still be there for the device and its licence. */

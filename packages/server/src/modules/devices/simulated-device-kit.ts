@@ -34,12 +34,16 @@ export interface SimulatedFleet {
   close(): Promise<void>;
 }
 
-export async function startSimulatedFleet(): Promise<SimulatedFleet> {
+export async function startSimulatedFleet(
+  /** Also run a job worker (areas whose work goes through the queue: zero-touch provisioning). */
+  options: { jobs?: boolean } = {},
+): Promise<SimulatedFleet> {
   const base = testConfig();
   const t = await createTestApp({
     config: { ...base, mqtt: { ...base.mqtt, port: 0 } },
     // Quick presence, telemetry and timeout sweeps so a test sees the device's answers within seconds.
     gateway: { presenceDebounceMs: 100, telemetryFlushMs: 50, rpcSweepIntervalMs: 500 },
+    ...(options.jobs ? { jobs: { pollMs: 100 } } : {}),
   });
   const devices: SimulatedDevice[] = [];
   return {

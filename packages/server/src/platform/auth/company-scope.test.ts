@@ -45,6 +45,14 @@ import { insertGroup, listGroups, rootGroupId } from '../../modules/device-group
 import * as notifications from '../../modules/device-notifications/device-notifications.store.ts';
 import { findUpdateCommands, lastAppList } from '../../modules/device-software/device-software.store.ts';
 import { ensureTags, listTags } from '../../modules/device-tags/device-tags.store.ts';
+import {
+  applyingCounts,
+  deleteTemplate,
+  findTemplate,
+  insertTemplate,
+  pageTemplates,
+} from '../../modules/device-templates/device-templates.store.ts';
+import { insertProvisioning, pageProvisioning } from '../../modules/device-templates/provisioning.store.ts';
 import { ownedSns } from '../../modules/devices/bulk-results.ts';
 import { deviceExportSource } from '../../modules/devices/device-export.ts';
 import { existingDevices, registerDevices } from '../../modules/devices/device-import.service.ts';
@@ -769,5 +777,54 @@ describe('configuration change-sets', () => {
       immediately: false,
     };
     expect(await refusal(applyChangeSet(t.deps, actor, input))).toBe(ErrorCode.NO_PERMISSION);
+  });
+});
+
+describe('zero-touch templates', () => {
+  it('list the templates and provisioning of both companies, never a third’s, and save none for the set (5)', async () => {
+    const db = t.database.db;
+    const at = t.clock.now();
+    const values = (name: string) => ({
+      name,
+      series: 'r1520',
+      type: 'DIRECT' as const,
+      models: [],
+      firmwareVersionId: null,
+      appVersionIds: [],
+      configXml: '<config></config>',
+      configFileName: 'scope.xml',
+      enabled: true,
+      origin: 'http://scope.example',
+    });
+    const ids = new Map<number, number>();
+    for (const [companyId, sn] of [
+      [a.companyId, SN.a],
+      [b.companyId, SN.b],
+      [c.companyId, SN.c],
+    ] as const) {
+      const id = await insertTemplate(
+        db,
+        companyScope(companyId),
+        values(`Scope_${sn}`),
+        a.members.owner.userId,
+        at,
+      );
+      ids.set(companyId, id);
+      await insertProvisioning(
+        db,
+        { companyId, sn, templateId: id, templateName: `Scope_${sn}`, state: 'running', at },
+        [{ kind: 'configuration', versionId: null, target: 'scope.xml', state: 'running' }],
+      );
+    }
+    const page = await pageTemplates(db, both, { pageNum: 1, pageSize: 10 });
+    expect(page.rows.map((r) => r.name).sort()).toEqual([`Scope_${SN.a}`, `Scope_${SN.b}`]);
+    expect(await findTemplate(db, both, ids.get(c.companyId)!)).toBeUndefined();
+    expect((await applyingCounts(db, both, [...ids.values()])).size).toBe(2);
+    const runs = await pageProvisioning(db, both, { pageNum: 1, pageSize: 10 });
+    expect(runs.rows.map((r) => r.sn).sort()).toEqual([SN.a, SN.b].sort());
+    expect(await refusal(insertTemplate(db, both, values('Scope_set'), a.members.owner.userId, at))).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
+    expect(await refusal(deleteTemplate(db, both, ids.get(a.companyId)!))).toBe(ErrorCode.NO_PERMISSION);
   });
 });

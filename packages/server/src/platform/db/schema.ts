@@ -8,6 +8,7 @@ import type { DataPoolTables } from '../../modules/data-pool/data-pool.tables.ts
 import type { DeviceConfigTables } from '../../modules/device-config/device-config.tables.ts';
 import type { DeviceNotificationTables } from '../../modules/device-notifications/device-notifications.tables.ts';
 import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.tables.ts';
+import type { DeviceTemplateTables } from '../../modules/device-templates/device-templates.tables.ts';
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { ExportTables } from '../../modules/exports/exports.tables.ts';
 import type { LicenceTables } from '../../modules/licences/licences.tables.ts';
@@ -51,4 +52,5 @@ export interface Database
     AlertTables,
     AppCentreTables,
     DeviceConfigTables,
-    RolloutTables {}
+    RolloutTables,
+    DeviceTemplateTables {}

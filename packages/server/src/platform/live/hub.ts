@@ -1,4 +1,4 @@
-import type { ChangeSetState, RolloutState } from '@fleetport/contract';
+import type { ChangeSetState, ProvisioningState, RolloutState } from '@fleetport/contract';
 
 /**
  * The live hub: in-process publish/subscribe for what the console shows as it happens (presence,
@@ -48,6 +48,8 @@ export interface LiveEvents {
   'rollouts.changed': { id: number; state: RolloutState; sn?: undefined };
   /** A device's configuration drifted (changed on the device itself), or the drift ended. */
   'deviceConfig.drift': { sn: string; drifted: boolean };
+  /** A router's zero-touch provisioning moved: a step started or ended, or the run ended (modules/device-templates). */
+  'provisioning.changed': { sn: string; state: ProvisioningState };
   /**
    * Internal: devices moved to another company or were deleted, so every node's gateway forgets the
    * company it cached for them (device-directory.ts). The company is the one they left. `sn` stays

@@ -40,6 +40,7 @@ import * as m0240 from './0240_alerts.ts';
 import * as m0260 from './0260_alert_lifecycle.ts';
 import * as m0280 from './0280_device_config.ts';
 import * as m0290 from './0290_rollouts.ts';
+import * as m0320 from './0320_device_templates.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -87,4 +88,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0260_alert_lifecycle': m0260,
   '0280_device_config': m0280,
   '0290_rollouts': m0290,
+  '0320_device_templates': m0320,
 };
