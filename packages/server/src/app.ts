@@ -18,6 +18,7 @@ import { createInstalls } from './modules/device-software/device-install.service
 import { exportJobs } from './modules/exports/exports.job.ts';
 import { licenceJobs } from './modules/licences/licence-expiry.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
+import { notificationJobs } from './modules/notifications/notifications.job.ts';
 import { licenceAlertJobs } from './modules/partner-notifications/licence-alert.job.ts';
 import type { AppDeps } from './platform/app-deps.ts';
 import type { SessionResolver } from './platform/auth/session.ts';
@@ -86,6 +87,7 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
     licenceAlertJobs(deps),
     dataPoolJobs(deps),
     alertJobs(deps),
+    notificationJobs(deps),
   ];
   return {
     handlers: parts.flatMap((p) => p.handlers),

@@ -121,6 +121,11 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'deviceConfig.restoreDrift': { en: "Put the cloud's configuration back", cn: '恢复云端的配置' },
   'alerts.createSilence': { en: 'Add alert silence', cn: '添加告警静默' },
   'alerts.deleteSilence': { en: 'Remove alert silence', cn: '删除告警静默' },
+  'notifications.createWebhook': { en: 'Add webhook', cn: '添加Webhook' },
+  'notifications.updateWebhook': { en: 'Edit webhook', cn: '编辑Webhook' },
+  'notifications.deleteWebhook': { en: 'Remove webhook', cn: '删除Webhook' },
+  'notifications.testWebhook': { en: 'Test webhook', cn: '测试Webhook' },
+  'notifications.unsubscribe': { en: 'Unsubscribe from alert e-mail', cn: '退订告警邮件' },
   'appCentre.addVersion': { en: 'Add a firmware or app version', cn: '添加固件或应用版本' },
   'appCentre.setPublished': { en: 'Publish or unpublish a firmware or app', cn: '发布或取消发布固件或应用' },
   'appCentre.setTarget': {

@@ -2,6 +2,7 @@ import { ACCESS_RESTRICTION_CALLS } from './access-restriction.ts';
 import { ACCOUNT_CALLS } from './accounts.ts';
 import { ACTIVITY_LOG_CALLS } from './activity-log.ts';
 import { ALERT_CALLS } from './alerts.ts';
+import { NOTIFICATION_CALLS } from './notifications.ts';
 import { APP_CENTRE_CALLS } from './app-centre.ts';
 import { SSO_CALLS } from './auth.ts';
 import { BRANDING_CALLS } from './branding.ts';
@@ -62,6 +63,7 @@ export * from './files.ts';
 export * from './jobs.ts';
 export * from './licences.ts';
 export * from './menus.ts';
+export * from './notifications.ts';
 export * from './page-columns.ts';
 export * from './partner-notifications.ts';
 export * from './platform.ts';
@@ -113,6 +115,7 @@ const AREA_CALLS = {
   branding: BRANDING_CALLS,
   quotas: QUOTA_CALLS,
   alerts: ALERT_CALLS,
+  notifications: NOTIFICATION_CALLS,
   'app-centre': APP_CENTRE_CALLS,
 } as const;
 

@@ -3,6 +3,7 @@ import { accessRestrictionModule } from './access-restriction/access-restriction
 import { accountsModule } from './accounts/accounts.module.ts';
 import { activityLogModule } from './activity-log/activity-log.module.ts';
 import { alertsModule } from './alerts/alerts.module.ts';
+import { notificationsModule } from './notifications/notifications.module.ts';
 import { appCentreModule } from './app-centre/app-centre.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { brandingModule } from './branding/branding.module.ts';
@@ -72,6 +73,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   rebatesModule,
   brandingModule,
   alertsModule,
+  notificationsModule,
   appCentreModule,
 ];
 

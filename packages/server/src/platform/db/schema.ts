@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { AccountTables } from '../../modules/accounts/accounts.tables.ts';
 import type { AlertTables } from '../../modules/alerts/alerts.tables.ts';
+import type { NotificationTables } from '../../modules/notifications/notifications.tables.ts';
 import type { AppCentreTables } from '../../modules/app-centre/app-centre.tables.ts';
 import type { BrandingTables } from '../../modules/branding/branding.tables.ts';
 import type { CheckoutTables } from '../../modules/checkout/checkout.tables.ts';
@@ -48,5 +49,6 @@ export interface Database
     BrandingTables,
     QuotaTables,
     AlertTables,
+    NotificationTables,
     AppCentreTables,
     DeviceConfigTables {}
