@@ -2,6 +2,7 @@ import { accessRestrictionFeature } from '../features/access-restriction/access-
 import { accountsFeature } from '../features/accounts/accounts.feature.ts';
 import { activityLogFeature } from '../features/activity-log/activity-log.feature.ts';
 import { alertsFeature } from '../features/alerts/alerts.feature.ts';
+import { notificationsFeature } from '../features/notifications/notifications.feature.ts';
 import { appCentreFeature } from '../features/app-centre/app-centre.feature.ts';
 import { authFeature } from '../features/auth/auth.feature.ts';
 import { brandingFeature } from '../features/branding/branding.feature.ts';
@@ -52,6 +53,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   brandingFeature,
   quotasFeature,
   alertsFeature,
+  notificationsFeature,
   deviceConfigFeature,
   appCentreFeature,
 ];

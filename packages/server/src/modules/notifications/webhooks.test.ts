@@ -4,6 +4,7 @@ import {
   createWebhookCall,
   deleteWebhookCall,
   ErrorCode,
+  type EventType,
   listWebhookDeliveriesCall,
   listWebhooksCall,
   replayEventsCall,
@@ -90,7 +91,11 @@ async function logEvents(companyId: number, n: number, type = 'alert.firing') {
     );
 }
 
-async function addHook(who: Owner, url: string, eventTypes = ['alert.firing', 'alert.resolved']) {
+async function addHook(
+  who: Owner,
+  url: string,
+  eventTypes: EventType[] = ['alert.firing', 'alert.resolved'],
+) {
   const res = await who.run(createWebhookCall, { url, eventTypes });
   expect(res.code).toBe(0);
   return res.data as unknown as { webhook: Webhook; secret: string };
