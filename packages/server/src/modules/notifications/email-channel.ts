@@ -132,13 +132,12 @@ export function unsubscribeUrl(config: EmailDeps['config'], token: string) {
   return `${config.publicUrl}${config.apiPrefix}/pl/notification/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-/** RFC 2369 and RFC 8058 headers: mail clients show an unsubscribe button. */
+/** RFC 2369's header: mail clients show an unsubscribe button that opens the link. */
 function withUnsubscribe(mail: MailMessage, url: string): MailMessage {
   return {
     ...mail,
     headers: {
       'List-Unsubscribe': `<${url}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
 }
