@@ -14,7 +14,13 @@ import {
   type WebhookDelivery,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, runDueJobs, type TestApp, testConfig } from '../../../test/helpers.ts';
+import {
+  createNodeOnSameDatabase,
+  createTestApp,
+  runDueJobs,
+  type TestApp,
+  testConfig,
+} from '../../../test/helpers.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { appendEvent } from '../alerts/event-log.store.ts';
 import { signIn } from '../../../test/accounts.ts';
@@ -282,6 +288,45 @@ describe('delivery', () => {
     ).toEqual([]);
     await acme.run(deleteWebhookCall, { webhookId: webhook.webhookId });
   }, 120_000);
+
+  it('delivers each event once from two nodes, and a restarted node goes on from the stored cursor', async () => {
+    const receiver = startReceiver();
+    receivers.push(receiver);
+    const { webhook } = await addHook(acme, await receiver.ready);
+    const second = await createNodeOnSameDatabase(t, { jobs: { manual: true } });
+    try {
+      const bothNodes = async () => {
+        for (let round = 0; round < 10; round++) {
+          const [a, b] = await Promise.all([t.deps.jobs!.runOnce(), second.deps.jobs!.runOnce()]);
+          if (a + b === 0) return;
+        }
+      };
+      for (let batch = 0; batch < 3; batch++) {
+        await logEvents(acme.companyId, 4);
+        t.clock.advance(10 * SEC);
+        await bothNodes();
+      }
+      const ids = receiver.state.ok.map((r) => JSON.parse(r.body).id as string);
+      expect(ids).toHaveLength(12);
+      expect(new Set(ids).size).toBe(12);
+      const cursors = ids.map((id) => Number(id.split('-')[1]));
+      expect(cursors).toEqual([...cursors].sort((x, y) => x - y));
+    } finally {
+      await second.app.close();
+    }
+    // A node started afresh on the same database reads the cursor it left: only the new events go.
+    const restarted = await createNodeOnSameDatabase(t, { jobs: { manual: true } });
+    try {
+      await logEvents(acme.companyId, 2);
+      t.clock.advance(10 * SEC);
+      for (let round = 0; round < 10; round++) if ((await restarted.deps.jobs!.runOnce()) === 0) break;
+      expect(receiver.state.ok).toHaveLength(14);
+      expect(new Set(receiver.state.ok.map((r) => JSON.parse(r.body).id)).size).toBe(14);
+    } finally {
+      await restarted.app.close();
+    }
+    await acme.run(deleteWebhookCall, { webhookId: webhook.webhookId });
+  }, 60_000);
 
   it("never receives another company's events, and the replay reads the caller's company only", async () => {
     const receiver = startReceiver();
