@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { EmailSchema } from '../rules/identity.ts';
+import { SmtpFields, SmtpSettingsSchema } from './partner-notifications.ts';
 import { defineCall } from './define.ts';
 
 /**
@@ -204,6 +206,59 @@ export const unsubscribeCall = defineCall({
     '(a token this server did not sign answers `unsubscribed: false`)',
 });
 
+/**
+ * The company's own SMTP server for its alert mail (the same settings the partner consoles' e-mail
+ * notifications page saves): without one, mail goes through the platform's (`SMTP_URL`). The password
+ * is kept sealed and never sent back (`passwordSet`).
+ */
+export const getMailServerCall = defineCall({
+  id: 'notifications.getMailServer',
+  method: 'POST',
+  path: '/pl/notification/getMailServer',
+  input: z.strictObject({}),
+  output: SmtpSettingsSchema.nullable(),
+  permission: 'notificationSettings.view',
+  adminOnly: true,
+  summary: "The company's own SMTP server, or null when its mail goes through the platform's",
+});
+
+export const saveMailServerCall = defineCall({
+  id: 'notifications.saveMailServer',
+  method: 'POST',
+  path: '/pl/notification/saveMailServer',
+  input: z.strictObject(SmtpFields),
+  output: SmtpSettingsSchema,
+  permission: 'notificationSettings.edit',
+  adminOnly: true,
+  mutates: true,
+  summary: "Save the company's own SMTP server (port 1-65535); the password is kept sealed, never sent back",
+});
+
+export const clearMailServerCall = defineCall({
+  id: 'notifications.clearMailServer',
+  method: 'POST',
+  path: '/pl/notification/clearMailServer',
+  input: z.strictObject({}),
+  output: z.null(),
+  permission: 'notificationSettings.edit',
+  adminOnly: true,
+  mutates: true,
+  summary: "Forget the company's SMTP server: its mail goes through the platform's again",
+});
+
+export const testMailServerCall = defineCall({
+  id: 'notifications.testMailServer',
+  method: 'POST',
+  path: '/pl/notification/testMailServer',
+  input: z.strictObject({ ...SmtpFields, to: EmailSchema }),
+  output: z.null(),
+  permission: 'notificationSettings.edit',
+  adminOnly: true,
+  mutates: true,
+  summary:
+    "Send a test mail through the form's SMTP settings (the stored password when none is typed); 15021 carries the server's answer",
+});
+
 export const NOTIFICATION_CALLS = [
   listWebhooksCall,
   createWebhookCall,
@@ -213,4 +268,8 @@ export const NOTIFICATION_CALLS = [
   listWebhookDeliveriesCall,
   replayEventsCall,
   unsubscribeCall,
+  getMailServerCall,
+  saveMailServerCall,
+  clearMailServerCall,
+  testMailServerCall,
 ] as const;

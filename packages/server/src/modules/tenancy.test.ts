@@ -106,6 +106,8 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
     enabled: true,
   }),
   'partnerNotifications.saveSmtp': () => SMTP_PROBE,
+  'notifications.saveMailServer': () => SMTP_PROBE,
+  'notifications.testMailServer': () => ({ ...SMTP_PROBE, to: 'probe@probe.example' }),
   // A version of A's own naming B's file as its package: refused (160034), nothing of B's is named.
   'deviceConfig.apply': (target) => ({
     sn: target.sn,

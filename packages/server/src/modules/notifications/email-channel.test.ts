@@ -1,5 +1,9 @@
 import {
   ALERT_MAILS_PER_HOUR,
+  clearMailServerCall,
+  getMailServerCall,
+  saveMailServerCall,
+  testMailServerCall,
   type AlertRuleInput,
   createAlertRuleCall,
   unsubscribeCall,
@@ -7,7 +11,7 @@ import {
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD } from '../../../test/accounts.ts';
+import { startTestSmtp, TEST_PASSWORD } from '../../../test/accounts.ts';
 import { createTestApp, runDueJobs, type TestApp } from '../../../test/helpers.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { type Mailer, outboxMailer, smtpMailer } from '../../platform/mail/mailer.ts';
@@ -221,4 +225,72 @@ describe('alert e-mail', () => {
       expect(digest[0]!.text).toContain(`Burst ${i + 1}: 1 device(s) alerting`);
     expect(unsubscribeOf(digest[0]!)).toMatch(/\/pl\/notification\/unsubscribe\?token=/);
   }, 120_000);
+
+  it("goes through the company's own SMTP server once it saved one, whose password never comes back", async () => {
+    const own = await startTestSmtp({ auth: { user: 'other', pass: 'Own-smtp-pässword' } });
+    try {
+      const server = {
+        senderEmail: 'alerts@other-alertmail.test',
+        host: '127.0.0.1',
+        port: own.port,
+        security: 'none' as const,
+        username: 'other',
+        password: 'Own-smtp-pässword',
+      };
+      for (const port of [0, 65536]) {
+        const bad = await other.run(saveMailServerCall, { ...server, port });
+        expect([bad.code, bad.msg]).toEqual([1, expect.stringContaining('port')]);
+      }
+      expect((await other.run(getMailServerCall, {})).data).toBeNull();
+      const saved = await other.run(saveMailServerCall, server);
+      expect(saved.code).toBe(0);
+      const shown = await other.run(getMailServerCall, {});
+      expect(shown.data).toEqual({ ...server, password: undefined, passwordSet: true });
+      expect(JSON.stringify(shown)).not.toContain('pässword');
+      const sealed = await t.deps.db
+        .selectFrom('partner_smtp')
+        .select('password_sealed')
+        .where('company_id', '=', other.companyId)
+        .executeTakeFirstOrThrow();
+      expect(sealed.password_sealed).not.toContain('pässword');
+      // The test mail uses the stored password when the form types none.
+      const { password: _typed, ...withoutPassword } = server;
+      const tested = await other.run(testMailServerCall, {
+        ...withoutPassword,
+        to: 'ops@other-alertmail.test',
+      });
+      expect(tested.code).toBe(0);
+      expect(own.mails.map((m) => [m.to, m.authUser])).toEqual([[['ops@other-alertmail.test'], 'other']]);
+
+      const platformBefore = smtp.raw.length;
+      const theirRule = await t.deps.db
+        .selectFrom('alert_rule')
+        .select('id')
+        .where('company_id', '=', other.companyId)
+        .executeTakeFirstOrThrow();
+      t.clock.advance(3_600_000);
+      await inTransaction(t.deps.db, (tx) =>
+        appendEvent(
+          tx,
+          other.companyId,
+          'alert.resolved',
+          {
+            ruleId: Number(theirRule.id),
+            ruleName: 'Their pump',
+            level: 'major',
+            devices: [{ sn: 'OTHERMAIL1', name: 'Theirs' }],
+          },
+          t.clock.now(),
+        ),
+      );
+      await after(10 * SEC);
+      expect(own.mails.map((m) => m.subject)).toContain('[Major] Their pump: 1 device(s) resolved');
+      expect(own.mails.at(-1)!.from).toContain('alerts@other-alertmail.test');
+      expect(smtp.raw.length).toBe(platformBefore);
+      expect((await other.run(clearMailServerCall, {})).code).toBe(0);
+      expect((await other.run(getMailServerCall, {})).data).toBeNull();
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 });

@@ -1,5 +1,9 @@
 import {
+  clearMailServerCall,
   createWebhookCall,
+  getMailServerCall,
+  saveMailServerCall,
+  testMailServerCall,
   deleteWebhookCall,
   listWebhookDeliveriesCall,
   listWebhooksCall,
@@ -8,8 +12,9 @@ import {
   unsubscribeCall,
   updateWebhookCall,
 } from '@fleetport/contract';
-import { companyActor } from '../../platform/auth/actor.ts';
+import { companyActor, owningScope } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
+import { forgetSmtp, smtpOf, storeSmtp, trySmtp } from '../partner-notifications/alert-emails.service.ts';
 import * as notifications from './notifications.service.ts';
 
 /** Webhooks, the event replay and the mail's unsubscribe link. */
@@ -32,5 +37,12 @@ export function notificationRoutes(deps: notifications.NotificationDeps) {
     ),
     bind(replayEventsCall, async (ctx) => notifications.replayEvents(deps, companyActor(ctx), ctx.input)),
     bind(unsubscribeCall, async (ctx) => notifications.unsubscribe(deps, ctx.input.token)),
+    // The company's own SMTP server: the partner consoles' settings, for every company's administrators.
+    bind(getMailServerCall, async (ctx) => smtpOf(deps, owningScope(companyActor(ctx).scope))),
+    bind(saveMailServerCall, async (ctx) => storeSmtp(deps, owningScope(companyActor(ctx).scope), ctx.input)),
+    bind(clearMailServerCall, async (ctx) => forgetSmtp(deps, owningScope(companyActor(ctx).scope))),
+    bind(testMailServerCall, async (ctx) =>
+      trySmtp(deps, owningScope(companyActor(ctx).scope), ctx.input, ctx.lang),
+    ),
   ];
 }

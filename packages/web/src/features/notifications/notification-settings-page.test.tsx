@@ -66,6 +66,7 @@ describe('notification settings: webhooks', () => {
           return { data: { ...delivery, deliveryId: 2, ok: true, status: 204, error: null } };
         },
         '/pl/webhook/deliveries': { data: { list: [delivery], total: 1 } },
+        '/pl/notification/getMailServer': { data: null },
       });
       renderConsole('/operation/notification');
       const row = await screen.findByTestId('webhook-row-1', {}, { timeout: 30_000 });
@@ -99,10 +100,65 @@ describe('notification settings: webhooks', () => {
   );
 
   it(
+    "saves the company's own mail server; its password is never shown",
+    async () => {
+      const saved: unknown[] = [];
+      routeServer({
+        ...shellAnswers(ALL),
+        '/pl/webhook/list': { data: { list: [] } },
+        '/pl/notification/getMailServer': {
+          data: {
+            senderEmail: 'alerts@acme.example',
+            host: 'smtp.acme.example',
+            port: 587,
+            security: 'starttls',
+            username: 'acme',
+            passwordSet: true,
+          },
+        },
+        '/pl/notification/saveMailServer': (body) => {
+          saved.push(body);
+          return {
+            data: {
+              senderEmail: 'alerts@acme.example',
+              host: 'mail.acme.example',
+              port: 587,
+              security: 'starttls',
+              username: 'acme',
+              passwordSet: true,
+            },
+          };
+        },
+      });
+      renderConsole('/operation/notification');
+      const card = await screen.findByTestId('smtp-card', {}, { timeout: 30_000 });
+      expect(within(card).getByText('Stored. Leave empty to keep it.')).toBeTruthy();
+      const host = within(card).getByTestId('smtp-host') as HTMLInputElement;
+      await waitFor(() => expect(host.value).toBe('smtp.acme.example'));
+      await userEvent.clear(host);
+      await userEvent.type(host, 'mail.acme.example');
+      await userEvent.click(within(card).getByTestId('smtp-save'));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]).toEqual({
+        senderEmail: 'alerts@acme.example',
+        host: 'mail.acme.example',
+        port: 587,
+        security: 'starttls',
+        username: 'acme',
+      });
+    },
+    SLOW,
+  );
+
+  it(
     'speaks Chinese',
     async () => {
       await changeLanguage('cn');
-      routeServer({ ...shellAnswers(ALL), '/pl/webhook/list': { data: { list: [hook(1)] } } });
+      routeServer({
+        ...shellAnswers(ALL),
+        '/pl/webhook/list': { data: { list: [hook(1)] } },
+        '/pl/notification/getMailServer': { data: null },
+      });
       renderConsole('/operation/notification');
       const row = await screen.findByTestId('webhook-row-1', {}, { timeout: 30_000 });
       expect(within(row).getByText('投递正常')).toBeTruthy();

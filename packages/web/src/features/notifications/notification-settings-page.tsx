@@ -1,5 +1,9 @@
 import {
+  clearMailServerCall,
   createWebhookCall,
+  getMailServerCall,
+  saveMailServerCall,
+  testMailServerCall,
   deleteWebhookCall,
   EVENT_TYPES,
   listWebhookDeliveriesCall,
@@ -33,27 +37,42 @@ import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { Can, PageGate } from '../../app/permissions.tsx';
 import { addNamespaces } from '../../i18n/index.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
+import { partnerNotifications } from '../partner-notifications/partner-notifications.i18n.ts';
+import { type SmtpCalls, SmtpCard } from '../partner-notifications/smtp-card.tsx';
 import { notifications } from './notifications.i18n.ts';
 
-// The page's own text comes with it, not with the console's frame (i18n/resources.ts PAGE_TEXT).
-addNamespaces({ notifications });
+// The page's own text comes with it, not with the console's frame (i18n/resources.ts PAGE_TEXT); the
+// mail server card is the partner consoles' one, with its words.
+addNamespaces({ notifications, partnerNotifications });
 
 const webhookKeys = {
   all: ['webhooks'] as const,
   deliveries: (id: number) => ['webhooks', 'deliveries', id] as const,
+};
+const mailServerKey = ['notifications', 'mailServer'] as const;
+
+const COMPANY_SMTP: SmtpCalls = {
+  save: saveMailServerCall,
+  clear: clearMailServerCall,
+  test: testMailServerCall,
+  refresh: [mailServerKey],
+  editFunCode: 'notificationSettings.edit',
 };
 
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')}`;
 
 /**
  * The notification settings page (operation/notification): the company's webhook destinations, each
- * with its state (delivering, failing, flagged), a test button and its delivery log. Administrators
- * only (the calls are adminOnly).
+ * with its state (delivering, failing, flagged), a test button and its delivery log, and the company's
+ * own mail server for alert mail. Administrators only (the calls are adminOnly).
  */
 export function NotificationSettingsPage() {
   return (
     <PageGate funCode="notificationSettings.view">
-      <WebhooksSection />
+      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <WebhooksSection />
+        <MailServerSection />
+      </Space>
     </PageGate>
   );
 }
@@ -233,6 +252,13 @@ function WebhooksSection() {
       </Drawer>
     </>
   );
+}
+
+/** The company's own SMTP server for its alert mail; without one the platform's sends it. */
+function MailServerSection() {
+  const smtp = useQuery({ queryKey: mailServerKey, queryFn: () => apiCall(getMailServerCall, {}) });
+  if (smtp.isLoading) return null;
+  return <SmtpCard smtp={smtp.data ?? null} calls={COMPANY_SMTP} />;
 }
 
 function DeliveryLog({ webhookId }: { webhookId: number }) {
