@@ -6,6 +6,8 @@ import { eventsAfter } from '../alerts/event-log.store.ts';
 import { advanceChannel, channelCursor } from './channel-cursors.store.ts';
 
 const EVENTS_PER_RUN = 500;
+/** A live frame names at most this many messages (the newest), so it stays one small NOTIFY between nodes. */
+const MESSAGES_PER_FRAME = 50;
 /** Events the console shows as a live notice; `alert.changed` moves the lists (alerts.changed) instead. */
 const NOTICE_EVENTS = new Set(['alert.firing', 'alert.resolved', 'alert.flapping', 'webhook.failing']);
 
@@ -36,6 +38,10 @@ export async function deliverConsoleChannel(
       level: typeof e.payload.level === 'string' ? e.payload.level : null,
       devices: Array.isArray(e.payload.devices) ? e.payload.devices.length : 0,
     }));
-  if (messages.length) deps.hub.publish('events.new', companyId, { cursor: last.cursor, messages });
+  if (messages.length)
+    deps.hub.publish('events.new', companyId, {
+      cursor: last.cursor,
+      messages: messages.slice(-MESSAGES_PER_FRAME),
+    });
   await advanceChannel(deps.db, companyId, channel, last.cursor, deps.clock.now());
 }

@@ -120,6 +120,11 @@ afterAll(async () => {
 
 describe('alert e-mail', () => {
   it('mails one message listing the 20 routers that went offline within one grouping window', async () => {
+    // The console channel tells the company's open consoles the same grouped message, live.
+    const live: unknown[] = [];
+    const stop = t.deps.hub.subscribe((e) => {
+      if (e.name === 'events.new') live.push(e.data);
+    }, acme.companyId);
     await setOnline(SNS.slice(0, 12), false);
     await after(30 * SEC);
     await setOnline(SNS.slice(12), false);
@@ -138,6 +143,19 @@ describe('alert e-mail', () => {
     const theirs = (await parsed()).filter((m) => toOf(m) === 'owner@other-alertmail.test');
     expect(theirs.map((m) => m.subject)).toEqual(['[Major] Their pump: 1 device(s) alerting']);
     expect(theirs[0]!.text).not.toContain('MAIL0001');
+    stop();
+    const told = live.flatMap(
+      (d) => (d as { messages: { type: string; ruleName: string; devices: number }[] }).messages,
+    );
+    expect(told).toEqual([
+      {
+        cursor: expect.any(Number),
+        type: 'alert.firing',
+        ruleName: 'Pumps offline',
+        level: 'major',
+        devices: 20,
+      },
+    ]);
   }, 60_000);
 
   it("writes in the language of the reader's last sign-in, and stops after the unsubscribe link", async () => {
