@@ -38,13 +38,15 @@ export const notifications = {
       failed: 'Failed',
       duration: '{{ms}} ms',
     },
+    // Keyed as the event types are named (`alert.firing` is `eventType.alert.firing`).
     eventType: {
-      'alert.firing': 'Alerts firing',
-      'alert.resolved': 'Alerts resolved',
-      'alert.flapping': 'Alert flapping',
-      'alert.changed': 'Every alert state change',
-      'webhook.failing': 'Webhook failing',
-      'webhook.test': 'Test',
+      alert: {
+        firing: 'Alerts firing',
+        resolved: 'Alerts resolved',
+        flapping: 'Alert flapping',
+        changed: 'Every alert state change',
+      },
+      webhook: { failing: 'Webhook failing', test: 'Test' },
     },
   },
   cn: {
@@ -83,12 +85,13 @@ export const notifications = {
       duration: '{{ms}} 毫秒',
     },
     eventType: {
-      'alert.firing': '告警触发',
-      'alert.resolved': '告警恢复',
-      'alert.flapping': '告警频繁变化',
-      'alert.changed': '每次告警状态变化',
-      'webhook.failing': 'Webhook 投递失败',
-      'webhook.test': '测试',
+      alert: {
+        firing: '告警触发',
+        resolved: '告警恢复',
+        flapping: '告警频繁变化',
+        changed: '每次告警状态变化',
+      },
+      webhook: { failing: 'Webhook 投递失败', test: '测试' },
     },
   },
 } as const;
