@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { EmailSchema } from '../rules/identity.ts';
-import { SmtpFields, SmtpSettingsSchema } from './partner-notifications.ts';
 import { defineCall } from './define.ts';
+import { SmtpFields, SmtpSettingsSchema } from './partner-notifications.ts';
 
 /**
  * Notification channels over the event log (issue 16 "One event log, three channels"; docs/api.md

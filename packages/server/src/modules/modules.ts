@@ -3,7 +3,6 @@ import { accessRestrictionModule } from './access-restriction/access-restriction
 import { accountsModule } from './accounts/accounts.module.ts';
 import { activityLogModule } from './activity-log/activity-log.module.ts';
 import { alertsModule } from './alerts/alerts.module.ts';
-import { notificationsModule } from './notifications/notifications.module.ts';
 import { appCentreModule } from './app-centre/app-centre.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { brandingModule } from './branding/branding.module.ts';
@@ -25,6 +24,7 @@ import { filesModule } from './files/files.module.ts';
 import { jobsModule } from './jobs/jobs.module.ts';
 import { licencesModule } from './licences/licences.module.ts';
 import { menusModule } from './menus/menus.module.ts';
+import { notificationsModule } from './notifications/notifications.module.ts';
 import { pageColumnsModule } from './page-columns/page-columns.module.ts';
 import { partnerNotificationsModule } from './partner-notifications/partner-notifications.module.ts';
 import { platformModule } from './platform/platform.module.ts';

@@ -2,7 +2,6 @@ import { accessRestrictionFeature } from '../features/access-restriction/access-
 import { accountsFeature } from '../features/accounts/accounts.feature.ts';
 import { activityLogFeature } from '../features/activity-log/activity-log.feature.ts';
 import { alertsFeature } from '../features/alerts/alerts.feature.ts';
-import { notificationsFeature } from '../features/notifications/notifications.feature.ts';
 import { appCentreFeature } from '../features/app-centre/app-centre.feature.ts';
 import { authFeature } from '../features/auth/auth.feature.ts';
 import { brandingFeature } from '../features/branding/branding.feature.ts';
@@ -18,6 +17,7 @@ import { deviceTagsFeature } from '../features/device-tags/device-tags.feature.t
 import { devicesFeature } from '../features/devices/devices.feature.ts';
 import { exportsFeature } from '../features/exports/exports.feature.ts';
 import { licencesFeature } from '../features/licences/licences.feature.ts';
+import { notificationsFeature } from '../features/notifications/notifications.feature.ts';
 import { pageColumnsFeature } from '../features/page-columns/page-columns.feature.ts';
 import { partnerNotificationsFeature } from '../features/partner-notifications/partner-notifications.feature.ts';
 import { quotasFeature } from '../features/quotas/quotas.feature.ts';

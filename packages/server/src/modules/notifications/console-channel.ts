@@ -1,7 +1,7 @@
+import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/open.ts';
 import type { JobContext } from '../../platform/jobs/index.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
-import type { Clock } from '../../platform/clock.ts';
 import { eventsAfter } from '../alerts/event-log.store.ts';
 import { advanceChannel, channelCursor } from './channel-cursors.store.ts';
 

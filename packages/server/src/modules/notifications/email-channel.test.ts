@@ -1,11 +1,11 @@
 import {
   ALERT_MAILS_PER_HOUR,
+  type AlertRuleInput,
   clearMailServerCall,
+  createAlertRuleCall,
   getMailServerCall,
   saveMailServerCall,
   testMailServerCall,
-  type AlertRuleInput,
-  createAlertRuleCall,
   unsubscribeCall,
 } from '@fleetport/contract';
 import { type ParsedMail, simpleParser } from 'mailparser';

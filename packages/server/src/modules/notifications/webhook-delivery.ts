@@ -5,8 +5,8 @@ import { type Db, inTransaction } from '../../platform/db/open.ts';
 import type { JobContext } from '../../platform/jobs/index.ts';
 import type { SecretSeal } from '../../platform/sealed-secret.ts';
 import { appendEvent, eventsAfter, type LoggedEvent } from '../alerts/event-log.store.ts';
-import { advanceChannel, channelCursor } from './channel-cursors.store.ts';
 import { tellAdmins } from './admin-notes.ts';
+import { advanceChannel, channelCursor } from './channel-cursors.store.ts';
 import {
   flagIfFailingSince,
   insertDelivery,

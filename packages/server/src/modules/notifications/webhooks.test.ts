@@ -14,6 +14,7 @@ import {
   type WebhookDelivery,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/accounts.ts';
 import {
   createNodeOnSameDatabase,
   createTestApp,
@@ -23,7 +24,6 @@ import {
 } from '../../../test/helpers.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { appendEvent } from '../alerts/event-log.store.ts';
-import { signIn } from '../../../test/accounts.ts';
 import { asOwner, companyOwner, type Owner } from '../devices/device-test-kit.ts';
 
 /**

@@ -19,7 +19,6 @@ import { finishRpcCommand, insertRpcCommands } from '../../gateway/rpc.store.ts'
 import { activityPage } from '../../modules/activity-log/activity-log.query.ts';
 import * as alertRules from '../../modules/alerts/alert-rules.store.ts';
 import * as alerts from '../../modules/alerts/alerts.store.ts';
-import * as webhooks from '../../modules/notifications/webhooks.store.ts';
 import { addVersion } from '../../modules/app-centre/app-centre.service.ts';
 import { ownedVersion, packagePage, visiblePackage } from '../../modules/app-centre/app-centre.store.ts';
 import { ownBranding, saveBranding } from '../../modules/branding/branding.store.ts';
@@ -64,6 +63,7 @@ import { billingPage } from '../../modules/licences/billing.store.ts';
 import { assignDeviceLicences } from '../../modules/licences/device-assignment.service.ts';
 import { unusedByProduct } from '../../modules/licences/ledger.store.ts';
 import { grantPool } from '../../modules/licences/licence-test-kit.ts';
+import * as webhooks from '../../modules/notifications/webhooks.store.ts';
 import { saveAlertEmailRow, saveSmtpRow } from '../../modules/partner-notifications/alert-emails.store.ts';
 import * as notices from '../../modules/partner-notifications/notices.store.ts';
 import * as quotas from '../../modules/quotas/quotas.store.ts';

@@ -1,7 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AccountTables } from '../../modules/accounts/accounts.tables.ts';
 import type { AlertTables } from '../../modules/alerts/alerts.tables.ts';
-import type { NotificationTables } from '../../modules/notifications/notifications.tables.ts';
 import type { AppCentreTables } from '../../modules/app-centre/app-centre.tables.ts';
 import type { BrandingTables } from '../../modules/branding/branding.tables.ts';
 import type { CheckoutTables } from '../../modules/checkout/checkout.tables.ts';
@@ -12,6 +11,7 @@ import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { ExportTables } from '../../modules/exports/exports.tables.ts';
 import type { LicenceTables } from '../../modules/licences/licences.tables.ts';
+import type { NotificationTables } from '../../modules/notifications/notifications.tables.ts';
 import type { PartnerNotificationTables } from '../../modules/partner-notifications/partner-notifications.tables.ts';
 import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
