@@ -217,7 +217,11 @@ function WebhooksSection() {
             label={t('webhooks.url')}
             rules={[{ required: true, message: t('webhooks.required') }]}
           >
-            <Input maxLength={500} placeholder="https://" data-testid="webhook-url" />
+            <Input
+              maxLength={500}
+              placeholder="https://hooks.example.com/fleetport"
+              data-testid="webhook-url"
+            />
           </Form.Item>
           <Form.Item
             name="eventTypes"

@@ -54,7 +54,7 @@ export const notifications = {
     webhooks: {
       title: 'Webhook',
       intro:
-        '每个事件以 JSON 格式 POST 发送，并通过 Fleetport-Signature 请求头签名。投递失败的目标会重试 24 小时，失败一小时后会被标记；系统不会停用它。',
+        '每个事件以 JSON 格式推送，并带有签名请求头。投递失败的目标会重试 24 小时，失败一小时后会被标记；系统不会停用它。',
       add: '添加 Webhook',
       edit: '编辑 Webhook',
       empty: '暂无 Webhook。',
