@@ -219,7 +219,7 @@ function WebhooksSection() {
           >
             <Input
               maxLength={500}
-              placeholder="https://hooks.example.com/fleetport"
+             
               data-testid="webhook-url"
             />
           </Form.Item>
