@@ -175,6 +175,11 @@ export async function replayEvents(
   const companyId = owningCompany(actor.scope);
   const events = await eventsAfter(deps.db, companyId, input.after, input.limit);
   const first = events[0];
+  if (!first) {
+    // Nothing kept after `after`: either nothing happened since, or retention removed all of it.
+    const last = await lastEventCursor(deps.db, companyId);
+    return { list: [], next: Math.max(last, input.after), gap: last > input.after };
+  }
   return {
     list: events.map((e) => ({
       cursor: e.cursor,
@@ -184,7 +189,7 @@ export async function replayEvents(
       createdAt: e.createdAt.getTime(),
     })),
     next: events.at(-1)?.cursor ?? input.after,
-    gap: first !== undefined && first.cursor > input.after + 1,
+    gap: first.cursor > input.after + 1,
   };
 }
 

@@ -346,3 +346,28 @@ describe('delivery', () => {
     expect(ids.every((id) => id.startsWith(`${other.companyId}-`))).toBe(true);
   });
 });
+
+describe('the replay', () => {
+  it('says when events after the cursor are gone (older than the 30 days kept)', async () => {
+    await logEvents(other.companyId, 3);
+    const all = await other.call('GET', replayEventsCall.path, { after: '0', limit: '500' });
+    const list = (all.body.data as { list: { cursor: number }[] }).list;
+    const last = list.at(-1)!.cursor;
+    // The retention removed everything up to the one before last.
+    await t.deps.db
+      .deleteFrom('event_log')
+      .where('company_id', '=', other.companyId)
+      .where('cursor', '<', last)
+      .execute();
+    const after0 = await other.call('GET', replayEventsCall.path, { after: '0' });
+    expect(after0.body.data).toMatchObject({ gap: true, next: last });
+    expect((after0.body.data as { list: { cursor: number }[] }).list.map((e) => e.cursor)).toEqual([last]);
+    const emptied = await other.call('GET', replayEventsCall.path, { after: String(last - 2) });
+    expect(emptied.body.data).toMatchObject({ gap: true });
+    const upToDate = await other.call('GET', replayEventsCall.path, { after: String(last) });
+    expect(upToDate.body.data).toEqual({ list: [], next: last, gap: false });
+    await t.deps.db.deleteFrom('event_log').where('company_id', '=', other.companyId).execute();
+    const gone = await other.call('GET', replayEventsCall.path, { after: String(last - 1) });
+    expect(gone.body.data).toEqual({ list: [], next: last, gap: true });
+  });
+});
