@@ -217,11 +217,7 @@ function WebhooksSection() {
             label={t('webhooks.url')}
             rules={[{ required: true, message: t('webhooks.required') }]}
           >
-            <Input
-              maxLength={500}
-             
-              data-testid="webhook-url"
-            />
+            <Input maxLength={500} data-testid="webhook-url" />
           </Form.Item>
           <Form.Item
             name="eventTypes"
