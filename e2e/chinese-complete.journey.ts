@@ -70,6 +70,12 @@ const ALLOWED = new Set([
   'CLI',
   'API',
   'URL',
+  // Mail and webhook settings (features/notifications): protocol names and the product term.
+  'SMTP',
+  'STARTTLS',
+  'SSL',
+  'TLS',
+  'Webhook',
   'CSV',
   'Excel',
   'xlsx',

@@ -111,6 +111,23 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
    * insufficient-licence banner refetch. Every console of the company hears it, whatever its permissions.
    */
   z.object({ type: z.literal('licences.changed') }),
+  /**
+   * The console channel of the event log (docs/decisions.md "Notification channels"): the company's new
+   * events up to `cursor`, each alert message (one per rule and 30 s group) summed up for a live notice.
+   */
+  z.object({
+    type: z.literal('events.new'),
+    cursor: z.number().int(),
+    messages: z.array(
+      z.object({
+        cursor: z.number().int(),
+        type: z.string(),
+        ruleName: z.string().nullable(),
+        level: z.string().nullable(),
+        devices: z.number().int(),
+      }),
+    ),
+  }),
   /** Router alerts of the company changed (pending, firing, resolved, acknowledged): the alert centre, its badge and the dashboard refetch. */
   z.object({ type: z.literal('alerts.changed'), count: z.number().int() }),
   /** A change-set of a device's configuration changed state: the configuration page follows it. */

@@ -19,6 +19,7 @@ import { provisioningJobs } from './modules/device-templates/provisioning.servic
 import { exportJobs } from './modules/exports/exports.job.ts';
 import { licenceJobs } from './modules/licences/licence-expiry.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
+import { notificationJobs } from './modules/notifications/notifications.job.ts';
 import { licenceAlertJobs } from './modules/partner-notifications/licence-alert.job.ts';
 import { rolloutJobs } from './modules/rollouts/rollouts.job.ts';
 import type { AppDeps } from './platform/app-deps.ts';
@@ -90,6 +91,7 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
     alertJobs(deps),
     rolloutJobs(deps),
     provisioningJobs(deps),
+    notificationJobs(deps),
   ];
   return {
     handlers: parts.flatMap((p) => p.handlers),

@@ -26,6 +26,7 @@ import { FILE_CALLS } from './files.ts';
 import { JOB_CALLS } from './jobs.ts';
 import { LICENCE_CALLS } from './licences.ts';
 import { MENU_CALLS } from './menus.ts';
+import { NOTIFICATION_CALLS } from './notifications.ts';
 import { PAGE_COLUMN_CALLS } from './page-columns.ts';
 import { PARTNER_NOTIFICATION_CALLS } from './partner-notifications.ts';
 import { PLATFORM_CALLS } from './platform.ts';
@@ -65,6 +66,7 @@ export * from './files.ts';
 export * from './jobs.ts';
 export * from './licences.ts';
 export * from './menus.ts';
+export * from './notifications.ts';
 export * from './page-columns.ts';
 export * from './partner-notifications.ts';
 export * from './platform.ts';
@@ -117,6 +119,7 @@ const AREA_CALLS = {
   branding: BRANDING_CALLS,
   quotas: QUOTA_CALLS,
   alerts: ALERT_CALLS,
+  notifications: NOTIFICATION_CALLS,
   'app-centre': APP_CENTRE_CALLS,
   rollouts: ROLLOUT_CALLS,
   'device-templates': DEVICE_TEMPLATE_CALLS,

@@ -290,7 +290,8 @@ export const saveAlertEmailCall = defineCall({
   summary: 'Save one alert e-mail type (15020 when the banner is not an e-mail banner of the company)',
 });
 
-const SmtpFields = {
+/** A company's own SMTP server, as its forms send it (partner e-mail notifications, notification settings). */
+export const SmtpFields = {
   senderEmail: EmailSchema,
   host: z
     .string()

@@ -25,6 +25,7 @@ import { filesModule } from './files/files.module.ts';
 import { jobsModule } from './jobs/jobs.module.ts';
 import { licencesModule } from './licences/licences.module.ts';
 import { menusModule } from './menus/menus.module.ts';
+import { notificationsModule } from './notifications/notifications.module.ts';
 import { pageColumnsModule } from './page-columns/page-columns.module.ts';
 import { partnerNotificationsModule } from './partner-notifications/partner-notifications.module.ts';
 import { platformModule } from './platform/platform.module.ts';
@@ -74,6 +75,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   rebatesModule,
   brandingModule,
   alertsModule,
+  notificationsModule,
   appCentreModule,
   rolloutsModule,
   deviceTemplatesModule,

@@ -25,7 +25,9 @@ import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { companyWithEveryRole, type PopulatedCompany, ROLE_TYPE_NAMES } from '../../test/people.ts';
 import { type ProbeTargets, probeInput } from '../../test/probe-input.ts';
 import { companyScope } from '../platform/auth/actor.ts';
+import { inTransaction } from '../platform/db/open.ts';
 import { enqueueJob } from '../platform/jobs/index.ts';
+import { appendEvent } from './alerts/event-log.store.ts';
 import { insertTemplate } from './device-templates/device-templates.store.ts';
 import { insertProvisioning } from './device-templates/provisioning.store.ts';
 import { saveClaimedDevice } from './devices/devices.store.ts';
@@ -56,6 +58,14 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
     startsAt: 1_700_000_000_000,
     endsAt: 1_700_000_600_000,
     note: 'probe',
+  }),
+  // A's own destination (B's is untouched); the update aims at B's (800050).
+  'notifications.createWebhook': () => ({ url: 'https://probe.example/hook', eventTypes: ['alert.firing'] }),
+  'notifications.updateWebhook': (target) => ({
+    webhookId: target.webhookId,
+    url: 'https://probe.example/hook',
+    eventTypes: ['alert.firing'],
+    enabled: false,
   }),
   'users.create': (target) => ({
     account: 'newcomer@alpha.example',
@@ -99,6 +109,8 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
     enabled: true,
   }),
   'partnerNotifications.saveSmtp': () => SMTP_PROBE,
+  'notifications.saveMailServer': () => SMTP_PROBE,
+  'notifications.testMailServer': () => ({ ...SMTP_PROBE, to: 'probe@probe.example' }),
   // A version of A's own naming B's file as its package: refused (160034), nothing of B's is named.
   'deviceConfig.apply': (target) => ({
     sn: target.sn,
@@ -286,6 +298,15 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // B has a webhook destination and an event whose words would show in any answer that leaked them.
+  const bravoHook = await bOwner.call<{ webhook: { webhookId: number } }>('POST', '/pl/webhook/add', {
+    url: 'https://bravo-hooks.example/Bravo',
+    eventTypes: ['alert.firing'],
+  });
+  expect(bravoHook.body.code).toBe(0);
+  await inTransaction(t.deps.db, (tx) =>
+    appendEvent(tx, b.companyId, 'alert.firing', { ruleName: 'Bravo event' }, t.clock.now()),
+  );
   // B holds a private app of its own in the app centre, named so that any answer leaking it shows.
   const bravoApp = await t.deps.db
     .insertInto('app_package')
@@ -353,6 +374,7 @@ beforeAll(async () => {
     ruleId: bravoRule.body.data!.ruleId,
     alertId: Number(bravoAlert.id),
     silenceId: Number(bravoSilence.id),
+    webhookId: bravoHook.body.data!.webhook.webhookId,
     packageId: Number(bravoApp.id),
     versionId: Number(bravoAppVersion.id),
     noticeId: Number(bravoNotice.id),

@@ -24,6 +24,11 @@ export interface ServerConfig {
   webDist: string;
   /** Turns the login captcha off for automated browser tests. Unsafe in production. */
   automatedTestMode: boolean;
+  /**
+   * Where people reach this server (PUBLIC_URL, e.g. `https://fleet.example.com`); links in mail
+   * (`List-Unsubscribe`) start with it. Default `http://localhost:<PORT>`.
+   */
+  publicUrl: string;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
   /** Outgoing mail (verification codes); see platform/mail. */
@@ -145,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'packages/web/dist')),
     automatedTestMode: env.AUTOMATED_TEST_MODE === 'true',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT ?? 8080)}`).replace(/\/+$/, ''),
     mapTileUrl: env.MAP_TILE_URL || DEFAULT_MAP_TILE_URL,
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
     mail: {

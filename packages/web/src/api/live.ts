@@ -104,6 +104,15 @@ function invalidateSoon(queryClient: QueryClient, key: readonly unknown[]) {
   }, LIVE_REFETCH_DELAY_MS);
 }
 
+type EventNotice = Extract<LiveServerMessage, { type: 'events.new' }>['messages'][number];
+const noticeListeners = new Set<(notice: EventNotice) => void>();
+
+/** Hears each alert message the console channel brings (`events.new`): the grouped live notice. */
+export function onEventNotice(listener: (notice: EventNotice) => void): () => void {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+}
+
 export function applyToCache(queryClient: QueryClient, message: LiveServerMessage): void {
   if (message.type === 'batch') {
     for (const inner of message.messages) applyToCache(queryClient, inner);
@@ -121,6 +130,8 @@ export function applyToCache(queryClient: QueryClient, message: LiveServerMessag
     // The notification list, the badge, the bell and the dashboard's unread alerts refetch where shown.
     invalidateSoon(queryClient, LIVE_KEYS.notifications);
     invalidateSoon(queryClient, LIVE_KEYS.dashboard);
+  } else if (message.type === 'events.new') {
+    for (const notice of message.messages) for (const listener of noticeListeners) listener(notice);
   } else if (message.type === 'alerts.changed') {
     // The alert list, rules (open counts), badge and the dashboard's alert summary refetch where shown.
     invalidateSoon(queryClient, LIVE_KEYS.alerts);

@@ -18,6 +18,7 @@ import { deviceTemplatesFeature } from '../features/device-templates/device-temp
 import { devicesFeature } from '../features/devices/devices.feature.ts';
 import { exportsFeature } from '../features/exports/exports.feature.ts';
 import { licencesFeature } from '../features/licences/licences.feature.ts';
+import { notificationsFeature } from '../features/notifications/notifications.feature.ts';
 import { pageColumnsFeature } from '../features/page-columns/page-columns.feature.ts';
 import { partnerNotificationsFeature } from '../features/partner-notifications/partner-notifications.feature.ts';
 import { quotasFeature } from '../features/quotas/quotas.feature.ts';
@@ -54,6 +55,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   brandingFeature,
   quotasFeature,
   alertsFeature,
+  notificationsFeature,
   deviceConfigFeature,
   appCentreFeature,
   rolloutsFeature,

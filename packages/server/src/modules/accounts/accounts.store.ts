@@ -167,3 +167,13 @@ export async function readSetting<T>(db: DbOrTx, key: string, fallback: T): Prom
   const row = await db.selectFrom('app_setting').select('value').where('key', '=', key).executeTakeFirst();
   return row ? (row.value as T) : fallback;
 }
+
+/** The language a person signed in with: their mail's language (docs/decisions.md "A person's language"). */
+export async function rememberLanguage(db: DbOrTx, userId: number, lang: string) {
+  await db
+    .updateTable('app_user')
+    .set({ language: lang })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('language', 'is', null), eb('language', '!=', lang)]))
+    .execute();
+}

@@ -42,6 +42,8 @@ export interface AccountTables {
     super_admin: Generated<boolean>;
     instruction_status: Generated<string>;
     created_at: CreatedAt;
+    /** 'en' | 'cn': the language of the person's last sign-in, their mail's language (0310). */
+    language: ColumnType<string | null, string | null | undefined, string | null>;
   };
   password_history: {
     id: Generated<Id>;

@@ -9,7 +9,7 @@ import { sessionUserInfo } from './user-info.ts';
 
 export function authRoutes(deps: ModuleDeps<'clock' | 'config' | 'db'>) {
   return [
-    bind(loginCall, async ({ input }) => login(deps, input)),
+    bind(loginCall, async ({ input, lang }) => login(deps, input, lang)),
     bind(logoutCall, async (ctx) => {
       await endSession(deps.db, requireSession(ctx).sessionId, 'logout', deps.clock.now());
       return null;

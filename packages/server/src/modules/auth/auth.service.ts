@@ -1,9 +1,9 @@
-import { type CallParsedInput, ErrorCode, type loginCall, ROLE_TYPE } from '@fleetport/contract';
+import { type CallParsedInput, ErrorCode, type Lang, type loginCall, ROLE_TYPE } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password-hash.ts';
 import { openSession } from '../../platform/auth/session.store.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findUserByAccount, listMemberships } from '../accounts/accounts.store.ts';
+import { findUserByAccount, listMemberships, rememberLanguage } from '../accounts/accounts.store.ts';
 import { normalizeAccount } from '../accounts/login-account.ts';
 import { isAccessRestricted } from './access-window.ts';
 import { clearAttempts, findAttempt, saveAttempt, takeCaptcha } from './login-attempts.store.ts';
@@ -45,6 +45,7 @@ async function landingCompany(
 export async function login(
   deps: ModuleDeps<'clock' | 'config' | 'db'>,
   input: CallParsedInput<typeof loginCall>,
+  lang: Lang = 'en',
 ) {
   const account = normalizeAccount(input.account);
   const now = deps.clock.now();
@@ -76,6 +77,8 @@ export async function login(
     throw wrongPasswordError(failures);
   }
   await clearAttempts(deps.db, account);
+  // The language of the console the person signs in to is the language of the mail they are sent.
+  await rememberLanguage(deps.db, Number(user.id), lang);
   if (user.password_expires_at && new Date(user.password_expires_at) <= now)
     throw new AppError(ErrorCode.PASSWORD_EXPIRED);
   const userId = Number(user.id);

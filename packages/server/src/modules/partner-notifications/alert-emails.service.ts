@@ -102,9 +102,16 @@ export async function saveAlertEmail(
   return describeSetting(deps, actor.scope, input.type, row);
 }
 
+/**
+ * A company's own SMTP server (partner_smtp): the partner consoles' e-mail notifications page and the
+ * notification settings page of every company save it; its alert mail then goes through it.
+ */
+export type SmtpDeps = Pick<AlertEmailDeps, 'db' | 'clock' | 'config'>;
+type SmtpInput = CallParsedInput<typeof saveSmtpCall>;
+
 /** The stored password when the form typed none (the form never shows it). */
 async function passwordFor(
-  deps: AlertEmailDeps,
+  deps: SmtpDeps,
   scope: CompanyScope,
   typed: string | undefined,
 ): Promise<string | null> {
@@ -113,24 +120,27 @@ async function passwordFor(
   return stored?.passwordSealed ? sealOf(deps).open(stored.passwordSealed) : null;
 }
 
-export async function saveSmtp(
-  deps: AlertEmailDeps,
-  actor: Actor,
-  input: CallParsedInput<typeof saveSmtpCall>,
+export async function smtpOf(deps: SmtpDeps, scope: CompanyScope): Promise<SmtpSettings | null> {
+  const row = await findSmtp(deps.db, scope);
+  return row ? smtpView(row) : null;
+}
+
+export async function storeSmtp(
+  deps: SmtpDeps,
+  scope: CompanyScope,
+  input: SmtpInput,
 ): Promise<SmtpSettings> {
-  await requirePartner(deps, actor);
   const { password, ...fields } = input;
-  const stored = await findSmtp(deps.db, actor.scope);
+  const stored = await findSmtp(deps.db, scope);
   const passwordSealed =
     password !== undefined ? await sealOf(deps).seal(password) : (stored?.passwordSealed ?? null);
   const row: SmtpRow = { ...fields, passwordSealed };
-  await saveSmtpRow(deps.db, actor.scope, row, deps.clock.now());
+  await saveSmtpRow(deps.db, scope, row, deps.clock.now());
   return smtpView(row);
 }
 
-export async function clearSmtp(deps: AlertEmailDeps, actor: Actor) {
-  await requirePartner(deps, actor);
-  await deleteSmtpRow(deps.db, actor.scope);
+export async function forgetSmtp(deps: SmtpDeps, scope: CompanyScope) {
+  await deleteSmtpRow(deps.db, scope);
   return null;
 }
 
@@ -141,16 +151,16 @@ function smtpFailure(error: unknown, server: SmtpServer): string {
   return server.password ? line.split(server.password).join('***') : line;
 }
 
-export async function sendTestMail(
-  deps: AlertEmailDeps,
-  actor: Actor,
+/** A test mail through the form's settings; 15021 carries the server's own answer. */
+export async function trySmtp(
+  deps: SmtpDeps,
+  scope: CompanyScope,
   input: CallParsedInput<typeof testSmtpCall>,
   lang: Lang,
 ) {
-  await requirePartner(deps, actor);
   const { to, password, senderEmail, ...rest } = input;
-  const server: SmtpServer = { ...rest, password: await passwordFor(deps, actor.scope, password) };
-  const company = await findCompany(deps.db, actor.scope);
+  const server: SmtpServer = { ...rest, password: await passwordFor(deps, scope, password) };
+  const company = await findCompany(deps.db, scope);
   const mail = renderMail(TEST_MAIL, lang, to, { company: company?.name ?? '' });
   try {
     await sendThroughSmtp(server, { ...mail, from: senderOf(company?.name ?? '', senderEmail) });
@@ -158,6 +168,26 @@ export async function sendTestMail(
     throw new AppError(ErrorCode.TEST_MAIL_FAILED, { reason: smtpFailure(error, server) });
   }
   return null;
+}
+
+export async function saveSmtp(deps: AlertEmailDeps, actor: Actor, input: SmtpInput): Promise<SmtpSettings> {
+  await requirePartner(deps, actor);
+  return storeSmtp(deps, actor.scope, input);
+}
+
+export async function clearSmtp(deps: AlertEmailDeps, actor: Actor) {
+  await requirePartner(deps, actor);
+  return forgetSmtp(deps, actor.scope);
+}
+
+export async function sendTestMail(
+  deps: AlertEmailDeps,
+  actor: Actor,
+  input: CallParsedInput<typeof testSmtpCall>,
+  lang: Lang,
+) {
+  await requirePartner(deps, actor);
+  return trySmtp(deps, actor.scope, input, lang);
 }
 
 /** A partner's alert e-mail of one type, or undefined when it is not saved or not switched on. */

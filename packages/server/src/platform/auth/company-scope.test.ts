@@ -71,6 +71,7 @@ import { billingPage } from '../../modules/licences/billing.store.ts';
 import { assignDeviceLicences } from '../../modules/licences/device-assignment.service.ts';
 import { unusedByProduct } from '../../modules/licences/ledger.store.ts';
 import { grantPool } from '../../modules/licences/licence-test-kit.ts';
+import * as webhooks from '../../modules/notifications/webhooks.store.ts';
 import { saveAlertEmailRow, saveSmtpRow } from '../../modules/partner-notifications/alert-emails.store.ts';
 import * as notices from '../../modules/partner-notifications/notices.store.ts';
 import * as quotas from '../../modules/quotas/quotas.store.ts';
@@ -708,6 +709,62 @@ describe('router alerts', () => {
     ])
       expect(await refusal(write)).toBe(ErrorCode.NO_PERMISSION);
     expect(await alerts.unreadFiringCount(db, reader)).toBe(2);
+  });
+});
+
+describe('webhooks', () => {
+  it('list the destinations and deliveries of both companies of a set, never a third’s, and refuse writes for the set (5)', async () => {
+    const db = t.database.db;
+    const now = t.clock.now();
+    const ids = new Map<number, number>();
+    for (const [companyId, name] of [
+      [a.companyId, 'alpha'],
+      [b.companyId, 'beta'],
+      [c.companyId, 'gamma'],
+    ] as const) {
+      const hook = await webhooks.insertWebhook(
+        db,
+        companyScope(companyId),
+        {
+          url: `https://${name}.example/hook`,
+          secretSealed: 'sealed',
+          eventTypes: ['alert.firing'],
+          enabled: true,
+          createdBy: a.members.owner.userId,
+        },
+        now,
+      );
+      ids.set(companyId, hook.id);
+      await webhooks.insertDelivery(db, {
+        webhookId: hook.id,
+        companyId,
+        cursor: 1,
+        eventId: `${companyId}-1`,
+        eventType: 'alert.firing',
+        attempt: 1,
+        ok: true,
+        status: 204,
+        error: null,
+        durationMs: 3,
+        at: now,
+      });
+    }
+    const urls = (await webhooks.listWebhooks(db, both)).map((r) => r.webhook.url).sort();
+    expect(urls).toEqual(['https://alpha.example/hook', 'https://beta.example/hook']);
+    expect(await webhooks.findWebhook(db, both, ids.get(b.companyId)!)).toBeDefined();
+    expect(await webhooks.findWebhook(db, both, ids.get(c.companyId)!)).toBeUndefined();
+    const page = { pageNum: 1, pageSize: 20 };
+    expect((await webhooks.deliveryPage(db, both, ids.get(b.companyId)!, page)).total).toBe(1);
+    expect((await webhooks.deliveryPage(db, both, ids.get(c.companyId)!, page)).total).toBe(0);
+    const values = { url: 'https://set.example', eventTypes: ['alert.firing' as const], enabled: true };
+    for (const write of [
+      () => webhooks.insertWebhook(db, both, { ...values, secretSealed: 's', createdBy: 1 }, now),
+      () => webhooks.updateWebhookRow(db, both, ids.get(a.companyId)!, values, now),
+      () => webhooks.deleteWebhookRow(db, both, ids.get(a.companyId)!),
+      () => webhooks.countWebhooks(db, both),
+    ])
+      expect(await refusal(write)).toBe(ErrorCode.NO_PERMISSION);
+    expect((await webhooks.listWebhooks(db, both)).map((r) => r.webhook.url).sort()).toEqual(urls);
   });
 });
 

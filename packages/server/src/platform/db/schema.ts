@@ -12,6 +12,7 @@ import type { DeviceTemplateTables } from '../../modules/device-templates/device
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { ExportTables } from '../../modules/exports/exports.tables.ts';
 import type { LicenceTables } from '../../modules/licences/licences.tables.ts';
+import type { NotificationTables } from '../../modules/notifications/notifications.tables.ts';
 import type { PartnerNotificationTables } from '../../modules/partner-notifications/partner-notifications.tables.ts';
 import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
@@ -50,6 +51,7 @@ export interface Database
     BrandingTables,
     QuotaTables,
     AlertTables,
+    NotificationTables,
     AppCentreTables,
     DeviceConfigTables,
     RolloutTables,

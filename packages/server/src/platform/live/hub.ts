@@ -42,6 +42,18 @@ export interface LiveEvents {
   'licences.changed': { sn?: undefined };
   /** Router alerts of the company changed state (modules/alerts): how many changed in that sweep or call. */
   'alerts.changed': { count: number; sn?: undefined };
+  /** The console channel's new events of the company (modules/notifications). */
+  'events.new': {
+    cursor: number;
+    messages: {
+      cursor: number;
+      type: string;
+      ruleName: string | null;
+      level: string | null;
+      devices: number;
+    }[];
+    sn?: undefined;
+  };
   /** A change-set of a device's configuration changed state (modules/device-config). */
   'deviceConfig.changed': { sn: string; id: string; state: ChangeSetState };
   /** A rollout moved (modules/rollouts): a batch started, devices changed state, it stopped or ended. */

@@ -11,6 +11,8 @@ export interface MailMessage {
   /** `"Name" <address>`; the configured MAIL_FROM when absent. */
   from?: string;
   replyTo?: string;
+  /** Extra header lines (`List-Unsubscribe` of notification mail). */
+  headers?: Record<string, string>;
   /** Images the HTML shows by `cid:` (a partner's alert banner). */
   inlineImages?: { cid: string; filename: string; content: Buffer; contentType: string }[];
 }

@@ -107,4 +107,27 @@ describe('unread badge on the Alert centre menu entry', () => {
     },
     SLOW,
   );
+
+  it(
+    'opens one live notice per grouped alert message',
+    async () => {
+      serve();
+      renderConsole('/robustlink/activity');
+      await waitFor(async () => expect(await badgeTitle()).toBe('5 unread firing alerts'), {
+        timeout: 20_000,
+      });
+      await waitFor(() => expect(FakeSocket.sockets.length).toBeGreaterThan(0));
+      FakeSocket.last().emit({
+        type: 'events.new',
+        cursor: 9,
+        messages: [
+          { cursor: 9, type: 'alert.firing', ruleName: 'Offline > 2 min', level: 'major', devices: 20 },
+        ],
+      });
+      expect(
+        await screen.findByText('Offline > 2 min: 20 device(s) alerting', {}, { timeout: 10_000 }),
+      ).toBeTruthy();
+    },
+    SLOW,
+  );
 });

@@ -1,4 +1,5 @@
 import {
+  type CallDef,
   clearSmtpCall,
   EmailSchema,
   SMTP_SECURITY,
@@ -8,6 +9,7 @@ import {
   saveSmtpCall,
   testSmtpCall,
 } from '@fleetport/contract';
+import type { QueryKey } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,30 +32,49 @@ interface SmtpForm {
 
 const DEFAULT_PORT: Record<SmtpSecurity, number> = { none: 25, starttls: 587, tls: 465 };
 
+/** The calls a mail server card saves, clears and tests through, and who may use them. */
+export interface SmtpCalls {
+  save: CallDef<typeof saveSmtpCall.input, typeof saveSmtpCall.output>;
+  clear: CallDef<typeof clearSmtpCall.input, typeof clearSmtpCall.output>;
+  test: CallDef<typeof testSmtpCall.input, typeof testSmtpCall.output>;
+  /** Queries showing the saved settings. */
+  refresh: QueryKey[];
+  editFunCode: string;
+}
+
+const PARTNER_SMTP: SmtpCalls = {
+  save: saveSmtpCall,
+  clear: clearSmtpCall,
+  test: testSmtpCall,
+  refresh: [partnerNoticeKeys.emailSettings],
+  editFunCode: 'partnerEmails.edit',
+};
+
 /**
- * The partner's own mail server for its alert e-mails, with a test mail sent through what the form
- * holds (the stored password when none is typed); the server's own answer is shown when it fails.
+ * A company's own mail server for its alert e-mails (the partner consoles' page, and every company's
+ * notification settings through `calls`), with a test mail sent through what the form holds (the stored
+ * password when none is typed); the server's own answer is shown when it fails.
  */
-export function SmtpCard({ smtp }: { smtp: SmtpSettings | null }) {
+export function SmtpCard({ smtp, calls = PARTNER_SMTP }: { smtp: SmtpSettings | null; calls?: SmtpCalls }) {
   const { t } = useTranslation('partnerNotifications');
   const lang = useLang();
   const { message } = App.useApp();
   const [form] = Form.useForm<SmtpForm>();
   const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const refresh = [partnerNoticeKeys.emailSettings];
-  const save = useCallMutation(saveSmtpCall, {
+  const refresh = calls.refresh;
+  const save = useCallMutation(calls.save, {
     invalidates: refresh,
     onSuccess: () => {
       form.setFieldValue('password', undefined);
       message.success(t('emails.smtp.saved'));
     },
   });
-  const clear = useCallMutation(clearSmtpCall, {
+  const clear = useCallMutation(calls.clear, {
     invalidates: refresh,
     onSuccess: () => message.success(t('emails.smtp.cleared')),
   });
   // Its failure is shown here, with the server's words, not as a passing toast.
-  const test = useCallMutation(testSmtpCall, { silent: true });
+  const test = useCallMutation(calls.test, { silent: true });
 
   useEffect(() => {
     form.setFieldsValue(
@@ -142,7 +163,7 @@ export function SmtpCard({ smtp }: { smtp: SmtpSettings | null }) {
             <Input.Password style={{ width: 260 }} autoComplete="new-password" data-testid="smtp-password" />
           </Form.Item>
         </Space>
-        <Can funCode="partnerEmails.edit">
+        <Can funCode={calls.editFunCode}>
           <Space wrap style={{ marginBottom: 24 }}>
             <Button type="primary" onClick={submit} loading={save.isPending} data-testid="smtp-save">
               {t('emails.smtp.save')}

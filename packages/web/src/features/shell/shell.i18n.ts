@@ -4,6 +4,11 @@ export const shell = {
     menuBadge: {
       unreadAlerts: '{{count}} unread firing alerts',
     },
+    liveAlert: {
+      firing: '{{rule}}: {{count}} device(s) alerting',
+      resolved: '{{rule}}: {{count}} device(s) resolved',
+      flapping: '{{rule}}: {{count}} device(s) flapping',
+    },
     header: {
       switchApp: 'Switch console',
       switchCompany: 'Switch company',
@@ -69,6 +74,11 @@ export const shell = {
   cn: {
     menuBadge: {
       unreadAlerts: '{{count}} 条未读告警',
+    },
+    liveAlert: {
+      firing: '{{rule}}：{{count}}台设备告警',
+      resolved: '{{rule}}：{{count}}台设备已恢复',
+      flapping: '{{rule}}：{{count}}台设备状态频繁变化',
     },
     header: {
       switchApp: '切换控制台',

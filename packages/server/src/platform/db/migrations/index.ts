@@ -40,6 +40,7 @@ import * as m0240 from './0240_alerts.ts';
 import * as m0260 from './0260_alert_lifecycle.ts';
 import * as m0280 from './0280_device_config.ts';
 import * as m0290 from './0290_rollouts.ts';
+import * as m0310 from './0310_notification_channels.ts';
 import * as m0320 from './0320_device_templates.ts';
 
 /**
@@ -88,5 +89,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0260_alert_lifecycle': m0260,
   '0280_device_config': m0280,
   '0290_rollouts': m0290,
+  '0310_notification_channels': m0310,
   '0320_device_templates': m0320,
 };
