@@ -1,7 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import {
-  type AddPackageVersionBody,
-  addPackageVersionCall,
   type CallInput,
   cancelRolloutCall,
   createRolloutCall,
@@ -18,9 +16,6 @@ import {
   type RolloutDevice,
   resumeRolloutCall,
   retryRolloutCall,
-  type StoredFile,
-  setPackagePublishedCall,
-  setPackageTargetCall,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
@@ -28,9 +23,9 @@ import type { TestApp } from '../../../test/helpers.ts';
 import { eventually } from '../../gateway/testing/gateway-env.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
 import { UPDATE_SPACING_MS } from '../device-software/device-install.service.ts';
+import { platformFirmware } from '../device-templates/template-test-kit.ts';
 import { asOwner, companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
 import { type SimulatedFleet, startSimulatedFleet } from '../devices/simulated-device-kit.ts';
-import { bufferOf, MULTIPART_TYPE, multipartBody } from '../files/file-test-kit.ts';
 import { putOnLevel } from '../licences/licence-test-kit.ts';
 import { createRolloutEngine, type RolloutEngine } from './rollout-engine.ts';
 
@@ -53,42 +48,9 @@ const routers: Awaited<ReturnType<SimulatedFleet['connect']>>[] = [];
 const SNS = ['RO0001', 'RO0002', 'RO0003', 'RO0004', 'RO0005', 'RO0006'];
 const IMAGE = Buffer.from('MEG5000 rollout image '.repeat(2000));
 
-async function stored(who: Owner, name: string, bytes: Buffer): Promise<StoredFile> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${t.deps.config.apiPrefix}/pl/file/upload`,
-    headers: { ...who.headers(), language: 'en', 'content-type': MULTIPART_TYPE },
-    payload: await bufferOf(
-      multipartBody({ kind: 'firmware' }, [{ name, contentType: 'application/octet-stream', bytes }]),
-    ),
-  });
-  const body = res.json<{ code: number; msg: string; data: { files: StoredFile[] } }>();
-  if (body.code !== 0) throw new Error(`upload failed: ${body.code} ${body.msg}`);
-  return body.data.files[0]!;
-}
-
 /** A platform firmware version published to Acme. */
-async function firmware(version: string, over: Partial<AddPackageVersionBody> = {}): Promise<number> {
-  const file = await stored(admin, 'meg.bin', IMAGE);
-  const res = await admin.run(addPackageVersionCall, {
-    kind: 'firmware',
-    name: 'MEG5000 firmware',
-    version,
-    packageName: 'meg5000-os',
-    series: 'meg5000',
-    models: ['MEG5000'],
-    fileId: file.fileId,
-    ...over,
-  });
-  if (res.code !== 0) throw new Error(`add failed: ${res.code} ${res.msg}`);
-  const { versionId } = res.data!;
-  await admin.run(setPackageTargetCall, {
-    versionId,
-    target: { kind: 'companies', companyIds: [acme.companyId] },
-  });
-  await admin.run(setPackagePublishedCall, { versionId, published: true });
-  return versionId;
-}
+const firmware = (version: string) =>
+  platformFirmware(t, admin, acme, { version, series: 'meg5000', models: ['MEG5000'] }, IMAGE);
 
 const SETTINGS = {
   plan: { mode: 'size', firstSize: 2, laterSize: 2 },
