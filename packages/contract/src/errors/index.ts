@@ -4,6 +4,7 @@ import { CORE_ERROR_CODES } from './core-codes.ts';
 import { DEVICE_CONFIG_ERROR_CODES } from './device-config.ts';
 import { FEATURE_ERROR_CODES } from './feature-codes.ts';
 import { QUOTA_ERROR_CODES } from './quotas.ts';
+import { VPN_ERROR_CODES } from './vpn.ts';
 
 export { APP_UPDATE_ERRORS, appUpdateError } from './app-update.ts';
 export { ERROR_CATALOGUE, errorEntry, errorMessage, errorPlaceholders } from './catalogue.ts';
@@ -30,5 +31,6 @@ export const ErrorCode = {
   ...ALERT_ERROR_CODES,
   ...APP_CENTRE_ERROR_CODES,
   ...DEVICE_CONFIG_ERROR_CODES,
+  ...VPN_ERROR_CODES,
 } as const;
 export type ErrorCodeName = keyof typeof ErrorCode;

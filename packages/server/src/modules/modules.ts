@@ -33,6 +33,7 @@ import { remoteActionsModule } from './remote-actions/remote-actions.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
 import { shellModule } from './shell/shell.module.ts';
 import { usersModule } from './users/users.module.ts';
+import { vpnModule } from './vpn/vpn.module.ts';
 
 /**
  * Every server area, one line each (docs/adding-an-area.md). The app registers their routes in this
@@ -55,6 +56,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   deviceGroupsModule,
   deviceTagsModule,
   deviceConfigModule,
+  vpnModule,
   deviceDashboardModule,
   deviceNotificationsModule,
   deviceDetailsModule,

@@ -287,7 +287,22 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // B holds a VPN group with its device and a service client: a read or a write reaching them fails.
+  const bravoVpnGroup = await bOwner.call<{ vpnGroupId: number }>('POST', '/vpn/group/addGroup', {
+    name: 'Bravo tunnels',
+    region: 'EUR',
+    dataLimitMb: 100,
+  });
+  expect(bravoVpnGroup.body.code).toBe(0);
+  const bravoClient = await bOwner.call<{ clientId: number }>('POST', '/vpn/serviceClient/addClient', {
+    name: 'Bravo laptop',
+    type: 'server',
+    vpnGroupIds: [bravoVpnGroup.body.data!.vpnGroupId],
+  });
+  expect(bravoClient.body.code).toBe(0);
   targets = {
+    vpnGroupId: bravoVpnGroup.body.data!.vpnGroupId,
+    clientId: bravoClient.body.data!.clientId,
     ruleId: bravoRule.body.data!.ruleId,
     alertId: Number(bravoAlert.id),
     silenceId: Number(bravoSilence.id),

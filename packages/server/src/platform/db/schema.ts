@@ -15,6 +15,7 @@ import type { PartnerNotificationTables } from '../../modules/partner-notificati
 import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
+import type { VpnTables } from '../../modules/vpn/vpn.tables.ts';
 import type { FileTables } from '../files/files.tables.ts';
 import type { JobTables } from '../jobs/jobs.tables.ts';
 
@@ -49,4 +50,5 @@ export interface Database
     QuotaTables,
     AlertTables,
     AppCentreTables,
-    DeviceConfigTables {}
+    DeviceConfigTables,
+    VpnTables {}

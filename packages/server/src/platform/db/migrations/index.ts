@@ -39,6 +39,7 @@ import * as m0230 from './0230_app_centre.ts';
 import * as m0240 from './0240_alerts.ts';
 import * as m0260 from './0260_alert_lifecycle.ts';
 import * as m0280 from './0280_device_config.ts';
+import * as m0300 from './0300_vpn.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -85,4 +86,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0240_alerts': m0240,
   '0260_alert_lifecycle': m0260,
   '0280_device_config': m0280,
+  '0300_vpn': m0300,
 };

@@ -1,0 +1,77 @@
+import { ErrorCode } from '@fleetport/contract';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { owningCompany } from '../../platform/auth/actor.ts';
+import { inTransaction } from '../../platform/db/open.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type Credentials, issueMemberCertificate, memberCredentials } from './certificates.ts';
+import { findClientOrFail } from './service-clients.service.ts';
+import { clientKey, findGroupOrFail, type VpnDeps } from './vpn.service.ts';
+import type { GroupRecord } from './vpn.store.ts';
+import * as store from './vpn.store.ts';
+
+/**
+ * A service client's OpenVPN profile (.ovpn) for one of its groups: the hub's address and the group's
+ * tunnel settings, the company CA, and the client's own certificate and key inline, as the OpenVPN
+ * desktop clients import it. The certificate is issued on the first download and kept; deleting the
+ * client or its link revokes it.
+ */
+
+export function renderClientProfile(
+  group: GroupRecord,
+  hub: { host: string },
+  creds: Credentials,
+  title: string,
+): string {
+  const lines = [
+    `# Fleetport VPN profile: ${title}`,
+    'client',
+    'dev tun',
+    `proto ${group.protocol === 'tcp' ? 'tcp-client' : 'udp'}`,
+    `remote ${hub.host} ${group.port}`,
+    'nobind',
+    'persist-key',
+    'persist-tun',
+    'resolv-retry infinite',
+    'remote-cert-tls server',
+    'verify-x509-name fleetport-hub name',
+    `data-ciphers ${group.cipher}`,
+    `tun-mtu ${group.mtu}`,
+    ...(group.protocol === 'udp' ? [`fragment ${group.fragment}`, 'mssfix'] : []),
+    'verb 3',
+    `<ca>\n${creds.caPem.trim()}\n</ca>`,
+    `<cert>\n${creds.certPem.trim()}\n</cert>`,
+    `<key>\n${creds.keyPem.trim()}\n</key>`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+export async function clientProfile(
+  deps: VpnDeps,
+  actor: Actor,
+  input: { clientId: number; vpnGroupId: number },
+): Promise<{ fileName: string; text: string }> {
+  const client = await findClientOrFail(deps, actor, input.clientId);
+  const group = await findGroupOrFail(deps, actor, input.vpnGroupId);
+  const key = clientKey(client.id);
+  const linked = (await store.groupMembers(deps.db, actor.scope, group.id)).some(
+    (m) => m.active && m.member_key === key,
+  );
+  if (!linked) throw new AppError(ErrorCode.VPN_CLIENT_NOT_IN_GROUP);
+  const companyId = owningCompany(actor.scope);
+  const creds = await inTransaction(deps.db, async (tx) => {
+    await issueMemberCertificate(deps, tx, companyId, group.id, key, deps.clock.now());
+    return memberCredentials(deps, tx, companyId, group.id, key);
+  });
+  if (!creds) throw new AppError(ErrorCode.VPN_CLIENT_NOT_IN_GROUP);
+  const safe = (s: string) => s.replace(/[^\w-]+/g, '_');
+  return {
+    fileName: `${safe(client.name)}-${safe(group.name)}.ovpn`,
+    text: renderClientProfile(
+      group,
+      { host: deps.config.vpn.publicHost },
+      creds,
+      `${client.name} in ${group.name}`,
+    ),
+  };
+}
