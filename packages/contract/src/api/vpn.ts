@@ -247,7 +247,19 @@ export const ServiceClientSchema = z.object({
   /** The client's public id (what the desktop client and the hub's status show). */
   clientCode: z.string(),
   type: z.enum(SERVICE_CLIENT_TYPES),
-  groups: z.array(z.object({ vpnGroupId: z.number().int(), name: z.string(), virtualIp: z.string() })),
+  groups: z.array(
+    z.object({
+      vpnGroupId: z.number().int(),
+      name: z.string(),
+      virtualIp: z.string(),
+      /** Whether the client's tunnel into this group is up (from the hub). */
+      vpnState: z.enum(VPN_DEVICE_STATES),
+      realAddress: z.string().nullable(),
+      /** Bytes the client received and sent in its current tunnel, as the hub counts them. */
+      bytesIn: z.number(),
+      bytesOut: z.number(),
+    }),
+  ),
   createdAt: z.number().int(),
 });
 export type ServiceClient = z.infer<typeof ServiceClientSchema>;

@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../../platform/config.ts';
 import type { Db, DbOrTx } from '../../platform/db/open.ts';
-import { secretSeal } from '../../platform/sealed-secret.ts';
+import { type SecretSeal, secretSeal } from '../../platform/sealed-secret.ts';
 import { createCa, issueCertificate, type KeyPair, makeCrl } from './pki.ts';
 
 /**
@@ -17,8 +17,23 @@ export interface PkiDeps {
 
 const HUB_COMMON_NAME = 'fleetport-hub';
 
-function sealOf(deps: PkiDeps) {
-  return secretSeal(deps.db, deps.config.serverSecret, 'vpn-pki');
+const seals = new WeakMap<Db, SecretSeal>();
+
+function sealOf(deps: PkiDeps): SecretSeal {
+  let seal = seals.get(deps.db);
+  if (!seal) {
+    seal = secretSeal(deps.db, deps.config.serverSecret, 'vpn-pki');
+    seals.set(deps.db, seal);
+  }
+  return seal;
+}
+
+/**
+ * Reads the server secret the keys are sealed under before a transaction opens: on PGlite (one
+ * connection) the first read inside the transaction would wait for the transaction itself.
+ */
+export async function preparePki(deps: PkiDeps): Promise<void> {
+  await sealOf(deps).seal('');
 }
 
 /** The name a member's certificate carries, which the hub reads its address file by. */

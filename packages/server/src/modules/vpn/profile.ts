@@ -3,7 +3,7 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import { owningCompany } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Credentials, issueMemberCertificate, memberCredentials } from './certificates.ts';
+import { type Credentials, issueMemberCertificate, memberCredentials, preparePki } from './certificates.ts';
 import { findClientOrFail } from './service-clients.service.ts';
 import { clientKey, findGroupOrFail, type VpnDeps } from './vpn.service.ts';
 import type { GroupRecord } from './vpn.store.ts';
@@ -59,6 +59,7 @@ export async function clientProfile(
   );
   if (!linked) throw new AppError(ErrorCode.VPN_CLIENT_NOT_IN_GROUP);
   const companyId = owningCompany(actor.scope);
+  await preparePki(deps);
   const creds = await inTransaction(deps.db, async (tx) => {
     await issueMemberCertificate(deps, tx, companyId, group.id, key, deps.clock.now());
     return memberCredentials(deps, tx, companyId, group.id, key);

@@ -11,7 +11,7 @@ import {
 import { type Actor, owningCompany, owningScope } from '../../platform/auth/actor.ts';
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
-import { revokeMembers } from './certificates.ts';
+import { preparePki, revokeMembers } from './certificates.ts';
 import { afterMembersLeft, syncGroup } from './hub-sync.ts';
 import type { ClientRecord } from './service-clients.store.ts';
 import * as clients from './service-clients.store.ts';
@@ -113,6 +113,7 @@ export async function createClient(
   actor: Actor,
   input: CallParsedInput<typeof createServiceClientCall>,
 ): Promise<ServiceClient & { clientKey: string }> {
+  await preparePki(deps);
   const groupIds = [...new Set(input.vpnGroupIds)];
   checkGroupCount(input.type, groupIds);
   const scope = owningScope(actor.scope);
@@ -143,6 +144,7 @@ export async function updateClient(
   actor: Actor,
   input: CallParsedInput<typeof updateServiceClientCall>,
 ): Promise<ServiceClient> {
+  await preparePki(deps);
   const groupIds = [...new Set(input.vpnGroupIds)];
   const scope = owningScope(actor.scope);
   let left: number[] = [];
@@ -160,6 +162,7 @@ export async function updateClient(
 }
 
 export async function deleteClient(deps: VpnDeps, actor: Actor, clientId: number): Promise<null> {
+  await preparePki(deps);
   let left: number[] = [];
   await inTransaction(deps.db, async (tx) => {
     const row = await findClientOrFail(deps, actor, clientId, tx, true);

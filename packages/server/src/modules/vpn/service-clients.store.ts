@@ -1,3 +1,4 @@
+import type { ServiceClient } from '@fleetport/contract';
 import { sql } from 'kysely';
 import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import { containsPattern } from '../../platform/db/like.ts';
@@ -106,12 +107,21 @@ export async function pageClients(
 
 /** The groups each client is in now, with its address there. */
 export async function clientGroups(db: DbOrTx, scope: CompanyScope, clientIds: readonly number[]) {
-  const groups = new Map<number, { vpnGroupId: number; name: string; virtualIp: string }[]>();
+  const groups = new Map<number, ServiceClient['groups']>();
   if (clientIds.length === 0) return groups;
   const rows = await db
     .selectFrom('vpn_member')
     .innerJoin('vpn_group', 'vpn_group.id', 'vpn_member.group_id')
-    .select(['vpn_member.client_id', 'vpn_group.id', 'vpn_group.name', 'vpn_member.virtual_ip'])
+    .select([
+      'vpn_member.client_id',
+      'vpn_group.id',
+      'vpn_group.name',
+      'vpn_member.virtual_ip',
+      'vpn_member.vpn_state',
+      'vpn_member.real_address',
+      'vpn_member.bytes_in',
+      'vpn_member.bytes_out',
+    ])
     .where('vpn_member.company_id', 'in', scopedCompanyIds(scope))
     .where('vpn_member.client_id', 'in', clientIds)
     .where('vpn_member.active', '=', true)
@@ -121,7 +131,15 @@ export async function clientGroups(db: DbOrTx, scope: CompanyScope, clientIds: r
     const id = Number(r.client_id);
     groups.set(id, [
       ...(groups.get(id) ?? []),
-      { vpnGroupId: Number(r.id), name: r.name, virtualIp: r.virtual_ip },
+      {
+        vpnGroupId: Number(r.id),
+        name: r.name,
+        virtualIp: r.virtual_ip,
+        vpnState: r.vpn_state,
+        realAddress: r.real_address,
+        bytesIn: Number(r.bytes_in),
+        bytesOut: Number(r.bytes_out),
+      },
     ]);
   }
   return groups;

@@ -22,7 +22,7 @@ import { inTransaction } from '../../platform/db/open.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { assertDeviceAllows } from '../licences/entitlements.ts';
 import { allocateNetwork, cidrOf, freeMemberAddress, hubAddressOf, memberCapacity } from './address-plan.ts';
-import { revokeMembers } from './certificates.ts';
+import { preparePki, revokeMembers } from './certificates.ts';
 import { afterMembersLeft, syncGroup } from './hub-sync.ts';
 import type { GroupRecord, GroupSettingsRow, MemberRecord } from './vpn.store.ts';
 import * as store from './vpn.store.ts';
@@ -120,6 +120,7 @@ export async function createGroup(
   actor: Actor,
   input: CallParsedInput<typeof createVpnGroupCall>,
 ): Promise<VpnGroup> {
+  await preparePki(deps);
   checkRegion(deps, input.region);
   const scope = owningScope(actor.scope);
   const now = deps.clock.now();
@@ -156,6 +157,7 @@ export async function updateGroup(
   actor: Actor,
   input: CallParsedInput<typeof updateVpnGroupCall>,
 ): Promise<VpnGroup> {
+  await preparePki(deps);
   checkRegion(deps, input.region);
   const scope = owningScope(actor.scope);
   await inTransaction(deps.db, async (tx) => {
@@ -181,6 +183,7 @@ export async function setGroupState(
   actor: Actor,
   input: { vpnGroupId: number; state: 'running' | 'stopped' },
 ): Promise<VpnGroup> {
+  await preparePki(deps);
   const scope = owningScope(actor.scope);
   await inTransaction(deps.db, async (tx) => {
     const row = await findGroupOrFail(deps, actor, input.vpnGroupId, tx, true);
@@ -193,6 +196,7 @@ export async function setGroupState(
 }
 
 export async function deleteGroup(deps: VpnDeps, actor: Actor, id: number): Promise<null> {
+  await preparePki(deps);
   const scope = owningScope(actor.scope);
   const companyId = owningCompany(scope);
   await inTransaction(deps.db, async (tx) => {
@@ -283,6 +287,7 @@ export async function addDevices(
   actor: Actor,
   input: CallParsedInput<typeof addVpnGroupDevicesCall>,
 ): Promise<{ sn: string; virtualIp: string }[]> {
+  await preparePki(deps);
   const scope = owningScope(actor.scope);
   const sns = [...new Set(input.sns)];
   const now = deps.clock.now();
@@ -328,6 +333,7 @@ export async function removeDevices(
   actor: Actor,
   input: CallParsedInput<typeof removeVpnGroupDevicesCall>,
 ): Promise<null> {
+  await preparePki(deps);
   const scope = owningScope(actor.scope);
   const companyId = owningCompany(scope);
   const keys = [...new Set(input.sns)].map(deviceKey);

@@ -410,3 +410,47 @@ export async function pageUngroupedDevices(
     .execute();
   return { rows, total: Number(total.n) };
 }
+
+/**
+ * The hub's side (not caller-scoped, like the device gateway): the groups a hub serves, each read with
+ * its own company's scope afterwards.
+ */
+export async function hubGroups(db: DbOrTx): Promise<{ id: number; company_id: number; state: string }[]> {
+  const rows = await db.selectFrom('vpn_group').select(['id', 'company_id', 'state']).execute();
+  return rows.map((r) => ({ id: Number(r.id), company_id: Number(r.company_id), state: r.state }));
+}
+
+/** What the hub said of one member now: its tunnel state, public address and counters. */
+export async function saveMemberStatus(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  memberKey: string,
+  status: { connected: boolean; realAddress: string | null; bytesIn: number; bytesOut: number },
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('vpn_member')
+    .set({
+      vpn_state: status.connected ? 'connected' : 'disconnected',
+      real_address: status.realAddress,
+      ...(status.connected ? { bytes_in: status.bytesIn, bytes_out: status.bytesOut } : {}),
+      status_at: at,
+    })
+    .where('group_id', '=', groupId)
+    .where('company_id', '=', owningCompany(scope))
+    .where('member_key', '=', memberKey)
+    .execute();
+  if (status.connected)
+    await db
+      .insertInto('vpn_traffic')
+      .values({
+        company_id: owningCompany(scope),
+        group_id: groupId,
+        member_key: memberKey,
+        at,
+        bytes_in: status.bytesIn,
+        bytes_out: status.bytesOut,
+      })
+      .execute();
+}
