@@ -10,6 +10,8 @@ import {
   deleteServiceClientCall,
   downloadClientProfileCall,
   ErrorCode,
+  errorMessage,
+  getVpnGroupCall,
   getVpnHubStatusCall,
   listServiceClientsCall,
   type ServiceClient,
@@ -18,6 +20,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testConfig } from '../../../test/helpers.ts';
 import { eventually } from '../../gateway/testing/gateway-env.ts';
+import { managementCommand } from '../../vpn-hub/management.ts';
 import { companyOwner, type Owner } from '../devices/device-test-kit.ts';
 import { recordHubStatus } from './hub-status.ts';
 
@@ -182,6 +185,8 @@ describe('the local VPN hub', () => {
   it('drops a deleted client at once and refuses its certificate afterwards', async () => {
     const [first] = laptops;
     expect((await acme.run(deleteServiceClientCall, { clientId: client.clientId })).code).toBe(0);
+    // The hub dropped its tunnel at once (management `kill`), before its own client noticed.
+    expect(await t.deps.vpnHub!.connections(group.vpnGroupId)).toEqual([]);
     await stopLaptop(first!);
     const gone = await acme.run(downloadClientProfileCall, {
       clientId: client.clientId,
@@ -205,5 +210,31 @@ describe('the local VPN hub', () => {
     const hubDir = path.join(t.deps.config.dataDir, 'vpn-hub', `g${group.vpnGroupId}`);
     const crl = sh('openssl', ['crl', '-in', path.join(hubDir, 'crl.pem'), '-noout', '-text']);
     expect(crl).toMatch(/Serial Number:/);
+  });
+
+  it('answers 180004 to actions that need a hub that stops answering, and says so', async () => {
+    const socket = path.join(t.deps.config.dataDir, 'vpn-hub', `g${group.vpnGroupId}`, 'mgmt.sock');
+    const pid = Number((await managementCommand(socket, 'pid')).replace(/^SUCCESS: pid=/, ''));
+    // Frozen, not killed: the process is there but answers nothing, as a hung hub would. (Stopping the
+    // group still works: the hub ends a frozen instance with SIGKILL.)
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const status = await acme.run(getVpnHubStatusCall, {});
+      expect(status.data?.state).toBe('notAnswering');
+      const client = await acme.run(createServiceClientCall, {
+        name: 'Late laptop',
+        type: 'user',
+        vpnGroupIds: [group.vpnGroupId],
+      });
+      expect(client.code).toBe(ErrorCode.VPN_SERVER_OFFLINE);
+      // Nothing was kept of the refused actions.
+      expect((await acme.run(getVpnGroupCall, { vpnGroupId: group.vpnGroupId })).data).toMatchObject({
+        state: 'running',
+        clientCount: 0,
+      });
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    expect((await acme.run(getVpnHubStatusCall, {})).data?.state).toBe('running');
   });
 });
