@@ -10,7 +10,6 @@ import {
   deleteServiceClientCall,
   downloadClientProfileCall,
   ErrorCode,
-  errorMessage,
   getVpnGroupCall,
   getVpnHubStatusCall,
   listServiceClientsCall,
