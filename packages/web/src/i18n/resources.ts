@@ -12,6 +12,7 @@ import { licences } from '../features/licences/licences.i18n.ts';
 import { partnerNotifications } from '../features/partner-notifications/partner-notifications.i18n.ts';
 import { quotas } from '../features/quotas/quotas.i18n.ts';
 import { rebates } from '../features/rebates/rebates.i18n.ts';
+import { vpn } from '../features/vpn/vpn.i18n.ts';
 import { FRAME_RESOURCES } from './frame-resources.ts';
 
 /**
@@ -34,6 +35,7 @@ export const PAGE_TEXT = {
   alerts,
   appCentre,
   deviceConfig,
+  vpn,
 } as const;
 
 /**
