@@ -76,6 +76,8 @@ export class RouterState {
     commonName: string;
     virtualIp: string;
     state: 'connecting' | 'connected';
+    /** The OpenVPN client configuration the cloud sent (what a real router runs). */
+    profile: string;
     /** When the tunnel came up, and the counters then (the status reports bytes since). */
     since: number | null;
     base: { rxBytes: number; txBytes: number };

@@ -45,6 +45,7 @@ export const VPN_HANDLERS: Pick<Handlers, 'vpnJoin' | 'vpnLeave' | 'vpnRotateCer
       commonName: p.commonName,
       virtualIp: p.virtualIp,
       state: 'connecting',
+      profile: p.profile,
       since: null,
       base: { rxBytes: 0, txBytes: 0 },
     };
@@ -71,7 +72,11 @@ export const VPN_HANDLERS: Pick<Handlers, 'vpnJoin' | 'vpnLeave' | 'vpnRotateCer
       throw new RpcFailure(RPC_ERROR.notFound, `VPN group ${p.groupId} is not joined`);
     if (!p.certPem.includes('BEGIN CERTIFICATE') || !p.keyPem.includes('PRIVATE KEY'))
       throw new RpcFailure(RPC_ERROR.invalidParams, 'certPem/keyPem: not a PEM certificate and key');
-    ctx.state.vpnTunnel = { ...t, state: 'connecting', since: null };
+    // The profile's certificate and key are replaced; the rest of it stays.
+    const profile = t.profile
+      .replace(/<cert>[\s\S]*?<\/cert>/, `<cert>\n${p.certPem.trim()}\n</cert>`)
+      .replace(/<key>[\s\S]*?<\/key>/, `<key>\n${p.keyPem.trim()}\n</key>`);
+    ctx.state.vpnTunnel = { ...t, state: 'connecting', profile, since: null };
     publishVpn(ctx);
     connectSoon(ctx, t.groupId, t.commonName);
     return { groupId: p.groupId, state: 'connecting' };

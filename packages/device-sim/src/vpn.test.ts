@@ -82,6 +82,7 @@ describe('the VPN client (§7.6)', () => {
     expect(up.modules.vpn).toMatchObject({ groupId: 7, virtualIp: '10.224.0.9', rxBytes: 0, txBytes: 0 });
     expect(up.modules.vpn?.since).toEqual(expect.any(Number));
     // Telemetry carries the tunnel's traffic, and the status asked for shows bytes since it came up.
+    d.sendTelemetry();
     const sample = (await cloud.waitFor(
       (m) =>
         m.sn === d.sn &&

@@ -3,7 +3,7 @@ import { vpnRoutes } from './vpn.routes.ts';
 
 export const vpnModule = defineModule({
   area: 'vpn',
-  uses: ['db', 'clock', 'config', 'vpnHub'],
+  uses: ['db', 'clock', 'config', 'vpnHub', 'gateway'],
   routes: vpnRoutes,
   tables: ['vpn_group', 'vpn_service_client', 'vpn_member', 'vpn_ca', 'vpn_certificate', 'vpn_traffic'],
 });

@@ -24,12 +24,13 @@ import { assertDeviceAllows } from '../licences/entitlements.ts';
 import { allocateNetwork, cidrOf, freeMemberAddress, hubAddressOf, memberCapacity } from './address-plan.ts';
 import { preparePki, revokeMembers } from './certificates.ts';
 import { afterMembersLeft, syncGroup } from './hub-sync.ts';
+import { sendJoins, sendLeaves } from './router-commands.ts';
 import type { GroupRecord, GroupSettingsRow, MemberRecord } from './vpn.store.ts';
 import * as store from './vpn.store.ts';
 
 /** VPN groups and their devices (issue 17): allocation, limits and the licence gate. */
 
-export type VpnDeps = ModuleDeps<'db' | 'clock' | 'config' | 'vpnHub'>;
+export type VpnDeps = ModuleDeps<'db' | 'clock' | 'config' | 'vpnHub' | 'gateway'>;
 
 export function siteIpAccessTypes() {
   return SITE_IP_ACCESS_TYPES.map(({ value, en, cn }) => ({ value, en, cn }));
@@ -199,12 +200,15 @@ export async function deleteGroup(deps: VpnDeps, actor: Actor, id: number): Prom
   await preparePki(deps);
   const scope = owningScope(actor.scope);
   const companyId = owningCompany(scope);
-  await inTransaction(deps.db, async (tx) => {
+  const devices = await inTransaction(deps.db, async (tx) => {
     const row = await findGroupOrFail(deps, actor, id, tx, true);
+    const members = await store.groupMembers(tx, scope, row.id);
     await revokeMembers(deps, tx, companyId, row.id, null, deps.clock.now());
     await store.deleteGroup(tx, scope, row.id);
+    return members.filter((m) => m.active && m.sn !== null).map((m) => m.sn as string);
   });
   await deps.vpnHub?.remove(id).catch(() => undefined);
+  await sendLeaves(deps, companyId, id, devices);
   return null;
 }
 
@@ -291,7 +295,7 @@ export async function addDevices(
   const scope = owningScope(actor.scope);
   const sns = [...new Set(input.sns)];
   const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
+  const joined = await inTransaction(deps.db, async (tx) => {
     const group = await findGroupOrFail(deps, actor, input.vpnGroupId, tx, true);
     const known = new Set((await store.companyDevices(tx, scope, sns)).map((d) => d.sn));
     const missing = sns.find((sn) => !known.has(sn));
@@ -326,6 +330,9 @@ export async function addDevices(
     await syncGroup(deps, tx, owningCompany(scope), group.id);
     return sns.map((sn) => ({ sn, virtualIp: addresses.get(deviceKey(sn)) as string }));
   });
+  // Every device of the call, members already included: adding again sends a router its profile again.
+  await sendJoins(deps, owningCompany(scope), input.vpnGroupId, sns);
+  return joined;
 }
 
 export async function removeDevices(
@@ -348,6 +355,7 @@ export async function removeDevices(
     await syncGroup(deps, tx, companyId, group.id);
   });
   await afterMembersLeft(deps, input.vpnGroupId, keys);
+  await sendLeaves(deps, companyId, input.vpnGroupId, [...new Set(input.sns)]);
   return null;
 }
 
