@@ -3,10 +3,10 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import { owningCompany } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Credentials, issueMemberCertificate, memberCredentials, preparePki } from './certificates.ts';
+import { issueMemberCertificate, memberCredentials, preparePki } from './certificates.ts';
+import { renderClientProfile } from './profile-text.ts';
 import { findClientOrFail } from './service-clients.service.ts';
 import { clientKey, findGroupOrFail, type VpnDeps } from './vpn.service.ts';
-import type { GroupRecord } from './vpn.store.ts';
 import * as store from './vpn.store.ts';
 
 /**
@@ -15,36 +15,6 @@ import * as store from './vpn.store.ts';
  * desktop clients import it. The certificate is issued on the first download and kept; deleting the
  * client or its link revokes it.
  */
-
-export function renderClientProfile(
-  group: GroupRecord,
-  hub: { host: string },
-  creds: Credentials,
-  title: string,
-): string {
-  const lines = [
-    `# Fleetport VPN profile: ${title}`,
-    'client',
-    'dev tun',
-    `proto ${group.protocol === 'tcp' ? 'tcp-client' : 'udp'}`,
-    `remote ${hub.host} ${group.port}`,
-    'nobind',
-    'persist-key',
-    'persist-tun',
-    'resolv-retry infinite',
-    'remote-cert-tls server',
-    'verify-x509-name fleetport-hub name',
-    `data-ciphers ${group.cipher}`,
-    `tun-mtu ${group.mtu}`,
-    ...(group.protocol === 'udp' ? [`fragment ${group.fragment}`, 'mssfix'] : []),
-    'verb 3',
-    `<ca>\n${creds.caPem.trim()}\n</ca>`,
-    `<cert>\n${creds.certPem.trim()}\n</cert>`,
-    `<key>\n${creds.keyPem.trim()}\n</key>`,
-    '',
-  ];
-  return lines.join('\n');
-}
 
 export async function clientProfile(
   deps: VpnDeps,

@@ -2,7 +2,7 @@ import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { companyScope } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { issueMemberCertificate, memberCommonName, memberCredentials, preparePki } from './certificates.ts';
-import { renderClientProfile } from './profile.ts';
+import { renderClientProfile } from './profile-text.ts';
 import * as store from './vpn.store.ts';
 
 /**
