@@ -34,13 +34,18 @@ export async function restoreHubInstances(deps: HubDeps, log: { warn(msg: string
 
 /**
  * Reads every instance's connections through the management interface and stores each member's state
- * and counters, with a traffic sample per connected member (vpn_traffic). A hub instance that does not
- * answer leaves its members disconnected.
+ * and counters, with a traffic sample per connected member (vpn_traffic, kept as long as telemetry).
+ * A hub instance that does not answer leaves its members disconnected.
  */
 export async function recordHubStatus(deps: HubDeps): Promise<void> {
   const hub = deps.vpnHub;
   if (!hub) return;
   const at = deps.clock.now();
+  // Kept as long as the devices' telemetry (TELEMETRY_RETENTION_DAYS).
+  await store.dropTrafficBefore(
+    deps.db,
+    new Date(at.getTime() - deps.config.mqtt.telemetryRetentionDays * 86_400_000),
+  );
   const running = new Set(hub.groups());
   for (const group of await store.hubGroups(deps.db)) {
     const scope = companyScope(group.company_id);

@@ -454,3 +454,8 @@ export async function saveMemberStatus(
       })
       .execute();
 }
+
+/** Traffic samples of every company older than `before` (the retention of telemetry). */
+export async function dropTrafficBefore(db: DbOrTx, before: Date): Promise<void> {
+  await db.deleteFrom('vpn_traffic').where('at', '<', before).execute();
+}

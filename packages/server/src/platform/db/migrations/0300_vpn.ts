@@ -106,4 +106,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     bytes_out bigint not null
   )`.execute(db);
   await sql`create index vpn_traffic_member_idx on vpn_traffic (group_id, member_key, at)`.execute(db);
+  // Samples older than the telemetry retention go (modules/vpn/hub-status.ts).
+  await sql`create index vpn_traffic_at_idx on vpn_traffic (at)`.execute(db);
 }
