@@ -37,6 +37,25 @@ const faultsProject: TestProjectInlineConfiguration = {
 const wantsFaultTests = process.env.FLEETPORT_FAULT_TESTS === '1';
 
 /**
+ * VPN hub tests (`*.hub.test.ts`): the platform's local hub runs real `openvpn` processes, and the test
+ * runs OpenVPN clients in network namespaces. They need root (TUN devices, `ip netns`) and Debian's
+ * openvpn, iproute2 and openssl, so they form their own project:
+ * FLEETPORT_VPN_HUB_TESTS=1 npx vitest run --project vpn-hub (CI runs it as root).
+ */
+const HUB_TESTS = 'packages/*/src/**/*.hub.test.ts';
+const hubProject: TestProjectInlineConfiguration = {
+  test: {
+    name: 'vpn-hub',
+    include: [HUB_TESTS],
+    environment: 'node',
+    globalSetup: ['packages/server/test/global-setup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+};
+const wantsHubTests = process.env.FLEETPORT_VPN_HUB_TESTS === '1';
+
+/**
  * React's scheduler runs its tasks with setImmediate. A lazy page or text namespace that resolves
  * after a console test file has finished pings a root that is already unmounted, and the task it
  * schedules runs after Vitest has torn the file's jsdom window down: React then reads `window` and
@@ -67,7 +86,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
-          exclude: [BROKER_TESTS, FAULT_TESTS],
+          exclude: [BROKER_TESTS, FAULT_TESTS, HUB_TESTS],
           environment: 'node',
           // Each file builds its own app and database, so nothing of one file's state reaches the next;
           // sharing the worker's module cache spares every file re-importing the server (measured on 24
@@ -99,6 +118,7 @@ export default defineConfig({
       },
       ...(wantsBrokerTests ? [brokerProject] : []),
       ...(wantsFaultTests ? [faultsProject] : []),
+      ...(wantsHubTests ? [hubProject] : []),
     ],
   },
 });

@@ -150,6 +150,11 @@ export const VPN_TRAFFIC_ADVANCED_BYTES = 5 * GB;
 export const VPN_TRAFFIC_EXTENSION_BYTES = 10 * MB;
 /** VPN groups one service client can join (code 180033). */
 export const MAX_VPN_GROUPS_PER_SERVICE_CLIENT = 5;
+/**
+ * VPN groups one company may create (code 180032 with the number). The spec names the code, not the
+ * number; 20 groups of up to 253 sites each is more than any customer of the source product used.
+ */
+export const MAX_VPN_GROUPS_PER_COMPANY = 20;
 /** Largest auto-renew period. */
 export const MAX_AUTO_RENEW_PERIOD = 500;
 

@@ -10,6 +10,7 @@ import {
   type StatusMessage,
   type SyslogMessage,
   type TelemetryMessage,
+  type VpnTunnelStatus,
 } from '@fleetport/contract';
 import { factoryApps, type InstalledApp } from './app-catalog.ts';
 import { factoryConfigXml, uciFromConfig } from './config-xml.ts';
@@ -69,6 +70,40 @@ export class RouterState {
   /** The VPN tunnel's rate (0: no tunnel) and its counters since boot (docs/device-protocol.md `vpn`). */
   vpnBytesPerSecond = 0;
   private vpn = { rxBytes: 0, txBytes: 0 };
+  /** The VPN group the router was told to join (vpnJoin), and its tunnel (docs/device-protocol.md §7.6). */
+  vpnTunnel: {
+    groupId: number;
+    commonName: string;
+    virtualIp: string;
+    state: 'connecting' | 'connected';
+    /** The OpenVPN client configuration the cloud sent (what a real router runs). */
+    profile: string;
+    /** When the tunnel came up, and the counters then (the status reports bytes since). */
+    since: number | null;
+    base: { rxBytes: number; txBytes: number };
+  } | null = null;
+
+  /** Status module `vpn`: the tunnel's state and its bytes since it came up. */
+  vpnStatus(): VpnTunnelStatus {
+    const t = this.vpnTunnel;
+    if (!t)
+      return { groupId: null, state: 'disconnected', virtualIp: null, rxBytes: 0, txBytes: 0, since: null };
+    const up = t.state === 'connected';
+    return {
+      groupId: t.groupId,
+      state: t.state,
+      virtualIp: t.virtualIp,
+      rxBytes: up ? this.vpn.rxBytes - t.base.rxBytes : 0,
+      txBytes: up ? this.vpn.txBytes - t.base.txBytes : 0,
+      since: t.since,
+    };
+  }
+
+  /** The tunnel is up: counting starts from the counters now. */
+  vpnConnected(): void {
+    if (!this.vpnTunnel) return;
+    this.vpnTunnel = { ...this.vpnTunnel, state: 'connected', since: Date.now(), base: { ...this.vpn } };
+  }
   private radio: RadioState[] = [];
   private cpu = 10;
   private memory = 40;
@@ -127,6 +162,9 @@ export class RouterState {
       t.txBytes = 0;
     }
     this.vpn = { rxBytes: 0, txBytes: 0 };
+    // After a boot the tunnel comes up again from zero.
+    if (this.vpnTunnel)
+      this.vpnTunnel = { ...this.vpnTunnel, since: Date.now(), base: { rxBytes: 0, txBytes: 0 } };
     this.openSerialPorts.clear();
     if (this.stagedFirmware) {
       this.firmwareVersion = this.stagedFirmware;
@@ -296,6 +334,8 @@ export class RouterState {
         signal: this.signal(activeSim),
       };
     }
+    // Only when asked for, or published by the VPN commands themselves.
+    if (modules.includes('vpn')) out.vpn = this.vpnStatus();
     if (modules.includes('network'))
       out.network = {
         ip: this.ip(),

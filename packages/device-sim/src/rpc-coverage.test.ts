@@ -55,6 +55,15 @@ const PARAMS: Record<RpcMethod, Record<string, unknown>> = {
   syslog: { lines: 5 },
   lora: { action: 'nodes' },
   keepAlive: { seconds: 300 },
+  vpnJoin: {
+    groupId: 1,
+    commonName: 'fp-g1-device-X',
+    virtualIp: '10.224.0.2',
+    profile: 'client\nremote hub.example 11940\n<cert>\nx\n</cert>\n<key>\nx\n</key>\n',
+    siteIpAccessType: 'REAL_IP',
+  },
+  vpnLeave: { groupId: 1 },
+  vpnRotateCertificate: { groupId: 99, certPem: 'x', keyPem: 'x' },
 };
 
 /** Failures that are right for hardware a model does not have. */

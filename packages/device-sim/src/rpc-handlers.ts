@@ -6,6 +6,7 @@ import { round } from './random.ts';
 import { type RpcContext, RpcFailure } from './rpc-context.ts';
 import { SerialLine } from './serial-line.ts';
 import { UPDATE_HANDLERS } from './update-handlers.ts';
+import { VPN_HANDLERS } from './vpn-handlers.ts';
 
 export type Handler<M extends RpcMethod> = (ctx: RpcContext, params: RpcParams<M>) => Promise<RpcResult<M>>;
 export type Handlers = { [M in RpcMethod]: Handler<M> };
@@ -19,6 +20,7 @@ const uploading = new WeakSet<object>();
 export const HANDLERS: Handlers = {
   ...UPDATE_HANDLERS,
   ...CONFIG_HANDLERS,
+  ...VPN_HANDLERS,
 
   async reboot(ctx, p) {
     const rebootAt = Date.now() + p.delaySeconds * 1000;

@@ -22,6 +22,7 @@ import { SERVER_MODULES } from './modules/modules.ts';
 import { notificationJobs } from './modules/notifications/notifications.job.ts';
 import { licenceAlertJobs } from './modules/partner-notifications/licence-alert.job.ts';
 import { rolloutJobs } from './modules/rollouts/rollouts.job.ts';
+import { recordHubStatus, restoreHubInstances } from './modules/vpn/hub-status.ts';
 import type { AppDeps } from './platform/app-deps.ts';
 import type { SessionResolver } from './platform/auth/session.ts';
 import { ticketSessions } from './platform/auth/ticket-sessions.ts';
@@ -48,8 +49,14 @@ import { registerLiveSocket } from './platform/live/ws.routes.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { logSmsProvider, type SmsProvider } from './platform/sms/sms.ts';
 import { testModeRoutes } from './platform/test-mode.routes.ts';
+import { startLocalHub } from './vpn-hub/local-hub.ts';
 
 export interface BuildOptions {
+  /**
+   * Runs the platform's local VPN hub (one `openvpn` per running group) with the app and stops it with
+   * the app; off unless asked (main.ts asks unless VPN_HUB=off).
+   */
+  vpnHub?: boolean;
   config: ServerConfig;
   db: Db;
   dialect: DbDialectName;
@@ -206,6 +213,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     registerBrokerHook(app, config.apiPrefix, config.mqtt, () => gateway);
   }
 
+  if (options.vpnHub) await startVpnHub(app, deps);
+
   if (options.jobs) {
     const tuning = options.jobs === true ? {} : options.jobs;
     const { handlers, schedules } = allJobs(deps);
@@ -225,4 +234,19 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   await serveWebConsole(app, config.webDist, config.basePath);
   return { app, deps };
+}
+
+/** The local VPN hub: running groups get their instances back, and the hub's status is read regularly. */
+async function startVpnHub(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const hub = await startLocalHub({ dir: path.join(deps.config.dataDir, 'vpn-hub'), log: app.log });
+  deps.vpnHub = hub;
+  await restoreHubInstances(deps, app.log);
+  const timer = setInterval(() => {
+    recordHubStatus(deps).catch((error: Error) => app.log.warn(`VPN hub status: ${error.message}`));
+  }, deps.config.vpn.statusSeconds * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await hub.close();
+  });
 }

@@ -17,6 +17,8 @@ const { app, deps } = await buildApp({
   dialect: database.dialect,
   gateway: true,
   jobs: true,
+  // The local VPN hub: one openvpn per running group when Debian's openvpn is installed (VPN_HUB=off: none).
+  vpnHub: config.vpn.hub === 'local',
 });
 if (config.automatedTestMode) {
   app.log.warn('AUTOMATED_TEST_MODE=true: the login captcha is OFF. Never run production like this.');

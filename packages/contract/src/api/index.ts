@@ -37,6 +37,7 @@ import { ROLE_CALLS } from './roles.ts';
 import { ROLLOUT_CALLS } from './rollouts.ts';
 import { SHELL_CALLS } from './shell.ts';
 import { USER_CALLS } from './users.ts';
+import { VPN_CALLS } from './vpn.ts';
 
 export * from './access-restriction.ts';
 export * from './accounts.ts';
@@ -78,6 +79,7 @@ export * from './rollouts.ts';
 export * from './shell.ts';
 export * from './test-mode.ts';
 export * from './users.ts';
+export * from './vpn.ts';
 
 /**
  * The calls of each area, one line per area, keyed by the area's name: the same name as its file
@@ -101,6 +103,7 @@ const AREA_CALLS = {
   'device-groups': DEVICE_GROUP_CALLS,
   'device-tags': DEVICE_TAG_CALLS,
   'device-config': DEVICE_CONFIG_CALLS,
+  vpn: VPN_CALLS,
   'device-dashboard': DEVICE_DASHBOARD_CALLS,
   'device-details': DEVICE_DETAIL_CALLS,
   'remote-actions': REMOTE_ACTION_CALLS,

@@ -101,6 +101,21 @@ export const CellLocationStatusSchema = z.object({
 export type CellLocationStatus = z.infer<typeof CellLocationStatusSchema>;
 
 /**
+ * Status module `vpn` (docs/device-protocol.md §7.6): the router's VPN tunnel, or `groupId` null when
+ * it is in no group. Counters are bytes through the tunnel since it came up (`since`).
+ */
+export const VpnTunnelStatusSchema = z.object({
+  groupId: z.number().int().positive().nullable(),
+  state: z.enum(['connecting', 'connected', 'disconnected']),
+  virtualIp: z.string().nullable(),
+  rxBytes: z.number().int().min(0),
+  txBytes: z.number().int().min(0),
+  /** When the tunnel came up (epoch ms), null while it is not up. */
+  since: EpochMsSchema.nullable(),
+});
+export type VpnTunnelStatus = z.infer<typeof VpnTunnelStatusSchema>;
+
+/**
  * `up/status`: status modules (core: getStatusByModule). `uci` is the running configuration as
  * `{config: {section.option: value}}`; `modem` the cellular state; `gps` or `cellLocation` the position; further modules may be added.
  */
@@ -122,6 +137,7 @@ export const StatusMessageSchema = z.object({
         .optional(),
       gps: GpsStatusSchema.optional(),
       cellLocation: CellLocationStatusSchema.optional(),
+      vpn: VpnTunnelStatusSchema.optional(),
     })
     .catchall(z.unknown()),
 });

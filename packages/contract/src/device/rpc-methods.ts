@@ -42,6 +42,12 @@ export const SerialSettingsShape = {
 export const TIMER_ACTIONS = ['reboot', 'switchSim', 'ledTest'] as const;
 export const TIMER_REPEATS = ['none', 'daily', 'weekly'] as const;
 
+/** A VPN group the router is told to join (issue 17; docs/device-protocol.md §7.6). */
+const VpnGroupIdSchema = z.number().int().positive();
+const PemSchema = z.string().min(1).max(16_000);
+/** What the router's VPN tunnel is doing (core §4: connected or disconnected; connecting between). */
+export const VPN_TUNNEL_STATES = ['connecting', 'connected', 'disconnected'] as const;
+
 export const RPC_DEFS = {
   /** Restart after an optional delay; the device replies first, then goes offline and returns. */
   reboot: {
@@ -137,6 +143,35 @@ export const RPC_DEFS = {
       /** With a change-set: when the device puts the previous configuration back unless confirmed. */
       confirmBy: EpochMsSchema.optional(),
     }),
+  },
+  /**
+   * Join a VPN group (§7.6): run the OpenVPN client `profile` (the hub's address and the group's
+   * settings, with the company CA, the router's certificate and key inline) as the group's tunnel,
+   * replacing any other group's. The router publishes `up/status` module `vpn` as its state changes.
+   */
+  vpnJoin: {
+    params: z.object({
+      groupId: VpnGroupIdSchema,
+      /** The tunnel's name at the hub (its certificate's common name). */
+      commonName: z.string().min(1).max(64),
+      /** The router's fixed address in the group's virtual network. */
+      virtualIp: z.string().min(7).max(15),
+      profile: z.string().min(1).max(64_000),
+      /** What the site publishes: its LAN pushed as a route, the virtual address only, or its LAN mapped (core §3). */
+      siteIpAccessType: z.enum(['VIRTUAL_IP_OVERLAY_REAL_IP', 'REAL_IP', 'VIRTUAL_IP_MAPPING_REAL_IP']),
+    }),
+    result: z.object({ groupId: VpnGroupIdSchema, state: z.enum(VPN_TUNNEL_STATES), virtualIp: z.string() }),
+  },
+  /** Leave a VPN group: stop its tunnel and forget its certificate and key (§7.6). */
+  vpnLeave: {
+    params: z.object({ groupId: VpnGroupIdSchema }),
+    /** `left` false when the router was not in that group (nothing to do; not a failure). */
+    result: z.object({ groupId: VpnGroupIdSchema, left: z.boolean() }),
+  },
+  /** Replace the tunnel's certificate and key (before they expire, or after a key was exposed) and reconnect. */
+  vpnRotateCertificate: {
+    params: z.object({ groupId: VpnGroupIdSchema, certPem: PemSchema, keyPem: PemSchema }),
+    result: z.object({ groupId: VpnGroupIdSchema, state: z.enum(VPN_TUNNEL_STATES) }),
   },
   /** Keep a change-set applied with `configApply`: the cloud reached the device after the change (§7.5). */
   configConfirm: {

@@ -46,3 +46,19 @@ export const SERVICE_CLIENT_TYPE_LABELS: Labels<ServiceClientType> = {
   user: { en: 'User', cn: '用户' },
   server: { en: 'Server', cn: '服务器' },
 };
+
+/** Transport of a group's tunnels (OpenVPN `proto`). */
+export const VPN_PROTOCOLS = ['udp', 'tcp'] as const;
+export type VpnProtocol = (typeof VPN_PROTOCOLS)[number];
+
+/**
+ * Data-channel ciphers a group may use: the AEAD ciphers OpenVPN 2.6 negotiates (`data-ciphers`), the
+ * first its default. CBC ciphers are refused by OpenVPN 2.6 unless listed by hand, and ARIA-GCM is in
+ * no router firmware we target (docs/decisions.md "VPN ciphers").
+ */
+export const VPN_CIPHERS = ['AES-256-GCM', 'AES-128-GCM', 'AES-192-GCM', 'CHACHA20-POLY1305'] as const;
+export type VpnCipher = (typeof VPN_CIPHERS)[number];
+
+/** What the console says of the platform's VPN hub (GET /vpn/hub/getStatus). */
+export const VPN_HUB_STATES = ['running', 'notAnswering', 'notInstalled', 'external'] as const;
+export type VpnHubState = (typeof VPN_HUB_STATES)[number];

@@ -1,6 +1,6 @@
 /**
  * Named codes of the areas whose messages live in their own files (alerts, app centre, remote
- * configuration, quotas, rollouts). Names only, apart from the messages: the console's first load
+ * configuration, quotas, rollouts, VPN). Names only, apart from the messages: the console's first load
  * needs the names (`ErrorCode`), and the messages come after it (catalogue.ts).
  */
 
@@ -65,4 +65,13 @@ export const ROLLOUT_ERROR_CODES = {
   ROLLOUT_ENDED: 190655,
   ROLLOUT_NOTHING_TO_RETRY: 190656,
   GROUP_PROFILE_EMPTY: 190657,
+} as const;
+
+/** Named VPN codes of issue 17 beyond the core's (core-codes.ts names 180001-180035). */
+export const VPN_ERROR_CODES = {
+  VPN_ADDRESS_POOL_FULL: 180040,
+  VPN_DEVICE_NOT_IN_GROUP: 180041,
+  VPN_CLIENT_NOT_IN_GROUP: 180042,
+  VPN_HUB_NOT_INSTALLED: 180043,
+  VPN_GROUP_STOPPED: 180044,
 } as const;

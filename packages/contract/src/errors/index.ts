@@ -4,6 +4,7 @@ import {
   DEVICE_CONFIG_ERROR_CODES,
   QUOTA_ERROR_CODES,
   ROLLOUT_ERROR_CODES,
+  VPN_ERROR_CODES,
 } from './area-codes.ts';
 import { CORE_ERROR_CODES } from './core-codes.ts';
 import { FEATURE_ERROR_CODES } from './feature-codes.ts';
@@ -34,5 +35,6 @@ export const ErrorCode = {
   ...APP_CENTRE_ERROR_CODES,
   ...DEVICE_CONFIG_ERROR_CODES,
   ...ROLLOUT_ERROR_CODES,
+  ...VPN_ERROR_CODES,
 } as const;
 export type ErrorCodeName = keyof typeof ErrorCode;

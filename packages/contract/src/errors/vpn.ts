@@ -22,4 +22,18 @@ export const VPN_ERRORS = [
   entry(180033, 'A service client can join at most 5 VPN groups', '一个服务客户端最多加入5个VPN组'),
   entry(180034, 'The endpoint IP address is already in use in this group', '该终端IP地址在本组中已被使用'),
   entry(180035, 'The virtual network overlaps another VPN group', '虚拟网络与其他VPN组重叠'),
+  // 180040-180059: VPN management with real OpenVPN hubs (issue 17).
+  entry(
+    180040,
+    "The platform's VPN address pool has no free virtual network of this size",
+    '平台的VPN地址池中没有此大小的可用虚拟网络',
+  ),
+  entry(180041, 'The device is not in this VPN group', '该设备不在此VPN组中'),
+  entry(180042, 'The service client is not linked to this VPN group', '该服务客户端未关联此VPN组'),
+  entry(
+    180043,
+    'No VPN hub runs on this platform: OpenVPN is not installed on the server',
+    '此平台上没有运行VPN服务器：服务器上未安装OpenVPN',
+  ),
+  entry(180044, 'The VPN group is stopped', 'VPN组已停止'),
 ];

@@ -31,6 +31,7 @@ describe('licence entitlements', () => {
       'EXTENSION',
     ]);
     expect(licenceRefusal('ESSENTIALS', 'vpn')).toBe(180020);
+    expect(licenceRefusal('BASE', 'vpn')).toBe(180020);
     expect(LEVEL_VPN_TRAFFIC_BYTES.ADVANCED).toBe(5 * 1024 ** 3);
     expect(LEVEL_VPN_TRAFFIC_BYTES.EXTENSION).toBe(10 * 1024 ** 2);
   });

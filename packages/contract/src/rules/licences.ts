@@ -57,12 +57,13 @@ export function levelAllows(level: LicenceLevel, feature: LicenceFeature): boole
 
 /**
  * The catalogue code that refuses `feature` on a device of `level`, or null when the level allows it:
- * a Basic device gets 120095 (the upgrade dialog), VPN on a level without it 180020 (needs Advanced),
- * anything else 190308 (the licence does not include this function; the upgrade dialog too).
+ * VPN on any level without it 180020 (needs Advanced; a Basic device too, as core §8 names that code
+ * for VPN), anything else on Basic 120095 (the upgrade dialog), anything else 190308 (the licence does
+ * not include this function; the upgrade dialog too).
  */
 export function licenceRefusal(level: LicenceLevel, feature: LicenceFeature): number | null {
   if (levelAllows(level, feature)) return null;
-  if (level === 'BASE') return CORE_ERROR_CODES.BASIC_LICENCE_UPGRADE;
   if (feature === 'vpn') return CORE_ERROR_CODES.VPN_NEEDS_ADVANCED;
+  if (level === 'BASE') return CORE_ERROR_CODES.BASIC_LICENCE_UPGRADE;
   return CORE_ERROR_CODES.LICENCE_UPGRADE;
 }

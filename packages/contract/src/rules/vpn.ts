@@ -19,8 +19,12 @@ registerRuleMessages({
 
 /** Seconds between keep-alive pings of a VPN tunnel. */
 export const VpnPingIntervalSchema = intBetween(5, 600);
-/** Failed pings before the tunnel restarts; fewer than 5 would flap on a lossy cellular link. */
-export const VpnPingRetrySchema = intRange(5);
+/**
+ * Failed pings before the tunnel restarts; fewer than 5 would flap on a lossy cellular link. Core §5
+ * sets no upper bound; 1000 (with the longest interval, about a week of silence) keeps OpenVPN's
+ * `keepalive` timeout a number it accepts.
+ */
+export const VpnPingRetrySchema = intRange(5, 1000);
 export const VpnMtuSchema = intBetween(1280, 1500);
 export const VpnFragmentSchema = intBetween(1280, 1500);
 /** Days a data pool stays valid: more than 0, below 3651. */

@@ -36,6 +36,7 @@ import { rolesModule } from './roles/roles.module.ts';
 import { rolloutsModule } from './rollouts/rollouts.module.ts';
 import { shellModule } from './shell/shell.module.ts';
 import { usersModule } from './users/users.module.ts';
+import { vpnModule } from './vpn/vpn.module.ts';
 
 /**
  * Every server area, one line each (docs/adding-an-area.md). The app registers their routes in this
@@ -58,6 +59,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   deviceGroupsModule,
   deviceTagsModule,
   deviceConfigModule,
+  vpnModule,
   deviceDashboardModule,
   deviceNotificationsModule,
   deviceDetailsModule,

@@ -369,8 +369,23 @@ beforeAll(async () => {
     },
     [{ kind: 'configuration', versionId: null, target: 'bravo.xml', state: 'running' }],
   );
+  // B holds a VPN group with its device and a service client: a read or a write reaching them fails.
+  const bravoVpnGroup = await bOwner.call<{ vpnGroupId: number }>('POST', '/vpn/group/addGroup', {
+    name: 'Bravo tunnels',
+    region: 'EUR',
+    dataLimitMb: 100,
+  });
+  expect(bravoVpnGroup.body.code).toBe(0);
+  const bravoClient = await bOwner.call<{ clientId: number }>('POST', '/vpn/serviceClient/addClient', {
+    name: 'Bravo laptop',
+    type: 'server',
+    vpnGroupIds: [bravoVpnGroup.body.data!.vpnGroupId],
+  });
+  expect(bravoClient.body.code).toBe(0);
   targets = {
     templateId: bravoTemplate,
+    vpnGroupId: bravoVpnGroup.body.data!.vpnGroupId,
+    clientId: bravoClient.body.data!.clientId,
     ruleId: bravoRule.body.data!.ruleId,
     alertId: Number(bravoAlert.id),
     silenceId: Number(bravoSilence.id),

@@ -1,4 +1,5 @@
 import type { Gateway } from '../gateway/gateway.ts';
+import type { VpnHub } from '../vpn-hub/hub.ts';
 import type { SessionResolver } from './auth/session.ts';
 import type { Clock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
@@ -32,6 +33,8 @@ export interface AppDeps {
   jobs?: JobWorker;
   /** Uploaded and generated files: the store, their rows and signed links. */
   files: Files;
+  /** The platform's local VPN hub, when this app runs one (`BuildOptions.vpnHub`). */
+  vpnHub?: VpnHub;
 }
 
 /** The part of AppDeps a module declared it uses. */

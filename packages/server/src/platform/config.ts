@@ -64,6 +64,24 @@ export interface ServerConfig {
    * core §3); `global` (the default) offers every level.
    */
   licenceEnvironment: 'global' | 'china';
+  /** VPN hubs (issue 17); see docs/deployment.md "VPN hubs". */
+  vpn: VpnConfig;
+}
+
+export interface VpnConfig {
+  /**
+   * VPN_HUB: `local` (the default) runs the platform's own hub, one `openvpn` process per running
+   * group, when Debian's openvpn is installed; `off` runs none (hubs elsewhere, or no VPN).
+   */
+  hub: 'local' | 'off';
+  /** VPN_PUBLIC_HOST: the name or address devices and clients reach the hub at (in their profiles). */
+  publicHost: string;
+  /** VPN_PORT_BASE: the first port of the hub; each group takes the lowest free one from here. */
+  portBase: number;
+  /** VPN_HUB_MAX_DEVICES: devices one region's hub serves across all companies (180006 beyond). */
+  hubMaxDevices: number;
+  /** VPN_STATUS_SECONDS: how often the hub's status (connections, bytes) is read. */
+  statusSeconds: number;
 }
 
 export interface FilesConfig {
@@ -181,6 +199,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     nodeId: env.NODE_ID || os.hostname(),
     licenceEnvironment: env.LICENCE_ENVIRONMENT === 'china' ? 'china' : 'global',
+    vpn: {
+      hub: env.VPN_HUB === 'off' ? 'off' : 'local',
+      publicHost: env.VPN_PUBLIC_HOST || os.hostname(),
+      portBase: Number(env.VPN_PORT_BASE ?? 11940),
+      hubMaxDevices: Number(env.VPN_HUB_MAX_DEVICES ?? 1000),
+      statusSeconds: Number(env.VPN_STATUS_SECONDS ?? 30),
+    },
     abuse: {
       signInPerMinute: Number(env.RATE_LIMIT_SIGN_IN ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.signIn),
       captchaPerMinute: Number(env.RATE_LIMIT_CAPTCHA ?? DEFAULT_ADDRESS_RATE_PER_MINUTE.captcha),

@@ -27,6 +27,7 @@ import { rolesFeature } from '../features/roles/roles.feature.ts';
 import { rolloutsFeature } from '../features/rollouts/rollouts.feature.ts';
 import { shellFeature } from '../features/shell/shell.feature.ts';
 import { usersFeature } from '../features/users/users.feature.ts';
+import { vpnFeature } from '../features/vpn/vpn.feature.ts';
 import type { ConsoleFeature } from './feature.ts';
 
 /** Every console area, one line each (docs/adding-an-area.md): its pages, menu entries and text. */
@@ -52,6 +53,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   customersFeature,
   partnerNotificationsFeature,
   rebatesFeature,
+  vpnFeature,
   brandingFeature,
   quotasFeature,
   alertsFeature,

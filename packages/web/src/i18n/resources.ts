@@ -15,6 +15,7 @@ import { partnerNotifications } from '../features/partner-notifications/partner-
 import { quotas } from '../features/quotas/quotas.i18n.ts';
 import { rebates } from '../features/rebates/rebates.i18n.ts';
 import { rollouts } from '../features/rollouts/rollouts.i18n.ts';
+import { vpn } from '../features/vpn/vpn.i18n.ts';
 import { FRAME_RESOURCES } from './frame-resources.ts';
 
 /**
@@ -40,6 +41,7 @@ export const PAGE_TEXT = {
   deviceConfig,
   rollouts,
   deviceTemplates,
+  vpn,
 } as const;
 
 /**

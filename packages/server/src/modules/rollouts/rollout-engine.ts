@@ -400,7 +400,9 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
         .orderBy('position')
         .execute();
       if (waiting.length === 0) return 'none left';
-      const size = batchSize(rollout.settings.plan, batchIndex);
+      // A batch number a person accepted is never used again (retried devices may have emptied it).
+      const next = Math.max(batchIndex, rollout.acceptedBatch);
+      const size = batchSize(rollout.settings.plan, next);
       const window = rollout.settings.window;
       const chosen = waiting
         .filter((d) => !window || inWindow(window, now, d.time_zone ?? window.timeZone))
@@ -412,7 +414,7 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
           .updateTable('rollout_device')
           .set((eb) => ({
             state: 'pending',
-            batch: batchIndex + 1,
+            batch: next + 1,
             attempts: eb('attempts', '+', 1),
             percent: null,
             rpc_id: null,

@@ -80,6 +80,10 @@ import { createRemoteActions } from '../../modules/remote-actions/remote-actions
 import { listRoles } from '../../modules/roles/roles.store.ts';
 import { insertInvitation, listInvitations } from '../../modules/users/invitations.store.ts';
 import * as users from '../../modules/users/users.store.ts';
+import * as vpnClients from '../../modules/vpn/service-clients.service.ts';
+import * as vpnClientStore from '../../modules/vpn/service-clients.store.ts';
+import * as vpn from '../../modules/vpn/vpn.service.ts';
+import * as vpnStore from '../../modules/vpn/vpn.store.ts';
 import { inTransaction } from '../db/open.ts';
 import { isAppError } from '../errors.ts';
 import { findCompanyFile, insertStoredFile } from '../files/stored-files.store.ts';
@@ -883,5 +887,62 @@ describe('zero-touch templates', () => {
       ErrorCode.NO_PERMISSION,
     );
     expect(await refusal(deleteTemplate(db, both, ids.get(a.companyId)!))).toBe(ErrorCode.NO_PERMISSION);
+  });
+});
+
+describe('VPN groups and service clients', () => {
+  it('list those of both companies, never a third’s, and create, add or delete none for the set (5)', async () => {
+    const db = t.database.db;
+    const settings = {
+      region: 'EUR',
+      protocol: 'udp' as const,
+      pingInterval: 10,
+      pingRetry: 12,
+      mtu: 1500,
+      fragment: 1400,
+      cipher: 'AES-256-GCM' as const,
+      dataLimitMb: 10,
+      cycle: 'month' as const,
+      siteIpAccessType: 'REAL_IP' as const,
+      networkPrefix: 28,
+    };
+    const ids = new Map<number, number>();
+    for (const [companyId, name] of [
+      [a.companyId, 'Scope A'],
+      [b.companyId, 'Scope B'],
+      [c.companyId, 'Scope C'],
+    ] as const) {
+      const actor = { scope: companyScope(companyId), userId: 0 } as Actor;
+      const group = await vpn.createGroup(t.deps, actor, { ...settings, name: `${name} tunnels` });
+      ids.set(companyId, group.vpnGroupId);
+      await vpnClients.createClient(t.deps, actor, {
+        name: `${name} laptop`,
+        type: 'server',
+        vpnGroupIds: [group.vpnGroupId],
+      });
+    }
+    const groups = await vpnStore.pageGroups(db, both, {}, 0, 50);
+    expect(sorted(groups.rows.map((g) => g.name))).toEqual(['Scope A tunnels', 'Scope B tunnels']);
+    const clients = await vpnClientStore.pageClients(db, both, undefined, 0, 50);
+    expect(sorted(clients.rows.map((r) => r.name))).toEqual(['Scope A laptop', 'Scope B laptop']);
+    expect(await vpnStore.findGroup(db, both, ids.get(c.companyId)!)).toBeUndefined();
+    expect(
+      (await vpnStore.pageUngroupedDevices(db, both, 'SCOPE', 0, 50)).rows.map((r) => r.sn).sort(),
+    ).toEqual([SN.a, SN.b]);
+    const actor = { scope: both, userId: a.members.owner.userId } as Actor;
+    expect(await refusal(vpn.createGroup(t.deps, actor, { ...settings, name: 'For the set' }))).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
+    expect(
+      await refusal(vpn.addDevices(t.deps, actor, { vpnGroupId: ids.get(a.companyId)!, sns: [SN.a] })),
+    ).toBe(ErrorCode.NO_PERMISSION);
+    expect(await refusal(vpn.deleteGroup(t.deps, actor, ids.get(a.companyId)!))).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
+    expect(
+      await refusal(
+        vpnClients.createClient(t.deps, actor, { name: 'For the set', type: 'user', vpnGroupIds: [] }),
+      ),
+    ).toBe(ErrorCode.NO_PERMISSION);
   });
 });

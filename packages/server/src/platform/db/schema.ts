@@ -18,6 +18,7 @@ import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
 import type { RolloutTables } from '../../modules/rollouts/rollouts.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
+import type { VpnTables } from '../../modules/vpn/vpn.tables.ts';
 import type { FileTables } from '../files/files.tables.ts';
 import type { JobTables } from '../jobs/jobs.tables.ts';
 
@@ -55,4 +56,5 @@ export interface Database
     AppCentreTables,
     DeviceConfigTables,
     RolloutTables,
-    DeviceTemplateTables {}
+    DeviceTemplateTables,
+    VpnTables {}

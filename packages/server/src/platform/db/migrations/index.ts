@@ -40,6 +40,7 @@ import * as m0240 from './0240_alerts.ts';
 import * as m0260 from './0260_alert_lifecycle.ts';
 import * as m0280 from './0280_device_config.ts';
 import * as m0290 from './0290_rollouts.ts';
+import * as m0300 from './0300_vpn.ts';
 import * as m0310 from './0310_notification_channels.ts';
 import * as m0320 from './0320_device_templates.ts';
 
@@ -89,6 +90,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0260_alert_lifecycle': m0260,
   '0280_device_config': m0280,
   '0290_rollouts': m0290,
+  '0300_vpn': m0300,
   '0310_notification_channels': m0310,
   '0320_device_templates': m0320,
 };

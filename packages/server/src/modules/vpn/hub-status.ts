@@ -1,0 +1,82 @@
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyScope } from '../../platform/auth/actor.ts';
+import { HubNotAnswering } from '../../vpn-hub/hub.ts';
+import { memberCommonName, preparePki } from './certificates.ts';
+import { syncGroup } from './hub-sync.ts';
+import * as store from './vpn.store.ts';
+
+/**
+ * What the console shows of the platform's hub: running, not answering, not installed (no `openvpn`
+ * on this machine), or `external` when this platform runs no local hub (VPN_HUB=off).
+ */
+export async function hubStatus(deps: ModuleDeps<'config' | 'vpnHub'>) {
+  const publicHost = deps.config.vpn.publicHost;
+  const hub = deps.vpnHub;
+  if (!hub) return { state: 'external' as const, version: null, publicHost, instances: 0 };
+  const health = await hub.health();
+  if (health.state === 'notInstalled')
+    return { state: health.state, version: null, publicHost, instances: 0 };
+  return { state: health.state, version: health.version, publicHost, instances: health.instances };
+}
+
+type HubDeps = ModuleDeps<'db' | 'clock' | 'config' | 'vpnHub'>;
+
+/** At start: every running group gets its instance back (a group the hub refuses is logged, not fatal). */
+export async function restoreHubInstances(deps: HubDeps, log: { warn(msg: string): void }): Promise<void> {
+  await preparePki(deps);
+  for (const group of await store.hubGroups(deps.db)) {
+    if (group.state !== 'running') continue;
+    await syncGroup(deps, deps.db, group.company_id, group.id).catch((error: Error) =>
+      log.warn(`VPN group ${group.id} could not start on the hub: ${error.message}`),
+    );
+  }
+}
+
+/**
+ * Reads every instance's connections through the management interface and stores each member's state
+ * and counters, with a traffic sample per connected member (vpn_traffic, kept as long as telemetry).
+ * A hub instance that does not answer leaves its members disconnected.
+ */
+export async function recordHubStatus(deps: HubDeps): Promise<void> {
+  const hub = deps.vpnHub;
+  if (!hub) return;
+  const at = deps.clock.now();
+  // Kept as long as the devices' telemetry (TELEMETRY_RETENTION_DAYS).
+  await store.dropTrafficBefore(
+    deps.db,
+    new Date(at.getTime() - deps.config.mqtt.telemetryRetentionDays * 86_400_000),
+  );
+  const running = new Set(hub.groups());
+  for (const group of await store.hubGroups(deps.db)) {
+    const scope = companyScope(group.company_id);
+    let connections: Awaited<ReturnType<typeof hub.connections>> = [];
+    if (running.has(group.id)) {
+      try {
+        connections = await hub.connections(group.id);
+      } catch (error) {
+        if (!(error instanceof HubNotAnswering)) throw error;
+      }
+    }
+    const byName = new Map(connections.map((c) => [c.commonName, c]));
+    for (const member of await store.groupMembers(deps.db, scope, group.id)) {
+      if (!member.active) continue;
+      const seen = byName.get(memberCommonName(group.id, member.member_key));
+      if (!seen && member.vpn_state === 'disconnected') continue;
+      await store.saveMemberStatus(
+        deps.db,
+        scope,
+        group.id,
+        member.member_key,
+        seen
+          ? {
+              connected: true,
+              realAddress: seen.realAddress,
+              bytesIn: seen.bytesIn,
+              bytesOut: seen.bytesOut,
+            }
+          : { connected: false, realAddress: null, bytesIn: 0, bytesOut: 0 },
+        at,
+      );
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import type { ModuleDeps } from '../../platform/app-deps.ts';
+import { companyScope } from '../../platform/auth/actor.ts';
+import { inTransaction } from '../../platform/db/open.ts';
+import { issueMemberCertificate, memberCommonName, memberCredentials, preparePki } from './certificates.ts';
+import { renderClientProfile } from './profile-text.ts';
+import * as store from './vpn.store.ts';
+
+/**
+ * Tells routers to join or leave a group through the device protocol (docs/device-protocol.md §7.6):
+ * `vpnJoin` carries the router's OpenVPN profile (the hub, the group's settings, the company CA, its
+ * own certificate and key, issued here on first need); `vpnLeave` follows a removal, whose
+ * certificate is already revoked. Commands for an offline router wait for it (a day), as every command.
+ * Without a device gateway (API tests, a node without MQTT) nothing is sent.
+ */
+
+type RouterDeps = ModuleDeps<'db' | 'clock' | 'config' | 'gateway'>;
+
+const DEADLINE_SECONDS = 24 * 3600;
+
+export async function sendJoins(
+  deps: RouterDeps,
+  companyId: number,
+  groupId: number,
+  sns: readonly string[],
+) {
+  const gateway = deps.gateway;
+  if (!gateway || sns.length === 0) return;
+  await preparePki(deps);
+  const scope = companyScope(companyId);
+  const group = await store.findGroup(deps.db, scope, groupId);
+  if (!group) return;
+  const members = new Map(
+    (await store.groupMembers(deps.db, scope, groupId)).filter((m) => m.active).map((m) => [m.member_key, m]),
+  );
+  for (const sn of sns) {
+    const key = `device:${sn}`;
+    const member = members.get(key);
+    if (!member) continue;
+    const creds = await inTransaction(deps.db, async (tx) => {
+      await issueMemberCertificate(deps, tx, companyId, groupId, key, deps.clock.now());
+      return memberCredentials(deps, tx, companyId, groupId, key);
+    });
+    if (!creds) continue;
+    await gateway.rpc.send({
+      companyId,
+      sns: [sn],
+      method: 'vpnJoin',
+      params: {
+        groupId,
+        commonName: memberCommonName(groupId, key),
+        virtualIp: member.virtual_ip,
+        profile: renderClientProfile(
+          group,
+          { host: deps.config.vpn.publicHost },
+          creds,
+          `${sn} in ${group.name}`,
+        ),
+        siteIpAccessType: group.site_ip_access_type,
+      },
+      deadlineSeconds: DEADLINE_SECONDS,
+    });
+  }
+}
+
+export async function sendLeaves(
+  deps: RouterDeps,
+  companyId: number,
+  groupId: number,
+  sns: readonly string[],
+) {
+  const gateway = deps.gateway;
+  if (!gateway || sns.length === 0) return;
+  await gateway.rpc.send({
+    companyId,
+    sns,
+    method: 'vpnLeave',
+    params: { groupId },
+    deadlineSeconds: DEADLINE_SECONDS,
+  });
+}

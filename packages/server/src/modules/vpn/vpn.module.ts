@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module.ts';
+import { vpnRoutes } from './vpn.routes.ts';
+
+export const vpnModule = defineModule({
+  area: 'vpn',
+  uses: ['db', 'clock', 'config', 'vpnHub', 'gateway'],
+  routes: vpnRoutes,
+  tables: ['vpn_group', 'vpn_service_client', 'vpn_member', 'vpn_ca', 'vpn_certificate', 'vpn_traffic'],
+});

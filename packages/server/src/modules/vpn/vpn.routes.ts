@@ -1,0 +1,61 @@
+import {
+  addVpnGroupDevicesCall,
+  createServiceClientCall,
+  createVpnGroupCall,
+  deleteServiceClientCall,
+  deleteVpnGroupCall,
+  downloadClientProfileCall,
+  getSiteIpAccessTypesCall,
+  getVpnGroupCall,
+  getVpnHubStatusCall,
+  listServiceClientsCall,
+  listUngroupedDevicesCall,
+  listVpnGroupDevicesCall,
+  listVpnGroupsCall,
+  removeVpnGroupDevicesCall,
+  setVpnGroupStateCall,
+  updateServiceClientCall,
+  updateVpnGroupCall,
+} from '@fleetport/contract';
+import { companyActor } from '../../platform/auth/actor.ts';
+import { bind } from '../../platform/http/calls.ts';
+import { contentDisposition } from '../files/download.ts';
+import { hubStatus } from './hub-status.ts';
+import { clientProfile } from './profile.ts';
+import * as clients from './service-clients.service.ts';
+import * as vpn from './vpn.service.ts';
+
+/** The VPN area's calls: the actor from the session, the service, the answer. */
+export function vpnRoutes(deps: vpn.VpnDeps) {
+  return [
+    bind(getSiteIpAccessTypesCall, async () => vpn.siteIpAccessTypes()),
+    bind(listVpnGroupsCall, async (ctx) => vpn.listGroups(deps, companyActor(ctx), ctx.input)),
+    bind(getVpnGroupCall, async (ctx) => vpn.getGroup(deps, companyActor(ctx), ctx.input.vpnGroupId)),
+    bind(createVpnGroupCall, async (ctx) => vpn.createGroup(deps, companyActor(ctx), ctx.input)),
+    bind(updateVpnGroupCall, async (ctx) => vpn.updateGroup(deps, companyActor(ctx), ctx.input)),
+    bind(setVpnGroupStateCall, async (ctx) => vpn.setGroupState(deps, companyActor(ctx), ctx.input)),
+    bind(deleteVpnGroupCall, async (ctx) => vpn.deleteGroup(deps, companyActor(ctx), ctx.input.vpnGroupId)),
+    bind(listVpnGroupDevicesCall, async (ctx) => vpn.listGroupDevices(deps, companyActor(ctx), ctx.input)),
+    bind(addVpnGroupDevicesCall, async (ctx) => vpn.addDevices(deps, companyActor(ctx), ctx.input)),
+    bind(removeVpnGroupDevicesCall, async (ctx) => vpn.removeDevices(deps, companyActor(ctx), ctx.input)),
+    bind(listUngroupedDevicesCall, async (ctx) => vpn.listUngrouped(deps, companyActor(ctx), ctx.input)),
+    bind(listServiceClientsCall, async (ctx) => clients.listClients(deps, companyActor(ctx), ctx.input)),
+    bind(createServiceClientCall, async (ctx) => clients.createClient(deps, companyActor(ctx), ctx.input)),
+    bind(updateServiceClientCall, async (ctx) => clients.updateClient(deps, companyActor(ctx), ctx.input)),
+    bind(deleteServiceClientCall, async (ctx) =>
+      clients.deleteClient(deps, companyActor(ctx), ctx.input.clientId),
+    ),
+    bind(downloadClientProfileCall, async (ctx) => {
+      const profile = await clientProfile(deps, companyActor(ctx), ctx.input);
+      return ctx.reply
+        .header('content-type', 'application/x-openvpn-profile; charset=utf-8')
+        .header('content-disposition', contentDisposition(profile.fileName))
+        .header('cache-control', 'no-store')
+        .send(profile.text);
+    }),
+    bind(getVpnHubStatusCall, async (ctx) => {
+      companyActor(ctx);
+      return hubStatus(deps);
+    }),
+  ];
+}

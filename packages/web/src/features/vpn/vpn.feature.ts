@@ -1,0 +1,26 @@
+import { defineFeature, lazyPage } from '../../app/feature.ts';
+
+/** The VPN console (issue 17): groups, a group's devices, ungrouped devices and service clients. */
+export const vpnFeature = defineFeature({
+  area: 'vpn',
+  pages: {
+    'vpn/groups': lazyPage(
+      () => import('./groups-page.tsx'),
+      (m) => m.GroupsPage,
+    ),
+    'vpn/group/:id': lazyPage(
+      () => import('./group-page.tsx'),
+      (m) => m.GroupPage,
+    ),
+    'vpn/unGroup': lazyPage(
+      () => import('./ungrouped-page.tsx'),
+      (m) => m.UngroupedPage,
+    ),
+    'vpn/serviceClient': lazyPage(
+      () => import('./service-clients-page.tsx'),
+      (m) => m.ServiceClientsPage,
+    ),
+  },
+  menus: ['vpnGroups', 'vpnUngrouped', 'serviceClients'],
+  i18n: ['vpn'],
+});
