@@ -61,7 +61,7 @@ export function ProvisioningList() {
           const step = currentStep(row.steps);
           if (!step) return null;
           return (
-            <Space direction="vertical" size={0} data-testid={`provisioning-step-${row.sn}`}>
+            <Space orientation="vertical" size={0} data-testid={`provisioning-step-${row.sn}`}>
               <Typography.Text>
                 {stepName(step)} · {t(`provisioning.stepStates.${step.state}`)}
               </Typography.Text>

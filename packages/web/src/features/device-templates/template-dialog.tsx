@@ -88,7 +88,7 @@ function ConfigFile({
   }
 
   return (
-    <Space direction="vertical" size={4}>
+    <Space orientation="vertical" size={4}>
       {value && (
         <Space data-testid="template-config-file">
           <Typography.Text>{value.name}</Typography.Text>

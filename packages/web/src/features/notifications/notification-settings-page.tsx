@@ -69,7 +69,7 @@ const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace('
 export function NotificationSettingsPage() {
   return (
     <PageGate funCode="notificationSettings.view">
-      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <WebhooksSection />
         <MailServerSection />
       </Space>

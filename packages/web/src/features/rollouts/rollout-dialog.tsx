@@ -412,7 +412,7 @@ export function RolloutDialog(props: {
             <NumberInput min={0} max={60} />
           </Form.Item>
         </Space>
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           <Button
             onClick={() => void runPreview().catch(() => {})}
             loading={previewing.isPending}

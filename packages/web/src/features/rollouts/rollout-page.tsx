@@ -62,7 +62,7 @@ function Rollout() {
   if (!rollout.data) return <Spinner />;
   const r = rollout.data;
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="rollout-page">
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="rollout-page">
       <Link to={ROLLOUTS_PATH}>← {t('back')}</Link>
       <Card
         title={

@@ -140,7 +140,7 @@ function ServiceClientsView() {
             key: 'profiles',
             title: t('clients.profile'),
             render: (_v, c) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 {c.groups.map((g) => (
                   <Button
                     key={g.vpnGroupId}
