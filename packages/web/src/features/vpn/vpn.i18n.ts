@@ -2,10 +2,10 @@
 export const vpn = {
   en: {
     hub: {
-      running: 'VPN hub running (<data>{{version}}</data>) at <data>{{host}}</data>',
+      running: 'VPN hub running ({{version}}) at {{host}}',
       notAnswering: 'The VPN hub does not answer: tunnels cannot change until it does',
       notInstalled: 'No VPN hub runs on this platform: OpenVPN is not installed on the server',
-      external: 'VPN hubs run outside this server (<data>{{host}}</data>)',
+      external: 'VPN hubs run outside this server ({{host}})',
     },
     groups: {
       title: 'VPN groups',
@@ -82,10 +82,10 @@ export const vpn = {
   },
   cn: {
     hub: {
-      running: 'VPN服务器运行中（<data>{{version}}</data>），地址 <data>{{host}}</data>',
+      running: 'VPN服务器运行中（{{version}}），地址 {{host}}',
       notAnswering: 'VPN服务器无响应：在其恢复前无法更改隧道',
       notInstalled: '此平台上没有运行VPN服务器：服务器上未安装OpenVPN',
-      external: 'VPN服务器运行在此服务器之外（<data>{{host}}</data>）',
+      external: 'VPN服务器运行在此服务器之外（{{host}}）',
     },
     groups: {
       title: 'VPN组',
