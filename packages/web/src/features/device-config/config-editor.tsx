@@ -87,7 +87,13 @@ export function ConfigEditor({ sn }: { sn: string }) {
   useLive(queryClient);
   const canApply = usePermission('devices.apply');
   const key = [...LIVE_KEYS.deviceConfig, sn];
-  const sections = useQuery({ queryKey: key, queryFn: () => apiCall(getConfigSectionsCall, { sn }) });
+  const sections = useQuery({
+    queryKey: key,
+    queryFn: () => apiCall(getConfigSectionsCall, { sn }),
+    // A router that has not reported its configuration yet (just claimed, still booting) will soon:
+    // ask again until it has, rather than show empty sections until a reload.
+    refetchInterval: (query) => (query.state.data && !query.state.data.lastUpdatedTime ? 3000 : false),
+  });
   const devcfg = useQuery({
     queryKey: ['deviceConfigJson', sn],
     queryFn: () => apiCall(getDeviceConfigJsonCall, { sn }),
