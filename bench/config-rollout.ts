@@ -20,6 +20,7 @@ import { grantPool } from '../packages/server/src/modules/licences/licence-test-
 import { registerCompany, signIn } from '../packages/server/test/accounts.ts';
 import { createTestApp, testConfig } from '../packages/server/test/helpers.ts';
 import { benchFleet, insertFleet } from './lib/fleet-rows.ts';
+import { inBatches } from './lib/in-batches.ts';
 import { bareRoundTrips } from './lib/mqtt-round-trips.ts';
 import { runWhenMain } from './lib/results-file.ts';
 import type { ResultSection } from './lib/types.ts';
@@ -31,10 +32,6 @@ const CONCURRENCY = 50;
 const TIME_SCALE = 0.01;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<unknown>) {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
-}
 
 async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>) {
   let next = 0;

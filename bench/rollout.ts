@@ -32,6 +32,7 @@ import { createRolloutEngine } from '../packages/server/src/modules/rollouts/rol
 import { registerCompany, signIn } from '../packages/server/test/accounts.ts';
 import { createTestApp, type TestApp, testConfig } from '../packages/server/test/helpers.ts';
 import { benchFleet, insertFleet } from './lib/fleet-rows.ts';
+import { inBatches } from './lib/in-batches.ts';
 import { bareRoundTrips } from './lib/mqtt-round-trips.ts';
 import { runWhenMain } from './lib/results-file.ts';
 import type { ResultSection } from './lib/types.ts';
@@ -45,10 +46,6 @@ const STEP_MS = 250;
 const IMAGE = Buffer.from('R3000 bench image '.repeat(4000));
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<unknown>) {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
-}
 
 /** The Super Admin's firmware 5.3.9 for the R3000-Q, published to the company. */
 async function publishFirmware(t: TestApp, companyId: number): Promise<number> {

@@ -111,9 +111,11 @@ export function inWindow(
 export const SuccessPercentSchema = intBetween(1, 100);
 
 /** When failures and timeouts of one batch pass `value` (a count, or a % of the batch), the rollout stops. */
+export const FailureCountSchema = intBetween(0, ROLLOUT_BATCH_MAX);
+export const FailurePercentSchema = intBetween(0, 100);
 export const FailureLimitSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('count'), value: intBetween(0, ROLLOUT_BATCH_MAX) }),
-  z.strictObject({ kind: z.literal('percent'), value: intBetween(0, 100) }),
+  z.strictObject({ kind: z.literal('count'), value: FailureCountSchema }),
+  z.strictObject({ kind: z.literal('percent'), value: FailurePercentSchema }),
 ]);
 export type FailureLimit = z.infer<typeof FailureLimitSchema>;
 

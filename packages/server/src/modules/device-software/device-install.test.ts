@@ -11,7 +11,6 @@ import {
   getDeviceCall,
   getDeviceUpdateHistoryCall,
   installPackageCall,
-  type StoredFile,
   setPackagePublishedCall,
   setPackageTargetCall,
 } from '@fleetport/contract';
@@ -20,9 +19,9 @@ import { signIn } from '../../../test/accounts.ts';
 import type { TestApp } from '../../../test/helpers.ts';
 import { eventually } from '../../gateway/testing/gateway-env.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
+import { upload } from '../device-templates/template-test-kit.ts';
 import { asOwner, companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
 import { finalAction, type SimulatedFleet, startSimulatedFleet } from '../devices/simulated-device-kit.ts';
-import { bufferOf, MULTIPART_TYPE, multipartBody } from '../files/file-test-kit.ts';
 import { putOnLevel } from '../licences/licence-test-kit.ts';
 import { UPDATE_SPACING_MS } from './device-install.service.ts';
 
@@ -44,19 +43,7 @@ let host: string;
 
 const IMAGE = Buffer.from('MEG5000 firmware image '.repeat(3000));
 
-async function stored(who: Owner, kind: string, name: string, bytes: Buffer): Promise<StoredFile> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${t.deps.config.apiPrefix}/pl/file/upload`,
-    headers: { ...who.headers(), language: 'en', 'content-type': MULTIPART_TYPE },
-    payload: await bufferOf(
-      multipartBody({ kind }, [{ name, contentType: 'application/octet-stream', bytes }]),
-    ),
-  });
-  const body = res.json<{ code: number; msg: string; data: { files: StoredFile[] } }>();
-  if (body.code !== 0) throw new Error(`upload failed: ${body.code} ${body.msg}`);
-  return body.data.files[0]!;
-}
+const stored = (who: Owner, kind: string, name: string, bytes: Buffer) => upload(t, who, kind, name, bytes);
 
 /** A platform firmware version published to Acme. */
 async function firmware(over: Partial<AddPackageVersionBody> = {}): Promise<number> {

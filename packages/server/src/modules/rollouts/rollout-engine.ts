@@ -47,9 +47,8 @@ interface ActiveRow {
   rpc_state: string | null;
   rpc_error: unknown;
   rpc_updated_at: Date | null;
-  /** A configuration's change-set state and reason (the `rpc_id` is then the change-set's id). */
+  /** A configuration's change-set state (the `rpc_id` is then the change-set's id). */
   cs_state: string | null;
-  cs_reason: string | null;
 }
 
 interface DeviceChange {
@@ -78,9 +77,10 @@ function fromCommand(row: ActiveRow, healthMinutes: number, now: Date): DeviceCh
       sn: row.sn,
       from: row.state,
       state: 'failure',
+      // Its end and words stay on the change-set; the list reads them there.
       reasonKind: 'config',
       reasonCode: null,
-      reasonText: `${row.cs_state}${row.cs_reason ? `: ${row.cs_reason.slice(0, 480)}` : ''}`,
+      reasonText: null,
     };
   if (row.rpc_state === 'success' || row.cs_state === 'applied') {
     if (healthMinutes === 0) return { sn: row.sn, from: row.state, state: 'success', percent: 100 };
@@ -109,7 +109,7 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
     const { rows } = await sql<ActiveRow>`
       select rd.sn, rd.state, rd.rpc_id, rd.percent, rd.succeeded_at, rd.updated_at,
              rc.state as rpc_state, rc.error as rpc_error, rc.updated_at as rpc_updated_at,
-             cs.state as cs_state, cs.reason as cs_reason
+             cs.state as cs_state
         from rollout_device rd
         left join rpc_command rc on rc.id = rd.rpc_id
         left join device_change_set cs on cs.id = rd.rpc_id

@@ -446,15 +446,14 @@ function reasonOf(row: RolloutDeviceRow, rollout: RolloutRow, lang: Lang): strin
   if (row.reasonKind === 'health')
     return interpolate(ROLLOUT_TEXT.linkNotHealthy[lang], { minutes: rollout.settings.healthMinutes });
   if (row.reasonKind === 'config') {
-    // Stored as "<state>: <the router's words>".
-    const [state, ...words] = (row.reasonText ?? '').split(': ');
+    const state = row.changeSetState;
     const text =
       state === 'reverted'
         ? ROLLOUT_TEXT.configReverted
         : state === 'expired'
           ? ROLLOUT_TEXT.configExpired
           : ROLLOUT_TEXT.configRejected;
-    return words.length > 0 ? `${text[lang]}: ${words.join(': ')}` : text[lang];
+    return row.changeSetReason ? `${text[lang]}: ${row.changeSetReason}` : text[lang];
   }
   if (row.reasonKind === 'update') {
     const text = appUpdateError(row.reasonCode ?? 0)[lang];

@@ -297,6 +297,9 @@ export interface RolloutDeviceRow {
   reasonCode: number | null;
   reasonKind: 'catalogue' | 'update' | 'health' | 'config' | null;
   reasonText: string | null;
+  /** A configuration's change-set: its end and the router's words (read, not copied). */
+  changeSetState: string | null;
+  changeSetReason: string | null;
   attempts: number;
   rpcId: string | null;
   updatedAt: Date;
@@ -318,6 +321,7 @@ export async function listRolloutDevices(
     .leftJoin('device as d', (join) =>
       join.onRef('d.sn', '=', 'rd.sn').onRef('d.company_id', '=', 'rd.company_id'),
     )
+    .leftJoin('device_change_set as cs', 'cs.id', 'rd.rpc_id')
     .where('rd.rollout_id', '=', rollout.id);
   if (query.states.length > 0) base = base.where('rd.state', 'in', [...query.states]);
   if (query.batch !== undefined) base = base.where('rd.batch', '=', query.batch);
@@ -342,6 +346,8 @@ export async function listRolloutDevices(
         'rd.reason_code as reasonCode',
         'rd.reason_kind as reasonKind',
         'rd.reason_text as reasonText',
+        'cs.state as changeSetState',
+        'cs.reason as changeSetReason',
         'rd.attempts',
         'rd.rpc_id as rpcId',
         'rd.updated_at as updatedAt',

@@ -55,7 +55,7 @@ export interface RolloutTables {
     reason_code: number | null;
     /**
      * `catalogue`: an error code of the catalogue (a refusal); `update`: a device's code 0-16; `health`;
-     * `config`: a change-set rejected, reverted or expired, in `reason_text`.
+     * `config`: its change-set (`rpc_id`) was rejected, reverted or expired, with the router's words there.
      */
     reason_kind: 'catalogue' | 'update' | 'health' | 'config' | null;
     /** The device's own words, when it gave them. */

@@ -1,18 +1,25 @@
 import {
+  BatchSizeSchema,
   type CreateRolloutInput,
   CreateRolloutInputSchema,
   createRolloutCall,
+  DeviceDeadlineMinutesSchema,
+  FailureCountSchema,
+  FailurePercentSchema,
   getPackageCall,
+  HealthMinutesSchema,
   listPackagesCall,
   previewRolloutCall,
   ROLLOUT_BATCH_MAX,
   type RolloutTarget,
   ruleText,
+  SuccessPercentSchema,
 } from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Radio, Select, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { apiCall } from '../../api/client.ts';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { schemaRule } from '../../app/form-rules.ts';
@@ -179,16 +186,8 @@ export function RolloutDialog(props: {
     required: true,
     message: ruleText('required', lang, { name: label }),
   });
-  const between = (label: string, min: number, max: number) => [
-    required(label),
-    {
-      validator: async (_r: unknown, value: number | null) => {
-        if (value === null || value === undefined) return;
-        if (!Number.isInteger(value) || value < min || value > max)
-          throw new Error(ruleText({ key: 'intBetween', params: { min, max } }, lang));
-      },
-    },
-  ];
+  // The contract's own rules: the dialog says what the server would, in the reader's language.
+  const rules = (label: string, schema: z.ZodType) => [required(label), schemaRule(schema, lang, label)];
 
   return (
     <Modal
@@ -314,7 +313,7 @@ export function RolloutDialog(props: {
           <Form.Item
             name="firstSize"
             label={t('form.firstSize')}
-            rules={between(t('form.firstSize'), 1, ROLLOUT_BATCH_MAX)}
+            rules={rules(t('form.firstSize'), BatchSizeSchema)}
           >
             <NumberInput min={1} max={ROLLOUT_BATCH_MAX} data-testid="rollout-first-size" />
           </Form.Item>
@@ -326,7 +325,7 @@ export function RolloutDialog(props: {
             <Form.Item
               name="laterSize"
               label={t('form.laterSize')}
-              rules={between(t('form.laterSize'), 1, ROLLOUT_BATCH_MAX)}
+              rules={rules(t('form.laterSize'), BatchSizeSchema)}
             >
               <NumberInput min={1} max={ROLLOUT_BATCH_MAX} data-testid="rollout-later-size" />
             </Form.Item>
@@ -336,14 +335,17 @@ export function RolloutDialog(props: {
           <Form.Item
             name="successPercent"
             label={t('form.successPercent')}
-            rules={between(t('form.successPercent'), 1, 100)}
+            rules={rules(t('form.successPercent'), SuccessPercentSchema)}
           >
             <NumberInput min={1} max={100} />
           </Form.Item>
           <Form.Item
             name="failureValue"
             label={t('form.failureLimit')}
-            rules={between(t('form.failureLimit'), 0, failureKind === 'percent' ? 100 : ROLLOUT_BATCH_MAX)}
+            rules={rules(
+              t('form.failureLimit'),
+              failureKind === 'percent' ? FailurePercentSchema : FailureCountSchema,
+            )}
           >
             <NumberInput min={0} data-testid="rollout-failure-value" />
           </Form.Item>
@@ -404,11 +406,15 @@ export function RolloutDialog(props: {
           <Form.Item
             name="deviceDeadlineMinutes"
             label={t('form.deadline')}
-            rules={between(t('form.deadline'), 5, 240)}
+            rules={rules(t('form.deadline'), DeviceDeadlineMinutesSchema)}
           >
             <NumberInput min={5} max={240} />
           </Form.Item>
-          <Form.Item name="healthMinutes" label={t('form.health')} rules={between(t('form.health'), 0, 60)}>
+          <Form.Item
+            name="healthMinutes"
+            label={t('form.health')}
+            rules={rules(t('form.health'), HealthMinutesSchema)}
+          >
             <NumberInput min={0} max={60} />
           </Form.Item>
         </Space>
