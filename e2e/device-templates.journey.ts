@@ -1,8 +1,11 @@
 /**
- * Zero-touch templates journey (issue 14, templates slice), once per language: the owner creates a
- * template for the R3000 series holding a configuration file, imports two routers and powers them on.
- * They claim for the first time and the Provisioning tab shows each one waiting for a licence (the
- * reason, not silence); once the owner gives them Essential, each router's steps run to the end, live.
+ * Zero-touch templates journey (issue 14), once per language: the Super Admin uploads a firmware image
+ * and an app with its logo and a document through the app centre's upload dialog, and publishes both
+ * to one company. That company's owner creates a template for the R3000 series holding the firmware,
+ * the app and a configuration file, imports ten routers and powers them on. They claim for the first
+ * time and the Provisioning tab shows each one waiting for a licence (the reason, not silence); once
+ * the owner gives them Essential, each router's steps run to the end, live, and each router runs the
+ * new image, the app and the template's configuration.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { deflateSync } from 'node:zlib';
 import {
   assignDeviceLicencesCall,
   type CompanyAccount,
@@ -19,12 +23,15 @@ import {
   type Lang,
 } from '@fleetport/contract';
 import type { SimulatedDevice } from '@fleetport/device-sim';
+import type { Page } from 'playwright-core';
+import { appCentre } from '../packages/web/src/features/app-centre/app-centre.i18n.ts';
 import { deviceTemplates } from '../packages/web/src/features/device-templates/device-templates.i18n.ts';
 import { devices as deviceTexts } from '../packages/web/src/features/devices/devices.i18n.ts';
 import { importRouters, signUp, switchOnRouters, waitFor } from './device-steps.ts';
 import { consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
 import { callAs, choose, dialogSave, grantAsPlatform, platformPage } from './operation-steps.ts';
 
+const FLEET = 10;
 const running: SimulatedDevice[] = [];
 const pages: JourneyPage[] = [];
 
@@ -40,31 +47,178 @@ function configFile(): string {
   return file;
 }
 
+/** A real PNG of `width` x `height` (one flat colour), as a designer would export the app's logo. */
+function png(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x2a)]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+interface PickedFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** Picks `file` through the file field whose button is `testId`-pick, and waits for it to be stored. */
+async function pickFile(page: Page, testId: string, file: PickedFile) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByTestId(`${testId}-pick`).click(),
+  ]);
+  await chooser.setFiles(file);
+  await page.getByTestId(`${testId}-file`).getByText(file.name).waitFor();
+}
+
+/**
+ * The Super Admin uploads a version through the app centre's dialog, for the chosen company only,
+ * and publishes it from the package's drawer.
+ */
+async function publishAsPlatform(
+  platform: Page,
+  lang: Lang,
+  upload: {
+    kind: 'firmware' | 'app';
+    name: string;
+    packageName: string;
+    version: string;
+    file: PickedFile;
+    logo?: PickedFile;
+    documents?: PickedFile[];
+    company: string;
+  },
+) {
+  const t = appCentre[lang];
+  await platform.goto(consoleUrl('superAdmin/appCenter'));
+  await platform.getByTestId('package-upload').first().click();
+  const form = platform.getByTestId('package-form');
+  await form.waitFor();
+  await form.getByText(t.kinds[upload.kind], { exact: true }).click();
+  await platform.getByTestId('package-name').fill(upload.name);
+  await platform.getByTestId('package-package-name').fill(upload.packageName);
+  await platform.getByTestId('package-version').fill(upload.version);
+  await choose(platform, platform.getByTestId('package-series'), 'R3000');
+  await choose(platform, platform.getByTestId('package-models'), 'R3000-Q');
+  await platform.keyboard.press('Escape');
+  await pickFile(platform, 'package-file', upload.file);
+  if (upload.logo) await pickFile(platform, 'package-logo', upload.logo);
+  for (const doc of upload.documents ?? []) await pickFile(platform, 'package-documents', doc);
+  await form.getByText(t.targets.companies, { exact: true }).click();
+  const picker = platform.getByTestId('target-companies');
+  await picker.click();
+  await picker.locator('input').fill(upload.company);
+  await platform
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: upload.company })
+    .click();
+  await dialogSave(platform, 'package-form').click();
+  await form.waitFor({ state: 'detached' });
+
+  // The new package, unpublished: its drawer publishes the version.
+  await platform.getByTestId('packages-search').locator('input').fill(upload.packageName);
+  await platform.getByTestId('packages-search').locator('input').press('Enter');
+  await platform.getByRole('button', { name: upload.name, exact: true }).click();
+  const drawer = platform.getByTestId('package-drawer');
+  await drawer.getByTestId(`publish-${upload.version}`).click();
+  await platform.locator('.ant-popconfirm .ant-btn-primary').click();
+  await drawer.getByTestId(`publish-${upload.version}`).getByText(t.detail.unpublish).waitFor();
+  for (const file of [upload.file, upload.logo, ...(upload.documents ?? [])].filter((f) => f))
+    await drawer.getByText(file!.name, { exact: true }).waitFor();
+  await platform.keyboard.press('Escape');
+}
+
 for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
   const t = deviceTemplates[lang];
   describe(`zero-touch templates journey (${lang})`, () => {
-    it('provisions new routers by a template, waiting for their licence first', async () => {
+    it('provisions new routers with firmware, an app and a configuration, waiting for their licence first', async () => {
       const owner = await newPage({ lang, width: 1440, height: 1000 });
       pages.push(owner);
       const { page } = owner;
       const stamp = `${lang}${Date.now()}`;
       await signUp(page, stamp, 'templates');
+      const account = await callAs(page, getCompanyAccountCall, {}, lang);
+      const companyId = (account.data as CompanyAccount).companyId;
 
-      // The template: the R3000 series, every model, a configuration file.
+      // The Super Admin publishes a newer image than the routers run (5.3.1) and an app, to this company.
+      const platform = await platformPage(lang, pages);
+      const version = `5.3.${100 + (Date.now() % 900)}`;
+      const firmwareName = `Quay OS ${stamp}`;
+      const appName = `Quay agent ${stamp}`;
+      await publishAsPlatform(platform, lang, {
+        kind: 'firmware',
+        name: firmwareName,
+        packageName: `quay-os-${stamp}`,
+        version,
+        file: {
+          name: 'quay-os.bin',
+          mimeType: 'application/octet-stream',
+          buffer: Buffer.from(`Quay image ${version} `.repeat(3000)),
+        },
+        company: `Harbour ${stamp}`,
+      });
+      await publishAsPlatform(platform, lang, {
+        kind: 'app',
+        name: appName,
+        packageName: `quay-agent-${stamp}`,
+        version: '1.0.0',
+        file: {
+          name: 'quay-agent.deb',
+          mimeType: 'application/octet-stream',
+          buffer: Buffer.from('quay agent package '.repeat(500)),
+        },
+        logo: { name: 'quay-logo.png', mimeType: 'image/png', buffer: png(260, 105) },
+        documents: [
+          { name: 'quay-agent-guide.txt', mimeType: 'text/plain', buffer: Buffer.from('Start the agent.') },
+        ],
+        company: `Harbour ${stamp}`,
+      });
+      await screenshot(platform, `device-templates-${lang}-00-published`);
+
+      // The template: the R3000 series, every model, the firmware, the app and a configuration file.
       await page.goto(consoleUrl('robustlink/devices/deviceTemplate'));
       await page.getByTestId('template-create').first().click();
       const name = `Quay_${lang}`;
       await page.getByTestId('template-name').fill(name);
       await choose(page, page.getByTestId('template-series'), 'R3000');
+      await choose(page, page.getByTestId('template-firmware'), `${firmwareName} ${version}`);
+      await choose(page, page.getByTestId('template-apps'), `${appName} 1.0.0`);
+      await page.keyboard.press('Escape');
       await page.getByTestId('template-form').locator('input[type=file]').setInputFiles(configFile());
       await page.getByTestId('template-config-file').getByText('quay.xml').waitFor();
       await dialogSave(page, 'template-form').click();
       await page.getByTestId('templates-table').getByText(name).waitFor();
 
       const base = `${lang === 'en' ? '85' : '86'}${String(Date.now()).slice(-8)}`;
-      const sns = [1, 2].map((i) => `${base}${String(i).padStart(4, '0')}`);
+      const sns = Array.from({ length: FLEET }, (_, i) => `${base}${String(i + 1).padStart(4, '0')}`);
       await importRouters(page, sns, deviceTexts[lang].import.commit_other);
-      running.push(...(await switchOnRouters(sns)));
+      const routers = await switchOnRouters(sns);
+      running.push(...routers);
 
       // They claimed: each waits at its step, saying it needs a licence.
       await page.goto(consoleUrl('robustlink/devices/deviceTemplate?tab=provisioning'));
@@ -76,10 +230,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
           .waitFor({ timeout: 60_000 });
       await screenshot(page, `device-templates-${lang}-01-waiting`);
 
-      const account = await callAs(page, getCompanyAccountCall, {}, lang);
-      const companyId = (account.data as CompanyAccount).companyId;
-      const platform = await platformPage(lang, pages);
-      await grantAsPlatform(platform, lang, { companyId, product: 'ESSENTIAL', quantity: 2 });
+      await grantAsPlatform(platform, lang, { companyId, product: 'ESSENTIAL', quantity: FLEET });
       const assigned = await callAs(
         page,
         assignDeviceLicencesCall,
@@ -88,13 +239,23 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       );
       assert.equal(assigned.code, 0, assigned.msg);
 
-      // The licences' news starts each router's step; its configuration is applied, and the page follows live.
+      // The licences' news starts each router's steps: the image, the app, then the configuration
+      // (the last step), and the page follows live.
       const done = `${t.provisioning.stepKinds.configuration.replace('{{target}}', 'quay.xml')} · ${t.provisioning.stepStates.done}`;
       for (const sn of sns)
-        await page.getByTestId(`provisioning-step-${sn}`).getByText(done).waitFor({ timeout: 120_000 });
+        await page.getByTestId(`provisioning-step-${sn}`).getByText(done).waitFor({ timeout: 180_000 });
+      const steps = page.getByTestId(`provisioning-steps-${sns[0]}`);
+      for (const kind of ['firmware', 'app'] as const)
+        await steps.getByText(t.provisioning.stepKinds[kind].replace(' {{target}}', '')).first().waitFor();
       await waitFor(
-        async () => running.slice(-2).every((r) => /port="2222"/.test(r.state.configXml)),
-        'the routers running the template configuration',
+        async () =>
+          routers.every(
+            (r) =>
+              r.state.firmwareVersion === version &&
+              r.state.apps.some((a) => a.packageName === `quay-agent-${stamp}`) &&
+              /port="2222"/.test(r.state.configXml),
+          ),
+        'every router running the new image, the app and the template configuration',
       );
       await screenshot(page, `device-templates-${lang}-02-done`);
     });
