@@ -34,6 +34,8 @@ export type RolloutEngineDeps = ModuleDeps<'clock' | 'db' | 'gateway' | 'files' 
 
 /** A batch's devices claimed but not yet sent after this long were left by a node that died: send again. */
 const UNSENT_AFTER_MS = 5 * 60_000;
+/** Devices written per statement (11 parameters each, far under PostgreSQL's 65,535). */
+const WRITE_CHUNK = 500;
 /** Refusals that only mean "not now": the device waits for a later batch. */
 const SPACING_CODES: readonly number[] = [ErrorCode.UPDATE_TOO_SOON, ErrorCode.DEVICE_UPDATING];
 
@@ -200,28 +202,30 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
   }
 
   async function saveChanges(rolloutId: number, changes: readonly DeviceChange[], now: Date) {
-    // One statement per change keeps each conditional on the state it was read in: a second node's
-    // step that got there first wins and this one changes nothing.
-    for (const c of changes) {
-      await db
-        .updateTable('rollout_device')
-        .set({
-          state: c.state,
-          updated_at: now,
-          ...(c.percent !== undefined ? { percent: c.percent === null ? null : Math.round(c.percent) } : {}),
-          ...(c.reasonKind !== undefined
-            ? {
-                reason_kind: c.reasonKind,
-                reason_code: c.reasonCode ?? null,
-                reason_text: c.reasonText ?? null,
-              }
-            : {}),
-          ...(c.succeededAt !== undefined ? { succeeded_at: c.succeededAt } : {}),
-        })
-        .where('rollout_id', '=', rolloutId)
-        .where('sn', '=', c.sn)
-        .where('state', '=', c.from)
-        .execute();
+    // One statement per few hundred changes (a batch of 1,000 devices moves through five states: one
+    // statement each made the database the rollout's pace). Each row stays conditional on the state it
+    // was read in: a second node's step that got there first wins and this one changes nothing.
+    for (let i = 0; i < changes.length; i += WRITE_CHUNK) {
+      const rows = changes.slice(i, i + WRITE_CHUNK).map(
+        (c) =>
+          sql`(${c.sn}::text, ${c.from}::text, ${c.state}::text,
+               ${c.percent !== undefined}::boolean,
+               ${c.percent == null ? null : Math.round(c.percent)}::integer,
+               ${c.reasonKind !== undefined}::boolean, ${c.reasonKind ?? null}::text,
+               ${c.reasonCode ?? null}::integer, ${c.reasonText ?? null}::text,
+               ${c.succeededAt !== undefined}::boolean, ${c.succeededAt ?? null}::timestamptz)`,
+      );
+      await sql`update rollout_device rd set
+          state = v.state,
+          updated_at = ${now},
+          percent = case when v.set_percent then v.percent else rd.percent end,
+          reason_kind = case when v.set_reason then v.reason_kind else rd.reason_kind end,
+          reason_code = case when v.set_reason then v.reason_code else rd.reason_code end,
+          reason_text = case when v.set_reason then v.reason_text else rd.reason_text end,
+          succeeded_at = case when v.set_succeeded then v.succeeded_at else rd.succeeded_at end
+        from (values ${sql.join(rows)}) as v(sn, from_state, state, set_percent, percent, set_reason,
+             reason_kind, reason_code, reason_text, set_succeeded, succeeded_at)
+        where rd.rollout_id = ${rolloutId} and rd.sn = v.sn and rd.state = v.from_state`.execute(db);
     }
   }
 
@@ -256,15 +260,11 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
         .where('sn', 'in', unchanged)
         .where('state', '=', 'pending')
         .execute();
-    for (const [sn, rpcId] of sent) {
-      await db
-        .updateTable('rollout_device')
-        .set({ rpc_id: rpcId, updated_at: now })
-        .where('rollout_id', '=', rollout.id)
-        .where('sn', '=', sn)
-        .where('rpc_id', 'is', null)
-        .execute();
-    }
+    const sentRows = [...sent].map(([sn, rpcId]) => sql`(${sn}::text, ${rpcId}::text)`);
+    for (let i = 0; i < sentRows.length; i += WRITE_CHUNK)
+      await sql`update rollout_device rd set rpc_id = v.rpc_id, updated_at = ${now}
+          from (values ${sql.join(sentRows.slice(i, i + WRITE_CHUNK))}) as v(sn, rpc_id)
+         where rd.rollout_id = ${rollout.id} and rd.sn = v.sn and rd.rpc_id is null`.execute(db);
     for (const [sn, code] of refused) {
       // Too soon after the device's last update, or one running: it waits for a later batch instead of failing.
       const waits = SPACING_CODES.includes(code);
