@@ -12,8 +12,10 @@ import {
   VPN_PROTOCOLS,
 } from '../enums/index.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { IPv4Schema } from '../rules/numbers.ts';
 import { boundedText } from '../rules/rule.ts';
 import {
+  LanSubnetSchema,
   ServiceClientNameSchema,
   VpnDataLimitSchema,
   VpnFragmentSchema,
@@ -182,6 +184,8 @@ export const VpnMemberDeviceSchema = z.object({
   realAddress: z.string().nullable(),
   bytesIn: z.number(),
   bytesOut: z.number(),
+  /** The LAN subnet the router publishes in the group (its site), CIDR; null: none declared. */
+  lanSubnet: z.string().nullable(),
   joinedAt: z.number().int(),
 });
 export type VpnMemberDevice = z.infer<typeof VpnMemberDeviceSchema>;
@@ -221,6 +225,66 @@ export const removeVpnGroupDevicesCall = defineCall({
   permission: 'vpnGroups.edit',
   mutates: true,
   summary: 'Remove devices from a VPN group (180041 when one is not in it); their certificates are revoked',
+});
+
+export const setVpnDeviceLanCall = defineCall({
+  id: 'vpn.setDeviceLan',
+  method: 'POST',
+  path: '/vpn/group/setDeviceLan',
+  input: z.strictObject({ vpnGroupId: GroupId, sn: Sn, lanSubnet: LanSubnetSchema.nullable() }),
+  output: z.null(),
+  permission: 'vpnGroups.edit',
+  mutates: true,
+  summary:
+    'Declare the LAN subnet a router publishes in its group (null: none): routed to it at the hub, pushed to the other members (180045 overlap, 180041 not in the group)',
+});
+
+/** An end device (a PLC) behind a router, reachable in the group at its mapped virtual address. */
+export const VpnEndDeviceSchema = z.object({
+  endDeviceId: z.number().int(),
+  /** The router it sits behind. */
+  sn: z.string(),
+  name: z.string(),
+  /** Its own address on the router's LAN. */
+  ip: z.string(),
+  /** Its address in the group's virtual network, which the router maps 1:1 to `ip`. */
+  virtualIp: z.string(),
+  createdAt: z.number().int(),
+});
+export type VpnEndDevice = z.infer<typeof VpnEndDeviceSchema>;
+
+export const listVpnEndDevicesCall = defineCall({
+  id: 'vpn.endDevices',
+  method: 'POST',
+  path: '/vpn/group/getEndDevices',
+  input: PageQuerySchema.extend({ vpnGroupId: GroupId }).strict(),
+  output: pageSchema(VpnEndDeviceSchema),
+  permission: 'vpnGroups.view',
+  paged: true,
+  summary: "A VPN group's end devices (PLCs) with their own and mapped virtual addresses",
+});
+
+export const addVpnEndDeviceCall = defineCall({
+  id: 'vpn.addEndDevice',
+  method: 'POST',
+  path: '/vpn/group/addEndDevice',
+  input: z.strictObject({ vpnGroupId: GroupId, sn: Sn, name: boundedText(1, 50), ip: IPv4Schema }),
+  output: VpnEndDeviceSchema,
+  permission: 'vpnGroups.edit',
+  mutates: true,
+  summary:
+    "Add an end device behind a router of the group: it gets a virtual address the router maps to its IP (180015 IP in use, 180047 outside the router's LAN, 180024 network full)",
+});
+
+export const removeVpnEndDeviceCall = defineCall({
+  id: 'vpn.removeEndDevice',
+  method: 'POST',
+  path: '/vpn/group/removeEndDevice',
+  input: z.strictObject({ vpnGroupId: GroupId, endDeviceId: z.coerce.number().int().positive() }),
+  output: z.null(),
+  permission: 'vpnGroups.edit',
+  mutates: true,
+  summary: 'Remove an end device: its mapping ends and its virtual address is free again (180046 not found)',
 });
 
 export const UngroupedDeviceSchema = z.object({
@@ -359,6 +423,10 @@ export const VPN_CALLS = [
   listVpnGroupDevicesCall,
   addVpnGroupDevicesCall,
   removeVpnGroupDevicesCall,
+  setVpnDeviceLanCall,
+  listVpnEndDevicesCall,
+  addVpnEndDeviceCall,
+  removeVpnEndDeviceCall,
   listUngroupedDevicesCall,
   listServiceClientsCall,
   createServiceClientCall,

@@ -1,4 +1,5 @@
 import {
+  addVpnEndDeviceCall,
   addVpnGroupDevicesCall,
   createServiceClientCall,
   createVpnGroupCall,
@@ -10,9 +11,12 @@ import {
   getVpnHubStatusCall,
   listServiceClientsCall,
   listUngroupedDevicesCall,
+  listVpnEndDevicesCall,
   listVpnGroupDevicesCall,
   listVpnGroupsCall,
+  removeVpnEndDeviceCall,
   removeVpnGroupDevicesCall,
+  setVpnDeviceLanCall,
   setVpnGroupStateCall,
   updateServiceClientCall,
   updateVpnGroupCall,
@@ -23,6 +27,7 @@ import { contentDisposition } from '../files/download.ts';
 import { hubStatus } from './hub-status.ts';
 import { clientProfile } from './profile.ts';
 import * as clients from './service-clients.service.ts';
+import * as sites from './sites.service.ts';
 import * as vpn from './vpn.service.ts';
 
 /** The VPN area's calls: the actor from the session, the service, the answer. */
@@ -38,6 +43,10 @@ export function vpnRoutes(deps: vpn.VpnDeps) {
     bind(listVpnGroupDevicesCall, async (ctx) => vpn.listGroupDevices(deps, companyActor(ctx), ctx.input)),
     bind(addVpnGroupDevicesCall, async (ctx) => vpn.addDevices(deps, companyActor(ctx), ctx.input)),
     bind(removeVpnGroupDevicesCall, async (ctx) => vpn.removeDevices(deps, companyActor(ctx), ctx.input)),
+    bind(setVpnDeviceLanCall, async (ctx) => sites.setDeviceLan(deps, companyActor(ctx), ctx.input)),
+    bind(listVpnEndDevicesCall, async (ctx) => sites.listEndDevices(deps, companyActor(ctx), ctx.input)),
+    bind(addVpnEndDeviceCall, async (ctx) => sites.addEndDevice(deps, companyActor(ctx), ctx.input)),
+    bind(removeVpnEndDeviceCall, async (ctx) => sites.removeEndDevice(deps, companyActor(ctx), ctx.input)),
     bind(listUngroupedDevicesCall, async (ctx) => vpn.listUngrouped(deps, companyActor(ctx), ctx.input)),
     bind(listServiceClientsCall, async (ctx) => clients.listClients(deps, companyActor(ctx), ctx.input)),
     bind(createServiceClientCall, async (ctx) => clients.createClient(deps, companyActor(ctx), ctx.input)),

@@ -11,7 +11,7 @@ import type { ColumnType, Generated } from 'kysely';
 type Id = number;
 type BigCount = ColumnType<number, number | undefined, number>;
 
-/** VPN management's tables (migration 0300). */
+/** VPN management's tables (migrations 0300, 0340). */
 export interface VpnTables {
   vpn_group: {
     id: Generated<Id>;
@@ -63,6 +63,19 @@ export interface VpnTables {
     bytes_in: BigCount;
     bytes_out: BigCount;
     status_at: Date | null;
+    /** The LAN subnet the router publishes (CIDR; migration 0340). */
+    lan_subnet: ColumnType<string | null, string | null | undefined, string | null>;
+  };
+  /** End devices (PLCs) behind a group's routers, each mapped to a virtual address (migration 0340). */
+  vpn_end_device: {
+    id: Generated<Id>;
+    company_id: Id;
+    group_id: Id;
+    sn: string;
+    name: string;
+    ip: string;
+    virtual_ip: string;
+    created_at: Date;
   };
   vpn_ca: {
     company_id: Id;
