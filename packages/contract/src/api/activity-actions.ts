@@ -133,6 +133,7 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'vpn.addDevices': { en: 'Add devices to VPN group', cn: '添加设备到VPN组' },
   'vpn.removeDevices': { en: 'Remove devices from VPN group', cn: '从VPN组移除设备' },
   'vpn.setDeviceLan': { en: 'Set LAN subnet of VPN device', cn: '设置VPN设备的LAN子网' },
+  'vpn.setDeviceLimit': { en: 'Set data limit of VPN device', cn: '设置VPN设备的流量限制' },
   'vpn.addEndDevice': { en: 'Add end device to VPN group', cn: '添加终端设备到VPN组' },
   'vpn.removeEndDevice': { en: 'Remove end device from VPN group', cn: '从VPN组移除终端设备' },
   'vpn.createClient': { en: 'Create service client', cn: '创建服务客户端' },

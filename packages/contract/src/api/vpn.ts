@@ -287,6 +287,61 @@ export const removeVpnEndDeviceCall = defineCall({
   summary: 'Remove an end device: its mapping ends and its virtual address is free again (180046 not found)',
 });
 
+/** A group's or a device's traffic against its limit: under 80 %, from 80 % (a warning), at 100 % (refused). */
+export const VPN_USAGE_STATES = ['normal', 'warning', 'exhausted'] as const;
+/** The share of a limit from which the console warns. */
+export const VPN_USAGE_WARNING_PERCENT = 80;
+
+export const VpnGroupUsageSchema = z.object({
+  cycle: z.enum(DATA_LIMIT_CYCLES),
+  /** The current cycle (UTC day, week from Monday, month; `single`: since the group was created). */
+  cycleStart: z.number().int(),
+  /** When the count starts again; null for a single-time limit. */
+  cycleEnd: z.number().int().nullable(),
+  limitBytes: z.number(),
+  usedBytes: z.number(),
+  /** Whole percent of the limit used (may pass 100 by what a last read added). */
+  percent: z.number().int(),
+  state: z.enum(VPN_USAGE_STATES),
+  /** 180021 while the group's traffic is exhausted: its tunnels are refused until the next cycle or a higher limit. */
+  code: z.number().int().nullable(),
+  devices: z.array(
+    z.object({
+      sn: z.string(),
+      /** The device's own limit per cycle, MB; null: only the group's. */
+      dataLimitMb: z.number().int().nullable(),
+      usedBytes: z.number(),
+      percent: z.number().int().nullable(),
+      state: z.enum(VPN_USAGE_STATES),
+      /** 180022 when its own limit is reached, 180021 when the group's is; its tunnel is refused. */
+      code: z.number().int().nullable(),
+    }),
+  ),
+});
+export type VpnGroupUsage = z.infer<typeof VpnGroupUsageSchema>;
+
+export const getVpnGroupUsageCall = defineCall({
+  id: 'vpn.groupUsage',
+  method: 'POST',
+  path: '/vpn/group/getUsage',
+  input: z.strictObject({ vpnGroupId: GroupId }),
+  output: VpnGroupUsageSchema,
+  permission: 'vpnGroups.view',
+  summary: "A group's traffic in its current cycle against its data limit, and each device's against its own",
+});
+
+export const setVpnDeviceLimitCall = defineCall({
+  id: 'vpn.setDeviceLimit',
+  method: 'POST',
+  path: '/vpn/group/setDeviceLimit',
+  input: z.strictObject({ vpnGroupId: GroupId, sn: Sn, dataLimitMb: VpnDataLimitSchema.nullable() }),
+  output: z.null(),
+  permission: 'vpnGroups.edit',
+  mutates: true,
+  summary:
+    "Set a device's own data limit per cycle of its group (null: only the group's; 180041 not in the group)",
+});
+
 export const UngroupedDeviceSchema = z.object({
   sn: z.string(),
   name: z.string(),
@@ -427,6 +482,8 @@ export const VPN_CALLS = [
   listVpnEndDevicesCall,
   addVpnEndDeviceCall,
   removeVpnEndDeviceCall,
+  getVpnGroupUsageCall,
+  setVpnDeviceLimitCall,
   listUngroupedDevicesCall,
   listServiceClientsCall,
   createServiceClientCall,

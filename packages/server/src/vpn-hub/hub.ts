@@ -31,6 +31,8 @@ export interface HubInstance {
     virtualIp: string;
     iroutes?: readonly string[];
     pushRoutes?: readonly string[];
+    /** Refused at the hub for now (its data limit or its group's is reached): `disable`. */
+    disabled?: boolean;
   }[];
   /** Routes pushed to every member (the sites' published LAN subnets), CIDR. */
   routes: readonly string[];

@@ -75,6 +75,8 @@ export function memberFile(instance: HubInstance, member: HubInstance['members']
     `ifconfig-push ${member.virtualIp} ${instance.netmask}`,
     ...(member.iroutes ?? []).map((cidr) => `iroute ${route(cidr)}`),
     ...(member.pushRoutes ?? []).map((cidr) => `push "route ${route(cidr)}"`),
+    // Refused at its next connection; a connected member is told to reconnect, so at once.
+    ...(member.disabled ? ['disable'] : []),
     '',
   ].join('\n');
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { HubNotAnswering } from '../../vpn-hub/hub.ts';
 import { netmaskOf } from './address-plan.ts';
 import { hubCredentials, memberCommonName } from './certificates.ts';
+import { refusedMembers } from './usage.ts';
 import type { EndDeviceRecord, GroupRecord, MemberRecord } from './vpn.store.ts';
 import * as store from './vpn.store.ts';
 
@@ -15,7 +16,7 @@ import * as store from './vpn.store.ts';
  * the transaction that changed the group, so a hub that does not answer undoes the change (180004).
  */
 
-type SyncDeps = ModuleDeps<'db' | 'config' | 'vpnHub'>;
+type SyncDeps = ModuleDeps<'db' | 'clock' | 'config' | 'vpnHub'>;
 
 function hubFailure(error: unknown): never {
   if (error instanceof HubNotAnswering) throw new AppError(ErrorCode.VPN_SERVER_OFFLINE);
@@ -39,6 +40,7 @@ export async function syncGroup(
   const creds = await hubCredentials(deps, tx, companyId, new Date());
   const members = (await store.groupMembers(tx, scope, groupId)).filter((m) => m.active);
   const sites = siteRoutes(group, members, await store.groupEndDevices(tx, scope, groupId));
+  const refused = await refusedMembers(tx, scope, group, members, deps.clock.now());
   await hub
     .apply({
       groupId,
@@ -60,6 +62,7 @@ export async function syncGroup(
         virtualIp: m.virtual_ip,
         iroutes: sites.iroutes.get(m.member_key) ?? [],
         pushRoutes: sites.lans.filter((lan) => lan.memberKey !== m.member_key).map((lan) => lan.cidr),
+        disabled: refused.has(m.member_key),
       })),
       routes: [],
     })

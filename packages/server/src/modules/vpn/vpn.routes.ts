@@ -8,6 +8,7 @@ import {
   downloadClientProfileCall,
   getSiteIpAccessTypesCall,
   getVpnGroupCall,
+  getVpnGroupUsageCall,
   getVpnHubStatusCall,
   listServiceClientsCall,
   listUngroupedDevicesCall,
@@ -17,6 +18,7 @@ import {
   removeVpnEndDeviceCall,
   removeVpnGroupDevicesCall,
   setVpnDeviceLanCall,
+  setVpnDeviceLimitCall,
   setVpnGroupStateCall,
   updateServiceClientCall,
   updateVpnGroupCall,
@@ -25,6 +27,7 @@ import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { contentDisposition } from '../files/download.ts';
 import { hubStatus } from './hub-status.ts';
+import * as limits from './limits.service.ts';
 import { clientProfile } from './profile.ts';
 import * as clients from './service-clients.service.ts';
 import * as sites from './sites.service.ts';
@@ -47,6 +50,8 @@ export function vpnRoutes(deps: vpn.VpnDeps) {
     bind(listVpnEndDevicesCall, async (ctx) => sites.listEndDevices(deps, companyActor(ctx), ctx.input)),
     bind(addVpnEndDeviceCall, async (ctx) => sites.addEndDevice(deps, companyActor(ctx), ctx.input)),
     bind(removeVpnEndDeviceCall, async (ctx) => sites.removeEndDevice(deps, companyActor(ctx), ctx.input)),
+    bind(getVpnGroupUsageCall, async (ctx) => limits.getUsage(deps, companyActor(ctx), ctx.input.vpnGroupId)),
+    bind(setVpnDeviceLimitCall, async (ctx) => limits.setDeviceLimit(deps, companyActor(ctx), ctx.input)),
     bind(listUngroupedDevicesCall, async (ctx) => vpn.listUngrouped(deps, companyActor(ctx), ctx.input)),
     bind(listServiceClientsCall, async (ctx) => clients.listClients(deps, companyActor(ctx), ctx.input)),
     bind(createServiceClientCall, async (ctx) => clients.createClient(deps, companyActor(ctx), ctx.input)),

@@ -201,6 +201,7 @@ export interface MemberRecord {
   bytes_in: number;
   bytes_out: number;
   lan_subnet: string | null;
+  data_limit_mb: number | null;
 }
 
 function toMember(row: Record<string, unknown>): MemberRecord {
@@ -210,6 +211,7 @@ function toMember(row: Record<string, unknown>): MemberRecord {
     id: Number(r.id),
     group_id: Number(r.group_id),
     client_id: r.client_id === null ? null : Number(r.client_id),
+    data_limit_mb: r.data_limit_mb === null || r.data_limit_mb === undefined ? null : Number(r.data_limit_mb),
     bytes_in: Number(r.bytes_in),
     bytes_out: Number(r.bytes_out),
   };
@@ -567,4 +569,64 @@ export async function deleteEndDevice(
     .returning('sn')
     .executeTakeFirst();
   return gone?.sn ?? null;
+}
+
+export async function setMemberLimit(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  memberKey: string,
+  limitMb: number | null,
+): Promise<void> {
+  await db
+    .updateTable('vpn_member')
+    .set({ data_limit_mb: limitMb })
+    .where('group_id', '=', groupId)
+    .where('member_key', '=', memberKey)
+    .where('company_id', '=', owningCompany(scope))
+    .execute();
+}
+
+/** Adds a member's traffic to its count of the cycle starting `cycleStart`. */
+export async function addUsage(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  memberKey: string,
+  cycleStart: Date,
+  bytes: number,
+): Promise<void> {
+  if (bytes <= 0) return;
+  await db
+    .insertInto('vpn_usage')
+    .values({
+      company_id: owningCompany(scope),
+      group_id: groupId,
+      member_key: memberKey,
+      cycle_start: cycleStart,
+      bytes,
+    })
+    .onConflict((oc) =>
+      oc.columns(['group_id', 'member_key', 'cycle_start']).doUpdateSet((eb) => ({
+        bytes: eb('vpn_usage.bytes', '+', eb.ref('excluded.bytes')),
+      })),
+    )
+    .execute();
+}
+
+/** Each member's traffic in the cycle starting `cycleStart`. */
+export async function cycleUsage(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  cycleStart: Date,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('vpn_usage')
+    .select(['member_key', 'bytes'])
+    .where('group_id', '=', groupId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('cycle_start', '=', cycleStart)
+    .execute();
+  return new Map(rows.map((r) => [r.member_key, Number(r.bytes)]));
 }
