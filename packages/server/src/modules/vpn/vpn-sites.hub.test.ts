@@ -9,9 +9,11 @@ import {
   createServiceClientCall,
   createVpnGroupCall,
   downloadClientProfileCall,
+  getVpnGroupUsageCall,
   listVpnGroupDevicesCall,
   removeVpnGroupDevicesCall,
   setVpnDeviceLanCall,
+  updateVpnGroupCall,
   type VpnEndDevice,
   type VpnGroup,
   type VpnMemberDevice,
@@ -48,6 +50,7 @@ let fleet: SimulatedFleet;
 let acme: Owner;
 let group: VpnGroup;
 let plc: VpnEndDevice;
+let laptopOutput: string[] = [];
 
 /** Runs a command in a namespace without blocking this process (the routers run in it). */
 async function inNs(ns: string, cmd: string[]): Promise<{ ok: boolean; out: string }> {
@@ -277,6 +280,7 @@ describe('real-mode routers through the hub', () => {
     children.push(server);
 
     const laptop = startOpenvpn(ns, profile);
+    laptopOutput = laptop.output;
     await eventually(
       async () => laptop.output.join('').includes('Initialization Sequence Completed'),
       60_000,
@@ -339,5 +343,38 @@ describe('real-mode routers through the hub', () => {
     expect(await echo(a.lanNs, b.plcIp, 10)).toBe(0);
     const rows = await members();
     expect(rows.has('VSB0001')).toBe(false);
+  });
+
+  it('refuses the tunnels of a group whose data limit is reached (180021)', async () => {
+    const a = siteA!;
+    const ns = laptopNs!;
+    const lowered = await acme.run(updateVpnGroupCall, {
+      vpnGroupId: group.vpnGroupId,
+      name: group.name,
+      region: group.region,
+      dataLimitMb: 1,
+      cycle: 'month',
+      siteIpAccessType: group.siteIpAccessType,
+    });
+    expect(lowered.code).toBe(0);
+    // More than the whole limit, from the laptop to A's LAN and back.
+    const before = await acme.run(getVpnGroupUsageCall, { vpnGroupId: group.vpnGroupId });
+    if (before.data!.state !== 'exhausted') expect(await echo(ns, a.plcIp, 1_200_000)).toBe(1_200_000);
+    await recordHubStatus(fleet.t.deps);
+    const usage = await acme.run(getVpnGroupUsageCall, { vpnGroupId: group.vpnGroupId });
+    expect(usage.data).toMatchObject({ state: 'exhausted', code: 180021 });
+    // The hub refuses them: the laptop cannot reach A's LAN any more, and A's tunnel stays down.
+    await eventually(async () => (await echo(ns, a.plcIp, 10)) === 0, 30_000, 'the tunnels to be refused');
+    const ccd = path.join(fleet.t.deps.config.dataDir, 'vpn-hub', `g${group.vpnGroupId}`, 'ccd');
+    expect(fs.readFileSync(path.join(ccd, `fp-g${group.vpnGroupId}-device-VSA0001`), 'utf8')).toContain(
+      'disable',
+    );
+    await eventually(
+      async () => (await fleet.t.deps.vpnHub!.connections(group.vpnGroupId)).length === 0,
+      30_000,
+      'no tunnel at the hub',
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\nlaptop: ${laptopOutput.join('').slice(-2500)}`);
+    });
   });
 });

@@ -175,6 +175,8 @@ export async function updateGroup(
       { name: input.name, ...tunnel, data_limit_mb: input.dataLimitMb, cycle: input.cycle },
       deps.clock.now(),
     );
+    // A new data limit or cycle refuses or lets in the group's members at once (docs/decisions.md).
+    if (row.state === 'running') await syncGroup(deps, tx, owningCompany(scope), row.id);
   });
   return getGroup(deps, actor, input.vpnGroupId);
 }
