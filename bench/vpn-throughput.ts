@@ -154,7 +154,7 @@ export async function run(): Promise<ResultSection> {
         },
       ],
       notes: [
-        'OpenVPN is a user-space process per tunnel end (three here: two routers and the hub), each copying every packet through its TUN device and encrypting or decrypting it on one core; the veth link is the kernel alone. The tunnels ran without OpenVPN's kernel data-channel offload (its module is not loaded here), and kernel WireGuard is not available in this container.',
+        "OpenVPN is a user-space process per tunnel end (three here: two routers and the hub), each copying every packet through its TUN device and encrypting or decrypting it on one core; the veth link is the kernel alone. The tunnels ran without OpenVPN's kernel data-channel offload (its module is not loaded here), and kernel WireGuard is not available in this container.",
       ],
     };
   } finally {
