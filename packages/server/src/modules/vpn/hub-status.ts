@@ -70,6 +70,7 @@ export async function recordHubStatus(deps: HubDeps): Promise<void> {
       await recordMemberStatus(deps, record, member, seen ?? null, at);
     }
     // A group or device that reached its limit is refused from now on (and one in a new cycle let in).
+    // A hub instance that does not answer (180004) is tried again at the next read; the others go on.
     if (running.has(group.id))
       await syncGroup(deps, deps.db, group.company_id, group.id).catch((error: unknown) => {
         if (!(error instanceof AppError)) throw error;
