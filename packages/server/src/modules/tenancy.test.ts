@@ -51,6 +51,18 @@ const SMTP_PROBE = {
 
 /** Calls whose generated input the contract refuses: what to send instead, aimed at B. */
 const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
+  // B's VPN group with B's device: refused as an unknown group (180002), nothing saved.
+  'vpn.setDeviceLan': (target) => ({
+    vpnGroupId: target.vpnGroupId,
+    sn: target.sn,
+    lanSubnet: '192.168.50.0/24',
+  }),
+  'vpn.addEndDevice': (target) => ({
+    vpnGroupId: target.vpnGroupId,
+    sn: target.sn,
+    name: 'Probe PLC',
+    ip: '192.168.50.10',
+  }),
   // A silence of B's rule: refused as an unknown target (800042), nothing saved.
   'alerts.createSilence': (target) => ({
     target: { kind: 'rule', ruleId: target.ruleId },
