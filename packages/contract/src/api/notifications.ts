@@ -27,6 +27,12 @@ export const EVENT_TYPES = [
   'alert.changed',
   /** A webhook destination has been failing for an hour: `{webhookId, url, failingSince, lastError}`. */
   'webhook.failing',
+  /** A report run started: `{reportId, reportName, runId, scheduled}`. */
+  'report.generating',
+  /** A report run's file is ready: `{reportId, reportName, runId, fileName}`. */
+  'report.ready',
+  /** A report run failed: `{reportId, reportName, runId, errorCode}`. */
+  'report.failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
