@@ -103,7 +103,7 @@ const text = (c: Cell) => (typeof c === 'string' ? spreadsheetText(c) : (c ?? ''
  */
 async function writeRun(deps: ReportDeps, ctx: JobContext<{ runId: number }>): Promise<void> {
   const found = await findRunForJob(deps.db, ctx.payload.runId);
-  if (!found || found.run.state !== 'generating') return;
+  if (found?.run.state !== 'generating') return;
   const { run, report } = found;
   const recordId = Number(run.record_id);
   const companyId = report.companyId;

@@ -21,8 +21,6 @@ import type { ReportTables } from './reports.tables.ts';
 
 const ms = (d: Date | null) => (d ? new Date(d).getTime() : null);
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-const inScope = (column: string, scope: CompanyScope) =>
-  sql<boolean>`${sql.ref(column)} in (${sql.join(scopedCompanyIds(scope))})`;
 
 type CustomRow = Selectable<ReportTables['custom_report']>;
 type ReportRow = Selectable<ReportTables['report']>;
