@@ -150,6 +150,10 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'notifications.deleteWebhook': { en: 'Remove webhook', cn: '删除Webhook' },
   'notifications.testWebhook': { en: 'Test webhook', cn: '测试Webhook' },
   'notifications.unsubscribe': { en: 'Unsubscribe from alert e-mail', cn: '退订告警邮件' },
+  'notifications.unsubscribeOneClick': {
+    en: 'Unsubscribe from alert mail (one click)',
+    cn: '一键退订告警邮件',
+  },
   'notifications.saveMailServer': { en: 'Save the mail server', cn: '保存邮件服务器' },
   'notifications.clearMailServer': { en: 'Use the platform mail server', cn: '使用平台邮件服务器' },
   'notifications.testMailServer': { en: 'Send a test mail', cn: '发送测试邮件' },

@@ -132,12 +132,16 @@ export function unsubscribeUrl(config: EmailDeps['config'], token: string) {
   return `${config.publicUrl}${config.apiPrefix}/pl/notification/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-/** RFC 2369's header: mail clients show an unsubscribe button that opens the link. */
+/**
+ * RFC 2369's header, and RFC 8058's: mail clients show an unsubscribe button that POSTs
+ * `List-Unsubscribe=One-Click` to the same URL (notifications.unsubscribeOneClick), no page to open.
+ */
 function withUnsubscribe(mail: MailMessage, url: string): MailMessage {
   return {
     ...mail,
     headers: {
       'List-Unsubscribe': `<${url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
 }
