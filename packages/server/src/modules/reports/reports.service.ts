@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type CustomReportInputSchema,
   ErrorCode,
+  EXPORT_RANGE_MAX_MONTHS,
   REPORT_MAX_TARGETS,
   REPORT_PERIOD_DAYS,
   REPORT_SINGLE_MAX_DAYS,
@@ -134,8 +135,14 @@ async function reportValues(deps: ReportDeps, actor: Actor, input: ReportInput):
   if (devices > REPORT_MAX_TARGETS)
     throw new AppError(ErrorCode.REPORT_TOO_MANY_DEVICES, { num: REPORT_MAX_TARGETS });
   const single = input.generation === 'single';
-  if (single && (input.endTime ?? 0) - (input.startTime ?? 0) > REPORT_SINGLE_MAX_DAYS * DAY_MS)
-    throw new AppError(ErrorCode.REPORT_SPAN_TOO_LONG, { num: REPORT_SINGLE_MAX_DAYS });
+  if (single) {
+    // Past three months it is the catalogue's range code (120098), as an export's; past 30 days 800063.
+    const limit = new Date(input.startTime!);
+    limit.setUTCMonth(limit.getUTCMonth() + EXPORT_RANGE_MAX_MONTHS);
+    if (input.endTime! > limit.getTime()) throw new AppError(ErrorCode.RANGE_THREE_MONTHS);
+    if (input.endTime! - input.startTime! > REPORT_SINGLE_MAX_DAYS * DAY_MS)
+      throw new AppError(ErrorCode.REPORT_SPAN_TOO_LONG, { num: REPORT_SINGLE_MAX_DAYS });
+  }
   const enabled = input.enabled;
   return {
     name: input.name,

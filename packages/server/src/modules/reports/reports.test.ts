@@ -15,6 +15,7 @@ import {
   generateReportCall,
   listReportRunsCall,
   listReportsCall,
+  MAX_EXPORT_RECORDS_KEPT,
   REPORT_FIELDS_BY_KIND,
   type Report,
   type ReportRun,
@@ -27,6 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import XlsxPopulate from 'xlsx-populate';
 import { registerCompany, type SignedIn, signIn } from '../../../test/accounts.ts';
 import { createTestApp, runDueJobs, type TestApp } from '../../../test/helpers.ts';
+import { insertRecord } from '../exports/exports.store.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -349,6 +351,45 @@ describe('daily usage report', () => {
   }, 60_000);
 });
 
+describe('export records (120043)', () => {
+  it('do not count report runs, and a person with 10 exports still gets reports', async () => {
+    await signInBoth();
+    for (let i = 0; i < MAX_EXPORT_RECORDS_KEPT; i++)
+      await insertRecord(t.deps.db, {
+        companyId: alpha.companyId,
+        userId: alpha.userId,
+        source: 'devices.export',
+        module: 'robustlink/devices/allDevices',
+        fileName: `devices_${i}.xlsx`,
+        request: { filter: {}, fields: ['sn'], lang: 'en', utcOffsetMinutes: 0 },
+        totalRows: 1,
+        createdAt: t.clock.now(),
+        deadlineAt: new Date(t.clock.now().getTime() + HOUR),
+      });
+    const report = await run<Report>(
+      ann,
+      createReportCall,
+      usageReport(
+        { mode: 'devices', sns: ['ALPHA0002'] },
+        { generation: 'single', startTime: YESTERDAY, endTime: TODAY },
+      ),
+    );
+    const started = await run<ReportRun>(ann, generateReportCall, { reportId: report.data!.reportId });
+    expect(started.code).toBe(0);
+    const records = await run<{ list: { fileName: string }[] }>(
+      ann,
+      { path: '/pl/exportRecord/getExportRecordList' },
+      {
+        pageSize: 50,
+      },
+    );
+    expect(records.data!.list.map((r) => r.fileName).sort()).toEqual(
+      Array.from({ length: MAX_EXPORT_RECORDS_KEPT }, (_, i) => `devices_${i}.xlsx`).sort(),
+    );
+    await t.deps.db.deleteFrom('export_record').where('source', '=', 'devices.export').execute();
+  }, 60_000);
+});
+
 describe('custom reports', () => {
   const custom = (fields: unknown, type = 'dataUsage') =>
     run<{ customReportId: number }>(ann, createCustomReportCall, { name: 'Usage by SIM', type, fields });
@@ -456,6 +497,13 @@ describe('signal quality report and limits', () => {
     });
     expect(long.code).toBe(ErrorCode.REPORT_SPAN_TOO_LONG);
     expect(long.msg).toBe('A single report can span at most 30 days');
+    const quarter = await run(ann, createReportCall, {
+      ...usageReport({ mode: 'group', groupId: alphaGroupId }),
+      generation: 'single',
+      startTime: YESTERDAY - 100 * DAY,
+      endTime: YESTERDAY,
+    });
+    expect(quarter.code).toBe(ErrorCode.RANGE_THREE_MONTHS);
     const inverted = await run(ann, createReportCall, {
       ...usageReport({ mode: 'group', groupId: alphaGroupId }),
       generation: 'single',
