@@ -445,12 +445,15 @@ export interface ReportDevice {
 
 function targetWhere(companyId: number, targets: ReportTargets) {
   if (targets.mode === 'devices') return sql<boolean>`d.sn in (${sql.join(targets.sns)})`;
-  return sql<boolean>`d.group_id in (
+  // The company's root group is every device of the company, ungrouped ones (no group) too.
+  return sql<boolean>`(d.group_id in (
     with recursive tree as (
       select id from company_group where company_id = ${companyId} and id = ${targets.groupId}
       union all
       select c.id from company_group c join tree on c.parent_id = tree.id
-    ) select id from tree)`;
+    ) select id from tree)
+    or exists (select 1 from company_group r
+                where r.id = ${targets.groupId} and r.company_id = ${companyId} and r.parent_id is null))`;
 }
 
 /** How many devices of the company the targets name now, counting no further than `limit`. */

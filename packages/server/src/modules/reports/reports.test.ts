@@ -150,6 +150,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   alphaGroupId = Number(group.id);
   await seedDevices(alpha.companyId, 'ALPHA', 3, alphaGroupId);
+  await seedDevices(alpha.companyId, 'LONER', 1, null);
   await seedDevices(bravo.companyId, 'BRAVO', 1, null);
   // ALPHA0001: the day before (not counted), yesterday (counted: 1000 + 500 after a reboot on WAN, 300
   // on SIM 1), today before 00:10 (not counted).
@@ -216,7 +217,8 @@ describe('daily usage report', () => {
     const [scheduled] = await runs(ann, report.reportId);
     expect(scheduled).toMatchObject({ scheduled: true, periodStart: YESTERDAY, periodEnd: TODAY });
     ready = await finished(ann, report.reportId, scheduled!.runId);
-    expect(ready).toMatchObject({ state: 'ready', devices: 3, fileName: 'usage_20261127.xlsx' });
+    // The company's root group: every device, an ungrouped one too.
+    expect(ready).toMatchObject({ state: 'ready', devices: 4, fileName: 'usage_20261127.xlsx' });
     const listed = await run<{ list: Report[] }>(ann, listReportsCall, { pageSize: 10 });
     expect(listed.data!.list[0]).toMatchObject({
       reportId: report.reportId,
@@ -242,7 +244,7 @@ describe('daily usage report', () => {
       'Wi-Fi (bytes)',
     ]);
     const bySn = new Map(rows.map((r) => [r[0], Object.fromEntries(fields.map((f, i) => [f, r[i]]))]));
-    expect([...bySn.keys()]).toEqual(['ALPHA0001', 'ALPHA0002', 'ALPHA0003']);
+    expect([...bySn.keys()]).toEqual(['ALPHA0001', 'ALPHA0002', 'ALPHA0003', 'LONER0001']);
     // What was sent, by hand: WAN 1000, then 500 after the reboot; SIM 1 300.
     expect(bySn.get('ALPHA0001')).toMatchObject({
       wanBytes: 1500,
@@ -268,7 +270,7 @@ describe('daily usage report', () => {
       Type: 'Data usage',
       'From (UTC)': '2026-11-27 00:00:00',
       'To (UTC, not included)': '2026-11-28 00:00:00',
-      Devices: 3,
+      Devices: 4,
       'Total data usage (bytes)': 2500,
     });
   }, 60_000);

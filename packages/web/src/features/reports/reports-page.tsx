@@ -400,10 +400,15 @@ function ReportDialog({ onClose }: { onClose: () => void }) {
             <Select
               data-testid="report-group"
               loading={groups.isLoading}
-              options={(groups.data?.deviceOtherGroup ?? []).map((g) => ({
-                value: g.groupId,
-                label: g.groupName,
-              }))}
+              options={[
+                ...(groups.data
+                  ? [{ value: groups.data.deviceRootGroup.rootGroupId, label: t('form.allDevices') }]
+                  : []),
+                ...(groups.data?.deviceOtherGroup ?? []).map((g) => ({
+                  value: g.groupId,
+                  label: g.groupName,
+                })),
+              ]}
             />
           </Form.Item>
         ) : (
