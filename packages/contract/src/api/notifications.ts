@@ -29,7 +29,7 @@ export const EVENT_TYPES = [
   'webhook.failing',
   /** A report run started: `{reportId, reportName, runId, scheduled}`. */
   'report.generating',
-  /** A report run's file is ready: `{reportId, reportName, runId, fileName}`. */
+  /** A report run's file is ready: `{reportId, reportName, runId, fileName, userId}` (mailed to that person). */
   'report.ready',
   /** A report run failed: `{reportId, reportName, runId, errorCode}`. */
   'report.failed',

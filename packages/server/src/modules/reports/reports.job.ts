@@ -192,6 +192,7 @@ async function writeRun(deps: ReportDeps, ctx: JobContext<{ runId: number }>): P
           reportName: report.name,
           runId: ctx.payload.runId,
           fileName: run.file_name,
+          userId: Number(run.user_id),
         },
         now,
       );

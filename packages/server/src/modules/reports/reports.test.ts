@@ -275,6 +275,21 @@ describe('daily usage report', () => {
     });
   }, 60_000);
 
+  it("mails the file's readiness to the person the run belongs to, with the reports page", async () => {
+    // The e-mail channel's dispatcher comes round (every few seconds) after the run.
+    t.clock.advance(60_000);
+    await runDueJobs(t, 20);
+    const mail = await t.deps.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'text_body'])
+      .where('to_address', '=', 'ann@alpha.example')
+      .where('subject', 'like', 'Report ready%')
+      .execute();
+    expect(mail.map((m) => m.subject)).toEqual(['Report ready: Daily usage']);
+    expect(mail[0]!.text_body).toContain('usage_20261127.xlsx');
+    expect(mail[0]!.text_body).toContain('/rcms/robustlink/customReports');
+  });
+
   it('writes the events of the run into the event log', async () => {
     const events = await t.deps.db
       .selectFrom('event_log')
