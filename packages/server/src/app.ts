@@ -20,6 +20,8 @@ import { exportJobs } from './modules/exports/exports.job.ts';
 import { licenceJobs } from './modules/licences/licence-expiry.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
 import { notificationJobs } from './modules/notifications/notifications.job.ts';
+import { registerOpenApi } from './modules/open-api/open-api.gateway.ts';
+import { openApiJobs } from './modules/open-api/open-api.job.ts';
 import { licenceAlertJobs } from './modules/partner-notifications/licence-alert.job.ts';
 import { rolloutJobs } from './modules/rollouts/rollouts.job.ts';
 import { recordHubStatus, restoreHubInstances } from './modules/vpn/hub-status.ts';
@@ -99,6 +101,7 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
     rolloutJobs(deps),
     provisioningJobs(deps),
     notificationJobs(deps),
+    openApiJobs(deps),
   ];
   return {
     handlers: parts.flatMap((p) => p.handlers),
@@ -196,6 +199,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${config.apiPrefix}/docs` });
   await registerLiveSocket(app, deps, config.apiPrefix);
+  // The open API (/openapi/v1): its own credentials, limit and envelope statuses, beside the console API.
+  await registerOpenApi(app, deps);
 
   if (options.gateway) {
     const tuning = options.gateway === true ? {} : options.gateway;
