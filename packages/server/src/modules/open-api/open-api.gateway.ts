@@ -6,7 +6,6 @@ import {
   OPEN_API_IDEMPOTENCY_KEY_MAX,
   OPEN_API_INTERFACES,
   OPEN_API_PREFIX,
-  OPEN_API_RATE,
   type OpenApiInterface,
   summarizeFieldErrors,
 } from '@fleetport/contract';
@@ -174,7 +173,7 @@ export async function registerOpenApi(app: FastifyInstance, deps: AppDeps): Prom
         const lang = languageOf(request);
         let code: number;
         let status: number;
-        let sent;
+        let sent: ReturnType<typeof errorEnvelope>;
         if (isAppError(error)) {
           code = error.code;
           status = error.httpStatus >= 400 ? error.httpStatus : statusOfCode(error.code);
