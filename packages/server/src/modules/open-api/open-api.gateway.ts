@@ -18,7 +18,7 @@ import { languageOf } from '../../platform/http/calls.ts';
 import { errorEnvelope, okEnvelope } from '../../platform/http/envelope.ts';
 import { buildOpenApiV1Document } from './open-api.document.ts';
 import { INTERFACE_HANDLERS } from './open-api.handlers.ts';
-import { admitCall, openApiError, statusOfCode } from './open-api.limit.ts';
+import { admitCall, openApiError, statusOfError } from './open-api.limit.ts';
 import { hashSecret } from './open-api.service.ts';
 import {
   type ClientRow,
@@ -144,10 +144,10 @@ async function idempotently(
     await saveIdempotentAnswer(deps.db, Number(client.id), key, { status: 200, response: envelope });
     return envelope;
   } catch (error) {
-    if (isAppError(error) && error.httpStatus < 500) {
+    if (isAppError(error) && statusOfError(error) < 500) {
       const envelope = errorEnvelope(error.code, languageOf(request), error.data, error.detail);
       await saveIdempotentAnswer(deps.db, Number(client.id), key, {
-        status: error.httpStatus,
+        status: statusOfError(error),
         response: envelope,
       });
     } else {
@@ -176,7 +176,7 @@ export async function registerOpenApi(app: FastifyInstance, deps: AppDeps): Prom
         let sent: ReturnType<typeof errorEnvelope>;
         if (isAppError(error)) {
           code = error.code;
-          status = error.httpStatus >= 400 ? error.httpStatus : statusOfCode(error.code);
+          status = statusOfError(error);
           sent = errorEnvelope(error.code, lang, error.data, error.detail);
         } else if (
           typeof error.statusCode === 'number' &&

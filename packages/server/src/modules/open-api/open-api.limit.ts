@@ -43,6 +43,11 @@ export function statusOfCode(code: number): number {
   return STATUS_OF_CODE.get(code) ?? (code === ErrorCode.INTERNAL_ERROR ? 500 : 422);
 }
 
+/** A thrown AppError's status: its own when it set one (400 for bad input), else its code's. */
+export function statusOfError(error: AppError): number {
+  return error.httpStatus >= 400 ? error.httpStatus : statusOfCode(error.code);
+}
+
 export const openApiError = (code: number, data: unknown = null) =>
   new AppError(code, data, statusOfCode(code));
 
