@@ -55,7 +55,7 @@ const SAMPLE_DEVICE = {
   groupId: null,
   groupName: null,
   tags: [],
-  licenceLevel: 'basic',
+  licenceLevel: 'BASE',
   mac: null,
   imei: null,
   iccid: null,
