@@ -32,8 +32,9 @@ export async function callsPerDay(db: DbOrTx, scope: CompanyScope, range: UsageR
     range,
   )(db)
     .select([day.as('day'), sql<number>`count(*)`.as('calls'), failed.as('failed')])
-    .groupBy(day)
-    .orderBy(day)
+    // By position: the day's expression carries a parameter, which would not match a second copy.
+    .groupBy(sql.raw('1'))
+    .orderBy(sql.raw('1'))
     .execute();
   return rows.map((r) => ({
     day: Number(r.day) * 86_400_000 - offsetMinutes * 60_000,
