@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { InstantMsSchema } from '../rules/time.ts';
 import { defineCall } from './define.ts';
 
 /**
@@ -148,8 +149,8 @@ export const deleteOpenApiClientCall = defineCall({
 
 /** Unix ms range of the usage calls; `to` inclusive. */
 const RangeSchema = z.strictObject({
-  from: z.number().int().nonnegative(),
-  to: z.number().int().nonnegative(),
+  from: InstantMsSchema,
+  to: InstantMsSchema,
   /** One client's calls (its `id`), or every client of the company. */
   clientId: z.number().int().positive().optional(),
 });
@@ -210,8 +211,8 @@ export const CallLogRowSchema = z.object({
 export type CallLogRow = z.infer<typeof CallLogRowSchema>;
 
 export const CallLogFilterSchema = PageQuerySchema.extend({
-  from: z.number().int().nonnegative(),
-  to: z.number().int().nonnegative(),
+  from: InstantMsSchema,
+  to: InstantMsSchema,
   clientId: z.number().int().positive().optional(),
   interfaceId: z.string().trim().max(64).optional(),
   /** Successful (2xx) or failed answers only. */

@@ -21,6 +21,7 @@ import { licencesFeature } from '../features/licences/licences.feature.ts';
 import { notificationsFeature } from '../features/notifications/notifications.feature.ts';
 import { pageColumnsFeature } from '../features/page-columns/page-columns.feature.ts';
 import { partnerNotificationsFeature } from '../features/partner-notifications/partner-notifications.feature.ts';
+import { openApiFeature } from '../features/open-api/open-api.feature.ts';
 import { quotasFeature } from '../features/quotas/quotas.feature.ts';
 import { rebatesFeature } from '../features/rebates/rebates.feature.ts';
 import { rolesFeature } from '../features/roles/roles.feature.ts';
@@ -56,6 +57,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   vpnFeature,
   brandingFeature,
   quotasFeature,
+  openApiFeature,
   alertsFeature,
   notificationsFeature,
   deviceConfigFeature,
