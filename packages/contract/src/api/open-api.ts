@@ -120,7 +120,8 @@ export const updateOpenApiClientCall = defineCall({
   permission: 'openApi.edit',
   adminOnly: true,
   mutates: true,
-  summary: 'Edit a client; disabling it or narrowing its scopes ends its tokens at once (610011 unknown)',
+  summary:
+    'Edit a client; disabling it or narrowing its scopes ends its tokens immediately; 610011 when unknown',
 });
 
 export const rotateOpenApiSecretCall = defineCall({
