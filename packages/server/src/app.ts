@@ -4,8 +4,8 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ALL_CALLS, UPLOAD_KINDS, UPLOAD_MAX_BYTES } from '@fleetport/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ALL_CALLS, ErrorCode, UPLOAD_KINDS, UPLOAD_MAX_BYTES } from '@fleetport/contract';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { registerBrokerHook } from './gateway/broker-hook.routes.ts';
 import { type GatewayOptions, startGateway } from './gateway/gateway.ts';
 import { retentionJobs } from './gateway/retention.ts';
@@ -34,7 +34,8 @@ import type { Db, DbDialectName } from './platform/db/open.ts';
 import type { FileStore } from './platform/files/file-store.ts';
 import { createFileStore, createFiles } from './platform/files/files.ts';
 import { installAbuseLimits } from './platform/http/abuse-limits.ts';
-import { type RouteBinding, registerCalls } from './platform/http/calls.ts';
+import { languageOf, type RouteBinding, registerCalls } from './platform/http/calls.ts';
+import { errorEnvelope } from './platform/http/envelope.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { serveWebConsole } from './platform/http/web-console.ts';
@@ -156,6 +157,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    // A path parameter too long (the open API's /devices/:sn) or a URL that cannot be decoded: code 1.
+    frameworkErrors: (error, request, reply) => {
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 400;
+      void (reply as unknown as FastifyReply)
+        .status(status)
+        .send(errorEnvelope(ErrorCode.PARAMETER_ERROR, languageOf(request)));
+    },
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
