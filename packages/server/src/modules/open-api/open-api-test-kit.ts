@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
+import { eventually } from '../../gateway/testing/gateway-env.ts';
 import type { Owner } from '../devices/device-test-kit.ts';
 
 /** Helpers of the open API's tests: a client made through the console, its token, calls with it. */
@@ -77,4 +78,20 @@ export async function callApi(
     ...(options.body !== undefined ? { payload: options.body as object } : {}),
   });
   return { status: res.statusCode, headers: res.headers, body: res.json() };
+}
+
+/** The calling log is written after the answer has gone: waits until a client's rows number `count`. */
+export async function loggedCalls(t: TestApp, clientId: number, count: number): Promise<void> {
+  await eventually(
+    async () => {
+      const row = await t.deps.db
+        .selectFrom('open_api_call_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('client_id', '=', clientId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n) === count;
+    },
+    5000,
+    `${count} calls logged`,
+  );
 }

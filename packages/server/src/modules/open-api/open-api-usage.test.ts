@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signInAgain } from '../customers/partner-tree-kit.ts';
 import { companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
 import { sweepOpenApi } from './open-api.job.ts';
-import { callApi, makeClient, tokenFor } from './open-api-test-kit.ts';
+import { callApi, loggedCalls, makeClient, tokenFor } from './open-api-test-kit.ts';
 
 let t: TestApp;
 let acme: Owner;
@@ -33,6 +33,7 @@ describe('usage: every call recorded', () => {
     await callApi(t.app, token, 'GET', '/devices');
     await callApi(t.app, token, 'GET', '/devices/OU0001');
     await callApi(t.app, token, 'GET', '/groups'); // 403: scope missing
+    await loggedCalls(t, made.client.id, 5);
     const range = { from: start, to: t.clock.now().getTime() + 1000 };
 
     const trend = await acme.run(openApiUsageTrendCall, range);
@@ -98,6 +99,7 @@ describe('usage: every call recorded', () => {
     const made = await makeClient(acme);
     const token = await tokenFor(t, made);
     await callApi(t.app, token, 'GET', '/tags');
+    await loggedCalls(t, made.client.id, 2);
     const count = async () =>
       Number(
         (
