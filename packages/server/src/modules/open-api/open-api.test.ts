@@ -10,6 +10,7 @@ import {
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { companyWithEveryRole } from '../../../test/people.ts';
 import { partnerTree, signInAgain } from '../customers/partner-tree-kit.ts';
 import { companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
 import { askToken, callApi, makeClient, tokenFor } from './open-api-test-kit.ts';
@@ -71,6 +72,16 @@ describe('clients', () => {
       allInterfaces: false,
     });
     expect(none.code).toBe(ErrorCode.PARAMETER_ERROR);
+  });
+
+  it('is for administrators: a limited user is refused (6), an administrator is not', async () => {
+    const people = await companyWithEveryRole(t, 'Delta Open', 'delta-open.test');
+    const limited = people.members.limitedUser.session!;
+    const refused = await limited.call('POST', listOpenApiClientsCall.path, {});
+    expect(refused.body.code).toBe(ErrorCode.NOT_ADMINISTRATOR);
+    const admin = people.members.administrator.session!;
+    const listed = await admin.call('POST', listOpenApiClientsCall.path, {});
+    expect(listed.body.code).toBe(0);
   });
 
   it("answers 610011 for another company's client", async () => {
