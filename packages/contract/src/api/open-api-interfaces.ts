@@ -3,6 +3,7 @@ import { pageSchema } from '../envelope.ts';
 import { OPEN_API_ERROR_CODES } from '../errors/area-codes.ts';
 import { CORE_ERROR_CODES } from '../errors/core-codes.ts';
 import type { Localized } from '../i18n.ts';
+import { ActivityRowSchema } from './activity-log.ts';
 import { AlertSchema } from './alerts.ts';
 import { DeviceGroupSchema } from './device-groups.ts';
 import { DeviceTagSchema } from './device-tags.ts';
@@ -194,6 +195,23 @@ export const OPEN_API_INTERFACES: readonly OpenApiInterface[] = [
     output: RemoteActionSchema,
     errors: [OPEN_API_ERROR_CODES.OPEN_API_NOT_FOUND],
     sample: { path: `/actions/${SAMPLE_ACTION.rpcId}`, response: { ...SAMPLE_ACTION, state: 'success' } },
+  },
+  {
+    id: 'activity.list',
+    method: 'GET',
+    path: '/activity',
+    scope: 'activity:read',
+    adminOnly: true,
+    summary: {
+      en: 'The activity log, newest first (administrator clients only)',
+      cn: '操作日志，最新的在前（仅限管理员客户端）',
+    },
+    params: none,
+    query: z.strictObject({ ...Paging, sn: z.string().trim().min(1).max(64).optional() }),
+    body: null,
+    output: pageSchema(ActivityRowSchema),
+    errors: [CORE_ERROR_CODES.PARAMETER_ERROR, OPEN_API_ERROR_CODES.OPEN_API_ADMIN_ONLY],
+    sample: { path: '/activity', query: { pageNum: '1' }, response: { list: [], total: 0 } },
   },
 ];
 

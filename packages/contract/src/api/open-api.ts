@@ -20,6 +20,8 @@ export const OPEN_API_SCOPES = [
   'alerts:read',
   'actions:read',
   'actions:execute',
+  /** The activity log: administrator clients only (610013). */
+  'activity:read',
 ] as const;
 export type OpenApiScope = (typeof OPEN_API_SCOPES)[number];
 

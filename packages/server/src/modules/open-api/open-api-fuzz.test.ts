@@ -38,7 +38,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const owner = await companyOwner(t, 'Acme Fuzz', 'owner@acme-openfuzz.test');
   await seedDevices(t, owner.companyId, [{ sn: 'FP-SAMPLE-01' }]);
-  token = await tokenFor(t, await makeClient(owner));
+  token = await tokenFor(t, await makeClient(owner, { isAdmin: true }));
 }, 60_000);
 afterAll(() => t?.close());
 

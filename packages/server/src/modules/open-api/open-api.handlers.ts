@@ -3,6 +3,7 @@ import { findRpcCommands } from '../../gateway/rpc.store.ts';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { type Actor, type CompanyScope, companyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
+import { activityPage } from '../activity-log/activity-log.query.ts';
 import { getAlerts } from '../alerts/alerts.service.ts';
 import { listGroups } from '../device-groups/device-groups.store.ts';
 import { listTags } from '../device-tags/device-tags.store.ts';
@@ -76,6 +77,22 @@ export const INTERFACE_HANDLERS: Readonly<Record<string, Handler>> = {
     const sn = params.sn as string;
     const owner = await companyOfDevice(deps, scope, sn);
     return createRemoteActions(deps).act(owner, sn, 'reboot', { delaySeconds: body?.delaySeconds ?? 0 });
+  },
+  'activity.list': ({ db }, { scope, query }) => {
+    const pageNum = query.pageNum as number;
+    const pageSize = query.pageSize as number;
+    return activityPage(
+      db,
+      scope,
+      {
+        ...(query.sn ? { sn: query.sn as string } : {}),
+        userId: undefined,
+        startTime: undefined,
+        endTime: undefined,
+      },
+      (pageNum - 1) * pageSize,
+      pageSize,
+    );
   },
   'actions.get': async ({ db }, { scope, params }) => {
     const [row] = await findRpcCommands(db, [params.rpcId as string]);

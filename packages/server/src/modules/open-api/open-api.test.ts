@@ -287,6 +287,21 @@ describe('scopes, interfaces and reach', () => {
     expect((await callApi(t.app, token, 'GET', '/devices/OT-COBALT')).status).toBe(404);
   });
 
+  it('the activity log is for administrator clients (610013), and shows its own company only', async () => {
+    const plain = await tokenFor(t, await makeClient(acme));
+    const refused = await callApi(t.app, plain, 'GET', '/activity');
+    expect([refused.status, refused.body.code]).toEqual([403, ErrorCode.OPEN_API_ADMIN_ONLY]);
+    await makeClient(bravo, { name: 'Bravo only' });
+    const admin = await tokenFor(t, await makeClient(acme, { name: 'Auditor', isAdmin: true }));
+    const answer = await callApi(t.app, admin, 'GET', '/activity', { query: { pageSize: '100' } });
+    expect(answer.status).toBe(200);
+    const objects = (answer.body.data as { list: { callId: string; object: string }[] }).list
+      .filter((r) => r.callId === 'openApi.createClient')
+      .map((r) => r.object);
+    expect(objects).toContain('name=Auditor');
+    expect(objects).not.toContain('name=Bravo only');
+  });
+
   it('bad input is 400 with code 1 naming the field; an unknown path is 404 (610012)', async () => {
     const token = await tokenFor(t, await makeClient(acme));
     const bad = await callApi(t.app, token, 'GET', '/devices', { query: { pageSize: '5000' } });
