@@ -4,8 +4,8 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ALL_CALLS, UPLOAD_KINDS, UPLOAD_MAX_BYTES } from '@fleetport/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ALL_CALLS, ErrorCode, UPLOAD_KINDS, UPLOAD_MAX_BYTES } from '@fleetport/contract';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { registerBrokerHook } from './gateway/broker-hook.routes.ts';
 import { type GatewayOptions, startGateway } from './gateway/gateway.ts';
 import { retentionJobs } from './gateway/retention.ts';
@@ -20,6 +20,8 @@ import { exportJobs } from './modules/exports/exports.job.ts';
 import { licenceJobs } from './modules/licences/licence-expiry.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
 import { notificationJobs } from './modules/notifications/notifications.job.ts';
+import { registerOpenApi } from './modules/open-api/open-api.gateway.ts';
+import { openApiJobs } from './modules/open-api/open-api.job.ts';
 import { licenceAlertJobs } from './modules/partner-notifications/licence-alert.job.ts';
 import { reportJobs } from './modules/reports/reports.job.ts';
 import { rolloutJobs } from './modules/rollouts/rollouts.job.ts';
@@ -33,7 +35,8 @@ import type { Db, DbDialectName } from './platform/db/open.ts';
 import type { FileStore } from './platform/files/file-store.ts';
 import { createFileStore, createFiles } from './platform/files/files.ts';
 import { installAbuseLimits } from './platform/http/abuse-limits.ts';
-import { type RouteBinding, registerCalls } from './platform/http/calls.ts';
+import { languageOf, type RouteBinding, registerCalls } from './platform/http/calls.ts';
+import { errorEnvelope } from './platform/http/envelope.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { serveWebConsole } from './platform/http/web-console.ts';
@@ -101,6 +104,7 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
     provisioningJobs(deps),
     notificationJobs(deps),
     reportJobs(deps),
+    openApiJobs(deps),
   ];
   return {
     handlers: parts.flatMap((p) => p.handlers),
@@ -155,6 +159,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    // A path parameter too long (the open API's /devices/:sn) or a URL that cannot be decoded: code 1.
+    frameworkErrors: (error, request, reply) => {
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 400;
+      void (reply as unknown as FastifyReply)
+        .status(status)
+        .send(errorEnvelope(ErrorCode.PARAMETER_ERROR, languageOf(request)));
+    },
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -198,6 +209,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${config.apiPrefix}/docs` });
   await registerLiveSocket(app, deps, config.apiPrefix);
+  // The open API (/openapi/v1): its own credentials, limit and envelope statuses, beside the console API.
+  await registerOpenApi(app, deps);
 
   if (options.gateway) {
     const tuning = options.gateway === true ? {} : options.gateway;

@@ -27,6 +27,7 @@ import { JOB_CALLS } from './jobs.ts';
 import { LICENCE_CALLS } from './licences.ts';
 import { MENU_CALLS } from './menus.ts';
 import { NOTIFICATION_CALLS } from './notifications.ts';
+import { OPEN_API_CALLS } from './open-api.ts';
 import { PAGE_COLUMN_CALLS } from './page-columns.ts';
 import { PARTNER_NOTIFICATION_CALLS } from './partner-notifications.ts';
 import { PLATFORM_CALLS } from './platform.ts';
@@ -69,6 +70,8 @@ export * from './jobs.ts';
 export * from './licences.ts';
 export * from './menus.ts';
 export * from './notifications.ts';
+export * from './open-api.ts';
+export * from './open-api-interfaces.ts';
 export * from './page-columns.ts';
 export * from './partner-notifications.ts';
 export * from './platform.ts';
@@ -129,6 +132,7 @@ const AREA_CALLS = {
   rollouts: ROLLOUT_CALLS,
   'device-templates': DEVICE_TEMPLATE_CALLS,
   reports: REPORT_CALLS,
+  'open-api': OPEN_API_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

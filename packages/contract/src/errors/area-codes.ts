@@ -92,3 +92,40 @@ export const VPN_ERROR_CODES = {
   VPN_END_DEVICE_NOT_FOUND: 180046,
   VPN_END_DEVICE_OUTSIDE_LAN: 180047,
 } as const;
+
+/**
+ * The open API (issue 18): 610001-610020. Each travels with an honest HTTP status (docs/api.md "Open
+ * API"): 401 for credentials, 403 for what the client may not do, 404, 409, 422 and 429.
+ */
+export const OPEN_API_ERROR_CODES = {
+  /** 401: unknown client id, wrong secret, or a disabled client (the token call answers RFC 6749's invalid_client). */
+  OPEN_API_INVALID_CLIENT: 610001,
+  /** 401: no bearer token, or one the platform never issued or has revoked. */
+  OPEN_API_TOKEN_INVALID: 610002,
+  /** 401: the token's hour is over. */
+  OPEN_API_TOKEN_EXPIRED: 610003,
+  /** 403: data: { scope } the token lacks. */
+  OPEN_API_SCOPE_MISSING: 610004,
+  /** 403: data: { interfaceId } not in the client's authorised list. */
+  OPEN_API_INTERFACE_NOT_AUTHORISED: 610005,
+  /** 429: data: { limit, retryAfter } */
+  OPEN_API_RATE_LIMITED: 610006,
+  /** 422: the Idempotency-Key was used with another request. */
+  OPEN_API_IDEMPOTENCY_KEY_REUSED: 610007,
+  /** 400: a mutating interface was called without an Idempotency-Key (or a longer one than 128). */
+  OPEN_API_IDEMPOTENCY_KEY_MISSING: 610008,
+  /** 409: the first request with this key has not answered yet. */
+  OPEN_API_IDEMPOTENCY_IN_PROGRESS: 610009,
+  /** Console: another client of the company has this name. */
+  OPEN_API_CLIENT_NAME_EXISTS: 610010,
+  /** Console: no such client in the company. */
+  OPEN_API_CLIENT_NOT_FOUND: 610011,
+  /** 404: no interface at this path, or no such object in the client's reach. */
+  OPEN_API_NOT_FOUND: 610012,
+  /** 403: an administration interface and a client not marked is-admin. */
+  OPEN_API_ADMIN_ONLY: 610013,
+  /** Console: data: { interfaceId } that does not exist. */
+  OPEN_API_INTERFACE_UNKNOWN: 610014,
+  /** 400: the token call asked for a scope the client does not hold (RFC 6749 invalid_scope). */
+  OPEN_API_SCOPE_NOT_GRANTED: 610015,
+} as const;

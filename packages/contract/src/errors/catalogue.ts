@@ -13,6 +13,7 @@ import { ELEVATOR_ERRORS } from './elevators.ts';
 import { ENDPOINT_ERRORS } from './endpoints.ts';
 import { IOT_CONNECTOR_ERRORS } from './iot-connector.ts';
 import { LICENCE_ERRORS } from './licences.ts';
+import { OPEN_API_ERRORS } from './open-api.ts';
 import { PARTNER_NOTIFICATION_ERRORS } from './partner-notifications.ts';
 import { PLATFORM_ERRORS } from './platform.ts';
 import { POINT_TABLE_ERRORS } from './point-table.ts';
@@ -56,6 +57,7 @@ const ALL_ENTRIES: readonly ErrorEntry[] = [
   ...DEVICE_CONFIG_ERRORS,
   ...ROLLOUT_ERRORS,
   ...REPORT_ERRORS,
+  ...OPEN_API_ERRORS,
 ];
 
 /** The whole catalogue by code. Building it throws on a duplicate code, so a clash fails every test. */

@@ -2,6 +2,7 @@ import {
   ALERT_ERROR_CODES,
   APP_CENTRE_ERROR_CODES,
   DEVICE_CONFIG_ERROR_CODES,
+  OPEN_API_ERROR_CODES,
   QUOTA_ERROR_CODES,
   REPORT_ERROR_CODES,
   ROLLOUT_ERROR_CODES,
@@ -38,5 +39,6 @@ export const ErrorCode = {
   ...DEVICE_CONFIG_ERROR_CODES,
   ...ROLLOUT_ERROR_CODES,
   ...VPN_ERROR_CODES,
+  ...OPEN_API_ERROR_CODES,
 } as const;
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -26,6 +26,7 @@ import { jobsModule } from './jobs/jobs.module.ts';
 import { licencesModule } from './licences/licences.module.ts';
 import { menusModule } from './menus/menus.module.ts';
 import { notificationsModule } from './notifications/notifications.module.ts';
+import { openApiModule } from './open-api/open-api.module.ts';
 import { pageColumnsModule } from './page-columns/page-columns.module.ts';
 import { partnerNotificationsModule } from './partner-notifications/partner-notifications.module.ts';
 import { platformModule } from './platform/platform.module.ts';
@@ -83,6 +84,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   rolloutsModule,
   reportsModule,
   deviceTemplatesModule,
+  openApiModule,
 ];
 
 /**

@@ -19,6 +19,7 @@ import { devicesFeature } from '../features/devices/devices.feature.ts';
 import { exportsFeature } from '../features/exports/exports.feature.ts';
 import { licencesFeature } from '../features/licences/licences.feature.ts';
 import { notificationsFeature } from '../features/notifications/notifications.feature.ts';
+import { openApiFeature } from '../features/open-api/open-api.feature.ts';
 import { pageColumnsFeature } from '../features/page-columns/page-columns.feature.ts';
 import { partnerNotificationsFeature } from '../features/partner-notifications/partner-notifications.feature.ts';
 import { quotasFeature } from '../features/quotas/quotas.feature.ts';
@@ -57,6 +58,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   vpnFeature,
   brandingFeature,
   quotasFeature,
+  openApiFeature,
   alertsFeature,
   notificationsFeature,
   deviceConfigFeature,

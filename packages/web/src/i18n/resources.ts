@@ -11,6 +11,7 @@ import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
 import { deviceTemplates } from '../features/device-templates/device-templates.i18n.ts';
 import { licences } from '../features/licences/licences.i18n.ts';
 import { notifications } from '../features/notifications/notifications.i18n.ts';
+import { openApi } from '../features/open-api/open-api.i18n.ts';
 import { partnerNotifications } from '../features/partner-notifications/partner-notifications.i18n.ts';
 import { quotas } from '../features/quotas/quotas.i18n.ts';
 import { rebates } from '../features/rebates/rebates.i18n.ts';
@@ -44,6 +45,7 @@ export const PAGE_TEXT = {
   reports,
   deviceTemplates,
   vpn,
+  openApi,
 } as const;
 
 /**

@@ -72,6 +72,9 @@ import { assignDeviceLicences } from '../../modules/licences/device-assignment.s
 import { unusedByProduct } from '../../modules/licences/ledger.store.ts';
 import { grantPool } from '../../modules/licences/licence-test-kit.ts';
 import * as webhooks from '../../modules/notifications/webhooks.store.ts';
+import * as openApi from '../../modules/open-api/open-api.service.ts';
+import * as openApiStore from '../../modules/open-api/open-api.store.ts';
+import * as openApiUsage from '../../modules/open-api/open-api-usage.store.ts';
 import { saveAlertEmailRow, saveSmtpRow } from '../../modules/partner-notifications/alert-emails.store.ts';
 import * as notices from '../../modules/partner-notifications/notices.store.ts';
 import * as quotas from '../../modules/quotas/quotas.store.ts';
@@ -1003,5 +1006,75 @@ describe('VPN groups and service clients', () => {
         vpnClients.createClient(t.deps, actor, { name: 'For the set', type: 'user', vpnGroupIds: [] }),
       ),
     ).toBe(ErrorCode.NO_PERMISSION);
+  });
+});
+
+describe('open API clients and usage', () => {
+  it('list the clients and calls of both companies, never a third’s, and create, rotate or delete none for the set (5)', async () => {
+    const db = t.database.db;
+    const made = new Map<number, number>();
+    for (const [companyId, userId, name] of [
+      [a.companyId, a.members.owner.userId, 'Scope A'],
+      [b.companyId, b.members.owner.userId, 'Scope B'],
+      [c.companyId, c.userId, 'Scope C'],
+    ] as const) {
+      const actor = { scope: companyScope(companyId), userId } as Actor;
+      const { client } = await openApi.createClient(t.deps, actor, {
+        name: `${name} sync`,
+        isAdmin: false,
+        allInterfaces: true,
+        interfaces: [],
+        scopes: ['devices:read'],
+        enabled: true,
+      });
+      made.set(companyId, client.id);
+      await openApiStore.insertCallLog(db, {
+        company_id: companyId,
+        client_id: client.id,
+        client_name: client.name,
+        client_key: client.clientId,
+        interface_id: 'devices.list',
+        method: 'GET',
+        path: '/openapi/v1/devices',
+        status: 200,
+        code: 0,
+        duration_ms: 3,
+        at: t.clock.now(),
+      });
+    }
+    const listed = await openApiStore.listClients(db, both);
+    expect(sorted(listed.map((r) => r.name))).toEqual(['Scope A sync', 'Scope B sync']);
+    const now = t.clock.now().getTime();
+    const log = await openApiUsage.callLogPage(db, both, {
+      from: new Date(now - 1000),
+      to: new Date(now + 1000),
+      pageNum: 1,
+      pageSize: 50,
+    });
+    expect(sorted(log.list.map((r) => r.clientName))).toEqual(['Scope A sync', 'Scope B sync']);
+    const ranking = await openApiUsage.callsPerInterface(db, both, {
+      from: new Date(now - 1000),
+      to: new Date(now + 1000),
+    });
+    expect(ranking).toEqual([{ interfaceId: 'devices.list', calls: 2, failed: 0, averageMs: 3 }]);
+    const actor = { scope: both, userId: a.members.owner.userId } as Actor;
+    const fields = {
+      name: 'For the set',
+      isAdmin: false,
+      allInterfaces: true,
+      interfaces: [],
+      scopes: ['devices:read' as const],
+      enabled: true,
+    };
+    expect(await refusal(openApi.createClient(t.deps, actor, fields))).toBe(ErrorCode.NO_PERMISSION);
+    expect(await refusal(openApi.rotateSecret(t.deps, actor, made.get(a.companyId)!))).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
+    expect(await refusal(openApi.removeClient(t.deps, actor, made.get(a.companyId)!))).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
+    expect(
+      await openApiStore.findClient(db, companyScope(a.companyId), made.get(a.companyId)!),
+    ).toBeDefined();
   });
 });

@@ -13,6 +13,7 @@ import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { ExportTables } from '../../modules/exports/exports.tables.ts';
 import type { LicenceTables } from '../../modules/licences/licences.tables.ts';
 import type { NotificationTables } from '../../modules/notifications/notifications.tables.ts';
+import type { OpenApiTables } from '../../modules/open-api/open-api.tables.ts';
 import type { PartnerNotificationTables } from '../../modules/partner-notifications/partner-notifications.tables.ts';
 import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
@@ -59,4 +60,5 @@ export interface Database
     DeviceConfigTables,
     RolloutTables,
     DeviceTemplateTables,
-    VpnTables {}
+    VpnTables,
+    OpenApiTables {}

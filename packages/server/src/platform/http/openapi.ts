@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
 
-function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   try {
     const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
     return rest;

@@ -46,6 +46,7 @@ import * as m0320 from './0320_device_templates.ts';
 import * as m0330 from './0330_reports.ts';
 import * as m0340 from './0340_vpn_sites.ts';
 import * as m0341 from './0341_vpn_usage.ts';
+import * as m0350 from './0350_open_api.ts';
 import * as m0370 from './0370_rollout_stages.ts';
 
 /**
@@ -100,5 +101,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0330_reports': m0330,
   '0340_vpn_sites': m0340,
   '0341_vpn_usage': m0341,
+  '0350_open_api': m0350,
   '0370_rollout_stages': m0370,
 };

@@ -1,0 +1,30 @@
+import {
+  createOpenApiClientCall,
+  deleteOpenApiClientCall,
+  listOpenApiClientsCall,
+  openApiCallLogCall,
+  openApiUsageRankingCall,
+  openApiUsageTrendCall,
+  rotateOpenApiSecretCall,
+  updateOpenApiClientCall,
+} from '@fleetport/contract';
+import { companyActor } from '../../platform/auth/actor.ts';
+import { bind } from '../../platform/http/calls.ts';
+import { utcOffsetOf } from '../../platform/http/time-zone.ts';
+import * as service from './open-api.service.ts';
+
+/** The console's open API page: clients and usage (issue 18). */
+export function openApiRoutes(deps: service.OpenApiDeps) {
+  return [
+    bind(listOpenApiClientsCall, (ctx) => service.getClients(deps, companyActor(ctx))),
+    bind(createOpenApiClientCall, (ctx) => service.createClient(deps, companyActor(ctx), ctx.input)),
+    bind(updateOpenApiClientCall, (ctx) => service.editClient(deps, companyActor(ctx), ctx.input)),
+    bind(rotateOpenApiSecretCall, (ctx) => service.rotateSecret(deps, companyActor(ctx), ctx.input.id)),
+    bind(deleteOpenApiClientCall, (ctx) => service.removeClient(deps, companyActor(ctx), ctx.input.id)),
+    bind(openApiUsageTrendCall, (ctx) =>
+      service.usageTrend(deps, companyActor(ctx), ctx.input, utcOffsetOf(ctx.request)),
+    ),
+    bind(openApiUsageRankingCall, (ctx) => service.usageRanking(deps, companyActor(ctx), ctx.input)),
+    bind(openApiCallLogCall, (ctx) => service.callLog(deps, companyActor(ctx), ctx.input)),
+  ];
+}
