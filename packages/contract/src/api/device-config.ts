@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONFIG_MENU_GROUPS } from '../device/config-menu.ts';
 import { ConfirmWindowSchema } from '../device/protocol.ts';
 import { SeriesIdSchema } from '../device/series.ts';
-import { ChangeSetStateSchema } from '../enums/device-config.ts';
+import { ChangeSetSourceSchema, ChangeSetStateSchema, CONFIG_VALUE_ORIGINS } from '../enums/device-config.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { boundedText } from '../rules/rule.ts';
 import { defineCall } from './define.ts';
@@ -51,6 +51,8 @@ export const ChangeSetSchema = z.object({
   createdBy: z.string().nullable(),
   /** The applied change-set this one undoes, when it is a rollback. */
   rollbackOf: z.string().nullable(),
+  /** A person's change to this device, a group profile's rollout, or a zero-touch template. */
+  source: ChangeSetSourceSchema,
   createdAt: z.number().int(),
   finishedAt: z.number().int().nullable(),
 });
@@ -66,6 +68,27 @@ export const ConfigSectionViewSchema = z.object({
   reason: z.string().nullable(),
 });
 export type ConfigSectionView = z.infer<typeof ConfigSectionViewSchema>;
+
+/**
+ * One field of the device's target configuration (layering: the running value < its groups' profiles,
+ * the nearest group winning < the device's own settings): the target, what the device runs, and
+ * where the target comes from. Only fields the cloud sets (origin `device` or `group`) are listed;
+ * every other field's target is what the device runs.
+ */
+export const ConfigTargetFieldSchema = z.object({
+  section: z.string(),
+  /** Dotted path inside the section, list items by index (`sim.0.apn`), as in the differences. */
+  field: z.string(),
+  target: z.unknown(),
+  actual: z.unknown(),
+  origin: z.enum(CONFIG_VALUE_ORIGINS),
+  /** The group whose profile sets it (origin `group`). */
+  groupId: z.number().int().nullable(),
+  groupName: z.string().nullable(),
+  /** The group profile's value the device's own setting wins over, when there is one. */
+  overrides: z.unknown().optional(),
+});
+export type ConfigTargetField = z.infer<typeof ConfigTargetFieldSchema>;
 
 export const getConfigSectionsCall = defineCall({
   id: 'deviceConfig.sections',
@@ -86,6 +109,8 @@ export const getConfigSectionsCall = defineCall({
     drift: z
       .object({ detectedAt: z.number().int(), differences: z.array(ConfigDifferenceSchema) })
       .nullable(),
+    /** The fields the cloud sets, each with its target, the device's value and where the target comes from. */
+    target: z.array(ConfigTargetFieldSchema),
   }),
   permission: 'devices.view',
   summary: "A device's configuration by section, as its last report holds it, with the change-set in flight",

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CapabilitiesSchema,
   type ChangeSet,
+  type ChangeSetSource,
   type ConfigDifference,
   type ConfigSectionView,
   configMenuFor,
@@ -23,14 +24,17 @@ import { runningUpdate } from '../device-software/device-software.store.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { findDeviceConfig } from '../devices/device-reports.store.ts';
 import { assertDeviceAllows } from '../licences/entitlements.ts';
+import { foldOwnSettings, targetFields, withOwnSettings } from './config-layers.ts';
 import {
   type ChangeSetRow,
   deleteDrift,
+  deviceProfileLayers,
   findDeviceChangeSet,
   findDrift,
   findOpenChangeSet,
   insertChangeSet,
   moveChangeSet,
+  ownChangeDifferences,
   pageChangeSets,
   setCommandIds,
 } from './device-config.store.ts';
@@ -60,6 +64,7 @@ export function toChangeSet(row: ChangeSetRow): ChangeSet {
     checksum: row.checksum,
     createdBy: row.created_by_name,
     rollbackOf: row.rollback_of,
+    source: row.source,
     createdAt: row.created_at.getTime(),
     finishedAt: row.finished_at?.getTime() ?? null,
   };
@@ -81,6 +86,8 @@ export async function getSections(deps: DeviceConfigDeps, actor: Actor, sn: stri
   const pending = await findOpenChangeSet(deps.db, actor.scope, sn);
   const drift = await findDrift(deps.db, actor.scope, sn);
   const baseline = drift ? readDeviceConfiguration(drift.baseline_xml) : null;
+  const profiles = await deviceProfileLayers(deps.db, actor.scope, sn);
+  const own = foldOwnSettings(await ownChangeDifferences(deps.db, actor.scope, sn));
   return {
     sn,
     lastUpdatedTime: reported?.last_updated_time.getTime() ?? null,
@@ -90,6 +97,7 @@ export async function getSections(deps: DeviceConfigDeps, actor: Actor, sn: stri
       drift && baseline && config
         ? { detectedAt: drift.detected_at.getTime(), differences: configurationDifferences(baseline, config) }
         : null,
+    target: targetFields(config, profiles, own),
   };
 }
 
@@ -127,6 +135,24 @@ export async function applyChangeSet(
   // A change over a drifted configuration would mix the cloud's and the device's values silently.
   if (await findDrift(deps.db, scope, input.sn)) throw new AppError(ErrorCode.CONFIG_DRIFTED);
   return sendChangeSet(deps, actor, input, () => input.sections, null);
+}
+
+/**
+ * A group profile's sections to one of the group's routers (a rollout's step): the device's own
+ * settings win over the profile's values (layering group < device), and the change-set is the
+ * profile's, so it does not become a setting of the device.
+ */
+export async function applyProfileChangeSet(
+  deps: DeviceConfigDeps,
+  actor: Actor,
+  input: SendOptions & { sections: Record<string, unknown> },
+): Promise<ChangeSet> {
+  const scope = owningScope(actor.scope);
+  await getCompanyDevice(deps.db, scope, input.sn);
+  if (await findDrift(deps.db, scope, input.sn)) throw new AppError(ErrorCode.CONFIG_DRIFTED);
+  const own = foldOwnSettings(await ownChangeDifferences(deps.db, scope, input.sn));
+  const sections = withOwnSettings(input.sections, own);
+  return sendChangeSet(deps, actor, input, () => sections, null, 'profile');
 }
 
 /** Keeps what was changed on the device: the drift ends, and the device's values are what the cloud knows. */
@@ -234,6 +260,7 @@ export function sendTemplateChangeSet(
     { sn: input.sn, confirmSeconds: input.confirmSeconds, immediately: false },
     () => input.sections,
     null,
+    'template',
   );
 }
 
@@ -243,6 +270,7 @@ async function sendChangeSet(
   input: SendOptions,
   sectionsOf: (config: DeviceConfiguration) => Record<string, unknown>,
   rollbackOf: string | null,
+  source: ChangeSetSource = 'user',
 ): Promise<ChangeSet> {
   const { db, clock } = deps;
   const scope = owningScope(actor.scope);
@@ -292,6 +320,7 @@ async function sendChangeSet(
     createdBy: actor.userId,
     at: clock.now(),
     rollbackOf,
+    source,
   });
   if (!inserted) throw new AppError(ErrorCode.CONFIG_CHANGE_IN_PROGRESS);
   let command: { id: string } | undefined;

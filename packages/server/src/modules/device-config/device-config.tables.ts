@@ -1,4 +1,4 @@
-import type { ChangeSetState, ConfigDifference } from '@fleetport/contract';
+import type { ChangeSetSource, ChangeSetState, ConfigDifference } from '@fleetport/contract';
 import type { ColumnType } from 'kysely';
 
 type Json<T> = ColumnType<T, string, string>;
@@ -24,6 +24,8 @@ export interface DeviceConfigTables {
     /** The applied change-set this one undoes, if it is a rollback. */
     rollback_of: string | null;
     created_by: number | null;
+    /** A person's change to this device, a group profile's rollout or a zero-touch template (0360). */
+    source: ColumnType<ChangeSetSource, ChangeSetSource | undefined, never>;
     created_at: Date;
     finished_at: Date | null;
   };

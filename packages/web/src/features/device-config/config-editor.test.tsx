@@ -1,6 +1,7 @@
 import {
   applyConfigCall,
   type ChangeSet,
+  type ConfigTargetField,
   getChangeSetsCall,
   getConfigSectionsCall,
   getDeviceConfigJsonCall,
@@ -67,6 +68,7 @@ const changeSet = (state: ChangeSet['state'], extra: Partial<ChangeSet> = {}): C
   checksum: null,
   createdBy: 'Ada',
   rollbackOf: null,
+  source: 'user',
   createdAt: Date.UTC(2026, 10, 1, 8),
   finishedAt: null,
   ...extra,
@@ -76,7 +78,7 @@ type Drift = { detectedAt: number; differences: ChangeSet['differences'] } | nul
 
 function serve(
   funCodes: string[],
-  state: { pending: ChangeSet | null; history: ChangeSet[]; drift?: Drift },
+  state: { pending: ChangeSet | null; history: ChangeSet[]; drift?: Drift; target?: ConfigTargetField[] },
 ) {
   return routeServer({
     '/pl/user/getVisitMenus': { data: menusHolding(funCodes) },
@@ -88,6 +90,7 @@ function serve(
         sections: SECTIONS,
         pending: state.pending,
         drift: state.drift ?? null,
+        target: state.target ?? [],
       },
     }),
     [getChangeSetsCall.path]: () => ({ data: { list: state.history, total: state.history.length } }),
