@@ -172,6 +172,49 @@ describe('configuration editor', () => {
   );
 
   it(
+    'shows the target, what is still to apply, the device value and where each comes from, in English and Chinese',
+    async () => {
+      const target: ConfigTargetField[] = [
+        {
+          section: 'interface/lan',
+          field: 'dhcp.start',
+          target: '192.168.0.60',
+          actual: '192.168.0.60',
+          origin: 'device',
+          groupId: null,
+          groupName: null,
+          overrides: '192.168.0.80',
+        },
+        {
+          section: 'interface/lan',
+          field: 'dhcp.limit',
+          target: 50,
+          actual: 150,
+          origin: 'group',
+          groupId: 7,
+          groupName: 'Depots',
+        },
+      ];
+      serve(['devices.view', 'devices.apply'], { pending: null, history: [changeSet('applied')], target });
+      render();
+      const card = await screen.findByTestId('config-target');
+      expect(within(card).getByText('1 values to apply')).toBeTruthy();
+      const rows = within(card)
+        .getAllByRole('row')
+        .map((row) => row.textContent);
+      expect(rows).toContain(
+        'LANDHCP server › First address192.168.0.60In place192.168.0.60This deviceinstead of the group’s 192.168.0.80',
+      );
+      expect(rows).toContain('LANDHCP server › Addresses50To apply150Group profile: Depots');
+      expect(within(await screen.findByTestId('config-history')).getByText('This device')).toBeTruthy();
+      await changeLanguage('cn');
+      expect(await within(card).findByText('1 个值待应用')).toBeTruthy();
+      expect(within(card).getByText('分组配置模板：')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
     'shows a section it cannot change as the device sent it, and a reverted change with its reason, in Chinese',
     async () => {
       await changeLanguage('cn');
