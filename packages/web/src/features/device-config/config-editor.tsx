@@ -63,7 +63,7 @@ function issueMessage(t: Translate, issue: z.core.$ZodIssue): string {
   return t('error.format');
 }
 
-function errorsOf(t: Translate, id: string, value: Value): Map<string, string> {
+export function errorsOf(t: Translate, id: string, value: Value): Map<string, string> {
   const def = configSectionDef(id);
   const errors = new Map<string, string>();
   if (!def) return errors;
