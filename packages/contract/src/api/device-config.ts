@@ -44,7 +44,12 @@ export const ChangeSetSchema = z.object({
   /** What changes, field by field, against the configuration the device had reported. */
   differences: z.array(ConfigDifferenceSchema),
   confirmSeconds: z.number().int(),
-  /** Why it was rejected, reverted or expired, in the device's words where it gave them. */
+  /** Why it was rejected, reverted or expired: a catalogue code (120123-120130). */
+  reasonCode: z.number().int().nullable(),
+  /**
+   * The same in the reader's language: the catalogue's words for `reasonCode`, then the device's own
+   * words where it gave them ("The device refused the change: Invalid configuration: …").
+   */
   reason: z.string().nullable(),
   /** The running configuration's checksum the device reported once it applied the change-set. */
   checksum: z.string().nullable(),

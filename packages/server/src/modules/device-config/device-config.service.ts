@@ -10,6 +10,8 @@ import {
   configurationDifferences,
   type DeviceConfiguration,
   ErrorCode,
+  errorMessage,
+  type Lang,
   readDeviceConfiguration,
   sectionDifferences,
   sectionSchema,
@@ -53,14 +55,25 @@ const QUEUED_DEADLINE_SECONDS = 24 * 3600;
 /** Beyond the confirm window, what an online device gets to take and apply the change. */
 const APPLY_GRACE_SECONDS = 120;
 
-export function toChangeSet(row: ChangeSetRow): ChangeSet {
+/**
+ * Why a change-set ended badly, in the reader's language: the catalogue's words for its code, then
+ * the device's own words when it gave any.
+ */
+export function changeSetReason(code: number | null, words: string | null, lang: Lang): string | null {
+  if (code === null) return words;
+  const text = errorMessage(code, lang);
+  return words ? `${text}: ${words}` : text;
+}
+
+export function toChangeSet(row: ChangeSetRow, lang: Lang = 'en'): ChangeSet {
   return {
     id: row.id,
     sn: row.sn,
     state: row.state,
     differences: row.differences,
     confirmSeconds: row.confirm_seconds,
-    reason: row.reason,
+    reasonCode: row.reason_code,
+    reason: changeSetReason(row.reason_code, row.reason, lang),
     checksum: row.checksum,
     createdBy: row.created_by_name,
     rollbackOf: row.rollback_of,
@@ -70,7 +83,7 @@ export function toChangeSet(row: ChangeSetRow): ChangeSet {
   };
 }
 
-export async function getSections(deps: DeviceConfigDeps, actor: Actor, sn: string) {
+export async function getSections(deps: DeviceConfigDeps, actor: Actor, sn: string, lang: Lang = 'en') {
   await getCompanyDevice(deps.db, actor.scope, sn);
   const reported = await findDeviceConfig(deps.db, actor.scope, sn);
   const config = reported ? readDeviceConfiguration(reported.xml) : null;
@@ -92,7 +105,7 @@ export async function getSections(deps: DeviceConfigDeps, actor: Actor, sn: stri
     sn,
     lastUpdatedTime: reported?.last_updated_time.getTime() ?? null,
     sections,
-    pending: pending ? toChangeSet(pending) : null,
+    pending: pending ? toChangeSet(pending, lang) : null,
     drift:
       drift && baseline && config
         ? { detectedAt: drift.detected_at.getTime(), differences: configurationDifferences(baseline, config) }
@@ -105,10 +118,11 @@ export async function changeSets(
   deps: DeviceConfigDeps,
   actor: Actor,
   input: { sn: string; pageNum: number; pageSize: number },
+  lang: Lang = 'en',
 ) {
   await getCompanyDevice(deps.db, actor.scope, input.sn);
   const page = await pageChangeSets(deps.db, actor.scope, input.sn, input);
-  return { list: page.list.map(toChangeSet), total: page.total };
+  return { list: page.list.map((row) => toChangeSet(row, lang)), total: page.total };
 }
 
 /** Menu items the device's capabilities leave out or grey out (core §2) cannot be changed either. */
@@ -337,7 +351,7 @@ async function sendChangeSet(
   } catch (error) {
     // Never sent: the change-set ends here rather than holding the device (120118) until nobody knows when.
     await moveChangeSet(db, id, ['queued'], 'expired', {
-      reason: 'The change could not be sent',
+      reasonCode: ErrorCode.CONFIG_NOT_SENT,
       at: clock.now(),
     });
     throw error;

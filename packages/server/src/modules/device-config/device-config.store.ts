@@ -15,6 +15,7 @@ export interface ChangeSetRow {
   apply_command_id: string | null;
   confirm_command_id: string | null;
   reason: string | null;
+  reason_code: number | null;
   checksum: string | null;
   rollback_of: string | null;
   source: ChangeSetSource;
@@ -39,6 +40,7 @@ function selectRows(db: DbOrTx) {
       'c.apply_command_id',
       'c.confirm_command_id',
       'c.reason',
+      'c.reason_code',
       'c.checksum',
       'c.rollback_of',
       'c.source',
@@ -167,7 +169,13 @@ export async function moveChangeSet(
   id: string,
   from: readonly ChangeSetState[],
   to: ChangeSetState,
-  fields: { reason?: string | null; checksum?: string | null; at: Date; sn?: string },
+  fields: {
+    reason?: string | null;
+    reasonCode?: number | null;
+    checksum?: string | null;
+    at: Date;
+    sn?: string;
+  },
 ): Promise<ChangeSetRow | undefined> {
   const final = to !== 'queued' && to !== 'applying';
   const moved = await db
@@ -175,6 +183,7 @@ export async function moveChangeSet(
     .set({
       state: to,
       ...(fields.reason !== undefined ? { reason: fields.reason } : {}),
+      ...(fields.reasonCode !== undefined ? { reason_code: fields.reasonCode } : {}),
       ...(fields.checksum !== undefined ? { checksum: fields.checksum } : {}),
       ...(final ? { finished_at: fields.at } : {}),
     })

@@ -19,7 +19,10 @@ export interface DeviceConfigTables {
     confirm_seconds: number;
     apply_command_id: string | null;
     confirm_command_id: string | null;
+    /** The device's own words, when it gave any. */
     reason: string | null;
+    /** Why it ended rejected, reverted or expired: a catalogue code 120123-120130 (0361). */
+    reason_code: number | null;
     checksum: string | null;
     /** The applied change-set this one undoes, if it is a rollback. */
     rollback_of: string | null;

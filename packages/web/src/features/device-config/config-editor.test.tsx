@@ -64,6 +64,7 @@ const changeSet = (state: ChangeSet['state'], extra: Partial<ChangeSet> = {}): C
   state,
   differences: [{ section: 'interface/lan', field: 'dhcp.start', from: '192.168.0.100', to: '192.168.0.50' }],
   confirmSeconds: 120,
+  reasonCode: null,
   reason: null,
   checksum: null,
   createdBy: 'Ada',

@@ -44,6 +44,7 @@ import * as m0300 from './0300_vpn.ts';
 import * as m0310 from './0310_notification_channels.ts';
 import * as m0320 from './0320_device_templates.ts';
 import * as m0360 from './0360_change_set_source.ts';
+import * as m0361 from './0361_change_set_reason_code.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -95,4 +96,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0310_notification_channels': m0310,
   '0320_device_templates': m0320,
   '0360_change_set_source': m0360,
+  '0361_change_set_reason_code': m0361,
 };
