@@ -219,8 +219,10 @@ describe('configuration editor', () => {
     'shows a section it cannot change as the device sent it, and a reverted change with its reason, in Chinese',
     async () => {
       await changeLanguage('cn');
+      // The server answers the reason in the reader's language (catalogue 120130), the device's words after.
       const reverted = changeSet('reverted', {
-        reason: 'Not confirmed within 120 s',
+        reasonCode: 120130,
+        reason: '设备已恢复原配置: Not confirmed within 120 s',
         finishedAt: Date.UTC(2026, 10, 1, 9),
       });
       serve(['devices.view'], { pending: null, history: [reverted] });
@@ -228,7 +230,7 @@ describe('configuration editor', () => {
       const result = await screen.findByTestId('config-last-result');
       expect(result.textContent).toContain('上次修改：设备已恢复原配置');
       expect(result.textContent).toContain('云端未能及时确认此修改，设备已自行恢复原配置。');
-      expect(result.textContent).toContain('设备或云端的说明：Not confirmed within 120 s');
+      expect(result.textContent).toContain('原因：设备已恢复原配置: Not confirmed within 120 s');
       await userEvent.click(within(screen.getByTestId('config-menu')).getByText('SSH'));
       expect((await screen.findByTestId('config-section')).textContent).toContain('无法从云端修改');
       const history = screen.getByTestId('config-history');

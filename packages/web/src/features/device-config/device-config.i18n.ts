@@ -100,7 +100,7 @@ export const deviceConfig = {
       format: 'Not a valid value',
       choice: 'Choose one of the options',
     },
-    deviceWords: 'In the device or cloud words: {{reason}}',
+    deviceWords: 'Why: {{reason}}',
     explain: {
       applied: 'The device applied the change and the cloud confirmed it.',
       rejected: 'The device refused the change; nothing changed on it.',
@@ -341,7 +341,7 @@ export const deviceConfig = {
       format: '值无效',
       choice: '请选择一个选项',
     },
-    deviceWords: '设备或云端的说明：{{reason}}',
+    deviceWords: '原因：{{reason}}',
     explain: {
       applied: '设备已应用此修改，云端已确认。',
       rejected: '设备拒绝了此修改，设备上没有任何变化。',
