@@ -1,6 +1,6 @@
 /**
- * Rollout journey (issue 14), once per language: the Super Admin publishes a firmware version to one
- * company; its owner rolls it out from the app centre to 60 simulated routers in batches of 10 with a
+ * Rollout journey (issue 14), once per language: the Super Admin uploads a firmware image through the
+ * app centre and publishes it to one company; its owner rolls it out from the app centre to 60 simulated routers in batches of 10 with a
  * 20 % failure limit, watches the batches go by live, sees the rollout halt by itself when three
  * routers of the second batch come back on their old image, fixes them, retries the failed ones once
  * the 15-minute spacing has passed (the server's clock is moved: a `.clock` journey), and ends with
@@ -10,23 +10,20 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import {
-  addPackageVersionCall,
   advanceTestClockCall,
   assignDeviceLicencesCall,
   type CompanyAccount,
   getCompanyAccountCall,
   type Lang,
   ROLLOUT_STATE_LABELS,
-  setPackagePublishedCall,
-  setPackageTargetCall,
 } from '@fleetport/contract';
 import type { SimulatedDevice } from '@fleetport/device-sim';
 import type { Page } from 'playwright-core';
 import { devices as deviceTexts } from '../packages/web/src/features/devices/devices.i18n.ts';
+import { publishAsPlatform } from './app-centre-steps.ts';
 import { importRouters, signUp, switchOnRouters, waitFor } from './device-steps.ts';
-import { baseUrl, consoleUrl, followServerClock, type JourneyPage, newPage, screenshot } from './harness.ts';
+import { consoleUrl, followServerClock, type JourneyPage, newPage, screenshot } from './harness.ts';
 import { callAs, dismissInstructions, grantAsPlatform, platformPage, signIn } from './operation-steps.ts';
-import { signedTicketInPage } from './page-ticket.ts';
 
 const FLEET = 60;
 const PASSWORD = 'Fleet!port-Secure9';
@@ -37,50 +34,6 @@ after(async () => {
   await Promise.all(running.map((d) => d.stop().catch(() => {})));
   await Promise.all(pages.map((p) => p.close().catch(() => {})));
 });
-
-/** The Super Admin uploads a firmware image for the R3000 series and publishes it to one company. */
-async function publishFirmware(platform: Page, lang: Lang, companyId: number, version: string) {
-  const form = new FormData();
-  form.set('kind', 'firmware');
-  form.set('file', new Blob([Buffer.from(`R3000 image ${version} `.repeat(4000))]), 'r3000.bin');
-  const uploaded = await fetch(`${baseUrl}/api/pl/file/upload`, {
-    method: 'POST',
-    headers: { language: lang, ticket: await signedTicketInPage(platform) },
-    body: form,
-  });
-  const stored = (await uploaded.json()) as {
-    code: number;
-    msg: string;
-    data: { files: { fileId: number }[] };
-  };
-  assert.equal(stored.code, 0, stored.msg);
-  const added = await callAs(
-    platform,
-    addPackageVersionCall,
-    {
-      kind: 'firmware',
-      name: 'R3000 firmware',
-      version,
-      packageName: 'r3000-os',
-      series: 'r3000',
-      models: ['R3000-Q'],
-      fileId: stored.data.files[0]!.fileId,
-    },
-    lang,
-  );
-  assert.equal(added.code, 0, added.msg);
-  const { versionId, packageId } = added.data as { versionId: number; packageId: number };
-  const target = await callAs(
-    platform,
-    setPackageTargetCall,
-    { versionId, target: { kind: 'companies', companyIds: [companyId] } },
-    lang,
-  );
-  assert.equal(target.code, 0, target.msg);
-  const published = await callAs(platform, setPackagePublishedCall, { versionId, published: true }, lang);
-  assert.equal(published.code, 0, published.msg);
-  return { versionId, packageId };
-}
 
 const count = async (page: Page, key: string) =>
   (await page.getByTestId(`rollout-count-${key}`).textContent()) ?? '';
@@ -113,11 +66,24 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       );
       assert.equal(assigned.code, 0, assigned.msg);
       const version = `5.${lang === 'en' ? 4 : 5}.${Date.now() % 1000}`;
-      const { packageId } = await publishFirmware(platform, lang, companyId, version);
+      // The Super Admin uploads the image through the app centre and publishes it to this company.
+      const firmwareName = `R3000 OS ${stamp}`;
+      await publishAsPlatform(platform, lang, {
+        kind: 'firmware',
+        name: firmwareName,
+        packageName: `r3000-os-${stamp}`,
+        version,
+        file: {
+          name: 'r3000.bin',
+          mimeType: 'application/octet-stream',
+          buffer: Buffer.from(`R3000 image ${version} `.repeat(4000)),
+        },
+        company: `Harbour ${stamp}`,
+      });
 
       // The owner opens the version in the app centre and rolls it out.
       await page.goto(consoleUrl('robustlink/devices/appCentre'));
-      await page.getByTestId(`package-${packageId}`).click();
+      await page.getByRole('button', { name: firmwareName, exact: true }).click();
       await page.getByTestId(`rollout-${version}`).click();
       const form = page.getByTestId('rollout-form');
       await form.waitFor();

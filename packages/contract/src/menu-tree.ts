@@ -294,3 +294,20 @@ export const APPS: readonly AppDef[] = [
     ],
   },
 ];
+
+/**
+ * The Super Admin's own console (core §2: /superAdmin, only the user name Super Admin). It is not a
+ * company's console: no role holds its functions and the server checks `superAdmin` on its calls, so
+ * it stays out of APPS (and of every funCode list); the menu call answers it to the Super Admin alone.
+ */
+export const SUPER_ADMIN_APP: AppDef = {
+  appId: 11,
+  appName: 'superAdmin',
+  name: { en: 'Super Admin', cn: '超级管理员' },
+  basePath: '/superAdmin',
+  groups: [
+    group('Platform', 'Platform', '平台', 'appstore', [
+      menu('superAdmin', 'appCenter', 'App centre', '应用中心', 'superAdmin', VIEW),
+    ]),
+  ],
+};

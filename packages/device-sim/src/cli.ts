@@ -4,6 +4,7 @@ import { KEEPALIVE_SECONDS, SERIES_IDS, type SeriesId } from '@fleetport/contrac
 import { createFleet } from './fleet.ts';
 import { DEFAULT_SN_PREFIX, importCsv } from './identity.ts';
 import { writeImportFile } from './import-file.ts';
+import { createRealVpnSite, createUplinkBridge, type RealVpnSite } from './real-vpn.ts';
 import { userPath } from './user-path.ts';
 
 const USAGE = `Fleetport device simulator
@@ -29,6 +30,10 @@ const USAGE = `Fleetport device simulator
   --telemetry SEC      telemetry period (default 60)
   --vpn-rate KBPS      VPN tunnel traffic per router in KB/s, reported in telemetry and drawn from
                        the company's data pool (default 0: no tunnel)
+  --real-vpn N         the first N routers run a real openvpn client from vpnJoin (root, Linux, Debian's
+                       openvpn, iproute2, nftables): each in namespaces fpsim<i>r (router) and fpsim<i>l
+                       (its LAN 192.168.<100+i>.0/24, a PLC at .10), uplinks on bridge fpsimbr with this
+                       host at 10.252.0.1, which must be the server's VPN_PUBLIC_HOST; removed on exit
   --keepalive SEC      MQTT keep-alive ${KEEPALIVE_SECONDS.min}-${KEEPALIVE_SECONDS.max} (default ${KEEPALIVE_SECONDS.default})
   --rate N             connection attempts per second (default 200)
   --mqtt5              speak MQTT 5 instead of 3.1.1
@@ -53,6 +58,7 @@ const { values } = parseArgs({
     'print-import': { type: 'boolean', default: false },
     telemetry: { type: 'string', default: '60' },
     'vpn-rate': { type: 'string', default: '0' },
+    'real-vpn': { type: 'string', default: '0' },
     keepalive: { type: 'string', default: String(KEEPALIVE_SECONDS.default) },
     rate: { type: 'string', default: '200' },
     mqtt5: { type: 'boolean', default: false },
@@ -89,7 +95,27 @@ const secrets: Record<string, string> =
   secretsFile && existsSync(secretsFile) ? JSON.parse(readFileSync(secretsFile, 'utf8')) : {};
 let secretsDirty = false;
 
+const realCount = whole('real-vpn', 0);
+const realSites: RealVpnSite[] = [];
+const realBridge = realCount > 0 ? createUplinkBridge('fpsimbr', '10.252.0.1') : null;
+function realVpnSiteOf(position: number): RealVpnSite | undefined {
+  if (!realBridge || position >= realCount) return undefined;
+  const site = createRealVpnSite({
+    name: `fpsim${position + 1}`,
+    bridge: realBridge,
+    routerIp: `10.252.0.${position + 2}`,
+    lan: `192.168.${100 + position + 1}`,
+  });
+  realSites.push(site);
+  return site;
+}
+function removeRealSites(): void {
+  for (const site of realSites) site.destroy();
+  realBridge?.destroy();
+}
+
 const fleet = createFleet(deviceCount, {
+  realVpnSiteOf,
   url: values.url,
   series: series as SeriesId[] | undefined,
   prefix: values.prefix,
@@ -109,11 +135,13 @@ const fleet = createFleet(deviceCount, {
 });
 
 if (values['print-import']) {
+  removeRealSites();
   process.stdout.write(importCsv(fleet.identities()));
   process.exit(0);
 }
 if (values['import-file']) {
   const file = userPath(values['import-file']);
+  removeRealSites();
   await writeImportFile(file, fleet.identities());
   console.log(`${fleet.devices.length} devices written to ${file}: import it in the console`);
   process.exit(0);
@@ -157,6 +185,7 @@ async function shutdown(): Promise<void> {
   clearInterval(timer);
   console.log('stopping: devices say goodbye ...');
   await fleet.stop();
+  removeRealSites();
   progress();
   process.exit(0);
 }

@@ -1,6 +1,7 @@
 import type { SeriesId } from '@fleetport/contract';
 import type { IClientOptions } from 'mqtt';
 import type { ClaimOptions } from './mqtt-link.ts';
+import type { RealVpnSite } from './real-vpn.ts';
 
 export interface SimulatedDeviceOptions {
   sn: string;
@@ -19,6 +20,11 @@ export interface SimulatedDeviceOptions {
    * no tunnel, no `vpn` field.
    */
   vpnBytesPerSecond?: number;
+  /**
+   * Real mode (root, Linux; docs/device-protocol.md §7.6): the router runs `openvpn` with the profile of
+   * `vpnJoin` in this site's network namespace and forwards to its LAN (`createRealVpnSite`).
+   */
+  realVpn?: RealVpnSite;
   /** Multiplies simulated durations (reboot, ping probes, downloads); 0.01 makes tests quick. */
   timeScale?: number;
   /** Time a reboot keeps the device offline, before scaling. */

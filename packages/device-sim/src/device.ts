@@ -16,6 +16,7 @@ import { applyConfigXml } from './config-xml.ts';
 import type { DeviceStats, DeviceStatus, SimulatedDeviceOptions } from './device-options.ts';
 import { identityOf } from './identity.ts';
 import { ClaimRefusedError, claimSecret, isAuthRefusal, openClient, randomId } from './mqtt-link.ts';
+import { RealVpnTunnel } from './real-vpn.ts';
 import { RouterState } from './router-state.ts';
 import { type Behaviour, DEFAULT_BEHAVIOUR } from './rpc-context.ts';
 import { RpcRunner } from './rpc-runner.ts';
@@ -55,6 +56,7 @@ export class SimulatedDevice extends EventEmitter {
       options.keepAlive ?? KEEPALIVE_SECONDS.default,
     );
     this.state.vpnBytesPerSecond = options.vpnBytesPerSecond ?? 0;
+    if (options.realVpn) this.state.realVpn = new RealVpnTunnel(options.realVpn);
     this.rpc = new RpcRunner(this);
   }
 
@@ -80,6 +82,7 @@ export class SimulatedDevice extends EventEmitter {
   /** Powers off politely: `offline` presence with reason shutdown, then a normal disconnect. */
   async stop(): Promise<void> {
     this.status = 'stopped';
+    this.state.realVpn?.close();
     await this.closeConnection('shutdown');
   }
 

@@ -1,6 +1,7 @@
 import { SERIES_IDS, type SeriesId } from '@fleetport/contract';
 import { type DeviceStatus, SimulatedDevice, type SimulatedDeviceOptions } from './device.ts';
 import { DEFAULT_SN_PREFIX, type DeviceIdentity, simulatedSerial } from './identity.ts';
+import type { RealVpnSite } from './real-vpn.ts';
 
 export interface FleetOptions extends Omit<SimulatedDeviceOptions, 'sn' | 'series' | 'secret'> {
   /** Series to cycle through; every series by default. */
@@ -9,6 +10,8 @@ export interface FleetOptions extends Omit<SimulatedDeviceOptions, 'sn' | 'serie
   prefix?: string;
   /** First index (so two fleets can share a broker). */
   firstIndex?: number;
+  /** Real mode for some routers (root, Linux): the site a router's `openvpn` runs in (`--real-vpn`). */
+  realVpnSiteOf?: (position: number, sn: string) => RealVpnSite | undefined;
   /** The secret of a device, e.g. from a file of earlier claims. */
   secretOf?: (sn: string) => string | undefined;
 }
@@ -47,7 +50,14 @@ export function createFleet(count: number, options: FleetOptions): Fleet {
     const index = first + i;
     const s = series[(index - 1) % series.length] as SeriesId;
     const sn = simulatedSerial(prefix, s, index);
-    const device = new SimulatedDevice({ ...options, sn, series: s, secret: options.secretOf?.(sn) });
+    const realVpn = options.realVpnSiteOf?.(i, sn);
+    const device = new SimulatedDevice({
+      ...options,
+      sn,
+      series: s,
+      secret: options.secretOf?.(sn),
+      ...(realVpn ? { realVpn } : {}),
+    });
     device.on('claimRefused', () => claimRefused++);
     // Connection errors are retried by the device itself; a fleet should not crash on them.
     device.on('error', () => {});

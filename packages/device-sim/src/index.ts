@@ -9,6 +9,7 @@ export {
 export { createFleet, type Fleet, type FleetOptions, type FleetStats } from './fleet.ts';
 export { type DeviceIdentity, identityOf, importCsv, simulatedSerial } from './identity.ts';
 export { type ClaimOptions, ClaimRefusedError, hmacSha256Hex } from './mqtt-link.ts';
+export { createRealVpnSite, createUplinkBridge, type RealVpnSite, RealVpnTunnel } from './real-vpn.ts';
 export type { Behaviour } from './rpc-context.ts';
 
 import type { SimulatedDeviceOptions } from './device.ts';

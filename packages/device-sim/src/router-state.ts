@@ -17,6 +17,7 @@ import { factoryConfigXml, uciFromConfig } from './config-xml.ts';
 import type { DeviceIdentity } from './identity.ts';
 import { Position } from './position.ts';
 import { Random, round, walk } from './random.ts';
+import type { RealVpnTunnel } from './real-vpn.ts';
 import type { SerialLine } from './serial-line.ts';
 
 type SyslogEntry = SyslogMessage['entries'][number];
@@ -70,6 +71,8 @@ export class RouterState {
   /** The VPN tunnel's rate (0: no tunnel) and its counters since boot (docs/device-protocol.md `vpn`). */
   vpnBytesPerSecond = 0;
   private vpn = { rxBytes: 0, txBytes: 0 };
+  /** Real mode: the router's OpenVPN client in its namespace (null: the tunnel is simulated). */
+  realVpn: RealVpnTunnel | null = null;
   /** The VPN group the router was told to join (vpnJoin), and its tunnel (docs/device-protocol.md §7.6). */
   vpnTunnel: {
     groupId: number;

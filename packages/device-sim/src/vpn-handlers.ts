@@ -20,6 +20,38 @@ function looksLikeProfile(profile: string): boolean {
   return /^remote \S+ \d+/m.test(profile) && profile.includes('<cert>') && profile.includes('<key>');
 }
 
+/**
+ * Real mode: the router's `openvpn` runs the profile; the tunnel is up when OpenVPN says so, and down
+ * (connecting) while it restarts. No simulated traffic: what goes through is what the LAN sends.
+ */
+function runReal(
+  ctx: RpcContext,
+  groupId: number,
+  commonName: string,
+  endDevices: readonly { ip: string; virtualIp: string }[],
+): void {
+  const real = ctx.state.realVpn;
+  const tunnel = ctx.state.vpnTunnel;
+  if (!real || !tunnel) return;
+  const current = () => {
+    const t = ctx.state.vpnTunnel;
+    return t !== null && t.groupId === groupId && t.commonName === commonName;
+  };
+  real.start(tunnel.profile, endDevices, {
+    onUp() {
+      if (!current()) return;
+      ctx.state.vpnConnected();
+      publishVpn(ctx);
+    },
+    onDown() {
+      const t = ctx.state.vpnTunnel;
+      if (!current() || !t || t.state !== 'connected') return;
+      ctx.state.vpnTunnel = { ...t, state: 'connecting', since: null };
+      publishVpn(ctx);
+    },
+  });
+}
+
 /** Brings the tunnel up after the handshake, unless the router left or moved on meanwhile. */
 function connectSoon(ctx: RpcContext, groupId: number, commonName: string): void {
   void ctx.wait(HANDSHAKE_MS).then(() => {
@@ -51,7 +83,8 @@ export const VPN_HANDLERS: Pick<Handlers, 'vpnJoin' | 'vpnLeave' | 'vpnRotateCer
     };
     ctx.state.log('info', 'openvpn', `joining VPN group ${p.groupId} as ${p.commonName}`);
     publishVpn(ctx);
-    connectSoon(ctx, p.groupId, p.commonName);
+    if (ctx.state.realVpn) runReal(ctx, p.groupId, p.commonName, p.endDevices ?? []);
+    else connectSoon(ctx, p.groupId, p.commonName);
     return { groupId: p.groupId, state: 'connecting', virtualIp: p.virtualIp };
   },
 
@@ -59,6 +92,7 @@ export const VPN_HANDLERS: Pick<Handlers, 'vpnJoin' | 'vpnLeave' | 'vpnRotateCer
     const left = ctx.state.vpnTunnel?.groupId === p.groupId;
     if (left) {
       ctx.state.vpnTunnel = null;
+      ctx.state.realVpn?.stop();
       ctx.state.vpnBytesPerSecond = 0;
       ctx.state.log('info', 'openvpn', `left VPN group ${p.groupId}`);
       publishVpn(ctx);
@@ -78,7 +112,8 @@ export const VPN_HANDLERS: Pick<Handlers, 'vpnJoin' | 'vpnLeave' | 'vpnRotateCer
       .replace(/<key>[\s\S]*?<\/key>/, `<key>\n${p.keyPem.trim()}\n</key>`);
     ctx.state.vpnTunnel = { ...t, state: 'connecting', profile, since: null };
     publishVpn(ctx);
-    connectSoon(ctx, t.groupId, t.commonName);
+    if (ctx.state.realVpn) runReal(ctx, t.groupId, t.commonName, ctx.state.realVpn.endDevices);
+    else connectSoon(ctx, t.groupId, t.commonName);
     return { groupId: p.groupId, state: 'connecting' };
   },
 };

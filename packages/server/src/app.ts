@@ -21,6 +21,7 @@ import { licenceJobs } from './modules/licences/licence-expiry.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
 import { notificationJobs } from './modules/notifications/notifications.job.ts';
 import { licenceAlertJobs } from './modules/partner-notifications/licence-alert.job.ts';
+import { reportJobs } from './modules/reports/reports.job.ts';
 import { rolloutJobs } from './modules/rollouts/rollouts.job.ts';
 import { recordHubStatus, restoreHubInstances } from './modules/vpn/hub-status.ts';
 import type { AppDeps } from './platform/app-deps.ts';
@@ -99,6 +100,7 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
     rolloutJobs(deps),
     provisioningJobs(deps),
     notificationJobs(deps),
+    reportJobs(deps),
   ];
   return {
     handlers: parts.flatMap((p) => p.handlers),

@@ -42,6 +42,12 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   upload?: boolean;
   /** The answer is the bytes of a file, not an envelope; errors are still envelopes. */
   download?: boolean;
+  /**
+   * The request is an HTML form post (application/x-www-form-urlencoded, or multipart/form-data
+   * without files): `input` is the query string's fields and the form's together. For senders that
+   * cannot send JSON, such as a mail client's RFC 8058 one-click unsubscribe. Other calls refuse forms.
+   */
+  form?: boolean;
 }
 
 /** Keeps the path's literal type, so test fakes can be typed by path (`OutputOfPath`). */

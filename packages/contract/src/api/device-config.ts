@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONFIG_MENU_GROUPS } from '../device/config-menu.ts';
+import { ConfigSectionIdSchema } from '../device/config-sections.ts';
 import { ConfirmWindowSchema } from '../device/protocol.ts';
 import { SeriesIdSchema } from '../device/series.ts';
 import { ChangeSetSourceSchema, ChangeSetStateSchema, CONFIG_VALUE_ORIGINS } from '../enums/device-config.ts';
@@ -17,10 +18,7 @@ import { RolloutSettingsSchema, RolloutSummarySchema } from './rollouts.ts';
 
 const Sn = z.string().trim().min(1).max(64);
 /** `group/key`, e.g. `interface/lan`. */
-const SectionId = z
-  .string()
-  .regex(/^[a-z_]+\/[a-z_]+$/)
-  .max(64);
+const SectionId = ConfigSectionIdSchema;
 
 /** One field that changes: its section, its path inside the section, and the values before and after. */
 export const ConfigDifferenceSchema = z.object({

@@ -33,6 +33,7 @@ import { PLATFORM_CALLS } from './platform.ts';
 import { QUOTA_CALLS } from './quotas.ts';
 import { REBATE_CALLS } from './rebates.ts';
 import { REMOTE_ACTION_CALLS } from './remote-actions.ts';
+import { REPORT_CALLS } from './reports.ts';
 import { ROLE_CALLS } from './roles.ts';
 import { ROLLOUT_CALLS } from './rollouts.ts';
 import { SHELL_CALLS } from './shell.ts';
@@ -74,6 +75,7 @@ export * from './platform.ts';
 export * from './quotas.ts';
 export * from './rebates.ts';
 export * from './remote-actions.ts';
+export * from './reports.ts';
 export * from './roles.ts';
 export * from './rollouts.ts';
 export * from './shell.ts';
@@ -126,6 +128,7 @@ const AREA_CALLS = {
   'app-centre': APP_CENTRE_CALLS,
   rollouts: ROLLOUT_CALLS,
   'device-templates': DEVICE_TEMPLATE_CALLS,
+  reports: REPORT_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

@@ -27,6 +27,12 @@ export const EVENT_TYPES = [
   'alert.changed',
   /** A webhook destination has been failing for an hour: `{webhookId, url, failingSince, lastError}`. */
   'webhook.failing',
+  /** A report run started: `{reportId, reportName, runId, scheduled}`. */
+  'report.generating',
+  /** A report run's file is ready: `{reportId, reportName, runId, fileName, userId}` (mailed to that person). */
+  'report.ready',
+  /** A report run failed: `{reportId, reportName, runId, errorCode}`. */
+  'report.failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -207,6 +213,27 @@ export const unsubscribeCall = defineCall({
 });
 
 /**
+ * RFC 8058 one-click unsubscribe: the mail client POSTs `List-Unsubscribe=One-Click` (a form) to the
+ * `List-Unsubscribe` URL, whose query string carries the token. Same effect as the link.
+ */
+export const unsubscribeOneClickCall = defineCall({
+  id: 'notifications.unsubscribeOneClick',
+  method: 'POST',
+  path: '/pl/notification/unsubscribe',
+  input: z.object({
+    token: z.string().trim().min(1).max(200),
+    'List-Unsubscribe': z.literal('One-Click'),
+  }),
+  output: z.object({ unsubscribed: z.boolean() }),
+  permission: 'public',
+  mutates: true,
+  form: true,
+  summary:
+    'RFC 8058 one-click unsubscribe of alert mail: a form post of `List-Unsubscribe=One-Click` to the ' +
+    "`List-Unsubscribe` URL (token in its query string); the person gets no more of this company's alert mail",
+});
+
+/**
  * The company's own SMTP server for its alert mail (the same settings the partner consoles' e-mail
  * notifications page saves): without one, mail goes through the platform's (`SMTP_URL`). The password
  * is kept sealed and never sent back (`passwordSet`).
@@ -268,6 +295,7 @@ export const NOTIFICATION_CALLS = [
   listWebhookDeliveriesCall,
   replayEventsCall,
   unsubscribeCall,
+  unsubscribeOneClickCall,
   getMailServerCall,
   saveMailServerCall,
   clearMailServerCall,

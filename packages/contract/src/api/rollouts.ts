@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ConfigSectionIdSchema } from '../device/config-sections.ts';
+import { ConfirmWindowSchema } from '../device/protocol.ts';
 import { RolloutDeviceStateSchema, RolloutStateSchema } from '../enums/rollouts.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import {
@@ -8,6 +10,7 @@ import {
   HealthMinutesSchema,
   MaintenanceWindowSchema,
   ROLLOUT_DEVICES_MAX,
+  ROLLOUT_STAGE_APPS_MAX,
   SuccessPercentSchema,
 } from '../rules/rollouts.ts';
 import { boundedText } from '../rules/rule.ts';
@@ -64,6 +67,21 @@ export const CreateRolloutInputSchema = RolloutSettingsSchema.extend({
   /** An app centre version the company sees. */
   versionId: Id,
   target: RolloutTargetSchema,
+  /**
+   * A staged change: apps each device installs after the version, in this order (app versions the
+   * company sees, for the version's series), each sent when the one before succeeded.
+   */
+  thenAppVersionIds: z.array(Id).max(ROLLOUT_STAGE_APPS_MAX).default([]),
+  /** Then, last, a configuration change-set each router confirms by reaching the cloud, or reverts. */
+  thenConfiguration: z
+    .strictObject({
+      sections: z
+        .record(ConfigSectionIdSchema, z.unknown())
+        .refine((sections) => Object.keys(sections).length > 0, { message: 'at least one section' }),
+      confirmSeconds: ConfirmWindowSchema,
+    })
+    .nullable()
+    .default(null),
 }).strict();
 export type CreateRolloutInput = z.infer<typeof CreateRolloutInputSchema>;
 
@@ -90,6 +108,15 @@ export const RolloutSummarySchema = z.object({
   versionId: z.number().int().nullable(),
   /** Why it paused or halted by itself (the batch and its figures), in the reader's language; null otherwise. */
   stopReason: z.string().nullable(),
+  /** What each device gets, in order: the version (or configuration), then a staged change's apps and configuration. */
+  steps: z.array(
+    z.object({
+      kind: z.enum(['firmware', 'app', 'config']),
+      /** Empty for a configuration. */
+      packageName: z.string(),
+      version: z.string(),
+    }),
+  ),
   counts: RolloutCountsSchema,
   /** Batches started so far, and how many the plan has in all. */
   batchesStarted: z.number().int(),
@@ -126,6 +153,8 @@ export const RolloutDeviceSchema = z.object({
   model: z.string(),
   /** The batch it went in (1 first); null while waiting. */
   batch: z.number().int().nullable(),
+  /** The rollout's step it is at (1 first, of `steps`); its state is that step's. */
+  step: z.number().int(),
   state: RolloutDeviceStateSchema,
   /** Download or install progress, 0-100, while updating. */
   percent: z.number().nullable(),

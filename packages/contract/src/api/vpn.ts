@@ -12,8 +12,10 @@ import {
   VPN_PROTOCOLS,
 } from '../enums/index.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { IPv4Schema } from '../rules/numbers.ts';
 import { boundedText } from '../rules/rule.ts';
 import {
+  LanSubnetSchema,
   ServiceClientNameSchema,
   VpnDataLimitSchema,
   VpnFragmentSchema,
@@ -182,6 +184,8 @@ export const VpnMemberDeviceSchema = z.object({
   realAddress: z.string().nullable(),
   bytesIn: z.number(),
   bytesOut: z.number(),
+  /** The LAN subnet the router publishes in the group (its site), CIDR; null: none declared. */
+  lanSubnet: z.string().nullable(),
   joinedAt: z.number().int(),
 });
 export type VpnMemberDevice = z.infer<typeof VpnMemberDeviceSchema>;
@@ -221,6 +225,121 @@ export const removeVpnGroupDevicesCall = defineCall({
   permission: 'vpnGroups.edit',
   mutates: true,
   summary: 'Remove devices from a VPN group (180041 when one is not in it); their certificates are revoked',
+});
+
+export const setVpnDeviceLanCall = defineCall({
+  id: 'vpn.setDeviceLan',
+  method: 'POST',
+  path: '/vpn/group/setDeviceLan',
+  input: z.strictObject({ vpnGroupId: GroupId, sn: Sn, lanSubnet: LanSubnetSchema.nullable() }),
+  output: z.null(),
+  permission: 'vpnGroups.edit',
+  mutates: true,
+  summary:
+    'Declare the LAN subnet a router publishes in its group (null: none): routed to it at the hub, pushed to the other members (180045 overlap, 180041 not in the group)',
+});
+
+/** An end device (a PLC) behind a router, reachable in the group at its mapped virtual address. */
+export const VpnEndDeviceSchema = z.object({
+  endDeviceId: z.number().int(),
+  /** The router it sits behind. */
+  sn: z.string(),
+  name: z.string(),
+  /** Its own address on the router's LAN. */
+  ip: z.string(),
+  /** Its address in the group's virtual network, which the router maps 1:1 to `ip`. */
+  virtualIp: z.string(),
+  createdAt: z.number().int(),
+});
+export type VpnEndDevice = z.infer<typeof VpnEndDeviceSchema>;
+
+export const listVpnEndDevicesCall = defineCall({
+  id: 'vpn.endDevices',
+  method: 'POST',
+  path: '/vpn/group/getEndDevices',
+  input: PageQuerySchema.extend({ vpnGroupId: GroupId }).strict(),
+  output: pageSchema(VpnEndDeviceSchema),
+  permission: 'vpnGroups.view',
+  paged: true,
+  summary: "A VPN group's end devices (PLCs) with their own and mapped virtual addresses",
+});
+
+export const addVpnEndDeviceCall = defineCall({
+  id: 'vpn.addEndDevice',
+  method: 'POST',
+  path: '/vpn/group/addEndDevice',
+  input: z.strictObject({ vpnGroupId: GroupId, sn: Sn, name: boundedText(1, 50), ip: IPv4Schema }),
+  output: VpnEndDeviceSchema,
+  permission: 'vpnGroups.edit',
+  mutates: true,
+  summary:
+    "Add an end device behind a router of the group: it gets a virtual address the router maps to its IP (180015 IP in use, 180047 outside the router's LAN, 180024 network full)",
+});
+
+export const removeVpnEndDeviceCall = defineCall({
+  id: 'vpn.removeEndDevice',
+  method: 'POST',
+  path: '/vpn/group/removeEndDevice',
+  input: z.strictObject({ vpnGroupId: GroupId, endDeviceId: z.coerce.number().int().positive() }),
+  output: z.null(),
+  permission: 'vpnGroups.edit',
+  mutates: true,
+  summary: 'Remove an end device: its mapping ends and its virtual address is free again (180046 not found)',
+});
+
+/** A group's or a device's traffic against its limit: under 80 %, from 80 % (a warning), at 100 % (refused). */
+export const VPN_USAGE_STATES = ['normal', 'warning', 'exhausted'] as const;
+/** The share of a limit from which the console warns. */
+export const VPN_USAGE_WARNING_PERCENT = 80;
+
+export const VpnGroupUsageSchema = z.object({
+  cycle: z.enum(DATA_LIMIT_CYCLES),
+  /** The current cycle (UTC day, week from Monday, month; `single`: since the group was created). */
+  cycleStart: z.number().int(),
+  /** When the count starts again; null for a single-time limit. */
+  cycleEnd: z.number().int().nullable(),
+  limitBytes: z.number(),
+  usedBytes: z.number(),
+  /** Whole percent of the limit used (may pass 100 by what a last read added). */
+  percent: z.number().int(),
+  state: z.enum(VPN_USAGE_STATES),
+  /** 180021 while the group's traffic is exhausted: its tunnels are refused until the next cycle or a higher limit. */
+  code: z.number().int().nullable(),
+  devices: z.array(
+    z.object({
+      sn: z.string(),
+      /** The device's own limit per cycle, MB; null: only the group's. */
+      dataLimitMb: z.number().int().nullable(),
+      usedBytes: z.number(),
+      percent: z.number().int().nullable(),
+      state: z.enum(VPN_USAGE_STATES),
+      /** 180022 when its own limit is reached, 180021 when the group's is; its tunnel is refused. */
+      code: z.number().int().nullable(),
+    }),
+  ),
+});
+export type VpnGroupUsage = z.infer<typeof VpnGroupUsageSchema>;
+
+export const getVpnGroupUsageCall = defineCall({
+  id: 'vpn.groupUsage',
+  method: 'POST',
+  path: '/vpn/group/getUsage',
+  input: z.strictObject({ vpnGroupId: GroupId }),
+  output: VpnGroupUsageSchema,
+  permission: 'vpnGroups.view',
+  summary: "A group's traffic in its current cycle against its data limit, and each device's against its own",
+});
+
+export const setVpnDeviceLimitCall = defineCall({
+  id: 'vpn.setDeviceLimit',
+  method: 'POST',
+  path: '/vpn/group/setDeviceLimit',
+  input: z.strictObject({ vpnGroupId: GroupId, sn: Sn, dataLimitMb: VpnDataLimitSchema.nullable() }),
+  output: z.null(),
+  permission: 'vpnGroups.edit',
+  mutates: true,
+  summary:
+    "Set a device's own data limit per cycle of its group (null: only the group's; 180041 not in the group)",
 });
 
 export const UngroupedDeviceSchema = z.object({
@@ -359,6 +478,12 @@ export const VPN_CALLS = [
   listVpnGroupDevicesCall,
   addVpnGroupDevicesCall,
   removeVpnGroupDevicesCall,
+  setVpnDeviceLanCall,
+  listVpnEndDevicesCall,
+  addVpnEndDeviceCall,
+  removeVpnEndDeviceCall,
+  getVpnGroupUsageCall,
+  setVpnDeviceLimitCall,
   listUngroupedDevicesCall,
   listServiceClientsCall,
   createServiceClientCall,

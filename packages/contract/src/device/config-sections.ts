@@ -444,6 +444,12 @@ export function writeDeviceConfiguration(config: DeviceConfiguration): string {
   return renderXmlDocument({ ...config.document, root });
 }
 
+/** A section's id as a change names it: `group/key`. */
+export const ConfigSectionIdSchema = z
+  .string()
+  .regex(/^[a-z_]+\/[a-z_]+$/)
+  .max(64);
+
 const BY_ID = new Map(CONFIG_SECTIONS.map((def) => [`${def.group}/${def.key}`, def]));
 
 export function configSectionDef(id: string): ConfigSectionDef | undefined {
@@ -500,4 +506,30 @@ export function configurationDifferences(
     differences.push(...sectionDifferences(id, earlier.value, state.value));
   }
   return differences;
+}
+
+/**
+ * Section values as a change names them (`group/key` → value), each checked by its section's schema:
+ * the parsed values, or the first field at fault (`<prefix>.<id>.<path>`) and why.
+ */
+export function parseConfigSections(
+  sections: Record<string, unknown>,
+  prefix = 'sections',
+): { ok: true; sections: Record<string, unknown> } | { ok: false; field: string; message: string } {
+  const out: Record<string, unknown> = {};
+  for (const [id, value] of Object.entries(sections)) {
+    const def = configSectionDef(id);
+    if (!def) return { ok: false, field: `${prefix}.${id}`, message: 'no such configuration section' };
+    const parsed = sectionSchema(def.shape).safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return {
+        ok: false,
+        field: [prefix, id, ...(issue?.path ?? [])].join('.'),
+        message: issue?.message ?? 'invalid',
+      };
+    }
+    out[id] = parsed.data;
+  }
+  return { ok: true, sections: out };
 }

@@ -159,6 +159,13 @@ export const RPC_DEFS = {
       profile: z.string().min(1).max(64_000),
       /** What the site publishes: its LAN pushed as a route, the virtual address only, or its LAN mapped (core §3). */
       siteIpAccessType: z.enum(['VIRTUAL_IP_OVERLAY_REAL_IP', 'REAL_IP', 'VIRTUAL_IP_MAPPING_REAL_IP']),
+      /** The LAN subnet the site publishes (the hub routes it to this router); the router forwards it. */
+      lanSubnet: z.string().max(18).nullable().optional(),
+      /** End devices behind the router: packets to `virtualIp` go to `ip` on the LAN (1:1 mapping). */
+      endDevices: z
+        .array(z.object({ ip: z.string().min(7).max(15), virtualIp: z.string().min(7).max(15) }))
+        .max(256)
+        .optional(),
     }),
     result: z.object({ groupId: VpnGroupIdSchema, state: z.enum(VPN_TUNNEL_STATES), virtualIp: z.string() }),
   },

@@ -3,7 +3,7 @@ import { entry } from './define.ts';
 /**
  * Router alerts (issue 16): the spec names 800027-800029 (in endpoints.ts, shared with endpoint alerts);
  * the alert centre's own codes take 800038-800049, after the spec's 800001-800037; notification
- * channels (webhooks, e-mail) take 800050-800069.
+ * channels (webhooks, e-mail) take 800050-800059; reports take 800060-800079 (reports.ts).
  */
 export const ALERT_ERRORS = [
   entry(800038, 'Only a firing alert can be acknowledged', '只有告警中的告警可以确认'),

@@ -15,6 +15,20 @@ export const ALERT_ERROR_CODES = {
   WEBHOOK_LIMIT: 800051,
 } as const;
 
+/** Reports and custom reports (issue 16): 800060-800079. */
+export const REPORT_ERROR_CODES = {
+  REPORT_NOT_FOUND: 800060,
+  CUSTOM_REPORT_NOT_FOUND: 800061,
+  /** data: { num } */
+  REPORT_TOO_MANY_DEVICES: 800062,
+  /** data: { num } */
+  REPORT_SPAN_TOO_LONG: 800063,
+  CUSTOM_REPORT_IN_USE: 800064,
+  REPORT_RUN_NOT_FOUND: 800065,
+  /** data: { num } */
+  REPORT_LIMIT: 800066,
+} as const;
+
 /**
  * The app centre's firmware and apps (issue 14; core §8 "160xxx product package errors"): 160030-160049.
  * 160001-160022 are the endpoint manager's product packages; these are the router software catalogue's.
@@ -84,4 +98,7 @@ export const VPN_ERROR_CODES = {
   VPN_CLIENT_NOT_IN_GROUP: 180042,
   VPN_HUB_NOT_INSTALLED: 180043,
   VPN_GROUP_STOPPED: 180044,
+  VPN_LAN_OVERLAP: 180045,
+  VPN_END_DEVICE_NOT_FOUND: 180046,
+  VPN_END_DEVICE_OUTSIDE_LAN: 180047,
 } as const;

@@ -19,6 +19,7 @@ import { POINT_TABLE_ERRORS } from './point-table.ts';
 import { PORTAL_ERRORS } from './portal.ts';
 import { QUOTA_ERRORS } from './quotas.ts';
 import { REBATE_ERRORS } from './rebates.ts';
+import { REPORT_ERRORS } from './reports.ts';
 import { ROLLOUT_ERRORS } from './rollouts.ts';
 import { TEMPLATE_ERRORS } from './templates.ts';
 import { TRANSPORT_ERRORS } from './transport.ts';
@@ -54,6 +55,7 @@ const ALL_ENTRIES: readonly ErrorEntry[] = [
   ...APP_CENTRE_ERRORS,
   ...DEVICE_CONFIG_ERRORS,
   ...ROLLOUT_ERRORS,
+  ...REPORT_ERRORS,
 ];
 
 /** The whole catalogue by code. Building it throws on a duplicate code, so a clash fails every test. */

@@ -36,4 +36,15 @@ export const VPN_ERRORS = [
     '此平台上没有运行VPN服务器：服务器上未安装OpenVPN',
   ),
   entry(180044, 'The VPN group is stopped', 'VPN组已停止'),
+  entry(
+    180045,
+    "The LAN subnet overlaps another site's LAN or the VPN address pool",
+    'LAN子网与其他站点的LAN或VPN地址池重叠',
+  ),
+  entry(180046, 'The end device does not exist', '终端设备不存在'),
+  entry(
+    180047,
+    "The end device's IP address is not in its router's LAN subnet",
+    '终端设备的IP地址不在其路由器的LAN子网内',
+  ),
 ];

@@ -22,6 +22,8 @@ registerRuleMessages({
 
 /** At most this many devices in one rollout; a larger target is refused on save, never cut short. */
 export const ROLLOUT_DEVICES_MAX = 10_000;
+/** Apps a staged rollout installs after its version. */
+export const ROLLOUT_STAGE_APPS_MAX = 10;
 /** Devices of one batch: at most this many are sent their install at once. */
 export const ROLLOUT_BATCH_MAX = 1_000;
 

@@ -60,3 +60,23 @@ export function checkClientGroups(
 export const ClientGroupsSchema = z
   .array(z.string().min(1))
   .superRefine(refineWith((groups: string[]) => checkClientGroups('site', groups)));
+
+registerRuleMessages({
+  lanSubnetInvalid: {
+    en: 'Please enter a subnet as address/prefix, e.g. 192.168.1.0/24 (prefix 8-30, the network address)',
+    cn: '请输入子网，格式为地址/前缀，例如 192.168.1.0/24（前缀8-30，网络地址）',
+  },
+});
+
+/** A router's LAN subnet, `a.b.c.d/n` with n 8-30 and the network's own (first) address. */
+export function isLanSubnet(value: string): boolean {
+  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(value);
+  if (!match) return false;
+  const octets = match.slice(1, 5).map(Number);
+  const prefix = Number(match[5]);
+  if (octets.some((o) => o > 255) || prefix < 8 || prefix > 30) return false;
+  const address = octets.reduce((acc, o) => acc * 256 + o, 0);
+  return address % 2 ** (32 - prefix) === 0;
+}
+
+export const LanSubnetSchema = z.string().trim().max(18).refine(isLanSubnet, { error: 'lanSubnetInvalid' });

@@ -32,6 +32,7 @@ import { platformModule } from './platform/platform.module.ts';
 import { quotasModule } from './quotas/quotas.module.ts';
 import { rebatesModule } from './rebates/rebates.module.ts';
 import { remoteActionsModule } from './remote-actions/remote-actions.module.ts';
+import { reportsModule } from './reports/reports.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
 import { rolloutsModule } from './rollouts/rollouts.module.ts';
 import { shellModule } from './shell/shell.module.ts';
@@ -80,6 +81,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   notificationsModule,
   appCentreModule,
   rolloutsModule,
+  reportsModule,
   deviceTemplatesModule,
 ];
 

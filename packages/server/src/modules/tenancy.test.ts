@@ -31,8 +31,9 @@ import { appendEvent } from './alerts/event-log.store.ts';
 import { insertTemplate } from './device-templates/device-templates.store.ts';
 import { insertProvisioning } from './device-templates/provisioning.store.ts';
 import { saveClaimedDevice } from './devices/devices.store.ts';
-import { insertRecord } from './exports/exports.store.ts';
+import { insertRecord, insertShareLink, REPORT_RUN_SOURCE } from './exports/exports.store.ts';
 import { grantPool } from './licences/licence-test-kit.ts';
+import { insertRun } from './reports/reports.store.ts';
 
 let t: TestApp;
 let a: PopulatedCompany;
@@ -51,6 +52,18 @@ const SMTP_PROBE = {
 
 /** Calls whose generated input the contract refuses: what to send instead, aimed at B. */
 const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
+  // B's VPN group with B's device: refused as an unknown group (180002), nothing saved.
+  'vpn.setDeviceLan': (target) => ({
+    vpnGroupId: target.vpnGroupId,
+    sn: target.sn,
+    lanSubnet: '192.168.50.0/24',
+  }),
+  'vpn.addEndDevice': (target) => ({
+    vpnGroupId: target.vpnGroupId,
+    sn: target.sn,
+    name: 'Probe PLC',
+    ip: '192.168.50.10',
+  }),
   // A silence of B's rule: refused as an unknown target (800042), nothing saved.
   'alerts.createSilence': (target) => ({
     target: { kind: 'rule', ruleId: target.ruleId },
@@ -218,6 +231,52 @@ beforeAll(async () => {
     totalRows: 1,
     createdAt: t.clock.now(),
     deadlineAt: t.clock.now(),
+  });
+  // B holds a custom report, a report, a run of it (its record, no job) and a share link of the run.
+  const bravoCustom = await bOwner.call<{ customReportId: number }>('POST', '/link/customReport/add', {
+    name: 'Bravo columns',
+    type: 'dataUsage',
+    fields: ['sn', 'totalBytes'],
+  });
+  expect(bravoCustom.body.code).toBe(0);
+  const bravoReport = await bOwner.call<{ reportId: number }>('POST', '/link/report/add', {
+    name: 'Bravo usage',
+    type: 'dataUsage',
+    customReportId: bravoCustom.body.data!.customReportId,
+    generation: 'periodic',
+    targets: { mode: 'group', groupId: Number(rootGroup.id) },
+    fileName: 'bravo_usage',
+    enabled: false,
+  });
+  expect(bravoReport.body.code).toBe(0);
+  const runRecord = await insertRecord(t.deps.db, {
+    companyId: b.companyId,
+    userId: b.members.owner.userId,
+    source: REPORT_RUN_SOURCE,
+    module: 'robustlink/customReports',
+    fileName: 'bravo_usage_20260101.xlsx',
+    request: { filter: {}, fields: [], lang: 'en', utcOffsetMinutes: 0 },
+    totalRows: 0,
+    createdAt: t.clock.now(),
+    deadlineAt: t.clock.now(),
+  });
+  const bravoRun = await insertRun(t.deps.db, {
+    companyId: b.companyId,
+    reportId: bravoReport.body.data!.reportId,
+    recordId: Number(runRecord.id),
+    start: t.clock.now(),
+    end: t.clock.now(),
+    scheduled: false,
+    at: t.clock.now(),
+  });
+  const bravoShareId = 'bravoShareLinkOfTheReportRun0001';
+  await insertShareLink(t.deps.db, {
+    companyId: b.companyId,
+    userId: b.members.owner.userId,
+    id: bravoShareId,
+    recordId: Number(runRecord.id),
+    createdAt: t.clock.now(),
+    expiresAt: new Date(t.clock.now().getTime() + 3_600_000),
   });
   // A job of B's, whose kind names B: an answer that leaks it fails the test.
   const bravoJob = await enqueueJob(t.deps.db, {
@@ -395,6 +454,10 @@ beforeAll(async () => {
     noticeId: Number(bravoNotice.id),
     jobId: bravoJob.id,
     recordId: Number(record.id),
+    reportId: bravoReport.body.data!.reportId,
+    customReportId: bravoCustom.body.data!.customReportId,
+    runId: bravoRun,
+    shareId: bravoShareId,
     companyId: b.companyId,
     fileId: bravoFile.id,
     userId: b.members.operator.userId,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -24,6 +25,11 @@ export interface ServerConfig {
   webDist: string;
   /** Turns the login captcha off for automated browser tests. Unsafe in production. */
   automatedTestMode: boolean;
+  /**
+   * Private networks (CIDRs or addresses) webhooks may reach although not public:
+   * WEBHOOK_ALLOW_PRIVATE_NETWORKS, comma-separated (docs/deployment.md). Empty: public addresses only.
+   */
+  webhookPrivateNetworks: string[];
   /**
    * Where people reach this server (PUBLIC_URL, e.g. `https://fleet.example.com`); links in mail
    * (`List-Unsubscribe`) start with it. Default `http://localhost:<PORT>`.
@@ -147,6 +153,22 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
+/** WEBHOOK_ALLOW_PRIVATE_NETWORKS: `10.0.0.0/8,fd00::/8,192.168.1.20`; a malformed entry stops the start. */
+function parsePrivateNetworks(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [net = '', bits] = entry.split('/');
+    const family = isIP(net);
+    const max = family === 6 ? 128 : 32;
+    if (!family || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max)))
+      throw new Error(`WEBHOOK_ALLOW_PRIVATE_NETWORKS: "${entry}" is not an address or CIDR`);
+  }
+  return entries;
+}
+
 function normalizePrefix(value: string): string {
   const trimmed = `/${value.replace(/^\/+|\/+$/g, '')}`;
   return trimmed === '/' ? '' : trimmed;
@@ -168,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'packages/web/dist')),
     automatedTestMode: env.AUTOMATED_TEST_MODE === 'true',
+    webhookPrivateNetworks: parsePrivateNetworks(env.WEBHOOK_ALLOW_PRIVATE_NETWORKS),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT ?? 8080)}`).replace(/\/+$/, ''),
     mapTileUrl: env.MAP_TILE_URL || DEFAULT_MAP_TILE_URL,
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),

@@ -21,8 +21,19 @@ export interface HubInstance {
   certPem: string;
   keyPem: string;
   crlPem: string;
-  /** The members allowed in, by certificate name, each with its fixed virtual address. */
-  members: readonly { commonName: string; virtualIp: string }[];
+  /**
+   * The members allowed in, by certificate name, each with its fixed virtual address, the subnets
+   * routed to it at the hub (its site's LAN, its end devices' mapped addresses; CIDR) and the routes
+   * pushed to it (the other sites' LANs; CIDR).
+   */
+  members: readonly {
+    commonName: string;
+    virtualIp: string;
+    iroutes?: readonly string[];
+    pushRoutes?: readonly string[];
+    /** Refused at the hub for now (its data limit or its group's is reached): `disable`. */
+    disabled?: boolean;
+  }[];
   /** Routes pushed to every member (the sites' published LAN subnets), CIDR. */
   routes: readonly string[];
 }

@@ -59,6 +59,28 @@ async function writeIfChanged(file: string, text: string, mode = 0o644): Promise
   return true;
 }
 
+function dotted(prefix: number): string {
+  const mask = 2 ** 32 - 2 ** (32 - prefix);
+  return [24, 16, 8, 0].map((s) => Math.floor(mask / 2 ** s) % 256).join('.');
+}
+
+function route(cidr: string): string {
+  const [network, prefix] = cidr.split('/');
+  return `${network} ${dotted(Number(prefix ?? 32))}`;
+}
+
+/** A member's `ccd` file: its fixed address, what the hub routes to it, the routes pushed to it. */
+export function memberFile(instance: HubInstance, member: HubInstance['members'][number]): string {
+  return [
+    `ifconfig-push ${member.virtualIp} ${instance.netmask}`,
+    ...(member.iroutes ?? []).map((cidr) => `iroute ${route(cidr)}`),
+    ...(member.pushRoutes ?? []).map((cidr) => `push "route ${route(cidr)}"`),
+    // Refused at its next connection; a connected member is told to reconnect, so at once.
+    ...(member.disabled ? ['disable'] : []),
+    '',
+  ].join('\n');
+}
+
 export async function startLocalHub(options: LocalHubOptions): Promise<VpnHub> {
   const binary = options.openvpn ?? 'openvpn';
   const version = await openvpnVersion(binary);
@@ -100,6 +122,17 @@ export async function startLocalHub(options: LocalHubOptions): Promise<VpnHub> {
           throw new HubNotAnswering(`openvpn for group ${instance.groupId} does not answer`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+    }
+  }
+
+  /** Tells connected members to reconnect (management `client-kill <id> RESTART`). */
+  async function reconnect(groupId: number, commonNames: readonly string[]): Promise<void> {
+    const names = new Set(commonNames);
+    const status = await managementCommand(socketOf(groupId), 'status 3').catch(() => '');
+    for (const line of status.split('\n')) {
+      const f = line.split('\t');
+      if (f[0] !== 'CLIENT_LIST' || !names.has(f[1] ?? '') || !f[10]) continue;
+      await managementCommand(socketOf(groupId), `client-kill ${f[10]} RESTART`).catch(() => undefined);
     }
   }
 
@@ -147,11 +180,12 @@ export async function startLocalHub(options: LocalHubOptions): Promise<VpnHub> {
       await writeIfChanged(path.join(dir, 'server.key'), instance.keyPem, 0o600);
       await writeIfChanged(path.join(dir, 'crl.pem'), instance.crlPem);
       const wanted = new Set(instance.members.map((m) => m.commonName));
+      // A member's address file is read when it connects: one that changed for a connected member
+      // (a site's LAN or end devices, another site's route) makes it reconnect to take it.
+      const changed: string[] = [];
       for (const member of instance.members)
-        await writeIfChanged(
-          path.join(dir, 'ccd', member.commonName),
-          `ifconfig-push ${member.virtualIp} ${instance.netmask}\n`,
-        );
+        if (await writeIfChanged(path.join(dir, 'ccd', member.commonName), memberFile(instance, member)))
+          changed.push(member.commonName);
       for (const file of await fs.readdir(path.join(dir, 'ccd')))
         if (!wanted.has(file)) await fs.rm(path.join(dir, 'ccd', file), { force: true });
       const config = renderServerConfig(instance, socketOf(instance.groupId));
@@ -159,6 +193,7 @@ export async function startLocalHub(options: LocalHubOptions): Promise<VpnHub> {
       const running = instances.get(instance.groupId);
       if (running && !running.exited && running.config === config) {
         await waitForManagement(running);
+        if (changed.length > 0) await reconnect(instance.groupId, changed);
         return;
       }
       if (running) await stop(running);

@@ -23,6 +23,7 @@ import { pageColumnsFeature } from '../features/page-columns/page-columns.featur
 import { partnerNotificationsFeature } from '../features/partner-notifications/partner-notifications.feature.ts';
 import { quotasFeature } from '../features/quotas/quotas.feature.ts';
 import { rebatesFeature } from '../features/rebates/rebates.feature.ts';
+import { reportsFeature } from '../features/reports/reports.feature.ts';
 import { rolesFeature } from '../features/roles/roles.feature.ts';
 import { rolloutsFeature } from '../features/rollouts/rollouts.feature.ts';
 import { shellFeature } from '../features/shell/shell.feature.ts';
@@ -61,5 +62,6 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   deviceConfigFeature,
   appCentreFeature,
   rolloutsFeature,
+  reportsFeature,
   deviceTemplatesFeature,
 ];

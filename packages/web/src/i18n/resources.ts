@@ -14,6 +14,7 @@ import { notifications } from '../features/notifications/notifications.i18n.ts';
 import { partnerNotifications } from '../features/partner-notifications/partner-notifications.i18n.ts';
 import { quotas } from '../features/quotas/quotas.i18n.ts';
 import { rebates } from '../features/rebates/rebates.i18n.ts';
+import { reports } from '../features/reports/reports.i18n.ts';
 import { rollouts } from '../features/rollouts/rollouts.i18n.ts';
 import { vpn } from '../features/vpn/vpn.i18n.ts';
 import { FRAME_RESOURCES } from './frame-resources.ts';
@@ -40,6 +41,7 @@ export const PAGE_TEXT = {
   appCentre,
   deviceConfig,
   rollouts,
+  reports,
   deviceTemplates,
   vpn,
 } as const;

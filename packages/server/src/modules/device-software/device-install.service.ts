@@ -209,12 +209,14 @@ export function createInstalls(deps: InstallDeps) {
       versionId: number,
       origin: string,
       deadlineSeconds: number,
+      /** A staged rollout's next stage is not a repeated click: the 15-minute spacing does not apply. */
+      options: { spacing: boolean } = { spacing: true },
     ): Promise<{ sent: Map<string, string>; refused: Map<string, number> }> {
       const owner = owningScope(scope);
       const refused = new Map<string, number>();
       const passed: string[] = [];
       const found = await versionFor(owner, versionId);
-      for (const [sn, code] of await screen(owner, sns, found)) {
+      for (const [sn, code] of await screen(owner, sns, found, options)) {
         if (code === null) passed.push(sn);
         else refused.set(sn, code);
       }

@@ -36,11 +36,20 @@ export interface SimulatedFleet {
 
 export async function startSimulatedFleet(
   /** Also run a job worker (areas whose work goes through the queue: zero-touch provisioning). */
-  options: { jobs?: boolean } = {},
+  options: {
+    jobs?: boolean;
+    /** Run the platform's local VPN hub (root, openvpn), listening for tunnels at `publicHost`. */
+    vpnHub?: { publicHost: string; portBase: number };
+  } = {},
 ): Promise<SimulatedFleet> {
   const base = testConfig();
   const t = await createTestApp({
-    config: { ...base, mqtt: { ...base.mqtt, port: 0 } },
+    config: {
+      ...base,
+      mqtt: { ...base.mqtt, port: 0 },
+      ...(options.vpnHub ? { vpn: { ...base.vpn, ...options.vpnHub } } : {}),
+    },
+    ...(options.vpnHub ? { vpnHub: true } : {}),
     // Quick presence, telemetry and timeout sweeps so a test sees the device's answers within seconds.
     gateway: { presenceDebounceMs: 100, telemetryFlushMs: 50, rpcSweepIntervalMs: 500 },
     ...(options.jobs ? { jobs: { pollMs: 100 } } : {}),

@@ -20,6 +20,13 @@ export function recordOwner(actor: Pick<Actor, 'scope' | 'userId'>): RecordOwner
   return { companyId: owningCompany(actor.scope), userId: actor.userId };
 }
 
+/**
+ * The `source` of a report run's record (modules/reports): its file, share links and keeping are this
+ * layer's, but it is listed on the reports page, not the export records page, and does not count toward
+ * the 10 records of 120043 (docs/decisions.md "Reports").
+ */
+export const REPORT_RUN_SOURCE = 'reports.run';
+
 /** What the job needs to write the file, stored with the record. */
 export interface ExportJobRequest {
   filter: unknown;
@@ -63,6 +70,7 @@ export async function countKeptRecords(db: DbOrTx, owner: RecordOwner, now: Date
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('company_id', '=', owner.companyId)
     .where('user_id', '=', owner.userId)
+    .where('source', '!=', REPORT_RUN_SOURCE)
     .where((eb) =>
       eb.or([
         eb('state', '=', 'generating'),
@@ -122,7 +130,8 @@ export async function listRecords(db: DbOrTx, owner: RecordOwner, offset: number
   const mine = db
     .selectFrom('export_record')
     .where('company_id', '=', owner.companyId)
-    .where('user_id', '=', owner.userId);
+    .where('user_id', '=', owner.userId)
+    .where('source', '!=', REPORT_RUN_SOURCE);
   const [total, rows] = await Promise.all([
     mine.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     mine

@@ -1,8 +1,10 @@
 import {
+  type AppDef,
   getVisitMenusCall,
   type Lang,
   type MenuDef,
   menuFunCodes,
+  SUPER_ADMIN_APP,
   type VisitApp,
   visibleMenus,
 } from '@fleetport/contract';
@@ -26,13 +28,8 @@ function menuEntry(m: MenuDef, held: ReadonlySet<string>, lang: Lang) {
   };
 }
 
-/**
- * Core §3 "Menu visit entry": the contract's menu tree cut to what the role holds in this company.
- * The Super Admin has no company and no consoles; its pages live under /superAdmin.
- */
-export function visitMenus(session: Session, lang: Lang): VisitApp[] {
-  if (session.superAdmin || session.companyType === null) return [];
-  return visibleMenus(session.funCodes, session.companyType).map((app) => ({
+function visitApp(app: AppDef, held: ReadonlySet<string>, lang: Lang): VisitApp {
+  return {
     appName: app.appName,
     appId: app.appId,
     mfs: app.groups.map((g) => ({
@@ -44,9 +41,24 @@ export function visitMenus(session: Session, lang: Lang): VisitApp[] {
       foldIcon: g.icon,
       menuNameLanguageKey: `menuGroup.${g.groupCode}`,
       funList: [],
-      children: g.menus.map((m) => menuEntry(m, session.funCodes, lang)),
+      children: g.menus.map((m) => menuEntry(m, held, lang)),
     })),
-  }));
+  };
+}
+
+/**
+ * Core §3 "Menu visit entry": the contract's menu tree cut to what the role holds in this company.
+ * The Super Admin has no company and none of its consoles: it gets its own, under /superAdmin.
+ */
+export function visitMenus(session: Session, lang: Lang): VisitApp[] {
+  if (session.superAdmin) {
+    const all = new Set(SUPER_ADMIN_APP.groups.flatMap((g) => g.menus.flatMap(menuFunCodes)));
+    return [visitApp(SUPER_ADMIN_APP, all, lang)];
+  }
+  if (session.companyType === null) return [];
+  return visibleMenus(session.funCodes, session.companyType).map((app) =>
+    visitApp(app, session.funCodes, lang),
+  );
 }
 
 export function menuRoutes(_deps: ModuleDeps<'db' | 'sessions'>) {

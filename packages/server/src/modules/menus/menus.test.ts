@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveRoleType, registerCompany, signIn } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { checkPermission } from '../../platform/http/calls.ts';
+import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
 
 let t: TestApp;
 let companyId: number;
@@ -128,5 +129,21 @@ describe('getVisitMenus', () => {
     expect(() => checkPermission({ permission: 'devices.edit' } as never, session)).toThrow(
       expect.objectContaining({ code: ErrorCode.NO_PERMISSION }),
     );
+  });
+
+  it('gives the Super Admin its own console alone, its pages under /superAdmin, in the request language', async () => {
+    const created = await ensureSuperAdmin(t.deps);
+    const admin = await signIn(t, created!.account, created!.password);
+    for (const [lang, name] of [
+      ['en', 'App centre'],
+      ['cn', '应用中心'],
+    ] as const) {
+      const res = await admin.call<VisitApp[]>('POST', '/pl/user/getVisitMenus', {}, { language: lang });
+      expect(res.body.code).toBe(0);
+      const apps = res.body.data!;
+      expect(apps.map((a) => a.appName)).toEqual(['superAdmin']);
+      expect(paths(apps)).toEqual(['/superAdmin/appCenter']);
+      expect(apps[0]!.mfs[0]!.children[0]!.menuName).toBe(name);
+    }
   });
 });

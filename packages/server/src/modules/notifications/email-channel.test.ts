@@ -3,6 +3,7 @@ import {
   type AlertRuleInput,
   clearMailServerCall,
   createAlertRuleCall,
+  ErrorCode,
   getMailServerCall,
   saveMailServerCall,
   testMailServerCall,
@@ -185,6 +186,46 @@ describe('alert e-mail', () => {
     const later = (await parsed()).slice(count).filter((m) => toOf(m) === 'owner@acme-alertmail.test');
     expect(later).toEqual([]);
     await t.deps.db.deleteFrom('mail_opt_out').execute();
+
+    // RFC 8058: the mail offers one click, a form POST of `List-Unsubscribe=One-Click` to the same URL.
+    expect(resolved[0]!.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    );
+    const target = new URL(link);
+    const oneClick = (payload: string, contentType = 'application/x-www-form-urlencoded') =>
+      t.app.inject({
+        method: 'POST',
+        url: target.pathname + target.search,
+        headers: { 'content-type': contentType },
+        payload,
+      });
+    const optedOut = () => t.deps.db.selectFrom('mail_opt_out').selectAll().execute();
+    const empty = await oneClick('');
+    expect(empty.json()).toMatchObject({ code: ErrorCode.PARAMETER_ERROR });
+    expect(empty.json().msg).toContain('List-Unsubscribe');
+    expect(await optedOut()).toEqual([]);
+    const clicked = await oneClick('List-Unsubscribe=One-Click');
+    expect(clicked.statusCode).toBe(200);
+    expect(clicked.json()).toMatchObject({ code: 0, data: { unsubscribed: true } });
+    expect(await optedOut()).toHaveLength(1);
+    await t.deps.db.deleteFrom('mail_opt_out').execute();
+    // The same as multipart/form-data, which RFC 8058 allows too.
+    const boundary = 'fleetportBoundary';
+    const multipart = await oneClick(
+      `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+      `multipart/form-data; boundary=${boundary}`,
+    );
+    expect(multipart.json()).toMatchObject({ code: 0, data: { unsubscribed: true } });
+    await t.deps.db.deleteFrom('mail_opt_out').execute();
+    // Any other call refuses a form body.
+    const formToJson = await t.app.inject({
+      method: 'POST',
+      url: `${t.deps.config.apiPrefix}/pl/sso/login`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'account=x&password=y',
+    });
+    expect(formToJson.json()).toMatchObject({ code: ErrorCode.PARAMETER_ERROR });
+    expect(formToJson.json().msg).toContain('unsupported content type');
   }, 60_000);
 
   it(`mails at most ${ALERT_MAILS_PER_HOUR} messages an hour, then one digest of the rest after the hour`, async () => {

@@ -23,14 +23,15 @@ import {
   ALERT_MAIL_BODY,
   ALERT_MAIL_SUBJECTS,
   ALERT_STATE_WORDS,
+  REPORT_READY_MAIL,
   WEBHOOK_FAILING_MAIL,
 } from './notifications.text.ts';
 
 /**
  * The e-mail channel (docs/decisions.md "Notification channels"): a job reads the company's events
  * after the channel's cursor and mails the alert messages (`alert.firing`, `alert.resolved`,
- * `alert.flapping`: already one per rule and 30 s group) to the rule's receivers, and `webhook.failing`
- * to the administrators, each in the language of their last sign-in. A company mails at most
+ * `alert.flapping`: already one per rule and 30 s group) to the rule's receivers, `webhook.failing`
+ * to the administrators and `report.ready` to the person the report run belongs to, each in the language of their last sign-in. A company mails at most
  * ALERT_MAILS_PER_HOUR messages an hour; later ones of the hour wait, and when the hour is over each
  * receiver gets one digest listing them. Mail goes through the company's own SMTP server when it saved
  * one, else the platform's (SMTP_URL, or the outbox).
@@ -55,7 +56,13 @@ interface HeldLine {
 const HOUR_MS = 3_600_000;
 const DEVICE_LINES_MAX = 200;
 const EVENTS_PER_RUN = 200;
-const MAIL_EVENTS = new Set(['alert.firing', 'alert.resolved', 'alert.flapping', 'webhook.failing']);
+const MAIL_EVENTS = new Set([
+  'alert.firing',
+  'alert.resolved',
+  'alert.flapping',
+  'webhook.failing',
+  'report.ready',
+]);
 
 /** Enabled members of the company with an e-mail address who did not unsubscribe. */
 async function mailableMembers(db: DbOrTx, companyId: number) {
@@ -132,12 +139,16 @@ export function unsubscribeUrl(config: EmailDeps['config'], token: string) {
   return `${config.publicUrl}${config.apiPrefix}/pl/notification/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-/** RFC 2369's header: mail clients show an unsubscribe button that opens the link. */
+/**
+ * RFC 2369's header, and RFC 8058's: mail clients show an unsubscribe button that POSTs
+ * `List-Unsubscribe=One-Click` to the same URL (notifications.unsubscribeOneClick), no page to open.
+ */
 function withUnsubscribe(mail: MailMessage, url: string): MailMessage {
   return {
     ...mail,
     headers: {
       'List-Unsubscribe': `<${url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
 }
@@ -165,8 +176,27 @@ interface Message {
 
 const utc = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
 
-async function messageOf(db: DbOrTx, companyId: number, event: LoggedEvent): Promise<Message | null> {
+async function messageOf(
+  db: DbOrTx,
+  config: EmailDeps['config'],
+  companyId: number,
+  event: LoggedEvent,
+): Promise<Message | null> {
   const p = event.payload;
+  if (event.type === 'report.ready') {
+    // To the person the run belongs to (who generated it; a scheduled run: the report's creator).
+    const member = (await mailableMembers(db, companyId)).find((m) => m.userId === Number(p.userId));
+    const vars = {
+      report: String(p.reportName),
+      file: String(p.fileName),
+      link: `${config.publicUrl}${config.basePath}robustlink/customReports`,
+    };
+    return {
+      receivers: member ? [{ userId: member.userId, to: member.to, lang: member.lang }] : [],
+      render: (r, unsubscribe) => renderMail(REPORT_READY_MAIL, r.lang, r.to, { ...vars, unsubscribe }),
+      line: (lang) => `${utc(event.createdAt)}  ${interpolate(REPORT_READY_MAIL.subject[lang], vars)}`,
+    };
+  }
   if (event.type === 'webhook.failing') {
     const admins = await companyAdmins(db, companyId);
     const vars = {
@@ -233,7 +263,9 @@ export async function deliverEmailChannel(
   const after = await channelCursor(deps.db, companyId, channel);
   for (const event of await eventsAfter(deps.db, companyId, after, EVENTS_PER_RUN)) {
     if (ctx.signal.aborted) throw new Error('mail delivery aborted');
-    const message = MAIL_EVENTS.has(event.type) ? await messageOf(deps.db, companyId, event) : null;
+    const message = MAIL_EVENTS.has(event.type)
+      ? await messageOf(deps.db, deps.config, companyId, event)
+      : null;
     if (message?.receivers.length) {
       const hour = new Date(Math.floor(event.createdAt.getTime() / HOUR_MS) * HOUR_MS);
       const now = deps.clock.now();

@@ -5,6 +5,7 @@ import { EVENT_RETENTION_DAYS } from '../alerts/event-log.store.ts';
 import { channelsBehind, kindOfChannel, startDelivery } from './channel-cursors.store.ts';
 import { deliverConsoleChannel } from './console-channel.ts';
 import { ALERT_DIGEST_JOB, deliverEmailChannel, sendDigest, startDueDigests } from './email-channel.ts';
+import { destinationPolicy } from './webhook-address.ts';
 import { deliverWebhookChannel, WEBHOOK_BACKOFF, WEBHOOK_MAX_ATTEMPTS } from './webhook-delivery.ts';
 import { dropOldDeliveries } from './webhooks.store.ts';
 
@@ -59,7 +60,11 @@ export function notificationJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'config' |
         timeoutMs: 10 * 60_000,
         maxAttempts: WEBHOOK_MAX_ATTEMPTS,
         backoff: WEBHOOK_BACKOFF,
-        run: (ctx) => deliverWebhookChannel({ ...deps, seal: webhookSeal(deps) }, ctx),
+        run: (ctx) =>
+          deliverWebhookChannel(
+            { ...deps, seal: webhookSeal(deps), destinations: destinationPolicy(deps.config) },
+            ctx,
+          ),
       }),
       defineJob<{ companyId: number; hour: string }>({
         kind: ALERT_DIGEST_JOB,

@@ -10,6 +10,7 @@ import {
   testMailServerCall,
   testWebhookCall,
   unsubscribeCall,
+  unsubscribeOneClickCall,
   updateWebhookCall,
 } from '@fleetport/contract';
 import { companyActor, owningScope } from '../../platform/auth/actor.ts';
@@ -37,6 +38,7 @@ export function notificationRoutes(deps: notifications.NotificationDeps) {
     ),
     bind(replayEventsCall, async (ctx) => notifications.replayEvents(deps, companyActor(ctx), ctx.input)),
     bind(unsubscribeCall, async (ctx) => notifications.unsubscribe(deps, ctx.input.token)),
+    bind(unsubscribeOneClickCall, async (ctx) => notifications.unsubscribe(deps, ctx.input.token)),
     // The company's own SMTP server: the partner consoles' settings, for every company's administrators.
     bind(getMailServerCall, async (ctx) => smtpOf(deps, owningScope(companyActor(ctx).scope))),
     bind(saveMailServerCall, async (ctx) => storeSmtp(deps, owningScope(companyActor(ctx).scope), ctx.input)),

@@ -24,6 +24,7 @@ import {
 } from './channel-cursors.store.ts';
 import { optOut, readUnsubscribeToken } from './email-channel.ts';
 import { webhookSeal } from './notifications.job.ts';
+import { destinationPolicy, privateDestination } from './webhook-address.ts';
 import { eventId, postEvent } from './webhook-delivery.ts';
 import {
   countWebhooks,
@@ -49,15 +50,18 @@ type WebhookInput = z.output<typeof WebhookInputSchema>;
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 /**
- * https to any host; http only to a loopback address, and only on a server in AUTOMATED_TEST_MODE (the
- * tests' and journeys' own receivers). docs/decisions.md "Webhook URLs".
+ * https to a public address; http only to a loopback address, and only on a server in
+ * AUTOMATED_TEST_MODE (the tests' and journeys' own receivers). A literal private address, or a name
+ * resolving to one, is refused unless WEBHOOK_ALLOW_PRIVATE_NETWORKS names its network (each POST checks
+ * again when it connects). docs/decisions.md "Webhook URLs".
  */
-function checkUrl(deps: NotificationDeps, url: string) {
+async function checkUrl(deps: NotificationDeps, url: string) {
   const parsed = new URL(url);
   if (parsed.username || parsed.password) throw fieldError('url', 'must not hold a user name or password');
-  if (parsed.protocol === 'https:') return;
-  if (!(deps.config.automatedTestMode && LOOPBACK.test(parsed.hostname)))
+  if (parsed.protocol !== 'https:' && !(deps.config.automatedTestMode && LOOPBACK.test(parsed.hostname)))
     throw fieldError('url', 'must start with https://');
+  const refused = await privateDestination(destinationPolicy(deps.config), url);
+  if (refused) throw fieldError('url', refused);
 }
 
 /** `whsec_` and 32 random bytes: shown once, kept sealed. */
@@ -80,7 +84,7 @@ export async function getWebhooks(deps: NotificationDeps, actor: Actor) {
 
 /** A new destination hears the events written from now on (earlier ones: the replay). */
 export async function createWebhook(deps: NotificationDeps, actor: Actor, input: WebhookInput) {
-  checkUrl(deps, input.url);
+  await checkUrl(deps, input.url);
   const scope = owningScope(actor.scope);
   const secret = newSecret();
   const secretSealed = await webhookSeal(deps).seal(secret);
@@ -108,7 +112,7 @@ export async function editWebhook(
   webhookId: number,
   input: WebhookInput,
 ): Promise<Webhook> {
-  checkUrl(deps, input.url);
+  await checkUrl(deps, input.url);
   const hook = await ownWebhook(deps, actor, webhookId);
   const scope = owningScope(actor.scope);
   const now = deps.clock.now();
@@ -144,7 +148,15 @@ export async function testWebhook(
     data: { webhookId },
   });
   const secret = await webhookSeal(deps).open(hook.secretSealed);
-  const result = await postEvent(hook.url, secret, id, 'webhook.test', body, deps.clock);
+  const result = await postEvent(
+    hook.url,
+    secret,
+    id,
+    'webhook.test',
+    body,
+    deps.clock,
+    destinationPolicy(deps.config),
+  );
   return insertDelivery(deps.db, {
     webhookId,
     companyId: hook.companyId,

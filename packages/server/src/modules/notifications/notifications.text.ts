@@ -75,3 +75,15 @@ export const WEBHOOK_FAILING_MAIL: MailText = {
     cn: '自 {since}（UTC）起，向 Webhook {url} 的投递一直失败。最近一次结果：{error}。\n\n该目标仍保持启用，系统会继续重试；所有事件也可从事件日志中重新读取。\n',
   },
 };
+
+/** A report run's file is ready (issue 16 "its link e-mailed"): {report}, {file}, {link}, {unsubscribe}. */
+export const REPORT_READY_MAIL: MailText = {
+  subject: { en: 'Report ready: {report}', cn: '报表已生成：{report}' },
+  body: {
+    en:
+      'The report {report} is ready: {file}.\n\n' +
+      'Download or share it on the reports page: {link}\n\n' +
+      'To stop these e-mails: {unsubscribe}\n',
+    cn: '报表{report}已生成：{file}。\n\n请在报表页面下载或分享：{link}\n\n退订此类邮件：{unsubscribe}\n',
+  },
+};

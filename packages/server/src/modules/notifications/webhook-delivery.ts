@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { WEBHOOK_HEADERS } from '@fleetport/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction } from '../../platform/db/open.ts';
@@ -7,6 +9,7 @@ import type { SecretSeal } from '../../platform/sealed-secret.ts';
 import { appendEvent, eventsAfter, type LoggedEvent } from '../alerts/event-log.store.ts';
 import { tellAdmins } from './admin-notes.ts';
 import { advanceChannel, channelCursor } from './channel-cursors.store.ts';
+import { type DestinationPolicy, guardedLookup, literalRefused } from './webhook-address.ts';
 import {
   flagIfFailingSince,
   insertDelivery,
@@ -63,7 +66,37 @@ export interface PostResult {
   durationMs: number;
 }
 
-/** One signed POST; never throws (a refusal, a timeout or a closed port is a failed result). */
+/** The status of one POST to `url`, through `lookup`'s addresses only; no redirect is followed. */
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  policy: DestinationPolicy,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const refused = literalRefused(policy, url);
+    if (refused) return reject(refused);
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: guardedLookup(policy) as never,
+        timeout: WEBHOOK_TIMEOUT_MS,
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** One signed POST; never throws (a refusal, a timeout, a closed port or a private address is a failed result). */
 export async function postEvent(
   url: string,
   secret: string,
@@ -71,13 +104,14 @@ export async function postEvent(
   type: string,
   body: string,
   clock: Clock,
+  policy: DestinationPolicy,
 ): Promise<PostResult> {
   const started = performance.now();
   const t = Math.floor(clock.now().getTime() / 1000);
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
+    const status = await post(
+      new URL(url),
+      {
         'content-type': 'application/json',
         'user-agent': 'Fleetport-Webhook/1',
         [WEBHOOK_HEADERS.signature]: signatureHeader(secret, t, body),
@@ -85,21 +119,22 @@ export async function postEvent(
         [WEBHOOK_HEADERS.eventType]: type,
       },
       body,
-      // A redirect is an answer we do not follow: the destination is the URL the administrator saved.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
-    await res.body?.cancel();
-    const ok = res.status >= 200 && res.status < 300;
+      policy,
+    );
+    // A redirect is an answer we do not follow: the destination is the URL the administrator saved.
+    const ok = status >= 200 && status < 300;
     return {
       ok,
-      status: res.status,
-      error: ok ? null : `HTTP ${res.status}`,
+      status,
+      error: ok ? null : `HTTP ${status}`,
       durationMs: Math.round(performance.now() - started),
     };
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const text = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+    const e = error as { code?: string; message?: string };
+    const text =
+      e.code === 'PRIVATE_ADDRESS'
+        ? (e.message ?? 'private address')
+        : (e.code ?? e.message ?? String(error));
     return {
       ok: false,
       status: null,
@@ -120,6 +155,8 @@ export interface WebhookDeliveryDeps {
   db: Db;
   clock: Clock;
   seal: SecretSeal;
+  /** Which addresses a POST may reach (webhook-address.ts). */
+  destinations: DestinationPolicy;
 }
 
 /** The failure bookkeeping of one attempt: failing since, then flagged and the admins told once. */
@@ -167,6 +204,7 @@ export async function deliverWebhookChannel(
         event.type,
         webhookBody(companyId, event),
         deps.clock,
+        deps.destinations,
       );
       await insertDelivery(deps.db, {
         webhookId: hook.id,

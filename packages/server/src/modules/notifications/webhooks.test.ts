@@ -371,3 +371,46 @@ describe('the replay', () => {
     expect(gone.body.data).toEqual({ list: [], next: last, gap: true });
   });
 });
+
+describe('private addresses', () => {
+  it('refuses a URL at a private address (code 1 naming url), and a POST never connects to one', async () => {
+    for (const url of ['https://10.0.0.5/hook', 'https://169.254.169.254/latest', 'https://[fd00::1]/x']) {
+      const refused = await acme.run(createWebhookCall, { url, eventTypes: ['alert.firing'] });
+      expect(refused.code).toBe(ErrorCode.PARAMETER_ERROR);
+      expect(refused.msg).toContain('url');
+      expect(refused.msg).toContain('private address');
+    }
+    // A destination that became private after it was saved (say, its name now resolves inside):
+    // the POST is refused before any connection, and logged as a failed delivery.
+    const { webhook } = await addHook(acme, 'https://hooks.example.com/later-private');
+    await t.deps.db
+      .updateTable('webhook')
+      .set({ url: 'https://192.168.1.10/hook' })
+      .where('id', '=', webhook.webhookId)
+      .execute();
+    const tested = await acme.run(testWebhookCall, { webhookId: webhook.webhookId });
+    const delivery = tested.data as unknown as WebhookDelivery;
+    expect(delivery).toMatchObject({ ok: false, status: null });
+    expect(delivery.error).toBe('192.168.1.10 resolves to 192.168.1.10, a private address');
+    expect((await acme.run(deleteWebhookCall, { webhookId: webhook.webhookId })).code).toBe(0);
+  });
+
+  it('reaches loopback only in AUTOMATED_TEST_MODE, and private networks only those WEBHOOK_ALLOW_PRIVATE_NETWORKS names', async () => {
+    const site = await createTestApp({
+      jobs: { manual: true },
+      config: testConfig({ automatedTestMode: false, webhookPrivateNetworks: ['10.20.0.0/16'] }),
+    });
+    try {
+      const owner = await companyOwner(site, 'Site Hooks', 'owner@site-hooks.test');
+      const add = (url: string) => owner.run(createWebhookCall, { url, eventTypes: ['alert.firing'] });
+      expect((await add('https://10.20.3.4/hook')).code).toBe(0);
+      for (const url of ['https://10.21.0.1/hook', 'https://127.0.0.1/hook', 'https://localhost/hook']) {
+        const refused = await add(url);
+        expect(refused.code).toBe(ErrorCode.PARAMETER_ERROR);
+        expect(refused.msg).toContain('private address');
+      }
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
+});

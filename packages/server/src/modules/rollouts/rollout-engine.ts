@@ -34,11 +34,15 @@ export type RolloutEngineDeps = ModuleDeps<'clock' | 'db' | 'gateway' | 'files' 
 
 /** A batch's devices claimed but not yet sent after this long were left by a node that died: send again. */
 const UNSENT_AFTER_MS = 5 * 60_000;
+/** Devices written per statement (11 parameters each, far under PostgreSQL's 65,535). */
+const WRITE_CHUNK = 500;
 /** Refusals that only mean "not now": the device waits for a later batch. */
 const SPACING_CODES: readonly number[] = [ErrorCode.UPDATE_TOO_SOON, ErrorCode.DEVICE_UPDATING];
 
 interface ActiveRow {
   sn: string;
+  /** 0: the rollout's version; then its stages. */
+  stage: number;
   state: RolloutDeviceState;
   rpc_id: string | null;
   percent: number | null;
@@ -107,7 +111,7 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
 
   async function activeDevices(rolloutId: number): Promise<ActiveRow[]> {
     const { rows } = await sql<ActiveRow>`
-      select rd.sn, rd.state, rd.rpc_id, rd.percent, rd.succeeded_at, rd.updated_at,
+      select rd.sn, rd.stage, rd.state, rd.rpc_id, rd.percent, rd.succeeded_at, rd.updated_at,
              rc.state as rpc_state, rc.error as rpc_error, rc.updated_at as rpc_updated_at,
              cs.state as cs_state
         from rollout_device rd
@@ -168,6 +172,7 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
     const health = rows.some((r) => r.state === 'verifying') ? await healthOf(rollout.id) : new Map();
     const changes: DeviceChange[] = [];
     const unsent: string[] = [];
+    const nextStage: { sn: string; stage: number; rpcId: string }[] = [];
     for (const row of rows) {
       if (row.state === 'verifying') {
         const seen = health.get(row.sn);
@@ -184,6 +189,15 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
         continue;
       }
       const ended = fromCommand(row, healthMinutes, now);
+      // A staged change's stage succeeded: the device goes on to the next (link health waits for the last).
+      if (
+        ended &&
+        (ended.state === 'verifying' || ended.state === 'success') &&
+        row.stage < rollout.stages.length
+      ) {
+        nextStage.push({ sn: row.sn, stage: row.stage, rpcId: row.rpc_id });
+        continue;
+      }
       if (ended) {
         changes.push(ended);
         continue;
@@ -196,75 +210,135 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
     }
     await saveChanges(rollout.id, changes, now);
     if (unsent.length > 0) await send(rollout, unsent);
-    return changes.length;
+    if (nextStage.length > 0) await send(rollout, await toNextStage(rollout.id, nextStage, now));
+    return changes.length + nextStage.length;
+  }
+
+  /**
+   * Moves devices whose stage succeeded to the next one, each only from the stage and command it was
+   * read with (a second node's step that got there first wins); answers the devices moved.
+   */
+  async function toNextStage(
+    rolloutId: number,
+    devices: readonly { sn: string; stage: number; rpcId: string }[],
+    now: Date,
+  ): Promise<string[]> {
+    const moved: string[] = [];
+    for (let i = 0; i < devices.length; i += WRITE_CHUNK) {
+      const rows = devices
+        .slice(i, i + WRITE_CHUNK)
+        .map((d) => sql`(${d.sn}::text, ${d.stage}::integer, ${d.rpcId}::text)`);
+      const { rows: done } = await sql<{ sn: string }>`
+        update rollout_device rd set stage = rd.stage + 1, state = 'pending', percent = null, rpc_id = null,
+               updated_at = ${now}
+          from (values ${sql.join(rows)}) as v(sn, stage, rpc_id)
+         where rd.rollout_id = ${rolloutId} and rd.sn = v.sn and rd.stage = v.stage and rd.rpc_id = v.rpc_id
+        returning rd.sn`.execute(db);
+      moved.push(...done.map((r) => r.sn));
+    }
+    return moved;
   }
 
   async function saveChanges(rolloutId: number, changes: readonly DeviceChange[], now: Date) {
-    // One statement per change keeps each conditional on the state it was read in: a second node's
-    // step that got there first wins and this one changes nothing.
-    for (const c of changes) {
-      await db
-        .updateTable('rollout_device')
-        .set({
-          state: c.state,
-          updated_at: now,
-          ...(c.percent !== undefined ? { percent: c.percent === null ? null : Math.round(c.percent) } : {}),
-          ...(c.reasonKind !== undefined
-            ? {
-                reason_kind: c.reasonKind,
-                reason_code: c.reasonCode ?? null,
-                reason_text: c.reasonText ?? null,
-              }
-            : {}),
-          ...(c.succeededAt !== undefined ? { succeeded_at: c.succeededAt } : {}),
-        })
-        .where('rollout_id', '=', rolloutId)
-        .where('sn', '=', c.sn)
-        .where('state', '=', c.from)
-        .execute();
+    // One statement per few hundred changes (a batch of 1,000 devices moves through five states: one
+    // statement each made the database the rollout's pace). Each row stays conditional on the state it
+    // was read in: a second node's step that got there first wins and this one changes nothing.
+    for (let i = 0; i < changes.length; i += WRITE_CHUNK) {
+      const rows = changes.slice(i, i + WRITE_CHUNK).map(
+        (c) =>
+          sql`(${c.sn}::text, ${c.from}::text, ${c.state}::text,
+               ${c.percent !== undefined}::boolean,
+               ${c.percent == null ? null : Math.round(c.percent)}::integer,
+               ${c.reasonKind !== undefined}::boolean, ${c.reasonKind ?? null}::text,
+               ${c.reasonCode ?? null}::integer, ${c.reasonText ?? null}::text,
+               ${c.succeededAt !== undefined}::boolean, ${c.succeededAt ?? null}::timestamptz)`,
+      );
+      await sql`update rollout_device rd set
+          state = v.state,
+          updated_at = ${now},
+          percent = case when v.set_percent then v.percent else rd.percent end,
+          reason_kind = case when v.set_reason then v.reason_kind else rd.reason_kind end,
+          reason_code = case when v.set_reason then v.reason_code else rd.reason_code end,
+          reason_text = case when v.set_reason then v.reason_text else rd.reason_text end,
+          succeeded_at = case when v.set_succeeded then v.succeeded_at else rd.succeeded_at end
+        from (values ${sql.join(rows)}) as v(sn, from_state, state, set_percent, percent, set_reason,
+             reason_kind, reason_code, reason_text, set_succeeded, succeeded_at)
+        where rd.rollout_id = ${rolloutId} and rd.sn = v.sn and rd.state = v.from_state`.execute(db);
     }
   }
 
-  /** Sends the install to claimed devices; a device the checks refuse ends `failure` with the code. */
+  /**
+   * Sends each claimed device the command of the stage it is at; a device the checks refuse ends
+   * `failure` with the code.
+   */
   async function send(rollout: RolloutRow, sns: readonly string[]) {
+    if (sns.length === 0) return;
     const now = clock.now();
-    // The marks first: evidence of health must come after the install.
+    // The marks first: evidence of health must come after the install (the first stage's: a staged
+    // change's firmware reboots the device, its apps and configuration do not).
     await sql`update rollout_device rd set
         telemetry_mark = (select max(t.id) from device_telemetry t where t.sn = rd.sn),
         event_mark = (select max(e.id) from device_event e where e.sn = rd.sn),
         updated_at = ${now}
-      where rd.rollout_id = ${rollout.id} and rd.sn in (${sql.join(sns)}) and rd.rpc_id is null`.execute(db);
-    const { sent, refused, unchanged } =
-      rollout.kind === 'config'
-        ? await applyConfiguration(rollout, sns)
-        : {
-            ...(await installs.installMany(
-              companyScope(rollout.companyId),
-              sns,
-              rollout.versionId ?? 0,
-              rollout.origin,
-              rollout.settings.deviceDeadlineMinutes * 60,
-            )),
-            unchanged: [] as string[],
-          };
-    // A router that already has every value of the profile has nothing to change: it is done.
+      where rd.rollout_id = ${rollout.id} and rd.sn in (${sql.join(sns)}) and rd.rpc_id is null
+        and rd.stage = 0`.execute(db);
+    const byStage = new Map<number, string[]>();
+    if (rollout.stages.length === 0) byStage.set(0, [...sns]);
+    else {
+      const rows = await db
+        .selectFrom('rollout_device')
+        .select(['sn', 'stage'])
+        .where('rollout_id', '=', rollout.id)
+        .where('sn', 'in', sns)
+        .execute();
+      for (const r of rows) byStage.set(Number(r.stage), [...(byStage.get(Number(r.stage)) ?? []), r.sn]);
+    }
+    for (const [stage, group] of byStage) await sendStage(rollout, stage, group, now);
+  }
+
+  /** The command of one stage to its devices, and what came of it. */
+  async function sendStage(rollout: RolloutRow, stage: number, sns: readonly string[], now: Date) {
+    const later = stage > 0 ? rollout.stages[stage - 1] : undefined;
+    const install = (versionId: number) =>
+      installs.installMany(
+        companyScope(rollout.companyId),
+        sns,
+        versionId,
+        rollout.origin,
+        rollout.settings.deviceDeadlineMinutes * 60,
+        { spacing: stage === 0 },
+      );
+    const { sent, refused, unchanged } = later
+      ? later.kind === 'config'
+        ? await applyConfiguration(rollout, sns, later)
+        : { ...(await install(later.versionId)), unchanged: [] as string[] }
+      : rollout.kind === 'config'
+        ? await applyConfiguration(rollout, sns, {
+            sections: rollout.sections ?? {},
+            confirmSeconds: rollout.confirmSeconds ?? 120,
+          })
+        : { ...(await install(rollout.versionId ?? 0)), unchanged: [] as string[] };
+    // A router that already has every value of the profile has nothing to change: it is done (after a
+    // staged change's firmware and apps, once its link is healthy).
+    const verify = stage > 0 && rollout.settings.healthMinutes > 0;
     if (unchanged.length > 0)
       await db
         .updateTable('rollout_device')
-        .set({ state: 'success', percent: 100, updated_at: now })
+        .set({
+          state: verify ? 'verifying' : 'success',
+          percent: 100,
+          updated_at: now,
+          ...(verify ? { succeeded_at: now } : {}),
+        })
         .where('rollout_id', '=', rollout.id)
         .where('sn', 'in', unchanged)
         .where('state', '=', 'pending')
         .execute();
-    for (const [sn, rpcId] of sent) {
-      await db
-        .updateTable('rollout_device')
-        .set({ rpc_id: rpcId, updated_at: now })
-        .where('rollout_id', '=', rollout.id)
-        .where('sn', '=', sn)
-        .where('rpc_id', 'is', null)
-        .execute();
-    }
+    const sentRows = [...sent].map(([sn, rpcId]) => sql`(${sn}::text, ${rpcId}::text)`);
+    for (let i = 0; i < sentRows.length; i += WRITE_CHUNK)
+      await sql`update rollout_device rd set rpc_id = v.rpc_id, updated_at = ${now}
+          from (values ${sql.join(sentRows.slice(i, i + WRITE_CHUNK))}) as v(sn, rpc_id)
+         where rd.rollout_id = ${rollout.id} and rd.sn = v.sn and rd.rpc_id is null`.execute(db);
     for (const [sn, code] of refused) {
       // Too soon after the device's last update, or one running: it waits for a later batch instead of failing.
       const waits = SPACING_CODES.includes(code);
@@ -291,7 +365,11 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
    * configuration, its drift and its open change-set); the change-set's id stands where an install's
    * command id would.
    */
-  async function applyConfiguration(rollout: RolloutRow, sns: readonly string[]) {
+  async function applyConfiguration(
+    rollout: RolloutRow,
+    sns: readonly string[],
+    change: { sections: Record<string, unknown>; confirmSeconds: number },
+  ) {
     const sent = new Map<string, string>();
     const refused = new Map<string, number>();
     const unchanged: string[] = [];
@@ -300,8 +378,8 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
       try {
         const changeSet = await applyProfileChangeSet(deps, actor, {
           sn,
-          sections: rollout.sections ?? {},
-          confirmSeconds: rollout.confirmSeconds ?? 120,
+          sections: change.sections,
+          confirmSeconds: change.confirmSeconds,
           immediately: false,
         });
         sent.set(sn, changeSet.id);

@@ -11,6 +11,7 @@ import {
   type Lang,
   type listRolloutDevicesCall,
   type listRolloutsCall,
+  parseConfigSections,
   passesFailureLimit,
   type previewRolloutCall,
   ROLLOUT_DEVICES_MAX,
@@ -26,7 +27,7 @@ import { sql } from 'kysely';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { owningCompany, owningScope } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import { enqueueJob } from '../../platform/jobs/enqueue.ts';
 import type { PackageRow, VersionRow } from '../app-centre/app-centre.store.ts';
 import { visibleVersion } from '../app-centre/app-centre.store.ts';
@@ -48,6 +49,7 @@ import {
   type RolloutRow,
   rolloutCounts,
 } from './rollouts.store.ts';
+import type { RolloutStage } from './rollouts.tables.ts';
 import { ROLLOUT_TEXT } from './rollouts.text.ts';
 
 /** What people do with rollouts (contract api/rollouts.ts); the engine does the rest. */
@@ -171,6 +173,18 @@ function batchesNeeded(plan: RolloutRow['settings']['plan'], from: number, devic
   return n;
 }
 
+/** What each device gets, in order: the rollout's version (or configuration), then its stages. */
+function stepsOf(r: RolloutRow): RolloutSummary['steps'] {
+  return [
+    { kind: r.kind, packageName: r.packageName, version: r.version },
+    ...r.stages.map((stage) =>
+      stage.kind === 'app'
+        ? { kind: 'app' as const, packageName: stage.packageName, version: stage.version }
+        : { kind: 'config' as const, packageName: '', version: '' },
+    ),
+  ];
+}
+
 function stopText(rollout: RolloutRow, lang: Lang): string | null {
   const r = rollout.stopReason;
   if (!r || (rollout.state !== 'paused' && rollout.state !== 'halted')) return null;
@@ -209,6 +223,7 @@ async function summaries(db: DbOrTx, rows: readonly RolloutRow[], lang: Lang): P
       version: r.version,
       versionId: r.versionId,
       stopReason: stopText(r, lang),
+      steps: stepsOf(r),
       counts: c,
       batchesStarted,
       batchesPlanned:
@@ -266,6 +281,50 @@ export async function previewRollout(
   };
 }
 
+/**
+ * A staged change's later stages: each app a version the company sees, an app for the same series, at
+ * most once; then the configuration, its sections checked by their schemas. Code 1 names the field.
+ */
+async function stagesOf(
+  deps: RolloutEngineDeps,
+  actor: Actor,
+  first: { pkg: PackageRow; version: VersionRow },
+  input: Pick<CreateRolloutInput, 'thenAppVersionIds' | 'thenConfiguration'>,
+): Promise<RolloutStage[]> {
+  const stages: RolloutStage[] = [];
+  const seen = new Set<number>([first.pkg.id]);
+  for (const [i, versionId] of input.thenAppVersionIds.entries()) {
+    const field = `thenAppVersionIds.${i}`;
+    const found = await visibleVersion(
+      deps.db,
+      { kind: 'company', scope: owningScope(actor.scope) },
+      versionId,
+    );
+    if (!found) throw fieldError(field, 'no such app version');
+    if (found.pkg.kind !== 'app') throw fieldError(field, 'not an app');
+    if (found.pkg.series !== first.pkg.series)
+      throw fieldError(field, `not for the ${first.pkg.series} series`);
+    if (seen.has(found.pkg.id)) throw fieldError(field, 'the same package twice');
+    seen.add(found.pkg.id);
+    stages.push({
+      kind: 'app',
+      versionId,
+      packageName: found.pkg.packageName,
+      version: found.version.version,
+    });
+  }
+  if (input.thenConfiguration) {
+    const checked = parseConfigSections(input.thenConfiguration.sections, 'thenConfiguration.sections');
+    if (!checked.ok) throw fieldError(checked.field, checked.message);
+    stages.push({
+      kind: 'config',
+      sections: checked.sections,
+      confirmSeconds: input.thenConfiguration.confirmSeconds,
+    });
+  }
+  return stages;
+}
+
 export async function createRollout(
   deps: RolloutEngineDeps,
   actor: Actor,
@@ -276,12 +335,20 @@ export async function createRollout(
   const { db, clock } = deps;
   const companyId = owningCompany(actor.scope);
   const found = await versionFor(deps, actor, input.versionId);
+  const stages = await stagesOf(deps, actor, found, input);
   const plan = await planDevices(db, companyId, found, input.target);
   if (plan.devices.length === 0) throw new AppError(ErrorCode.ROLLOUT_NO_DEVICES);
   if (plan.devices.length > ROLLOUT_DEVICES_MAX) throw new AppError(ErrorCode.ROLLOUT_TOO_MANY_DEVICES);
   const sns = plan.devices.map((d) => d.sn);
   const zones = input.window ? await deviceTimeZones(db, sns) : new Map<string, string>();
-  const { name, versionId, target, ...settings } = input;
+  const {
+    name,
+    versionId,
+    target,
+    thenAppVersionIds: _apps,
+    thenConfiguration: _config,
+    ...settings
+  } = input;
   const at = clock.now();
   const id = await db.transaction().execute(async (tx) => {
     const created = await insertRollout(tx, {
@@ -289,6 +356,7 @@ export async function createRollout(
       name,
       versionId,
       kind: found.pkg.kind,
+      stages,
       target,
       settings,
       origin,
@@ -501,6 +569,7 @@ export async function rolloutDevices(
       name: r.name,
       model: r.model,
       batch: r.batch,
+      step: r.stage + 1,
       state: r.state,
       percent: r.percent,
       fromVersion: r.fromVersion,

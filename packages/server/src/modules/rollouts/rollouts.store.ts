@@ -9,7 +9,7 @@ import { ACTIVE_ROLLOUT_DEVICE_STATES } from '@fleetport/contract';
 import { sql } from 'kysely';
 import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
-import type { StopReason } from './rollouts.tables.ts';
+import type { RolloutStage, StopReason } from './rollouts.tables.ts';
 
 /**
  * SQL of rollouts. Reads for people take the caller's scope; the engine (a job, acting for the
@@ -24,6 +24,8 @@ export interface RolloutRow {
   kind: 'firmware' | 'app' | 'config';
   sections: Record<string, unknown> | null;
   confirmSeconds: number | null;
+  /** A staged change's later stages (apps, then a configuration); empty for one version. */
+  stages: RolloutStage[];
   target: RolloutTarget;
   settings: RolloutSettings;
   state: RolloutState;
@@ -54,6 +56,7 @@ function rolloutQuery(db: DbOrTx) {
       'r.kind',
       'r.sections',
       'r.confirm_seconds as confirmSeconds',
+      'r.stages',
       'r.target',
       'r.settings',
       'r.state',
@@ -77,6 +80,7 @@ function rolloutRow(row: Record<string, unknown>): RolloutRow {
     versionId: row.versionId === null ? null : Number(row.versionId),
     createdById: row.createdById === null ? null : Number(row.createdById),
     sections: json<Record<string, unknown> | null>(row.sections),
+    stages: json<RolloutStage[]>(row.stages),
     acceptedBatch: Number(row.acceptedBatch),
     target: json<RolloutTarget>(row.target),
     settings: json<RolloutSettings>(row.settings),
@@ -132,6 +136,7 @@ export interface NewRollout {
   kind: 'firmware' | 'app' | 'config';
   sections?: Record<string, unknown> | null;
   confirmSeconds?: number | null;
+  stages?: RolloutStage[];
   target: RolloutTarget;
   settings: RolloutSettings;
   origin: string;
@@ -149,6 +154,7 @@ export async function insertRollout(db: DbOrTx, values: NewRollout): Promise<num
       kind: values.kind,
       sections: JSON.stringify(values.sections ?? null),
       confirm_seconds: values.confirmSeconds ?? null,
+      stages: JSON.stringify(values.stages ?? []),
       target: JSON.stringify(values.target),
       settings: JSON.stringify(values.settings),
       state: 'running',
@@ -290,6 +296,8 @@ export interface RolloutDeviceRow {
   name: string;
   model: string;
   batch: number | null;
+  /** 0: the rollout's version; then its stages. */
+  stage: number;
   state: RolloutDeviceState;
   percent: number | null;
   fromVersion: string | null;
@@ -338,6 +346,7 @@ export async function listRolloutDevices(
         sql<string>`coalesce(d.name, '')`.as('name'),
         sql<string>`coalesce(d.model, '')`.as('model'),
         'rd.batch',
+        'rd.stage',
         'rd.state',
         'rd.percent',
         'rd.from_version as fromVersion',
@@ -364,6 +373,7 @@ export async function listRolloutDevices(
     rows: rows.map((r) => ({
       ...(r as RolloutDeviceRow),
       batch: r.batch === null ? null : Number(r.batch),
+      stage: Number(r.stage),
       attempts: Number(r.attempts),
     })),
   };
@@ -396,7 +406,13 @@ export async function versionInOpenRollout(db: DbOrTx, versionId: number): Promi
   const row = await db
     .selectFrom('rollout')
     .select('id')
-    .where('version_id', '=', versionId)
+    .where((eb) =>
+      eb.or([
+        eb('version_id', '=', versionId),
+        // A staged change's apps.
+        sql<boolean>`stages @> ${JSON.stringify([{ versionId }])}::jsonb`,
+      ]),
+    )
     .where('state', 'in', ['running', 'paused', 'halted'])
     .limit(1)
     .executeTakeFirst();

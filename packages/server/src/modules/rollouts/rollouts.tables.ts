@@ -3,6 +3,11 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Json<T> = ColumnType<T, string, string>;
 
+/** A stage after the rollout's version: an app, or a configuration change-set (always last). */
+export type RolloutStage =
+  | { kind: 'app'; versionId: number; packageName: string; version: string }
+  | { kind: 'config'; sections: Record<string, unknown>; confirmSeconds: number };
+
 /** Why a rollout stopped by itself: the batch and its figures, put into words when read. */
 export interface StopReason {
   batch: number;
@@ -32,6 +37,8 @@ export interface RolloutTables {
     stop_reason: Json<StopReason | null>;
     /** Batches up to this one were accepted by a person resuming the rollout: not judged again. */
     accepted_batch: Generated<number>;
+    /** What each device gets after the version, in order (migration 0370): apps, then a configuration. */
+    stages: Json<RolloutStage[]>;
     /** Where the devices download from: the address the rollout was created through. */
     origin: string;
     created_by: number | null;
@@ -72,6 +79,8 @@ export interface RolloutTables {
      */
     telemetry_mark: number | null;
     event_mark: number | null;
+    /** The stage it is at: 0 the rollout's version, then each of the rollout's `stages`. */
+    stage: Generated<number>;
     updated_at: Date;
   };
 }

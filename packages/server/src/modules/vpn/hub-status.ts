@@ -1,8 +1,11 @@
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { companyScope } from '../../platform/auth/actor.ts';
+import { AppError } from '../../platform/errors.ts';
 import { HubNotAnswering } from '../../vpn-hub/hub.ts';
 import { memberCommonName, preparePki } from './certificates.ts';
 import { syncGroup } from './hub-sync.ts';
+import { cycleBounds, trafficSince } from './usage.ts';
+import type { GroupRecord, MemberRecord } from './vpn.store.ts';
 import * as store from './vpn.store.ts';
 
 /**
@@ -58,25 +61,58 @@ export async function recordHubStatus(deps: HubDeps): Promise<void> {
       }
     }
     const byName = new Map(connections.map((c) => [c.commonName, c]));
+    const record = await store.findGroup(deps.db, scope, group.id);
+    if (!record) continue;
     for (const member of await store.groupMembers(deps.db, scope, group.id)) {
       if (!member.active) continue;
       const seen = byName.get(memberCommonName(group.id, member.member_key));
       if (!seen && member.vpn_state === 'disconnected') continue;
-      await store.saveMemberStatus(
-        deps.db,
-        scope,
-        group.id,
-        member.member_key,
-        seen
-          ? {
-              connected: true,
-              realAddress: seen.realAddress,
-              bytesIn: seen.bytesIn,
-              bytesOut: seen.bytesOut,
-            }
-          : { connected: false, realAddress: null, bytesIn: 0, bytesOut: 0 },
-        at,
-      );
+      await recordMemberStatus(deps, record, member, seen ?? null, at);
     }
+    // A group or device that reached its limit is refused from now on (and one in a new cycle let in).
+    // A hub instance that does not answer (180004) is tried again at the next read; the others go on.
+    if (running.has(group.id))
+      await syncGroup(deps, deps.db, group.company_id, group.id).catch((error: unknown) => {
+        if (!(error instanceof AppError)) throw error;
+      });
   }
+}
+
+/**
+ * Keeps one member's state and counters as the hub reported them (`seen`, or null when it is not
+ * connected), with a traffic sample, and adds what its tunnel carried since the last read to its count
+ * of the group's current cycle (the data limits' input).
+ */
+export async function recordMemberStatus(
+  deps: ModuleDeps<'db'>,
+  group: GroupRecord,
+  member: MemberRecord,
+  seen: { realAddress: string; bytesIn: number; bytesOut: number } | null,
+  at: Date,
+): Promise<void> {
+  const scope = companyScope(group.company_id);
+  if (seen) {
+    const carried = trafficSince(
+      { connected: member.vpn_state === 'connected', bytesIn: member.bytes_in, bytesOut: member.bytes_out },
+      seen,
+    );
+    await store.addUsage(
+      deps.db,
+      scope,
+      group.id,
+      member.member_key,
+      cycleBounds(group.cycle, at).start,
+      carried,
+    );
+  }
+  await store.saveMemberStatus(
+    deps.db,
+    scope,
+    group.id,
+    member.member_key,
+    seen
+      ? { connected: true, realAddress: seen.realAddress, bytesIn: seen.bytesIn, bytesOut: seen.bytesOut }
+      : { connected: false, realAddress: null, bytesIn: 0, bytesOut: 0 },
+    at,
+  );
 }

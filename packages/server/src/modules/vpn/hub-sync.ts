@@ -6,6 +6,8 @@ import { AppError } from '../../platform/errors.ts';
 import { HubNotAnswering } from '../../vpn-hub/hub.ts';
 import { netmaskOf } from './address-plan.ts';
 import { hubCredentials, memberCommonName } from './certificates.ts';
+import { refusedMembers } from './usage.ts';
+import type { EndDeviceRecord, GroupRecord, MemberRecord } from './vpn.store.ts';
 import * as store from './vpn.store.ts';
 
 /**
@@ -14,7 +16,7 @@ import * as store from './vpn.store.ts';
  * the transaction that changed the group, so a hub that does not answer undoes the change (180004).
  */
 
-type SyncDeps = ModuleDeps<'db' | 'config' | 'vpnHub'>;
+type SyncDeps = ModuleDeps<'db' | 'clock' | 'config' | 'vpnHub'>;
 
 function hubFailure(error: unknown): never {
   if (error instanceof HubNotAnswering) throw new AppError(ErrorCode.VPN_SERVER_OFFLINE);
@@ -37,6 +39,8 @@ export async function syncGroup(
   }
   const creds = await hubCredentials(deps, tx, companyId, new Date());
   const members = (await store.groupMembers(tx, scope, groupId)).filter((m) => m.active);
+  const sites = siteRoutes(group, members, await store.groupEndDevices(tx, scope, groupId));
+  const refused = await refusedMembers(tx, scope, group, members, deps.clock.now());
   await hub
     .apply({
       groupId,
@@ -56,10 +60,38 @@ export async function syncGroup(
       members: members.map((m) => ({
         commonName: memberCommonName(groupId, m.member_key),
         virtualIp: m.virtual_ip,
+        iroutes: sites.iroutes.get(m.member_key) ?? [],
+        pushRoutes: sites.lans.filter((lan) => lan.memberKey !== m.member_key).map((lan) => lan.cidr),
+        disabled: refused.has(m.member_key),
       })),
       routes: [],
     })
     .catch(hubFailure);
+}
+
+/**
+ * What each site publishes (docs/decisions.md "VPN sites"): in an overlay group a router's LAN is
+ * routed to it at the hub and pushed to every other member; in every group each end device's mapped
+ * virtual address is routed to the router it sits behind, which maps it to the device's own address.
+ */
+export function siteRoutes(
+  group: GroupRecord,
+  members: readonly MemberRecord[],
+  endDevices: readonly EndDeviceRecord[],
+): { iroutes: Map<string, string[]>; lans: { memberKey: string; cidr: string }[] } {
+  const iroutes = new Map<string, string[]>();
+  const lans: { memberKey: string; cidr: string }[] = [];
+  const active = new Set(members.map((m) => m.member_key));
+  const add = (key: string, cidr: string) => iroutes.set(key, [...(iroutes.get(key) ?? []), cidr]);
+  if (group.site_ip_access_type === 'VIRTUAL_IP_OVERLAY_REAL_IP')
+    for (const m of members)
+      if (m.kind === 'device' && m.lan_subnet) {
+        add(m.member_key, m.lan_subnet);
+        lans.push({ memberKey: m.member_key, cidr: m.lan_subnet });
+      }
+  for (const end of endDevices)
+    if (active.has(`device:${end.sn}`)) add(`device:${end.sn}`, `${end.virtual_ip}/32`);
+  return { iroutes, lans };
 }
 
 /** Drops the tunnels of members that left (their certificates are already revoked). */

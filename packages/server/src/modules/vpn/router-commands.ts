@@ -32,6 +32,7 @@ export async function sendJoins(
   const members = new Map(
     (await store.groupMembers(deps.db, scope, groupId)).filter((m) => m.active).map((m) => [m.member_key, m]),
   );
+  const endDevices = await store.groupEndDevices(deps.db, scope, groupId);
   for (const sn of sns) {
     const key = `device:${sn}`;
     const member = members.get(key);
@@ -56,6 +57,8 @@ export async function sendJoins(
           `${sn} in ${group.name}`,
         ),
         siteIpAccessType: group.site_ip_access_type,
+        lanSubnet: group.site_ip_access_type === 'VIRTUAL_IP_OVERLAY_REAL_IP' ? member.lan_subnet : null,
+        endDevices: endDevices.filter((e) => e.sn === sn).map((e) => ({ ip: e.ip, virtualIp: e.virtual_ip })),
       },
       deadlineSeconds: DEADLINE_SECONDS,
     });

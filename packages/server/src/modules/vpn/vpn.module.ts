@@ -5,5 +5,14 @@ export const vpnModule = defineModule({
   area: 'vpn',
   uses: ['db', 'clock', 'config', 'vpnHub', 'gateway'],
   routes: vpnRoutes,
-  tables: ['vpn_group', 'vpn_service_client', 'vpn_member', 'vpn_ca', 'vpn_certificate', 'vpn_traffic'],
+  tables: [
+    'vpn_group',
+    'vpn_service_client',
+    'vpn_member',
+    'vpn_ca',
+    'vpn_certificate',
+    'vpn_traffic',
+    'vpn_end_device',
+    'vpn_usage',
+  ],
 });

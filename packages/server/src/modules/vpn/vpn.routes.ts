@@ -1,4 +1,5 @@
 import {
+  addVpnEndDeviceCall,
   addVpnGroupDevicesCall,
   createServiceClientCall,
   createVpnGroupCall,
@@ -7,12 +8,17 @@ import {
   downloadClientProfileCall,
   getSiteIpAccessTypesCall,
   getVpnGroupCall,
+  getVpnGroupUsageCall,
   getVpnHubStatusCall,
   listServiceClientsCall,
   listUngroupedDevicesCall,
+  listVpnEndDevicesCall,
   listVpnGroupDevicesCall,
   listVpnGroupsCall,
+  removeVpnEndDeviceCall,
   removeVpnGroupDevicesCall,
+  setVpnDeviceLanCall,
+  setVpnDeviceLimitCall,
   setVpnGroupStateCall,
   updateServiceClientCall,
   updateVpnGroupCall,
@@ -21,8 +27,10 @@ import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { contentDisposition } from '../files/download.ts';
 import { hubStatus } from './hub-status.ts';
+import * as limits from './limits.service.ts';
 import { clientProfile } from './profile.ts';
 import * as clients from './service-clients.service.ts';
+import * as sites from './sites.service.ts';
 import * as vpn from './vpn.service.ts';
 
 /** The VPN area's calls: the actor from the session, the service, the answer. */
@@ -38,6 +46,12 @@ export function vpnRoutes(deps: vpn.VpnDeps) {
     bind(listVpnGroupDevicesCall, async (ctx) => vpn.listGroupDevices(deps, companyActor(ctx), ctx.input)),
     bind(addVpnGroupDevicesCall, async (ctx) => vpn.addDevices(deps, companyActor(ctx), ctx.input)),
     bind(removeVpnGroupDevicesCall, async (ctx) => vpn.removeDevices(deps, companyActor(ctx), ctx.input)),
+    bind(setVpnDeviceLanCall, async (ctx) => sites.setDeviceLan(deps, companyActor(ctx), ctx.input)),
+    bind(listVpnEndDevicesCall, async (ctx) => sites.listEndDevices(deps, companyActor(ctx), ctx.input)),
+    bind(addVpnEndDeviceCall, async (ctx) => sites.addEndDevice(deps, companyActor(ctx), ctx.input)),
+    bind(removeVpnEndDeviceCall, async (ctx) => sites.removeEndDevice(deps, companyActor(ctx), ctx.input)),
+    bind(getVpnGroupUsageCall, async (ctx) => limits.getUsage(deps, companyActor(ctx), ctx.input.vpnGroupId)),
+    bind(setVpnDeviceLimitCall, async (ctx) => limits.setDeviceLimit(deps, companyActor(ctx), ctx.input)),
     bind(listUngroupedDevicesCall, async (ctx) => vpn.listUngrouped(deps, companyActor(ctx), ctx.input)),
     bind(listServiceClientsCall, async (ctx) => clients.listClients(deps, companyActor(ctx), ctx.input)),
     bind(createServiceClientCall, async (ctx) => clients.createClient(deps, companyActor(ctx), ctx.input)),

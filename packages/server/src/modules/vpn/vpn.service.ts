@@ -175,6 +175,8 @@ export async function updateGroup(
       { name: input.name, ...tunnel, data_limit_mb: input.dataLimitMb, cycle: input.cycle },
       deps.clock.now(),
     );
+    // A new data limit or cycle refuses or lets in the group's members at once (docs/decisions.md).
+    if (row.state === 'running') await syncGroup(deps, tx, owningCompany(scope), row.id);
   });
   return getGroup(deps, actor, input.vpnGroupId);
 }
@@ -236,6 +238,7 @@ export async function listGroupDevices(
       realAddress: r.real_address,
       bytesIn: Number(r.bytes_in),
       bytesOut: Number(r.bytes_out),
+      lanSubnet: r.lan_subnet,
       joinedAt: r.joined_at.getTime(),
     })),
     total,
@@ -258,11 +261,13 @@ export async function assignAddresses(
 ): Promise<Map<string, string>> {
   const members = await store.groupMembers(tx, scope, group.id);
   const byKey = new Map(members.map((m) => [m.member_key, m]));
-  const active = members.filter((m) => m.active).length;
+  // End devices hold addresses of the network too (their mapped virtual addresses).
+  const ends = await store.groupEndDevices(tx, scope, group.id);
+  const active = members.filter((m) => m.active).length + ends.length;
   const newcomers = joining.filter((key) => !byKey.get(key)?.active);
   if (active + newcomers.length > memberCapacity(group.prefix))
     throw new AppError(ErrorCode.VPN_GROUP_IP_LIMIT);
-  const used = new Set(members.map((m) => m.virtual_ip));
+  const used = new Set([...members.map((m) => m.virtual_ip), ...ends.map((e) => e.virtual_ip)]);
   const departed: MemberRecord[] = members
     .filter((m) => !m.active && !joining.includes(m.member_key))
     .sort((a, b) => (a.left_at?.getTime() ?? 0) - (b.left_at?.getTime() ?? 0));

@@ -200,6 +200,8 @@ export interface MemberRecord {
   real_address: string | null;
   bytes_in: number;
   bytes_out: number;
+  lan_subnet: string | null;
+  data_limit_mb: number | null;
 }
 
 function toMember(row: Record<string, unknown>): MemberRecord {
@@ -209,6 +211,7 @@ function toMember(row: Record<string, unknown>): MemberRecord {
     id: Number(r.id),
     group_id: Number(r.group_id),
     client_id: r.client_id === null ? null : Number(r.client_id),
+    data_limit_mb: r.data_limit_mb === null || r.data_limit_mb === undefined ? null : Number(r.data_limit_mb),
     bytes_in: Number(r.bytes_in),
     bytes_out: Number(r.bytes_out),
   };
@@ -365,6 +368,7 @@ export async function pageGroupDevices(
       'vpn_member.real_address',
       'vpn_member.bytes_in',
       'vpn_member.bytes_out',
+      'vpn_member.lan_subnet',
       'vpn_member.joined_at',
     ])
     .orderBy('vpn_member.virtual_ip')
@@ -458,4 +462,171 @@ export async function saveMemberStatus(
 /** Traffic samples of every company older than `before` (the retention of telemetry). */
 export async function dropTrafficBefore(db: DbOrTx, before: Date): Promise<void> {
   await db.deleteFrom('vpn_traffic').where('at', '<', before).execute();
+}
+
+/** Sets the LAN subnet an active device member publishes. */
+export async function setMemberLan(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  memberKey: string,
+  lanSubnet: string | null,
+): Promise<void> {
+  await db
+    .updateTable('vpn_member')
+    .set({ lan_subnet: lanSubnet })
+    .where('group_id', '=', groupId)
+    .where('member_key', '=', memberKey)
+    .where('company_id', '=', owningCompany(scope))
+    .execute();
+}
+
+export interface EndDeviceRecord {
+  id: number;
+  group_id: number;
+  sn: string;
+  name: string;
+  ip: string;
+  virtual_ip: string;
+  created_at: Date;
+}
+
+/** Every end device of a group, by SN and address. */
+export async function groupEndDevices(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+): Promise<EndDeviceRecord[]> {
+  const rows = await db
+    .selectFrom('vpn_end_device')
+    .select(['id', 'group_id', 'sn', 'name', 'ip', 'virtual_ip', 'created_at'])
+    .where('group_id', '=', groupId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), group_id: Number(r.group_id) }));
+}
+
+export async function pageEndDevices(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  offset: number,
+  limit: number,
+): Promise<{ rows: EndDeviceRecord[]; total: number }> {
+  const base = db
+    .selectFrom('vpn_end_device')
+    .where('group_id', '=', groupId)
+    .where('company_id', 'in', scopedCompanyIds(scope));
+  const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['id', 'group_id', 'sn', 'name', 'ip', 'virtual_ip', 'created_at'])
+    .orderBy('sn')
+    .orderBy('id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return {
+    rows: rows.map((r) => ({ ...r, id: Number(r.id), group_id: Number(r.group_id) })),
+    total: Number(total.n),
+  };
+}
+
+export async function insertEndDevice(
+  db: DbOrTx,
+  scope: CompanyScope,
+  row: { groupId: number; sn: string; name: string; ip: string; virtualIp: string },
+  at: Date,
+): Promise<EndDeviceRecord> {
+  const saved = await db
+    .insertInto('vpn_end_device')
+    .values({
+      company_id: owningCompany(scope),
+      group_id: row.groupId,
+      sn: row.sn,
+      name: row.name,
+      ip: row.ip,
+      virtual_ip: row.virtualIp,
+      created_at: at,
+    })
+    .returning(['id', 'group_id', 'sn', 'name', 'ip', 'virtual_ip', 'created_at'])
+    .executeTakeFirstOrThrow();
+  return { ...saved, id: Number(saved.id), group_id: Number(saved.group_id) };
+}
+
+/** Deletes one end device of the group; the SN it sat behind, or null when there was none. */
+export async function deleteEndDevice(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  id: number,
+): Promise<string | null> {
+  const gone = await db
+    .deleteFrom('vpn_end_device')
+    .where('id', '=', id)
+    .where('group_id', '=', groupId)
+    .where('company_id', '=', owningCompany(scope))
+    .returning('sn')
+    .executeTakeFirst();
+  return gone?.sn ?? null;
+}
+
+export async function setMemberLimit(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  memberKey: string,
+  limitMb: number | null,
+): Promise<void> {
+  await db
+    .updateTable('vpn_member')
+    .set({ data_limit_mb: limitMb })
+    .where('group_id', '=', groupId)
+    .where('member_key', '=', memberKey)
+    .where('company_id', '=', owningCompany(scope))
+    .execute();
+}
+
+/** Adds a member's traffic to its count of the cycle starting `cycleStart`. */
+export async function addUsage(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  memberKey: string,
+  cycleStart: Date,
+  bytes: number,
+): Promise<void> {
+  if (bytes <= 0) return;
+  await db
+    .insertInto('vpn_usage')
+    .values({
+      company_id: owningCompany(scope),
+      group_id: groupId,
+      member_key: memberKey,
+      cycle_start: cycleStart,
+      bytes,
+    })
+    .onConflict((oc) =>
+      oc.columns(['group_id', 'member_key', 'cycle_start']).doUpdateSet((eb) => ({
+        bytes: eb('vpn_usage.bytes', '+', eb.ref('excluded.bytes')),
+      })),
+    )
+    .execute();
+}
+
+/** Each member's traffic in the cycle starting `cycleStart`. */
+export async function cycleUsage(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  cycleStart: Date,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('vpn_usage')
+    .select(['member_key', 'bytes'])
+    .where('group_id', '=', groupId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('cycle_start', '=', cycleStart)
+    .execute();
+  return new Map(rows.map((r) => [r.member_key, Number(r.bytes)]));
 }

@@ -11,7 +11,7 @@ import type { ColumnType, Generated } from 'kysely';
 type Id = number;
 type BigCount = ColumnType<number, number | undefined, number>;
 
-/** VPN management's tables (migration 0300). */
+/** VPN management's tables (migrations 0300, 0340, 0341). */
 export interface VpnTables {
   vpn_group: {
     id: Generated<Id>;
@@ -63,6 +63,29 @@ export interface VpnTables {
     bytes_in: BigCount;
     bytes_out: BigCount;
     status_at: Date | null;
+    /** The LAN subnet the router publishes (CIDR; migration 0340). */
+    lan_subnet: ColumnType<string | null, string | null | undefined, string | null>;
+    /** The device's own data limit per cycle, MB (migration 0341). */
+    data_limit_mb: ColumnType<number | null, number | null | undefined, number | null>;
+  };
+  /** Each member's traffic per cycle of its group, from the hubs' counters (migration 0341). */
+  vpn_usage: {
+    company_id: Id;
+    group_id: Id;
+    member_key: string;
+    cycle_start: Date;
+    bytes: BigCount;
+  };
+  /** End devices (PLCs) behind a group's routers, each mapped to a virtual address (migration 0340). */
+  vpn_end_device: {
+    id: Generated<Id>;
+    company_id: Id;
+    group_id: Id;
+    sn: string;
+    name: string;
+    ip: string;
+    virtual_ip: string;
+    created_at: Date;
   };
   vpn_ca: {
     company_id: Id;

@@ -77,6 +77,7 @@ import * as notices from '../../modules/partner-notifications/notices.store.ts';
 import * as quotas from '../../modules/quotas/quotas.store.ts';
 import { rebatePage } from '../../modules/rebates/rebates.store.ts';
 import { createRemoteActions } from '../../modules/remote-actions/remote-actions.service.ts';
+import * as reportStore from '../../modules/reports/reports.store.ts';
 import { listRoles } from '../../modules/roles/roles.store.ts';
 import { insertInvitation, listInvitations } from '../../modules/users/invitations.store.ts';
 import * as users from '../../modules/users/users.store.ts';
@@ -769,6 +770,64 @@ describe('webhooks', () => {
     ])
       expect(await refusal(write)).toBe(ErrorCode.NO_PERMISSION);
     expect((await webhooks.listWebhooks(db, both)).map((r) => r.webhook.url).sort()).toEqual(urls);
+  });
+});
+
+describe('reports', () => {
+  it('list the reports and custom reports of both companies of a set, never a third’s, and refuse writes for the set (5)', async () => {
+    const db = t.database.db;
+    const now = t.clock.now();
+    const ids = new Map<number, { report: number; custom: number }>();
+    for (const [companyId, name] of [
+      [a.companyId, 'alpha'],
+      [b.companyId, 'beta'],
+      [c.companyId, 'gamma'],
+    ] as const) {
+      const custom = await reportStore.insertCustomReport(db, companyScope(companyId), {
+        name: `${name} columns`,
+        description: '',
+        type: 'dataUsage',
+        fields: ['sn'],
+        by: a.members.owner.userId,
+        at: now,
+      });
+      const report = await reportStore.insertReport(
+        db,
+        companyScope(companyId),
+        {
+          name: `${name} usage`,
+          type: 'dataUsage',
+          customReportId: custom.customReportId,
+          generation: 'periodic',
+          frequency: 'daily',
+          scheduleTime: '00:10',
+          startTime: null,
+          endTime: null,
+          targets: { mode: 'devices', sns: ['X'] },
+          fileName: name,
+          enabled: false,
+          nextRunAt: null,
+        },
+        a.members.owner.userId,
+        now,
+      );
+      ids.set(companyId, { report: report.reportId, custom: custom.customReportId });
+    }
+    const names = (await reportStore.listReports(db, both, 0, 50)).list.map((r) => r.name).sort();
+    expect(names).toEqual(['alpha usage', 'beta usage']);
+    const customs = (await reportStore.listCustomReports(db, both)).map((r) => r.name).sort();
+    expect(customs).toEqual(['alpha columns', 'beta columns']);
+    expect(await reportStore.findReport(db, both, ids.get(b.companyId)!.report)).toBeDefined();
+    expect(await reportStore.findReport(db, both, ids.get(c.companyId)!.report)).toBeUndefined();
+    expect(await reportStore.findCustomReport(db, both, ids.get(c.companyId)!.custom)).toBeUndefined();
+    for (const write of [
+      () => reportStore.countReports(db, both),
+      () => reportStore.deleteReport(db, both, ids.get(a.companyId)!.report),
+      () => reportStore.deleteCustomReport(db, both, ids.get(a.companyId)!.custom),
+      () => reportStore.customReportInUse(db, both, ids.get(a.companyId)!.custom),
+    ])
+      expect(await refusal(write)).toBe(ErrorCode.NO_PERMISSION);
+    expect((await reportStore.listReports(db, both, 0, 50)).list.map((r) => r.name).sort()).toEqual(names);
   });
 });
 

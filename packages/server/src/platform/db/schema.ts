@@ -16,6 +16,7 @@ import type { NotificationTables } from '../../modules/notifications/notificatio
 import type { PartnerNotificationTables } from '../../modules/partner-notifications/partner-notifications.tables.ts';
 import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
+import type { ReportTables } from '../../modules/reports/reports.tables.ts';
 import type { RolloutTables } from '../../modules/rollouts/rollouts.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
 import type { VpnTables } from '../../modules/vpn/vpn.tables.ts';
@@ -44,6 +45,7 @@ export interface Database
     JobTables,
     FileTables,
     ExportTables,
+    ReportTables,
     LicenceTables,
     CheckoutTables,
     PartnerNotificationTables,

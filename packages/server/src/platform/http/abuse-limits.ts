@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AbuseLimits } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { FORM_BODY } from './multipart.ts';
 
 type LimitKind = 'signIn' | 'captcha' | 'registration' | 'codes';
 
@@ -110,4 +111,13 @@ export async function installAbuseLimits(app: FastifyInstance, limits: AbuseLimi
     }
     parseJson(request, body as string, done);
   });
+  // HTML form posts, for the calls that take them (contract `form`: a mail client's one-click
+  // unsubscribe); every other call refuses them (platform/http/calls.ts). Parsed flat, never nested.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, { [FORM_BODY]: Object.fromEntries(new URLSearchParams(body as string)) });
+    },
+  );
 }

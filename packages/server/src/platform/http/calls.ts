@@ -15,8 +15,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Session, SessionResolver } from '../auth/session.ts';
 import { AppError } from '../errors.ts';
 import { okEnvelope, pageEnvelope } from './envelope.ts';
+import { BODY_TEXT } from './http.text.ts';
 import { lingerOnClose } from './linger.ts';
-import { readUploadForm, refuseMultipart } from './multipart.ts';
+import { badBody, FORM_BODY, readFormFields, readUploadForm, refuseMultipart } from './multipart.ts';
 
 export interface CallContext<C extends CallDef> {
   input: CallParsedInput<C>;
@@ -164,8 +165,17 @@ export function registerCalls(
       let files: AsyncIterable<MultipartFile> | undefined;
       if (call.upload) {
         ({ fields: raw, files } = await readUploadForm(request, lang));
+      } else if (call.form) {
+        const body = request.body as { [FORM_BODY]?: Record<string, string> } | null | undefined;
+        const form =
+          typeof request.isMultipart === 'function' && request.isMultipart()
+            ? await readFormFields(request, lang)
+            : (body?.[FORM_BODY] ?? {});
+        raw = { ...(request.query as Record<string, unknown>), ...form };
       } else {
         refuseMultipart(request, lang);
+        if ((request.body as { [FORM_BODY]?: unknown } | null | undefined)?.[FORM_BODY])
+          throw badBody(BODY_TEXT.FST_ERR_CTP_INVALID_MEDIA_TYPE!, lang);
         raw =
           readsQuery && (request.body === undefined || request.body === null) ? request.query : request.body;
       }

@@ -4,6 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { HTTP_TEXT } from './http.text.ts';
 
+/** Marks a parsed form body (abuse-limits.ts' parser), so a JSON call can tell it apart and refuse it. */
+export const FORM_BODY = Symbol('form body');
+
 /** Room for the multipart boundaries and part headers around the files themselves. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
@@ -81,4 +84,18 @@ export async function readUploadForm(
     }
   }
   return { fields, files: files() };
+}
+
+/** Fields of a form call's multipart body (RFC 8058 allows it); a file part is refused. */
+export async function readFormFields(request: FastifyRequest, lang: Lang): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') throw badBody(HTTP_TEXT.malformedForm, lang);
+      fields[part.fieldname] = String(part.value);
+    }
+  } catch (error) {
+    throw multipartError(error, lang);
+  }
+  return fields;
 }

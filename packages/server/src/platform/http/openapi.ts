@@ -49,6 +49,15 @@ export function buildOpenApiDocument(calls: readonly CallDef[], prefix: string, 
       };
       const schema = { ...input, properties };
       operation.requestBody = { required: true, content: { 'multipart/form-data': { schema } } };
+    } else if (call.form) {
+      // An HTML form post; its fields may come in the query string too (RFC 8058 one-click).
+      operation.requestBody = {
+        required: true,
+        content: {
+          'application/x-www-form-urlencoded': { schema: input },
+          'multipart/form-data': { schema: input },
+        },
+      };
     } else {
       operation.requestBody = { required: true, content: { 'application/json': { schema: input } } };
     }

@@ -47,6 +47,7 @@ export const notifications = {
         changed: 'Every alert state change',
       },
       webhook: { failing: 'Webhook failing', test: 'Test' },
+      report: { generating: 'Report generating', ready: 'Report ready', failed: 'Report failed' },
     },
   },
   cn: {
@@ -92,6 +93,7 @@ export const notifications = {
         changed: '每次告警状态变化',
       },
       webhook: { failing: 'Webhook 投递失败', test: '测试' },
+      report: { generating: '报表生成中', ready: '报表已生成', failed: '报表生成失败' },
     },
   },
 } as const;

@@ -13,6 +13,7 @@ import {
   ROLLOUT_BATCH_MAX,
   type RolloutTarget,
   ruleText,
+  type SeriesId,
   SuccessPercentSchema,
 } from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -34,6 +35,7 @@ interface FormValues {
   name: string;
   packageId?: number;
   versionId?: number;
+  thenAppVersionIds?: number[];
   targetMode: TargetMode;
   groupIds?: number[];
   tagIds?: number[];
@@ -102,6 +104,9 @@ function inputOf(v: FormValues): CreateRolloutInput {
     name: v.name,
     versionId: v.versionId ?? 0,
     target: targetOf(v),
+    thenAppVersionIds: v.thenAppVersionIds ?? [],
+    // A configuration stage comes through the API or a group's profile (docs/api.md "Rollouts").
+    thenConfiguration: null,
     plan:
       v.planMode === 'size'
         ? { mode: 'size', firstSize: v.firstSize, laterSize: v.laterSize }
@@ -146,6 +151,18 @@ export function RolloutDialog(props: {
     queryKey: [...ROLLOUT_KEYS.all, 'package', packageId],
     queryFn: () => apiCall(getPackageCall, { packageId: packageId! }),
     enabled: props.open && !!packageId,
+  });
+  const series = detail.data?.series;
+  // A staged change's apps: the company's apps for the version's series, each at its latest version.
+  const apps = useQuery({
+    queryKey: [...ROLLOUT_KEYS.all, 'apps', series],
+    queryFn: () =>
+      apiCall(listPackagesCall, { pageNum: 1, pageSize: 100, series: series as SeriesId, kind: 'app' }),
+    enabled: props.open && !!series,
+    select: (page) =>
+      page.list
+        .filter((p) => p.packageId !== packageId)
+        .map((p) => ({ value: p.latestVersionId, label: `${p.name} ${p.latestVersion}` })),
   });
   const [preview, setPreview] = useState<string | null>(null);
   const previewing = useCallMutation(previewRolloutCall);
@@ -249,6 +266,16 @@ export function RolloutDialog(props: {
             />
           </Form.Item>
         </Space>
+        {series && (apps.data?.length ?? 0) > 0 ? (
+          <Form.Item name="thenAppVersionIds" label={t('form.thenApps')} extra={t('form.thenAppsHint')}>
+            <Select
+              mode="multiple"
+              optionFilterProp="label"
+              options={apps.data ?? []}
+              data-testid="rollout-then-apps"
+            />
+          </Form.Item>
+        ) : null}
         <Form.Item name="targetMode" label={t('form.target')}>
           <Radio.Group
             options={(['groups', 'tags', 'filter', 'devices'] as const).map((v) => ({

@@ -100,7 +100,7 @@ function Rollout() {
       <Card title={t('detail.batches')} size="small">
         <Batches rollout={r} />
       </Card>
-      <Devices id={id} />
+      <Devices id={id} steps={r.steps.length} />
     </Space>
   );
 }
@@ -225,6 +225,19 @@ function Settings({ rollout }: { rollout: RolloutDetail }) {
   return (
     <Card title={t('detail.settings')} size="small">
       <Descriptions size="small" column={2}>
+        {rollout.steps.length > 1 && (
+          <Descriptions.Item label={t('detail.steps')} span={2}>
+            <span data-testid="rollout-steps">
+              {rollout.steps.map((step, i) => (
+                <span key={`${step.kind}-${step.packageName}`}>
+                  {i > 0 ? ' → ' : ''}
+                  {t(`detail.stepKinds.${step.kind}`)}
+                  {step.packageName && <span translate="no">{` ${step.packageName} ${step.version}`}</span>}
+                </span>
+              ))}
+            </span>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('detail.target')}>{targetText(rollout, t)}</Descriptions.Item>
         <Descriptions.Item label={t('detail.plan')}>{plan}</Descriptions.Item>
         <Descriptions.Item label={t('detail.thresholds')}>
@@ -299,7 +312,8 @@ function Batches({ rollout }: { rollout: RolloutDetail }) {
   );
 }
 
-function Devices({ id }: { id: number }) {
+/** The rollout's devices; `steps`: how many steps each goes through (more than one for a staged change). */
+function Devices({ id, steps }: { id: number; steps: number }) {
   const { t } = useTranslation('rollouts');
   const lang = useLang();
   const list = useListQuery(listRolloutDevicesCall, {
@@ -319,6 +333,16 @@ function Devices({ id }: { id: number }) {
       },
       { key: 'name', dataIndex: 'name', title: t('deviceColumns.name') },
       { key: 'batch', dataIndex: 'batch', title: t('deviceColumns.batch'), width: 80 },
+      ...(steps > 1
+        ? [
+            {
+              key: 'step',
+              dataIndex: 'step',
+              title: t('deviceColumns.step'),
+              render: (step: number) => t('deviceColumns.stepOf', { step, total: steps }),
+            },
+          ]
+        : []),
       {
         key: 'state',
         dataIndex: 'state',
@@ -344,7 +368,7 @@ function Devices({ id }: { id: number }) {
         render: (at: number) => formatDateTime(at),
       },
     ],
-    [t],
+    [t, steps],
   );
   return (
     <ListPage<RolloutDevice>

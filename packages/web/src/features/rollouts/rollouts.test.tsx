@@ -19,6 +19,12 @@ const summary: RolloutSummary = {
   version: '2.4.1',
   versionId: 3,
   stopReason: 'Batch 1: 1 of 2 devices failed or timed out, past the limit',
+  // A staged change: the image, then an app, then a configuration.
+  steps: [
+    { kind: 'firmware', packageName: 'meg5000-os', version: '2.4.1' },
+    { kind: 'app', packageName: 'depot-agent', version: '1.0.0' },
+    { kind: 'config', packageName: '', version: '' },
+  ],
   counts,
   batchesStarted: 1,
   batchesPlanned: 3,
@@ -54,6 +60,7 @@ const device = (sn: string, patch: Partial<RolloutDevice>): RolloutDevice => ({
   name: sn,
   model: 'MEG5000',
   batch: null,
+  step: 1,
   state: 'waiting',
   percent: null,
   fromVersion: '2.4.0',
@@ -82,6 +89,7 @@ describe('rollouts', () => {
               device('RO1', { batch: 1, state: 'success', currentVersion: '2.4.1', attempts: 1, rpcId: 'a' }),
               device('RO2', {
                 batch: 1,
+                step: 2,
                 state: 'failure',
                 reasonCode: 0,
                 reason: 'Update failed: fell back to the previous image',
@@ -108,6 +116,11 @@ describe('rollouts', () => {
       const table = await screen.findByTestId('rollout-devices-table');
       expect(await within(table).findByText('Update failed: fell back to the previous image')).toBeTruthy();
       expect(within(table).getByText('2.4.0 → 2.4.1')).toBeTruthy();
+      // Each device's step of the staged change, and the steps in order.
+      expect(within(table).getByText('2 of 3')).toBeTruthy();
+      expect(screen.getByTestId('rollout-steps').textContent).toBe(
+        'Firmware meg5000-os 2.4.1 → App depot-agent 1.0.0 → Configuration change',
+      );
       // Halted: resume and retry are offered, pause is not.
       expect(screen.queryByTestId('rollout-pause')).toBeNull();
       expect(screen.getByTestId('rollout-resume')).toBeTruthy();

@@ -42,6 +42,7 @@ const DEVICE: VpnMemberDevice = {
   realAddress: '203.0.113.7:50211',
   bytesIn: 2048,
   bytesOut: 1024,
+  lanSubnet: null,
   joinedAt: Date.UTC(2026, 10, 2),
 };
 

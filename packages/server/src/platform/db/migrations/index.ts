@@ -43,8 +43,12 @@ import * as m0290 from './0290_rollouts.ts';
 import * as m0300 from './0300_vpn.ts';
 import * as m0310 from './0310_notification_channels.ts';
 import * as m0320 from './0320_device_templates.ts';
+import * as m0330 from './0330_reports.ts';
+import * as m0340 from './0340_vpn_sites.ts';
+import * as m0341 from './0341_vpn_usage.ts';
 import * as m0360 from './0360_change_set_source.ts';
 import * as m0361 from './0361_change_set_reason_code.ts';
+import * as m0370 from './0370_rollout_stages.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -95,6 +99,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0300_vpn': m0300,
   '0310_notification_channels': m0310,
   '0320_device_templates': m0320,
+  '0330_reports': m0330,
+  '0340_vpn_sites': m0340,
+  '0341_vpn_usage': m0341,
   '0360_change_set_source': m0360,
   '0361_change_set_reason_code': m0361,
+  '0370_rollout_stages': m0370,
 };

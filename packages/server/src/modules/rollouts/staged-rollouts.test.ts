@@ -1,0 +1,179 @@
+import type { AddressInfo } from 'node:net';
+import {
+  type CallInput,
+  createRolloutCall,
+  getConfigSectionsCall,
+  getRolloutCall,
+  listRolloutDevicesCall,
+  type RolloutDetail,
+  type RolloutDevice,
+  retryRolloutCall,
+} from '@fleetport/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/accounts.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { eventually } from '../../gateway/testing/gateway-env.ts';
+import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
+import { ownApp, platformFirmware } from '../device-templates/template-test-kit.ts';
+import { asOwner, companyOwner, type Owner } from '../devices/device-test-kit.ts';
+import { type SimulatedFleet, startSimulatedFleet } from '../devices/simulated-device-kit.ts';
+import { putOnLevel } from '../licences/licence-test-kit.ts';
+import { createRolloutEngine, type RolloutEngine } from './rollout-engine.ts';
+
+/**
+ * Staged rollouts (issue 14): firmware, then apps, then a configuration change-set, as one change per
+ * router. Each stage is sent when the one before succeeded on the router's own evidence (the hello of
+ * the new image, the app's reply, the change-set confirmed); a stage that fails ends the device with
+ * its reason and step, and a retry takes it up at that step, not from the start.
+ */
+
+let fleet: SimulatedFleet;
+let t: TestApp;
+let engine: RolloutEngine;
+let admin: Owner;
+let acme: Owner;
+let host: string;
+const routers: Awaited<ReturnType<SimulatedFleet['connect']>>[] = [];
+const SNS = ['ST0001', 'ST0002', 'ST0003'];
+
+const SETTINGS = {
+  plan: { mode: 'size', firstSize: 3, laterSize: 3 },
+  successPercent: 100,
+  failureLimit: { kind: 'count', value: 1 },
+  onFailure: 'halt',
+  window: null,
+  deviceDeadlineMinutes: 30,
+  healthMinutes: 5,
+} as const;
+
+function create(input: Partial<CallInput<typeof createRolloutCall>> & { versionId: number }) {
+  return acme
+    .call(
+      createRolloutCall.method,
+      createRolloutCall.path,
+      { name: 'Depot refresh', target: { mode: 'devices', sns: SNS }, ...SETTINGS, ...input },
+      { language: 'en', host },
+    )
+    .then((res) => res.body as Awaited<ReturnType<typeof acme.run<typeof createRolloutCall>>>);
+}
+
+async function devices(id: number): Promise<RolloutDevice[]> {
+  const res = await acme.run(listRolloutDevicesCall, { id, pageNum: 1, pageSize: 100 });
+  return res.data!.list;
+}
+
+async function driveUntil(id: number, done: (d: RolloutDetail) => boolean, what: string) {
+  return eventually(
+    async () => {
+      await engine.advance(id);
+      const d = (await acme.run(getRolloutCall, { id })).data!;
+      return done(d) ? d : undefined;
+    },
+    60_000,
+    what,
+  );
+}
+
+async function sshPort(sn: string) {
+  const res = await acme.run(getConfigSectionsCall, { sn });
+  return (res.data?.sections.find((s) => s.id === 'services/ssh')?.value as { port?: number } | undefined)
+    ?.port;
+}
+
+beforeAll(async () => {
+  fleet = await startSimulatedFleet();
+  t = fleet.t;
+  engine = createRolloutEngine(t.deps);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const created = await ensureSuperAdmin(t.deps);
+  admin = asOwner(await signIn(t, created!.account, created!.password), {
+    companyId: 0,
+    userId: 0,
+    account: created!.account,
+  });
+  acme = await companyOwner(t, 'Acme Stages', 'owner@acme-stages.test');
+  for (const sn of SNS)
+    routers.push(await fleet.connect(acme, sn, 'r3000', 'R3000', { transfers: true, rebootSeconds: 100 }));
+  await putOnLevel(t, acme, SNS, 'ESSENTIALS');
+  for (const sn of SNS) await eventually(async () => (await sshPort(sn)) !== undefined, 10_000, sn);
+}, 180_000);
+afterAll(() => fleet?.close());
+
+describe('a staged rollout', () => {
+  it('refuses stages that cannot follow the version, naming the field', async () => {
+    const firmwareId = await platformFirmware(t, admin, acme, { version: '5.3.7', series: 'r3000' });
+    const other = await ownApp(t, acme, { series: 'r1500', packageName: 'other-series-agent' });
+    const wrongSeries = await create({ versionId: firmwareId, thenAppVersionIds: [other] });
+    expect(wrongSeries).toMatchObject({
+      code: 1,
+      msg: expect.stringMatching(/thenAppVersionIds\.0: not for the r3000 series/),
+    });
+    const notApp = await create({ versionId: firmwareId, thenAppVersionIds: [firmwareId] });
+    expect(notApp).toMatchObject({ code: 1, msg: expect.stringMatching(/thenAppVersionIds\.0/) });
+    const badPort = await create({
+      versionId: firmwareId,
+      thenConfiguration: {
+        sections: { 'services/ssh': { enabled: true, port: 70_000 } },
+        confirmSeconds: 120,
+      },
+    });
+    expect(badPort).toMatchObject({
+      code: 1,
+      msg: expect.stringMatching(/thenConfiguration\.sections\.services\/ssh\.port/),
+    });
+    const empty = await create({
+      versionId: firmwareId,
+      thenConfiguration: { sections: {}, confirmSeconds: 120 },
+    });
+    expect(empty.code).toBe(1);
+  });
+
+  it('takes each router through firmware, app and configuration; a failed step is retried from that step', async () => {
+    const firmwareId = await platformFirmware(t, admin, acme, { version: '5.3.8', series: 'r3000' });
+    const appId = await ownApp(t, acme, { series: 'r3000', packageName: 'depot-agent' });
+    const created = await create({
+      versionId: firmwareId,
+      thenAppVersionIds: [appId],
+      thenConfiguration: { sections: { 'services/ssh': { enabled: true, port: 2345 } }, confirmSeconds: 120 },
+    });
+    expect(created.code).toBe(0);
+    const id = created.data!.id;
+    expect(created.data!.steps).toEqual([
+      { kind: 'firmware', packageName: 'r3000-os', version: '5.3.8' },
+      { kind: 'app', packageName: 'depot-agent', version: '1.0.0' },
+      { kind: 'config', packageName: '', version: '' },
+    ]);
+
+    // The first step goes out; once the routers run the new image, the second router's next update
+    // (its app: the engine sends it at its next step) fails with code 3.
+    await engine.advance(id);
+    await eventually(
+      async () => routers.every((r) => r.state.firmwareVersion === '5.3.8'),
+      30_000,
+      'the new image on every router',
+    );
+    routers[1]!.behaviour.failNextUpdateWith = 3;
+    await driveUntil(id, (d) => d.counts.running === 0 && d.counts.waiting === 0, 'every router to end');
+    const ended = new Map((await devices(id)).map((d) => [d.sn, d]));
+    for (const sn of [SNS[0]!, SNS[2]!]) expect(ended.get(sn)).toMatchObject({ state: 'success', step: 3 });
+    expect(ended.get(SNS[1]!)).toMatchObject({ state: 'failure', step: 2, reasonCode: 3 });
+    for (const i of [0, 2]) {
+      const router = routers[i]!;
+      expect(router.state.firmwareVersion).toBe('5.3.8');
+      expect(router.state.apps.map((a) => a.packageName)).toContain('depot-agent');
+      expect(await sshPort(router.options.sn)).toBe(2345);
+    }
+    // The failed router kept its new image and did not get the configuration.
+    expect(routers[1]!.state.firmwareVersion).toBe('5.3.8');
+    expect(await sshPort(SNS[1]!)).not.toBe(2345);
+
+    // Retried: it starts again at its app, not at the firmware it already runs.
+    const retried = await acme.run(retryRolloutCall, { id });
+    expect(retried.code).toBe(0);
+    const done = await driveUntil(id, (d) => d.state === 'completed', 'the retried router to finish');
+    expect(done.counts.success).toBe(3);
+    expect(routers[1]!.state.apps.map((a) => a.packageName)).toContain('depot-agent');
+    expect(await sshPort(SNS[1]!)).toBe(2345);
+  });
+});
