@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 import {
   CONFIG_MENU_SERIES,
+  type ConfigSectionState,
+  configMenuFor,
   readDeviceConfiguration,
   SERIES,
+  sectionSchema,
+  VisibilityRules,
+  writeConfigSections,
   writeDeviceConfiguration,
 } from '@fleetport/contract';
 import { describe, expect, it } from 'vitest';
+import { applyConfigXml } from './config-xml.ts';
 import { identityOf } from './identity.ts';
 import { RouterState } from './router-state.ts';
 
@@ -31,6 +37,50 @@ describe("the contract's configuration sections read what the simulator writes",
       expect(sha256(again)).toBe(sha256(xml));
     },
   );
+
+  it.each([...CONFIG_MENU_SERIES, 'eg5100' as const])(
+    "%s: every section passes the server's schema and its menu, and sent back whole as a change-set gives the same checksum",
+    (id) => {
+      const state = router(id);
+      const config = readDeviceConfiguration(state.configXml);
+      if (!config) throw new Error('not a configuration');
+      const menu = configMenuFor({ cap: state.capabilities }, new VisibilityRules());
+      const offered = new Set(
+        menu.flatMap((group) => group.items.map((item) => `${group.group}/${item.key}`)),
+      );
+      const values = new Map<string, Record<string, unknown>>();
+      for (const [key, section] of config.sections) {
+        const understood = section as Extract<ConfigSectionState, { value: unknown }>;
+        // What the server checks a change-set with, and the menu the console shows for this series.
+        expect(sectionSchema(understood.def.shape).safeParse(understood.value).error?.issues ?? []).toEqual(
+          [],
+        );
+        expect(offered, key).toContain(key);
+        values.set(key, understood.value);
+      }
+      // Every section at once, as the cloud sends a change-set (mode merge): the router runs the same bytes.
+      const merged = applyConfigXml(state.configXml, writeConfigSections(values), 'merge');
+      expect(sha256(merged ?? '')).toBe(sha256(state.configXml));
+    },
+  );
+
+  it('a change-set of one section leaves every other section of its group as it was', () => {
+    const state = router('r3000');
+    const config = readDeviceConfiguration(state.configXml);
+    const lan = config?.sections.get('interface/lan');
+    if (!lan || !('value' in lan)) throw new Error('no lan');
+    const changed = { ...lan.value, ipaddr: '192.168.7.1' };
+    const merged = applyConfigXml(
+      state.configXml,
+      writeConfigSections(new Map([['interface/lan', changed]])),
+      'merge',
+    );
+    const after = readDeviceConfiguration(merged ?? '');
+    expect([...(after?.sections.keys() ?? [])]).toEqual([...(config?.sections.keys() ?? [])]);
+    expect(merged).toBe(
+      state.configXml.replace('<ipaddr>192.168.0.1</ipaddr>', '<ipaddr>192.168.7.1</ipaddr>'),
+    );
+  });
 
   it('writes a changed value where the router keeps it', () => {
     const series = SERIES.find((s) => s.capabilities.wifi);

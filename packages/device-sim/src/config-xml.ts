@@ -1,4 +1,10 @@
-import type { Capabilities } from '@fleetport/contract';
+import {
+  type Capabilities,
+  childElements,
+  parseXmlDocument,
+  renderXmlDocument,
+  type XmlElement,
+} from '@fleetport/contract';
 import type { DeviceIdentity } from './identity.ts';
 
 /*
@@ -125,17 +131,38 @@ export function configFirmware(xml: string): string | undefined {
 }
 
 /**
- * Applies a configuration: `replace` takes the new document as it is, `merge` replaces the
- * top-level sections the new document has and keeps the others. Null when the XML is not a config.
+ * Applies a configuration: `replace` takes the new document as it is, `merge` replaces each section
+ * the new document holds (an element inside its group: `interface/lan`) and keeps every other one
+ * byte for byte, adding a section or group the running configuration lacks at the end of its group or
+ * of the document. Null when the XML is not a config.
  */
 export function applyConfigXml(current: string, incoming: string, mode: 'merge' | 'replace'): string | null {
   const next = configSections(incoming);
   if (!next || next.size === 0) return null;
   if (mode === 'replace') return incoming;
-  const sections = configSections(current) ?? new Map<string, string>();
-  for (const [name, body] of next) sections.set(name, body);
-  const open = /<config\b[^>]*>/.exec(current)?.[0] ?? '<config>';
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${open}\n${[...sections.values()].join('\n')}\n</config>\n`;
+  const from = parseXmlDocument(incoming);
+  if (from?.root.name !== 'config') return null;
+  const into = parseXmlDocument(current);
+  if (into?.root.name !== 'config') return incoming;
+  for (const group of childElements(from.root)) {
+    const target = childElements(into.root).find((el) => el.name === group.name);
+    if (!target) {
+      insertBeforeTrailingText(into.root, group);
+      continue;
+    }
+    for (const section of childElements(group)) {
+      const at = target.children.findIndex((node) => typeof node !== 'string' && node.name === section.name);
+      if (at >= 0) target.children[at] = section;
+      else insertBeforeTrailingText(target, section);
+    }
+  }
+  return renderXmlDocument(into);
+}
+
+/** Adds an element after the last element of `parent`, on a line of its own as the router writes them. */
+function insertBeforeTrailingText(parent: XmlElement, element: XmlElement): void {
+  const last = parent.children.findLastIndex((node) => typeof node !== 'string');
+  parent.children.splice(last + 1, 0, ...(last >= 0 ? ['\n', element] : [element]));
 }
 
 /** A few `uci show`-style values derived from the configuration, for the `uci` status module. */

@@ -49,7 +49,9 @@ describe('the simulated configuration', () => {
     );
     expect(merged).toContain('<ssh enabled="false"/>');
     expect(merged).toContain('<lan>');
-    expect(merged).not.toContain('web_server');
+    // Only the section sent is replaced: the rest of its group stays (docs/device-protocol.md §7.5).
+    expect(merged).toContain('<web_server http_port="80" https_port="443"></web_server>');
+    expect(merged).not.toContain('<ssh enabled="true" port="22">');
     expect(applyConfigXml(r.configXml, 'not xml', 'merge')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { CONFIG_MENU_GROUPS } from '../device/config-menu.ts';
 import { ConfigSectionIdSchema } from '../device/config-sections.ts';
 import { ConfirmWindowSchema } from '../device/protocol.ts';
 import { SeriesIdSchema } from '../device/series.ts';
-import { ChangeSetStateSchema } from '../enums/device-config.ts';
+import { ChangeSetSourceSchema, ChangeSetStateSchema, CONFIG_VALUE_ORIGINS } from '../enums/device-config.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { boundedText } from '../rules/rule.ts';
 import { defineCall } from './define.ts';
@@ -42,13 +42,20 @@ export const ChangeSetSchema = z.object({
   /** What changes, field by field, against the configuration the device had reported. */
   differences: z.array(ConfigDifferenceSchema),
   confirmSeconds: z.number().int(),
-  /** Why it was rejected, reverted or expired, in the device's words where it gave them. */
+  /** Why it was rejected, reverted or expired: a catalogue code (120123-120130). */
+  reasonCode: z.number().int().nullable(),
+  /**
+   * The same in the reader's language: the catalogue's words for `reasonCode`, then the device's own
+   * words where it gave them ("The device refused the change: Invalid configuration: …").
+   */
   reason: z.string().nullable(),
   /** The running configuration's checksum the device reported once it applied the change-set. */
   checksum: z.string().nullable(),
   createdBy: z.string().nullable(),
   /** The applied change-set this one undoes, when it is a rollback. */
   rollbackOf: z.string().nullable(),
+  /** A person's change to this device, a group profile's rollout, or a zero-touch template. */
+  source: ChangeSetSourceSchema,
   createdAt: z.number().int(),
   finishedAt: z.number().int().nullable(),
 });
@@ -64,6 +71,27 @@ export const ConfigSectionViewSchema = z.object({
   reason: z.string().nullable(),
 });
 export type ConfigSectionView = z.infer<typeof ConfigSectionViewSchema>;
+
+/**
+ * One field of the device's target configuration (layering: the running value < its groups' profiles,
+ * the nearest group winning < the device's own settings): the target, what the device runs, and
+ * where the target comes from. Only fields the cloud sets (origin `device` or `group`) are listed;
+ * every other field's target is what the device runs.
+ */
+export const ConfigTargetFieldSchema = z.object({
+  section: z.string(),
+  /** Dotted path inside the section, list items by index (`sim.0.apn`), as in the differences. */
+  field: z.string(),
+  target: z.unknown(),
+  actual: z.unknown(),
+  origin: z.enum(CONFIG_VALUE_ORIGINS),
+  /** The group whose profile sets it (origin `group`). */
+  groupId: z.number().int().nullable(),
+  groupName: z.string().nullable(),
+  /** The group profile's value the device's own setting wins over, when there is one. */
+  overrides: z.unknown().optional(),
+});
+export type ConfigTargetField = z.infer<typeof ConfigTargetFieldSchema>;
 
 export const getConfigSectionsCall = defineCall({
   id: 'deviceConfig.sections',
@@ -84,6 +112,8 @@ export const getConfigSectionsCall = defineCall({
     drift: z
       .object({ detectedAt: z.number().int(), differences: z.array(ConfigDifferenceSchema) })
       .nullable(),
+    /** The fields the cloud sets, each with its target, the device's value and where the target comes from. */
+    target: z.array(ConfigTargetFieldSchema),
   }),
   permission: 'devices.view',
   summary: "A device's configuration by section, as its last report holds it, with the change-set in flight",

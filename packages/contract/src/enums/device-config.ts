@@ -21,3 +21,18 @@ export const FINAL_CHANGE_SET_STATES: readonly ChangeSetState[] = [
   'reverted',
   'expired',
 ];
+
+/**
+ * Where a change-set came from: a person's change to the device (its fields become the device's own
+ * settings, which win over its group's profile), a group profile's rollout, or a zero-touch template.
+ */
+export const CHANGE_SET_SOURCES = ['user', 'profile', 'template'] as const;
+export const ChangeSetSourceSchema = z.enum(CHANGE_SET_SOURCES);
+export type ChangeSetSource = z.infer<typeof ChangeSetSourceSchema>;
+
+/**
+ * Where a field's target value comes from (layering group < device): the device's own setting, a
+ * group's profile, or nothing set in the cloud (the device's running value is the target).
+ */
+export const CONFIG_VALUE_ORIGINS = ['device', 'group', 'running'] as const;
+export type ConfigValueOrigin = (typeof CONFIG_VALUE_ORIGINS)[number];

@@ -56,6 +56,16 @@ export const DEVICE_CONFIG_ERROR_CODES = {
   CONFIG_ROLLBACK_NOT_APPLIED: 120120,
   CONFIG_DRIFTED: 120121,
   CONFIG_NOT_DRIFTED: 120122,
+  // Why a change-set ended badly, as the cloud words it (a change-set's `reasonCode`; the device's own
+  // words, when it gave any, follow as its `reason`).
+  CONFIG_NOT_SENT: 120123,
+  CONFIG_NOT_TAKEN: 120124,
+  CONFIG_NOT_CONFIRMED: 120125,
+  CONFIG_CONFIRM_FAILED: 120126,
+  CONFIG_REFUSED: 120127,
+  CONFIG_ALREADY_REVERTED: 120128,
+  CONFIG_UNKNOWN_TO_DEVICE: 120129,
+  CONFIG_REVERTED_BY_DEVICE: 120130,
 } as const;
 
 export const QUOTA_ERROR_CODES = {

@@ -19,4 +19,17 @@ export const DEVICE_CONFIG_ERRORS = [
     '设备上的配置已被本地修改：请先保留设备上的配置或恢复云端的配置',
   ),
   entry(120122, 'The device configuration has not drifted', '设备配置没有偏离'),
+  // Reasons a change-set ended rejected, reverted or expired (docs/decisions.md "Change-set reasons").
+  entry(120123, 'The change could not be sent to the device', '无法将修改发送到设备'),
+  entry(120124, 'The device did not take the change before its deadline', '设备未在截止时间前接收该修改'),
+  entry(
+    120125,
+    'The cloud could not reach the device again within the confirm window, so the device put its previous configuration back',
+    '云端未能在确认时间内再次连上设备，设备已恢复原配置',
+  ),
+  entry(120126, 'The device did not accept the confirmation', '设备未接受确认'),
+  entry(120127, 'The device refused the change', '设备拒绝了该修改'),
+  entry(120128, 'The device had already put its previous configuration back', '设备此前已恢复原配置'),
+  entry(120129, 'The device does not know this change', '设备不知道此修改'),
+  entry(120130, 'The device put its previous configuration back', '设备已恢复原配置'),
 ];

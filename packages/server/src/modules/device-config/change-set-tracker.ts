@@ -2,6 +2,7 @@ import {
   type ChangeSetState,
   type ConfigMessage,
   configurationDifferences,
+  ErrorCode,
   RPC_ERROR,
   readDeviceConfiguration,
 } from '@fleetport/contract';
@@ -61,9 +62,10 @@ function changeSetIdOf(row: RpcCommandRow): string | null {
   return null;
 }
 
-function errorMessage(row: RpcCommandRow): string {
+/** The device's own words in its failure reply, when it gave any. */
+function deviceWords(row: RpcCommandRow): string | null {
   const error = row.error as { code?: number; message?: string } | null;
-  return error?.message ?? 'The device refused the change';
+  return error?.message || null;
 }
 
 export function createChangeSetTracker(deps: ChangeSetTrackerDeps) {
@@ -72,7 +74,12 @@ export function createChangeSetTracker(deps: ChangeSetTrackerDeps) {
     id: string,
     from: ChangeSetState[],
     to: ChangeSetState,
-    fields: { reason?: string | null; checksum?: string | null; sn?: string } = {},
+    fields: {
+      reason?: string | null;
+      reasonCode?: number | null;
+      checksum?: string | null;
+      sn?: string;
+    } = {},
   ): Promise<ChangeSetRow | undefined> {
     const row = await moveChangeSet(db, id, from, to, { ...fields, at: deps.clock.now() });
     if (row)
@@ -122,7 +129,10 @@ export function createChangeSetTracker(deps: ChangeSetTrackerDeps) {
             if (commandId) await setCommandIds(deps.db, id, { confirm: commandId });
           }
         } else if (row.state === 'failure') {
-          await move(deps.db, id, ['queued', 'applying'], 'rejected', { reason: errorMessage(row) });
+          await move(deps.db, id, ['queued', 'applying'], 'rejected', {
+            reasonCode: ErrorCode.CONFIG_REFUSED,
+            reason: deviceWords(row),
+          });
         }
         return;
       }
@@ -136,11 +146,13 @@ export function createChangeSetTracker(deps: ChangeSetTrackerDeps) {
         if (applied && current) await checkDrift(applied.sn, applied.company_id, current, null);
       } else if (row.state === 'failure') {
         const code = (row.error as { code?: number } | null)?.code;
-        const reason =
-          code === RPC_ERROR.changeSetNotPending || code === RPC_ERROR.notFound
-            ? errorMessage(row)
-            : `The confirmation failed: ${errorMessage(row)}`;
-        await move(deps.db, id, ['applying'], 'reverted', { reason });
+        const reasonCode =
+          code === RPC_ERROR.changeSetNotPending
+            ? ErrorCode.CONFIG_ALREADY_REVERTED
+            : code === RPC_ERROR.notFound
+              ? ErrorCode.CONFIG_UNKNOWN_TO_DEVICE
+              : ErrorCode.CONFIG_CONFIRM_FAILED;
+        await move(deps.db, id, ['applying'], 'reverted', { reasonCode, reason: deviceWords(row) });
       }
     },
 
@@ -150,13 +162,10 @@ export function createChangeSetTracker(deps: ChangeSetTrackerDeps) {
         const id = changeSetIdOf(row);
         if (!id) continue;
         if (row.method === 'configApply' && row.delivered_at === null) {
-          await move(tx, id, ['queued'], 'expired', {
-            reason: 'The device did not take the change before its deadline',
-          });
+          await move(tx, id, ['queued'], 'expired', { reasonCode: ErrorCode.CONFIG_NOT_TAKEN });
         } else {
           await move(tx, id, ['queued', 'applying'], 'reverted', {
-            reason:
-              'The cloud could not reach the device again within the confirm window: it has put its previous configuration back',
+            reasonCode: ErrorCode.CONFIG_NOT_CONFIRMED,
           });
         }
       }
@@ -181,7 +190,8 @@ export function createChangeSetTracker(deps: ChangeSetTrackerDeps) {
       }
       if (message.reason !== 'reverted' || !message.changeSet) return;
       await move(deps.db, message.changeSet.id, ['queued', 'applying'], 'reverted', {
-        reason: message.changeSet.reason,
+        reasonCode: ErrorCode.CONFIG_REVERTED_BY_DEVICE,
+        reason: message.changeSet.reason || null,
         checksum: message.checksum ?? null,
         sn,
       });

@@ -18,9 +18,11 @@ import * as profiles from './group-profile.service.ts';
 /** Remote configuration's calls: the actor from the session, the service, the answer. */
 export function deviceConfigRoutes(deps: ModuleDeps<'db' | 'clock' | 'gateway' | 'hub' | 'files'>) {
   return [
-    bind(getConfigSectionsCall, async (ctx) => config.getSections(deps, companyActor(ctx), ctx.input.sn)),
+    bind(getConfigSectionsCall, async (ctx) =>
+      config.getSections(deps, companyActor(ctx), ctx.input.sn, ctx.lang),
+    ),
     bind(applyConfigCall, async (ctx) => config.applyChangeSet(deps, companyActor(ctx), ctx.input)),
-    bind(getChangeSetsCall, async (ctx) => config.changeSets(deps, companyActor(ctx), ctx.input)),
+    bind(getChangeSetsCall, async (ctx) => config.changeSets(deps, companyActor(ctx), ctx.input, ctx.lang)),
     bind(adoptConfigDriftCall, async (ctx) => config.adoptDrift(deps, companyActor(ctx), ctx.input.sn)),
     bind(restoreConfigDriftCall, async (ctx) => config.restoreDrift(deps, companyActor(ctx), ctx.input)),
     bind(rollbackConfigCall, async (ctx) => config.rollbackChangeSet(deps, companyActor(ctx), ctx.input)),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CapabilitiesSchema,
   type ChangeSet,
+  type ChangeSetSource,
   type ConfigDifference,
   type ConfigSectionView,
   configMenuFor,
@@ -9,6 +10,8 @@ import {
   configurationDifferences,
   type DeviceConfiguration,
   ErrorCode,
+  errorMessage,
+  type Lang,
   readDeviceConfiguration,
   sectionDifferences,
   sectionSchema,
@@ -23,14 +26,17 @@ import { runningUpdate } from '../device-software/device-software.store.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { findDeviceConfig } from '../devices/device-reports.store.ts';
 import { assertDeviceAllows } from '../licences/entitlements.ts';
+import { foldOwnSettings, targetFields, withOwnSettings } from './config-layers.ts';
 import {
   type ChangeSetRow,
   deleteDrift,
+  deviceProfileLayers,
   findDeviceChangeSet,
   findDrift,
   findOpenChangeSet,
   insertChangeSet,
   moveChangeSet,
+  ownChangeDifferences,
   pageChangeSets,
   setCommandIds,
 } from './device-config.store.ts';
@@ -49,23 +55,35 @@ const QUEUED_DEADLINE_SECONDS = 24 * 3600;
 /** Beyond the confirm window, what an online device gets to take and apply the change. */
 const APPLY_GRACE_SECONDS = 120;
 
-export function toChangeSet(row: ChangeSetRow): ChangeSet {
+/**
+ * Why a change-set ended badly, in the reader's language: the catalogue's words for its code, then
+ * the device's own words when it gave any.
+ */
+export function changeSetReason(code: number | null, words: string | null, lang: Lang): string | null {
+  if (code === null) return words;
+  const text = errorMessage(code, lang);
+  return words ? `${text}: ${words}` : text;
+}
+
+export function toChangeSet(row: ChangeSetRow, lang: Lang = 'en'): ChangeSet {
   return {
     id: row.id,
     sn: row.sn,
     state: row.state,
     differences: row.differences,
     confirmSeconds: row.confirm_seconds,
-    reason: row.reason,
+    reasonCode: row.reason_code,
+    reason: changeSetReason(row.reason_code, row.reason, lang),
     checksum: row.checksum,
     createdBy: row.created_by_name,
     rollbackOf: row.rollback_of,
+    source: row.source,
     createdAt: row.created_at.getTime(),
     finishedAt: row.finished_at?.getTime() ?? null,
   };
 }
 
-export async function getSections(deps: DeviceConfigDeps, actor: Actor, sn: string) {
+export async function getSections(deps: DeviceConfigDeps, actor: Actor, sn: string, lang: Lang = 'en') {
   await getCompanyDevice(deps.db, actor.scope, sn);
   const reported = await findDeviceConfig(deps.db, actor.scope, sn);
   const config = reported ? readDeviceConfiguration(reported.xml) : null;
@@ -81,15 +99,18 @@ export async function getSections(deps: DeviceConfigDeps, actor: Actor, sn: stri
   const pending = await findOpenChangeSet(deps.db, actor.scope, sn);
   const drift = await findDrift(deps.db, actor.scope, sn);
   const baseline = drift ? readDeviceConfiguration(drift.baseline_xml) : null;
+  const profiles = await deviceProfileLayers(deps.db, actor.scope, sn);
+  const own = foldOwnSettings(await ownChangeDifferences(deps.db, actor.scope, sn));
   return {
     sn,
     lastUpdatedTime: reported?.last_updated_time.getTime() ?? null,
     sections,
-    pending: pending ? toChangeSet(pending) : null,
+    pending: pending ? toChangeSet(pending, lang) : null,
     drift:
       drift && baseline && config
         ? { detectedAt: drift.detected_at.getTime(), differences: configurationDifferences(baseline, config) }
         : null,
+    target: targetFields(config, profiles, own),
   };
 }
 
@@ -97,10 +118,11 @@ export async function changeSets(
   deps: DeviceConfigDeps,
   actor: Actor,
   input: { sn: string; pageNum: number; pageSize: number },
+  lang: Lang = 'en',
 ) {
   await getCompanyDevice(deps.db, actor.scope, input.sn);
   const page = await pageChangeSets(deps.db, actor.scope, input.sn, input);
-  return { list: page.list.map(toChangeSet), total: page.total };
+  return { list: page.list.map((row) => toChangeSet(row, lang)), total: page.total };
 }
 
 /** Menu items the device's capabilities leave out or grey out (core §2) cannot be changed either. */
@@ -127,6 +149,24 @@ export async function applyChangeSet(
   // A change over a drifted configuration would mix the cloud's and the device's values silently.
   if (await findDrift(deps.db, scope, input.sn)) throw new AppError(ErrorCode.CONFIG_DRIFTED);
   return sendChangeSet(deps, actor, input, () => input.sections, null);
+}
+
+/**
+ * A group profile's sections to one of the group's routers (a rollout's step): the device's own
+ * settings win over the profile's values (layering group < device), and the change-set is the
+ * profile's, so it does not become a setting of the device.
+ */
+export async function applyProfileChangeSet(
+  deps: DeviceConfigDeps,
+  actor: Actor,
+  input: SendOptions & { sections: Record<string, unknown> },
+): Promise<ChangeSet> {
+  const scope = owningScope(actor.scope);
+  await getCompanyDevice(deps.db, scope, input.sn);
+  if (await findDrift(deps.db, scope, input.sn)) throw new AppError(ErrorCode.CONFIG_DRIFTED);
+  const own = foldOwnSettings(await ownChangeDifferences(deps.db, scope, input.sn));
+  const sections = withOwnSettings(input.sections, own);
+  return sendChangeSet(deps, actor, input, () => sections, null, 'profile');
 }
 
 /** Keeps what was changed on the device: the drift ends, and the device's values are what the cloud knows. */
@@ -234,6 +274,7 @@ export function sendTemplateChangeSet(
     { sn: input.sn, confirmSeconds: input.confirmSeconds, immediately: false },
     () => input.sections,
     null,
+    'template',
   );
 }
 
@@ -243,6 +284,7 @@ async function sendChangeSet(
   input: SendOptions,
   sectionsOf: (config: DeviceConfiguration) => Record<string, unknown>,
   rollbackOf: string | null,
+  source: ChangeSetSource = 'user',
 ): Promise<ChangeSet> {
   const { db, clock } = deps;
   const scope = owningScope(actor.scope);
@@ -292,6 +334,7 @@ async function sendChangeSet(
     createdBy: actor.userId,
     at: clock.now(),
     rollbackOf,
+    source,
   });
   if (!inserted) throw new AppError(ErrorCode.CONFIG_CHANGE_IN_PROGRESS);
   let command: { id: string } | undefined;
@@ -308,7 +351,7 @@ async function sendChangeSet(
   } catch (error) {
     // Never sent: the change-set ends here rather than holding the device (120118) until nobody knows when.
     await moveChangeSet(db, id, ['queued'], 'expired', {
-      reason: 'The change could not be sent',
+      reasonCode: ErrorCode.CONFIG_NOT_SENT,
       at: clock.now(),
     });
     throw error;

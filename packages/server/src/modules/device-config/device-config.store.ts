@@ -1,4 +1,5 @@
-import type { ChangeSetState, ConfigDifference, GroupProfile } from '@fleetport/contract';
+import type { ChangeSetSource, ChangeSetState, ConfigDifference, GroupProfile } from '@fleetport/contract';
+import { sql } from 'kysely';
 import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
@@ -14,8 +15,10 @@ export interface ChangeSetRow {
   apply_command_id: string | null;
   confirm_command_id: string | null;
   reason: string | null;
+  reason_code: number | null;
   checksum: string | null;
   rollback_of: string | null;
+  source: ChangeSetSource;
   created_at: Date;
   finished_at: Date | null;
   created_by_name: string | null;
@@ -37,8 +40,10 @@ function selectRows(db: DbOrTx) {
       'c.apply_command_id',
       'c.confirm_command_id',
       'c.reason',
+      'c.reason_code',
       'c.checksum',
       'c.rollback_of',
+      'c.source',
       'c.created_at',
       'c.finished_at',
       'u.user_name as created_by_name',
@@ -58,6 +63,7 @@ export async function insertChangeSet(
     createdBy: number | null;
     at: Date;
     rollbackOf?: string | null;
+    source: ChangeSetSource;
   },
 ): Promise<boolean> {
   // Another change-set of the device not yet ended (the partial unique index): nothing is inserted.
@@ -74,6 +80,7 @@ export async function insertChangeSet(
       confirm_seconds: row.confirmSeconds,
       created_by: row.createdBy,
       rollback_of: row.rollbackOf ?? null,
+      source: row.source,
       created_at: row.at,
     })
     .onConflict((oc) => oc.doNothing())
@@ -162,7 +169,13 @@ export async function moveChangeSet(
   id: string,
   from: readonly ChangeSetState[],
   to: ChangeSetState,
-  fields: { reason?: string | null; checksum?: string | null; at: Date; sn?: string },
+  fields: {
+    reason?: string | null;
+    reasonCode?: number | null;
+    checksum?: string | null;
+    at: Date;
+    sn?: string;
+  },
 ): Promise<ChangeSetRow | undefined> {
   const final = to !== 'queued' && to !== 'applying';
   const moved = await db
@@ -170,6 +183,7 @@ export async function moveChangeSet(
     .set({
       state: to,
       ...(fields.reason !== undefined ? { reason: fields.reason } : {}),
+      ...(fields.reasonCode !== undefined ? { reason_code: fields.reasonCode } : {}),
       ...(fields.checksum !== undefined ? { checksum: fields.checksum } : {}),
       ...(final ? { finished_at: fields.at } : {}),
     })
@@ -277,4 +291,61 @@ export async function saveGroupProfileRow(
     .values({ group_id: profile.groupId, series: profile.series, company_id: profile.companyId, ...values })
     .onConflict((oc) => oc.columns(['group_id', 'series']).doUpdateSet(values))
     .execute();
+}
+
+/**
+ * The differences of the device's applied change-sets that a person made for it (source `user`),
+ * oldest first: folded, they are the device's own settings, which win over its group's profile.
+ */
+export async function ownChangeDifferences(
+  db: DbOrTx,
+  scope: CompanyScope,
+  sn: string,
+): Promise<ConfigDifference[][]> {
+  const rows = await db
+    .selectFrom('device_change_set')
+    .select(['differences'])
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('sn', '=', sn)
+    .where('source', '=', 'user')
+    .where('state', '=', 'applied')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) =>
+    typeof r.differences === 'string' ? JSON.parse(r.differences) : (r.differences as ConfigDifference[]),
+  );
+}
+
+/**
+ * The profiles for the device's series of the device's group and each group above it, the farthest
+ * first (the nearest group's values then win).
+ */
+export async function deviceProfileLayers(
+  db: DbOrTx,
+  scope: CompanyScope,
+  sn: string,
+): Promise<{ groupId: number; groupName: string; sections: Record<string, unknown> }[]> {
+  const { rows } = await sql<{ id: string; name: string; sections: unknown }>`
+    with recursive chain (id, parent_id, name, depth, company_id) as (
+      select g.id, g.parent_id, g.name, 0, g.company_id
+        from device d join company_group g on g.id = d.group_id and g.company_id = d.company_id
+       where d.sn = ${sn} and d.company_id = any(${scopedCompanyIds(scope)}::bigint[])
+      union all
+      select g.id, g.parent_id, g.name, c.depth + 1, g.company_id
+        from company_group g join chain c on g.id = c.parent_id
+    )
+    select c.id, c.name, p.sections
+      from chain c
+      join device_group_profile p on p.group_id = c.id and p.company_id = c.company_id
+      join device d on d.sn = ${sn} and d.company_id = c.company_id and lower(d.series) = lower(p.series)
+     order by c.depth desc`.execute(db);
+  return rows.map((r) => ({
+    groupId: Number(r.id),
+    groupName: r.name,
+    sections: (typeof r.sections === 'string' ? JSON.parse(r.sections) : r.sections) as Record<
+      string,
+      unknown
+    >,
+  }));
 }

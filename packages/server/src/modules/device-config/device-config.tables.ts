@@ -1,4 +1,4 @@
-import type { ChangeSetState, ConfigDifference } from '@fleetport/contract';
+import type { ChangeSetSource, ChangeSetState, ConfigDifference } from '@fleetport/contract';
 import type { ColumnType } from 'kysely';
 
 type Json<T> = ColumnType<T, string, string>;
@@ -19,11 +19,16 @@ export interface DeviceConfigTables {
     confirm_seconds: number;
     apply_command_id: string | null;
     confirm_command_id: string | null;
+    /** The device's own words, when it gave any. */
     reason: string | null;
+    /** Why it ended rejected, reverted or expired: a catalogue code 120123-120130 (0361). */
+    reason_code: number | null;
     checksum: string | null;
     /** The applied change-set this one undoes, if it is a rollback. */
     rollback_of: string | null;
     created_by: number | null;
+    /** A person's change to this device, a group profile's rollout or a zero-touch template (0360). */
+    source: ColumnType<ChangeSetSource, ChangeSetSource | undefined, never>;
     created_at: Date;
     finished_at: Date | null;
   };

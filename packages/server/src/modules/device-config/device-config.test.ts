@@ -171,7 +171,9 @@ describe('remote configuration by change-sets', () => {
     expect(sent.code).toBe(0);
     const done = await finalChangeSet(acme, 'CF0002', sent.data!.id);
     expect(done.state).toBe('reverted');
-    expect(done.reason).toMatch(/Not confirmed within 30 s/);
+    // The cloud's words come from the catalogue; the device's own follow them.
+    expect(done.reasonCode).toBe(ErrorCode.CONFIG_REVERTED_BY_DEVICE);
+    expect(done.reason).toMatch(/^The device put its previous configuration back: Not confirmed within 30 s/);
     expect(router.state.configXml).toContain('<apn>internet</apn>');
     expect(router.state.configXml).not.toContain('wrong.apn');
   });
@@ -187,7 +189,11 @@ describe('remote configuration by change-sets', () => {
     expect(sent.code).toBe(0);
     const done = await finalChangeSet(acme, 'CF0003', sent.data!.id);
     expect(done.state).toBe('rejected');
-    expect(done.reason).toBeTruthy();
+    expect(done.reasonCode).toBe(ErrorCode.CONFIG_REFUSED);
+    expect(done.reason).toMatch(/^The device refused the change: ./);
+    // Read in Chinese, the catalogue gives the reader's words before the device's own.
+    const history = await acme.run(getChangeSetsCall, { sn: 'CF0003', pageNum: 1, pageSize: 10 }, 'cn');
+    expect(history.data?.list.find((c) => c.id === done.id)?.reason).toMatch(/^设备拒绝了该修改: ./);
     const undo = await acme.run(rollbackConfigCall, { sn: 'CF0003', changeSetId: done.id });
     expect(undo.code).toBe(ErrorCode.CONFIG_ROLLBACK_NOT_APPLIED);
   });
@@ -389,18 +395,18 @@ describe('remote configuration by change-sets', () => {
     const stateOf = async (id: string) =>
       (await t.deps.db
         .selectFrom('device_change_set')
-        .select(['state', 'reason'])
+        .select(['state', 'reason', 'reason_code'])
         .where('id', '=', id)
         .executeTakeFirst()) ?? null;
     const reverted = await eventually(async () => {
       const row = await stateOf(gone.data!.id);
       return row?.state === 'reverted' ? row : undefined;
     }, 10_000);
-    expect(reverted.reason).toMatch(/could not reach the device again/);
+    expect(reverted).toMatchObject({ reason: null, reason_code: ErrorCode.CONFIG_NOT_CONFIRMED });
     const expired = await eventually(async () => {
       const row = await stateOf(queued.data!.id);
       return row?.state === 'expired' ? row : undefined;
     }, 10_000);
-    expect(expired.reason).toMatch(/did not take the change/);
+    expect(expired).toMatchObject({ reason: null, reason_code: ErrorCode.CONFIG_NOT_TAKEN });
   });
 });

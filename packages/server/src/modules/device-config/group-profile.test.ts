@@ -1,7 +1,10 @@
 import {
+  applyConfigCall,
   applyGroupProfileCall,
+  type ConfigTargetField,
   createGroupCall,
   ErrorCode,
+  getChangeSetsCall,
   getConfigSectionsCall,
   getGroupProfileCall,
   getRolloutCall,
@@ -72,9 +75,12 @@ beforeAll(async () => {
   rival = await companyOwner(t, 'Rival Profiles', 'owner@rival-profiles.test');
   for (const sn of SNS) await fleet.connect(acme, sn, 'r3000', 'R3000');
   await fleet.connect(acme, 'GP0100', 'r1500', 'R1500');
-  await putOnLevel(t, acme, [...SNS, 'GP0100'], 'ESSENTIALS');
+  await fleet.connect(acme, 'GP0101', 'r1500', 'R1500');
+  await putOnLevel(t, acme, [...SNS, 'GP0100', 'GP0101'], 'ESSENTIALS');
   groupId = (await acme.run(createGroupCall, { groupName: 'Depots' })).data!.groupId;
   await acme.run(moveDevicesCall, { sns: [...SNS, 'GP0100'], groupId });
+  const north = (await acme.run(createGroupCall, { groupName: 'North', parentId: groupId })).data!.groupId;
+  await acme.run(moveDevicesCall, { sns: ['GP0101'], groupId: north });
   for (const sn of SNS) await eventually(async () => (await ssh(sn)) !== undefined, 10_000, sn);
 }, 120_000);
 afterAll(() => fleet?.close());
@@ -147,5 +153,108 @@ describe('group profiles', () => {
     expect(retried.code).toBe(0);
     const done = await driveUntil(id, (d) => d.state === 'completed', 'completion');
     expect(done.counts).toMatchObject({ success: 6, failure: 0 });
+  });
+});
+
+describe('layering: a device’s own settings over its groups’ profiles', () => {
+  async function sections(sn: string) {
+    return (await acme.run(getConfigSectionsCall, { sn })).data!;
+  }
+  const lanOf = async (sn: string) =>
+    (await sections(sn)).sections.find((s) => s.id === 'interface/lan')?.value as Record<string, unknown>;
+  const field = (target: ConfigTargetField[], name: string) =>
+    target.find((f) => f.section === 'interface/lan' && f.field === name);
+
+  it('shows target, actual and origin per field, and a profile rollout keeps what was set on the device', async () => {
+    for (const sn of ['GP0100', 'GP0101'])
+      await eventually(async () => (await lanOf(sn)) !== undefined, 10_000, sn);
+    const lan = await lanOf('GP0100');
+    // A person sets GP0100's DHCP start on the device alone: it becomes the device's own setting.
+    const own = await acme.run(applyConfigCall, {
+      sn: 'GP0100',
+      sections: { 'interface/lan': { ...lan, dhcp: { ...(lan.dhcp as object), start: '192.168.0.60' } } },
+      confirmSeconds: 120,
+      immediately: true,
+    });
+    expect(own.data?.source).toBe('user');
+    await eventually(
+      async () =>
+        (await acme.run(getChangeSetsCall, { sn: 'GP0100', pageNum: 1, pageSize: 1 })).data?.list[0]
+          ?.state === 'applied',
+      20_000,
+      'the device’s own change applied',
+    );
+    expect((await sections('GP0100')).target).toEqual([
+      {
+        section: 'interface/lan',
+        field: 'dhcp.start',
+        target: '192.168.0.60',
+        actual: '192.168.0.60',
+        origin: 'device',
+        groupId: null,
+        groupName: null,
+      },
+    ]);
+
+    // The group's profile sets the whole LAN section with another start and a smaller pool.
+    const profileLan = { ...lan, dhcp: { ...(lan.dhcp as object), start: '192.168.0.80', limit: 50 } };
+    expect(
+      (
+        await acme.run(saveGroupProfileCall, {
+          groupId,
+          series: 'r1500',
+          sections: { 'interface/lan': profileLan },
+        })
+      ).code,
+    ).toBe(0);
+    const mine = (await sections('GP0100')).target;
+    expect(field(mine, 'dhcp.start')).toMatchObject({
+      target: '192.168.0.60',
+      origin: 'device',
+      overrides: '192.168.0.80',
+    });
+    expect(field(mine, 'dhcp.limit')).toMatchObject({
+      target: 50,
+      actual: 150,
+      origin: 'group',
+      groupId,
+      groupName: 'Depots',
+    });
+    expect(field(mine, 'ipaddr')).toMatchObject({ target: lan.ipaddr, actual: lan.ipaddr, origin: 'group' });
+    // GP0101 sits in the sub-group North, which has no profile of its own: Depots' values reach it.
+    expect(field((await sections('GP0101')).target, 'dhcp.start')).toMatchObject({
+      target: '192.168.0.80',
+      actual: '192.168.0.100',
+      origin: 'group',
+      groupName: 'Depots',
+    });
+
+    const res = await acme.run(applyGroupProfileCall, {
+      groupId,
+      series: 'r1500',
+      name: 'Small pools',
+      ...SETTINGS,
+    });
+    expect(res.data?.counts.total).toBe(2);
+    await driveUntil(res.data!.id, (d) => d.state === 'completed', 'the profile on both routers');
+    const running = (sn: string) => {
+      const state = readDeviceConfiguration(
+        fleet.devices.find((d) => d.sn === sn)!.state.configXml,
+      )?.sections.get('interface/lan');
+      return state && 'value' in state ? state.value.dhcp : null;
+    };
+    // The device's own start stays; the profile's pool size arrives. The other router takes both.
+    expect(running('GP0100')).toMatchObject({ start: '192.168.0.60', limit: 50 });
+    expect(running('GP0101')).toMatchObject({ start: '192.168.0.80', limit: 50 });
+    const history = (await acme.run(getChangeSetsCall, { sn: 'GP0100', pageNum: 1, pageSize: 10 })).data!
+      .list;
+    expect(history.map((c) => [c.source, c.state]).sort()).toEqual([
+      ['profile', 'applied'],
+      ['user', 'applied'],
+    ]);
+    const after = (await sections('GP0100')).target;
+    expect(after.filter((f) => f.target !== f.actual)).toEqual([]);
+    // A profile's change is not the device's own: the pool size still comes from the group.
+    expect(field(after, 'dhcp.limit')).toMatchObject({ origin: 'group', actual: 50 });
   });
 });

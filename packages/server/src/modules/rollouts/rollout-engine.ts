@@ -12,7 +12,7 @@ import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { type Actor, companyScope } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { isAppError } from '../../platform/errors.ts';
-import { applyChangeSet, NOTHING_CHANGES } from '../device-config/device-config.service.ts';
+import { applyProfileChangeSet, NOTHING_CHANGES } from '../device-config/device-config.service.ts';
 import { createInstalls, UPDATE_SPACING_MS } from '../device-software/device-install.service.ts';
 import { moveRollout, type RolloutRow, rolloutById, rolloutsWithWork } from './rollouts.store.ts';
 import type { StopReason } from './rollouts.tables.ts';
@@ -376,7 +376,7 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
     const actor = rolloutActor(rollout);
     for (const sn of sns) {
       try {
-        const changeSet = await applyChangeSet(deps, actor, {
+        const changeSet = await applyProfileChangeSet(deps, actor, {
           sn,
           sections: change.sections,
           confirmSeconds: change.confirmSeconds,

@@ -31,6 +31,7 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { enqueueJob } from '../../platform/jobs/enqueue.ts';
 import type { PackageRow, VersionRow } from '../app-centre/app-centre.store.ts';
 import { visibleVersion } from '../app-centre/app-centre.store.ts';
+import { changeSetReason } from '../device-config/device-config.service.ts';
 import { subtreeIds } from '../device-groups/device-groups.store.ts';
 import { packageFits } from '../device-software/device-install.service.ts';
 import { type RolloutEngineDeps, releaseWaiting } from './rollout-engine.ts';
@@ -508,6 +509,12 @@ export async function rolloutDetail(
   };
 }
 
+const GENERIC_CONFIG_REASONS = new Set<number>([
+  ErrorCode.CONFIG_REFUSED,
+  ErrorCode.CONFIG_REVERTED_BY_DEVICE,
+  ErrorCode.CONFIG_NOT_TAKEN,
+]);
+
 function reasonOf(row: RolloutDeviceRow, rollout: RolloutRow, lang: Lang): string | null {
   if (row.state === 'timeout')
     return interpolate(ROLLOUT_TEXT.timedOut[lang], { minutes: rollout.settings.deviceDeadlineMinutes });
@@ -521,7 +528,13 @@ function reasonOf(row: RolloutDeviceRow, rollout: RolloutRow, lang: Lang): strin
         : state === 'expired'
           ? ROLLOUT_TEXT.configExpired
           : ROLLOUT_TEXT.configRejected;
-    return row.changeSetReason ? `${text[lang]}: ${row.changeSetReason}` : text[lang];
+    // The state's sentence says what the generic codes would; a more telling code adds its words.
+    const code = row.changeSetReasonCode;
+    const why =
+      code === null || GENERIC_CONFIG_REASONS.has(code)
+        ? row.changeSetReason
+        : changeSetReason(code, row.changeSetReason, lang);
+    return why ? `${text[lang]}: ${why}` : text[lang];
   }
   if (row.reasonKind === 'update') {
     const text = appUpdateError(row.reasonCode ?? 0)[lang];

@@ -308,6 +308,7 @@ export interface RolloutDeviceRow {
   /** A configuration's change-set: its end and the router's words (read, not copied). */
   changeSetState: string | null;
   changeSetReason: string | null;
+  changeSetReasonCode: number | null;
   attempts: number;
   rpcId: string | null;
   updatedAt: Date;
@@ -357,6 +358,7 @@ export async function listRolloutDevices(
         'rd.reason_text as reasonText',
         'cs.state as changeSetState',
         'cs.reason as changeSetReason',
+        'cs.reason_code as changeSetReasonCode',
         'rd.attempts',
         'rd.rpc_id as rpcId',
         'rd.updated_at as updatedAt',

@@ -884,6 +884,7 @@ describe('configuration change-sets', () => {
         confirmSeconds: 120,
         createdBy: a.members.owner.userId,
         at,
+        source: 'user',
       });
     }
     expect(

@@ -1,6 +1,7 @@
 import {
   applyConfigCall,
   type ChangeSet,
+  type ConfigTargetField,
   getChangeSetsCall,
   getConfigSectionsCall,
   getDeviceConfigJsonCall,
@@ -63,10 +64,12 @@ const changeSet = (state: ChangeSet['state'], extra: Partial<ChangeSet> = {}): C
   state,
   differences: [{ section: 'interface/lan', field: 'dhcp.start', from: '192.168.0.100', to: '192.168.0.50' }],
   confirmSeconds: 120,
+  reasonCode: null,
   reason: null,
   checksum: null,
   createdBy: 'Ada',
   rollbackOf: null,
+  source: 'user',
   createdAt: Date.UTC(2026, 10, 1, 8),
   finishedAt: null,
   ...extra,
@@ -76,7 +79,7 @@ type Drift = { detectedAt: number; differences: ChangeSet['differences'] } | nul
 
 function serve(
   funCodes: string[],
-  state: { pending: ChangeSet | null; history: ChangeSet[]; drift?: Drift },
+  state: { pending: ChangeSet | null; history: ChangeSet[]; drift?: Drift; target?: ConfigTargetField[] },
 ) {
   return routeServer({
     '/pl/user/getVisitMenus': { data: menusHolding(funCodes) },
@@ -88,6 +91,7 @@ function serve(
         sections: SECTIONS,
         pending: state.pending,
         drift: state.drift ?? null,
+        target: state.target ?? [],
       },
     }),
     [getChangeSetsCall.path]: () => ({ data: { list: state.history, total: state.history.length } }),
@@ -169,11 +173,56 @@ describe('configuration editor', () => {
   );
 
   it(
+    'shows the target, what is still to apply, the device value and where each comes from, in English and Chinese',
+    async () => {
+      const target: ConfigTargetField[] = [
+        {
+          section: 'interface/lan',
+          field: 'dhcp.start',
+          target: '192.168.0.60',
+          actual: '192.168.0.60',
+          origin: 'device',
+          groupId: null,
+          groupName: null,
+          overrides: '192.168.0.80',
+        },
+        {
+          section: 'interface/lan',
+          field: 'dhcp.limit',
+          target: 50,
+          actual: 150,
+          origin: 'group',
+          groupId: 7,
+          groupName: 'Depots',
+        },
+      ];
+      serve(['devices.view', 'devices.apply'], { pending: null, history: [changeSet('applied')], target });
+      render();
+      const card = await screen.findByTestId('config-target');
+      expect(within(card).getByText('1 values to apply')).toBeTruthy();
+      const rows = within(card)
+        .getAllByRole('row')
+        .map((row) => row.textContent);
+      expect(rows).toContain(
+        'LANDHCP server › First address192.168.0.60In place192.168.0.60This deviceinstead of the group’s 192.168.0.80',
+      );
+      expect(rows).toContain('LANDHCP server › Addresses50To apply150Group profile: Depots');
+      expect(within(await screen.findByTestId('config-history')).getByText('This device')).toBeTruthy();
+      await changeLanguage('cn');
+      expect(await within(card).findByText('1 个值待应用')).toBeTruthy();
+      expect(within(card).getByText('分组配置模板：')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
     'shows a section it cannot change as the device sent it, and a reverted change with its reason, in Chinese',
     async () => {
       await changeLanguage('cn');
+      // The server answers the reason in the reader's language (catalogue 120130), the device's words after.
       const reverted = changeSet('reverted', {
-        reason: 'Not confirmed within 120 s',
+        reasonCode: 120130,
+        reason: '设备已恢复原配置: Not confirmed within 120 s',
         finishedAt: Date.UTC(2026, 10, 1, 9),
       });
       serve(['devices.view'], { pending: null, history: [reverted] });
@@ -181,7 +230,7 @@ describe('configuration editor', () => {
       const result = await screen.findByTestId('config-last-result');
       expect(result.textContent).toContain('上次修改：设备已恢复原配置');
       expect(result.textContent).toContain('云端未能及时确认此修改，设备已自行恢复原配置。');
-      expect(result.textContent).toContain('设备或云端的说明：Not confirmed within 120 s');
+      expect(result.textContent).toContain('原因：设备已恢复原配置: Not confirmed within 120 s');
       await userEvent.click(within(screen.getByTestId('config-menu')).getByText('SSH'));
       expect((await screen.findByTestId('config-section')).textContent).toContain('无法从云端修改');
       const history = screen.getByTestId('config-history');

@@ -5,6 +5,7 @@ import {
   type ChangeSet,
   type ConfigDifference,
   type ConfigSectionView,
+  type ConfigTargetField,
   configMenuFor,
   configSectionDef,
   FINAL_CHANGE_SET_STATES,
@@ -62,7 +63,7 @@ function issueMessage(t: Translate, issue: z.core.$ZodIssue): string {
   return t('error.format');
 }
 
-function errorsOf(t: Translate, id: string, value: Value): Map<string, string> {
+export function errorsOf(t: Translate, id: string, value: Value): Map<string, string> {
   const def = configSectionDef(id);
   const errors = new Map<string, string>();
   if (!def) return errors;
@@ -294,6 +295,7 @@ export function ConfigEditor({ sn }: { sn: string }) {
           </Card>
         </Flex>
       </Flex>
+      {sections.data.target.length > 0 ? <TargetTable fields={sections.data.target} /> : null}
       <Card size="small" title={t('history')} data-testid="config-history">
         <Table<ChangeSet>
           size="small"
@@ -308,6 +310,11 @@ export function ConfigEditor({ sn }: { sn: string }) {
           columns={[
             { key: 'at', title: t('historyColumns.at'), render: (_, row) => formatDateTime(row.createdAt) },
             { key: 'by', title: t('historyColumns.by'), render: (_, row) => row.createdBy ?? '- -' },
+            {
+              key: 'source',
+              title: t('historyColumns.source'),
+              render: (_, row) => t(`source.${row.source}`),
+            },
             {
               key: 'state',
               title: t('historyColumns.state'),
@@ -418,5 +425,69 @@ function DifferenceTable({ differences }: { differences: readonly ConfigDifferen
         { key: 'to', title: t('difference.to'), render: (_, row) => shown(t, row.to) },
       ]}
     />
+  );
+}
+
+/**
+ * The fields the cloud sets on the device (layering group < device): target, whether it is still to
+ * be applied, what the device runs, and where the target comes from.
+ */
+function TargetTable({ fields }: { fields: readonly ConfigTargetField[] }) {
+  const { t } = useTranslation('deviceConfig');
+  const pending = fields.filter((f) => JSON.stringify(f.target) !== JSON.stringify(f.actual)).length;
+  return (
+    <Card
+      size="small"
+      title={t('target.title')}
+      extra={pending > 0 ? t('target.pendingCount', { count: pending }) : t('target.inPlace')}
+      data-testid="config-target"
+    >
+      <div style={{ opacity: 0.75, marginBottom: 8 }}>{t('target.hint')}</div>
+      <Table<ConfigTargetField>
+        size="small"
+        pagination={false}
+        rowKey={(row) => `${row.section}:${row.field}`}
+        dataSource={[...fields]}
+        columns={[
+          {
+            key: 'section',
+            title: t('difference.section'),
+            render: (_, row) => t(`section.${row.section.split('/')[1] ?? row.section}`),
+          },
+          { key: 'field', title: t('difference.field'), render: (_, row) => fieldLabel(t, row.field) },
+          { key: 'target', title: t('target.target'), render: (_, row) => shown(t, row.target) },
+          {
+            key: 'pending',
+            title: t('target.pending'),
+            render: (_, row) =>
+              JSON.stringify(row.target) === JSON.stringify(row.actual) ? (
+                <Tag color="success">{t('target.same')}</Tag>
+              ) : (
+                <Tag color="processing">{t('target.toApply')}</Tag>
+              ),
+          },
+          { key: 'actual', title: t('target.actual'), render: (_, row) => shown(t, row.actual) },
+          {
+            key: 'origin',
+            title: t('target.origin'),
+            render: (_, row) =>
+              row.origin === 'device' ? (
+                <span>
+                  {t('target.fromDevice')}
+                  {row.overrides !== undefined ? (
+                    <div style={{ opacity: 0.65 }}>
+                      {t('target.overrides', { value: shown(t, row.overrides) })}
+                    </div>
+                  ) : null}
+                </span>
+              ) : (
+                <span>
+                  {t('target.fromGroup')} <span translate="no">{row.groupName}</span>
+                </span>
+              ),
+          },
+        ]}
+      />
+    </Card>
   );
 }

@@ -99,6 +99,8 @@ export const devices = {
       allExist: 'All {{count}} serial numbers are devices of this company.',
     },
     groups: {
+      profile: 'Configuration profile',
+      profileTitle: 'Configuration profile of {{name}}',
       title: 'Device groups',
       root: 'All devices ({{count}})',
       ungrouped: 'Ungrouped',
@@ -262,6 +264,8 @@ export const devices = {
       allExist: '全部{{count}}个序列号都是本公司的设备。',
     },
     groups: {
+      profile: '配置模板',
+      profileTitle: '{{name}} 的配置模板',
       title: '设备分组',
       root: '所有设备（{{count}}）',
       ungrouped: '未分组',

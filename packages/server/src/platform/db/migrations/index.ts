@@ -47,6 +47,8 @@ import * as m0330 from './0330_reports.ts';
 import * as m0340 from './0340_vpn_sites.ts';
 import * as m0341 from './0341_vpn_usage.ts';
 import * as m0350 from './0350_open_api.ts';
+import * as m0360 from './0360_change_set_source.ts';
+import * as m0361 from './0361_change_set_reason_code.ts';
 import * as m0370 from './0370_rollout_stages.ts';
 
 /**
@@ -102,5 +104,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0340_vpn_sites': m0340,
   '0341_vpn_usage': m0341,
   '0350_open_api': m0350,
+  '0360_change_set_source': m0360,
+  '0361_change_set_reason_code': m0361,
   '0370_rollout_stages': m0370,
 };
