@@ -162,6 +162,10 @@ export async function registerOpenApi(app: FastifyInstance, deps: AppDeps): Prom
   const document = buildOpenApiV1Document(deps.version);
   await app.register(
     async (api) => {
+      // The token call takes an RFC 6749 form as plain fields: this scope's own parser replaces the
+      // console's (which keeps a form apart for the calls that accept one).
+      if (api.hasContentTypeParser('application/x-www-form-urlencoded'))
+        api.removeContentTypeParser('application/x-www-form-urlencoded');
       api.addContentTypeParser(
         'application/x-www-form-urlencoded',
         { parseAs: 'string' },

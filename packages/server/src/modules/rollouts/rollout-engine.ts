@@ -61,7 +61,7 @@ interface DeviceChange {
   state: RolloutDeviceState;
   percent?: number | null;
   reasonCode?: number | null;
-  reasonKind?: 'catalogue' | 'update' | 'health' | 'config' | null;
+  reasonKind?: 'catalogue' | 'update' | 'health' | 'vpnHealth' | 'config' | null;
   reasonText?: string | null;
   succeededAt?: Date | null;
 }
@@ -150,8 +150,13 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
       online: boolean;
       capabilities: unknown;
       signals: number | null;
+      vpn_down: boolean;
     }>`
       select rd.sn, d.online, d.capabilities,
+        -- A member of a running VPN group: its hub must have seen its tunnel up since the update succeeded.
+        exists (select 1 from vpn_member m join vpn_group g on g.id = m.group_id
+                 where m.sn = rd.sn and m.kind = 'device' and m.active and g.state = 'running'
+                   and not (m.vpn_state = 'connected' and m.status_at >= rd.succeeded_at)) as vpn_down,
         (select max(jsonb_array_length(coalesce(t.data->'signal', '[]'::jsonb)))
            from device_telemetry t
           where t.sn = rd.sn and t.id > coalesce(rd.telemetry_mark, 0)
@@ -177,11 +182,18 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
       if (row.state === 'verifying') {
         const seen = health.get(row.sn);
         const cellular = truthy((json(seen?.capabilities) as Record<string, unknown> | null)?.cellular);
-        const healthy =
+        const signalled =
           seen?.online === true && seen.signals !== null && (!cellular || Number(seen.signals) > 0);
-        if (healthy) changes.push({ sn: row.sn, from: row.state, state: 'success' });
+        if (signalled && seen?.vpn_down === false)
+          changes.push({ sn: row.sn, from: row.state, state: 'success' });
         else if (now.getTime() - (row.succeeded_at?.getTime() ?? now.getTime()) >= healthMinutes * 60_000)
-          changes.push({ sn: row.sn, from: row.state, state: 'failure', reasonKind: 'health' });
+          changes.push({
+            sn: row.sn,
+            from: row.state,
+            state: 'failure',
+            // The signal is the link; with it up, only the tunnel was missing.
+            reasonKind: signalled ? 'vpnHealth' : 'health',
+          });
         continue;
       }
       if (!row.rpc_id) {

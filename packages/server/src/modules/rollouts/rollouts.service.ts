@@ -520,6 +520,8 @@ function reasonOf(row: RolloutDeviceRow, rollout: RolloutRow, lang: Lang): strin
     return interpolate(ROLLOUT_TEXT.timedOut[lang], { minutes: rollout.settings.deviceDeadlineMinutes });
   if (row.reasonKind === 'health')
     return interpolate(ROLLOUT_TEXT.linkNotHealthy[lang], { minutes: rollout.settings.healthMinutes });
+  if (row.reasonKind === 'vpnHealth')
+    return interpolate(ROLLOUT_TEXT.vpnNotHealthy[lang], { minutes: rollout.settings.healthMinutes });
   if (row.reasonKind === 'config') {
     const state = row.changeSetState;
     const text =

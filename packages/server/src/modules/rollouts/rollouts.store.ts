@@ -303,7 +303,7 @@ export interface RolloutDeviceRow {
   fromVersion: string | null;
   currentVersion: string | null;
   reasonCode: number | null;
-  reasonKind: 'catalogue' | 'update' | 'health' | 'config' | null;
+  reasonKind: 'catalogue' | 'update' | 'health' | 'vpnHealth' | 'config' | null;
   reasonText: string | null;
   /** A configuration's change-set: its end and the router's words (read, not copied). */
   changeSetState: string | null;

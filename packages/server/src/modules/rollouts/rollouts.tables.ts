@@ -64,7 +64,7 @@ export interface RolloutTables {
      * `catalogue`: an error code of the catalogue (a refusal); `update`: a device's code 0-16; `health`;
      * `config`: its change-set (`rpc_id`) was rejected, reverted or expired, with the router's words there.
      */
-    reason_kind: 'catalogue' | 'update' | 'health' | 'config' | null;
+    reason_kind: 'catalogue' | 'update' | 'health' | 'vpnHealth' | 'config' | null;
     /** The device's own words, when it gave them. */
     reason_text: string | null;
     attempts: Generated<number>;

@@ -14,6 +14,10 @@ export const ROLLOUT_TEXT = {
     en: 'The update succeeded but the link was not healthy within {minutes} minutes (no report with a signal)',
     cn: '升级成功，但链路未在{minutes}分钟内恢复正常（没有带信号的上报）',
   },
+  vpnNotHealthy: {
+    en: 'The update succeeded but its VPN tunnel was not back up within {minutes} minutes',
+    cn: '升级成功，但其VPN隧道未在{minutes}分钟内恢复',
+  },
   timedOut: {
     en: 'No final state within the deadline of {minutes} minutes',
     cn: '未在{minutes}分钟的期限内结束',

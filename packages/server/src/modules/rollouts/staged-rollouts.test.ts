@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import {
+  addVpnGroupDevicesCall,
   type CallInput,
   createRolloutCall,
+  createVpnGroupCall,
   getConfigSectionsCall,
   getRolloutCall,
   listRolloutDevicesCall,
@@ -13,18 +15,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
 import type { TestApp } from '../../../test/helpers.ts';
 import { eventually } from '../../gateway/testing/gateway-env.ts';
+import { companyScope } from '../../platform/auth/actor.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
+import { UPDATE_SPACING_MS } from '../device-software/device-install.service.ts';
 import { ownApp, platformFirmware } from '../device-templates/template-test-kit.ts';
 import { asOwner, companyOwner, type Owner } from '../devices/device-test-kit.ts';
 import { type SimulatedFleet, startSimulatedFleet } from '../devices/simulated-device-kit.ts';
 import { putOnLevel } from '../licences/licence-test-kit.ts';
+import { recordMemberStatus } from '../vpn/hub-status.ts';
+import { findGroup, groupMembers } from '../vpn/vpn.store.ts';
 import { createRolloutEngine, type RolloutEngine } from './rollout-engine.ts';
 
 /**
  * Staged rollouts (issue 14): firmware, then apps, then a configuration change-set, as one change per
  * router. Each stage is sent when the one before succeeded on the router's own evidence (the hello of
  * the new image, the app's reply, the change-set confirmed); a stage that fails ends the device with
- * its reason and step, and a retry takes it up at that step, not from the start.
+ * its reason and step, and a retry takes it up at that step, not from the start. A router in a running
+ * VPN group is healthy only once its hub has seen its tunnel up again after the update.
  */
 
 let fleet: SimulatedFleet;
@@ -175,5 +182,61 @@ describe('a staged rollout', () => {
     expect(done.counts.success).toBe(3);
     expect(routers[1]!.state.apps.map((a) => a.packageName)).toContain('depot-agent');
     expect(await sshPort(SNS[1]!)).toBe(2345);
+  });
+
+  it('waits for a VPN member’s tunnel before it counts the router, and says so when it does not come back', async () => {
+    const [first, , third] = SNS as [string, string, string];
+    await putOnLevel(t, acme, [first, third], 'ADVANCED');
+    const group = await acme.run(createVpnGroupCall, { name: 'Depots', region: 'EUR', dataLimitMb: 1024 });
+    expect(group.code).toBe(0);
+    const vpnGroupId = group.data!.vpnGroupId;
+    expect((await acme.run(addVpnGroupDevicesCall, { vpnGroupId, sns: [first, third] })).code).toBe(0);
+    t.clock.advance(UPDATE_SPACING_MS + 1000);
+    const firmwareId = await platformFirmware(t, admin, acme, { version: '5.3.9', series: 'r3000' });
+    const created = await create({
+      versionId: firmwareId,
+      target: { mode: 'devices', sns: [first, third] },
+      plan: { mode: 'size', firstSize: 2, laterSize: 2 },
+      failureLimit: { kind: 'count', value: 2 },
+    });
+    expect(created.code).toBe(0);
+    const id = created.data!.id;
+    // Both run the new image and report a signal; neither tunnel has been seen by the hub since.
+    await eventually(
+      async () => {
+        await engine.advance(id);
+        const now = await devices(id);
+        return now.every((d) => d.state === 'verifying') ? now : undefined;
+      },
+      60_000,
+      'both routers waiting for their link',
+    );
+    // The hub's status read sees the first router's tunnel up (as openvpn's management interface says).
+    const scope = companyScope(acme.companyId);
+    const record = (await findGroup(t.deps.db, scope, vpnGroupId))!;
+    const member = (await groupMembers(t.deps.db, scope, vpnGroupId)).find((m) => m.sn === first)!;
+    await recordMemberStatus(
+      t.deps,
+      record,
+      member,
+      { realAddress: '198.51.100.7', bytesIn: 1000, bytesOut: 1000 },
+      t.clock.now(),
+    );
+    await eventually(
+      async () => {
+        await engine.advance(id);
+        return (await devices(id)).find((d) => d.sn === first)?.state === 'success' || undefined;
+      },
+      30_000,
+      'the first router counted once its tunnel is up',
+    );
+    // The third one's tunnel never comes back within the 5 health minutes.
+    t.clock.advance(6 * 60_000);
+    await engine.advance(id);
+    const third_ = (await devices(id)).find((d) => d.sn === third)!;
+    expect(third_).toMatchObject({
+      state: 'failure',
+      reason: 'The update succeeded but its VPN tunnel was not back up within 5 minutes',
+    });
   });
 });
