@@ -39,6 +39,8 @@ const BUILDERS: Record<string, (sn: string) => unknown> = {
   'remoteActions.resetPassword': (sn) => ({ sn, user: 'admin', password: 'Probe12' }),
   'remoteActions.poeTimers': (sn) => ({ sn, port: 1, enableTime: '08:00', disableTime: '18:00' }),
   'deviceConfig.apply': (sn) => ({ sn, sections: { 'services/ssh': { enabled: false, port: 2222 } } }),
+  'vpn.setDeviceLan': (sn) => ({ vpnGroupId: 1, sn, lanSubnet: '192.168.50.0/24' }),
+  'vpn.addEndDevice': (sn) => ({ vpnGroupId: 1, sn, name: 'Probe PLC', ip: '192.168.50.10' }),
 };
 
 /** Calls with a required `sn` naming one device (not a search text or an optional filter). */

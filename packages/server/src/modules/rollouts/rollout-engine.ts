@@ -182,8 +182,9 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
       if (row.state === 'verifying') {
         const seen = health.get(row.sn);
         const cellular = truthy((json(seen?.capabilities) as Record<string, unknown> | null)?.cellular);
-        const signalled =
-          seen?.online === true && seen.signals !== null && (!cellular || Number(seen.signals) > 0);
+        // A sample with a signal since its boot: the link came back (online now is checked apart).
+        const reported = seen != null && seen.signals !== null && (!cellular || Number(seen.signals) > 0);
+        const signalled = reported && seen?.online === true;
         if (signalled && seen?.vpn_down === false)
           changes.push({ sn: row.sn, from: row.state, state: 'success' });
         else if (now.getTime() - (row.succeeded_at?.getTime() ?? now.getTime()) >= healthMinutes * 60_000)
@@ -191,8 +192,8 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
             sn: row.sn,
             from: row.state,
             state: 'failure',
-            // The signal is the link; with it up, only the tunnel was missing.
-            reasonKind: signalled ? 'vpnHealth' : 'health',
+            // The link reported back; only the tunnel was missing.
+            reasonKind: reported && seen?.vpn_down ? 'vpnHealth' : 'health',
           });
         continue;
       }

@@ -3,6 +3,7 @@ import { ErrorCode } from '@fleetport/contract';
 import { type Actor, owningCompany, owningScope } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
+import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { preparePki } from './certificates.ts';
 import { syncGroup } from './hub-sync.ts';
 import { groupUsage } from './usage.ts';
@@ -24,6 +25,8 @@ export async function setDeviceLimit(
 ): Promise<null> {
   await preparePki(deps);
   const scope = owningScope(actor.scope);
+  // A device the company does not have is 120002, as on every call naming an SN, before its group.
+  await getCompanyDevice(deps.db, scope, input.sn);
   await inTransaction(deps.db, async (tx) => {
     const group = await findGroupOrFail(deps, actor, input.vpnGroupId, tx, true);
     const member = (await store.groupMembers(tx, scope, group.id)).find(

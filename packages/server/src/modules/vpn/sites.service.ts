@@ -9,6 +9,7 @@ import { ErrorCode } from '@fleetport/contract';
 import { type Actor, owningCompany, owningScope } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
+import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { type Block, blockOf, VPN_POOL } from './address-plan.ts';
 import { preparePki } from './certificates.ts';
 import { syncGroup } from './hub-sync.ts';
@@ -54,6 +55,8 @@ export async function setDeviceLan(
   await preparePki(deps);
   const scope = owningScope(actor.scope);
   const companyId = owningCompany(scope);
+  // A device the company does not have is 120002, as on every call naming an SN, before its group.
+  await getCompanyDevice(deps.db, scope, input.sn);
   await inTransaction(deps.db, async (tx) => {
     const group = await findGroupOrFail(deps, actor, input.vpnGroupId, tx, true);
     await activeDevice(tx, actor, group.id, input.sn);
@@ -110,6 +113,7 @@ export async function addEndDevice(
   await preparePki(deps);
   const scope = owningScope(actor.scope);
   const companyId = owningCompany(scope);
+  await getCompanyDevice(deps.db, scope, input.sn);
   const saved = await inTransaction(deps.db, async (tx) => {
     const group = await findGroupOrFail(deps, actor, input.vpnGroupId, tx, true);
     const router = await activeDevice(tx, actor, group.id, input.sn);

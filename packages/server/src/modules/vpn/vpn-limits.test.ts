@@ -191,7 +191,7 @@ describe('VPN data limits', () => {
     });
   });
 
-  it('refuses a limit out of range (1), a device not in the group (180041) and another company (180002)', async () => {
+  it('refuses a limit out of range (1), a device not in the group (180041) and another company (180002, 120002)', async () => {
     const zero = await acme.run(setVpnDeviceLimitCall, {
       vpnGroupId: group.vpnGroupId,
       sn: 'VL0001',
@@ -208,10 +208,11 @@ describe('VPN data limits', () => {
     expect((await bravo.run(getVpnGroupUsageCall, { vpnGroupId: group.vpnGroupId })).code).toBe(
       ErrorCode.VPN_GROUP_NOT_FOUND,
     );
+    // Another company's router is "the device does not exist", as on every call naming an SN.
     expect(
       (await bravo.run(setVpnDeviceLimitCall, { vpnGroupId: group.vpnGroupId, sn: 'VL0001', dataLimitMb: 5 }))
         .code,
-    ).toBe(ErrorCode.VPN_GROUP_NOT_FOUND);
+    ).toBe(ErrorCode.DEVICE_NOT_FOUND);
   });
 
   it('starts weeks on Monday and months on the 1st (UTC); a single-time limit never starts again', () => {

@@ -120,7 +120,8 @@ describe('the LAN a site publishes', () => {
       sn: 'VS0001',
       lanSubnet: null,
     });
-    expect(foreign.code).toBe(ErrorCode.VPN_GROUP_NOT_FOUND);
+    // Another company's router is "the device does not exist", as on every call naming an SN.
+    expect(foreign.code).toBe(ErrorCode.DEVICE_NOT_FOUND);
   });
 });
 
