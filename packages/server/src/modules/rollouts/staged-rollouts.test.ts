@@ -11,6 +11,7 @@ import {
   type RolloutDevice,
   retryRolloutCall,
 } from '@fleetport/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
 import type { TestApp } from '../../../test/helpers.ts';
@@ -230,7 +231,19 @@ describe('a staged rollout', () => {
       30_000,
       'the first router counted once its tunnel is up',
     );
-    // The third one's tunnel never comes back within the 5 health minutes.
+    // The third one reported its link after its boot, but its tunnel never comes back within the 5
+    // health minutes.
+    await eventually(
+      async () => {
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from device_telemetry t
+            join rollout_device rd on rd.sn = t.sn and rd.rollout_id = ${id}
+           where t.sn = ${third} and t.id > coalesce(rd.telemetry_mark, 0)`.execute(t.deps.db);
+        return rows[0]!.n > 0 || undefined;
+      },
+      30_000,
+      'the third router to report its link after its boot',
+    );
     t.clock.advance(6 * 60_000);
     await engine.advance(id);
     const third_ = (await devices(id)).find((d) => d.sn === third)!;
