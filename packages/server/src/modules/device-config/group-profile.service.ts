@@ -1,12 +1,11 @@
 import {
   type applyGroupProfileCall,
   type CallParsedInput,
-  configSectionDef,
   ErrorCode,
   type GroupProfile,
   type Lang,
+  parseConfigSections,
   type RolloutSummary,
-  sectionSchema,
 } from '@fleetport/contract';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { owningCompany, owningScope } from '../../platform/auth/actor.ts';
@@ -44,18 +43,9 @@ export async function getGroupProfile(
 
 /** Each section must be one the contract knows, with a value its schema accepts; code 1 names the field. */
 function checkedSections(sections: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [id, value] of Object.entries(sections)) {
-    const def = configSectionDef(id);
-    if (!def) throw fieldError(`sections.${id}`, 'no such configuration section');
-    const parsed = sectionSchema(def.shape).safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw fieldError(['sections', id, ...(issue?.path ?? [])].join('.'), issue?.message ?? 'invalid');
-    }
-    out[id] = parsed.data;
-  }
-  return out;
+  const checked = parseConfigSections(sections);
+  if (!checked.ok) throw fieldError(checked.field, checked.message);
+  return checked.sections;
 }
 
 export async function saveGroupProfile(
