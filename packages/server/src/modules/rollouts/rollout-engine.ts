@@ -304,7 +304,12 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
         .where('rollout_id', '=', rollout.id)
         .where('sn', 'in', sns)
         .execute();
-      for (const r of rows) byStage.set(Number(r.stage), [...(byStage.get(Number(r.stage)) ?? []), r.sn]);
+      for (const r of rows) {
+        const stage = Number(r.stage);
+        const group = byStage.get(stage) ?? [];
+        group.push(r.sn);
+        byStage.set(stage, group);
+      }
     }
     for (const [stage, group] of byStage) await sendStage(rollout, stage, group, now);
   }
