@@ -20,9 +20,13 @@ async function watchUntilReady(page: Page, lang: Lang): Promise<{ states: string
   await newest.waitFor();
   const states: string[] = [];
   for (;;) {
-    const state = (await newest.getAttribute('data-state')) ?? '';
+    // The state and its words read at one moment: the record may turn ready between two reads.
+    const [state, text] = await newest.evaluate((el) => [
+      el.getAttribute('data-state') ?? '',
+      el.textContent,
+    ]);
     if (states.at(-1) !== state) states.push(state);
-    assert.equal(await newest.textContent(), x.state[state as keyof typeof x.state]);
+    assert.equal(text, x.state[state as keyof typeof x.state]);
     if (state === 'ready') break;
     assert.equal(state, 'generating');
     await page.waitForTimeout(100);

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can, PageGate } from '../../app/permissions.tsx';
 import { addNamespaces } from '../../i18n/index.ts';
+import { MachineWords } from '../../widgets/machine-words.tsx';
 import { ClientDialog } from './client-dialog.tsx';
 import { openApi } from './open-api.i18n.ts';
 import { useDeleteClient, useOpenApiClients, useRotateSecret } from './open-api-queries.ts';
@@ -28,10 +29,21 @@ function OpenApi() {
       <Alert
         type="info"
         showIcon
-        message={t('guide', { prefix: OPEN_API_PREFIX })}
+        message={
+          <MachineWords
+            sentence={(markers) => t('guide', markers)}
+            values={{
+              prefix: OPEN_API_PREFIX,
+              oauth: 'OAuth 2.0',
+              post: 'POST',
+              tokenPath: `${OPEN_API_PREFIX}/oauth/token`,
+              header: '"Authorization: Bearer"',
+            }}
+          />
+        }
         action={
           <a href={`${OPEN_API_PREFIX}/openapi.json`} target="_blank" rel="noreferrer">
-            {t('document')}
+            <MachineWords sentence={(markers) => t('document', markers)} values={{ format: 'OpenAPI' }} />
           </a>
         }
       />

@@ -4,8 +4,8 @@ export const openApi = {
     title: 'Open API',
     tabs: { clients: 'Clients', usage: 'Usage' },
     guide:
-      'Clients call {{prefix}} with OAuth 2.0 client credentials: POST {{prefix}}/oauth/token, then send the token as "Authorization: Bearer". At most 12 calls a second per client.',
-    document: 'API reference (OpenAPI)',
+      'Clients call {{prefix}} with {{oauth}} client credentials: {{post}} {{tokenPath}}, then send the token as {{header}}. At most 12 calls a second per client.',
+    document: 'API reference ({{format}})',
     create: 'New client',
     edit: 'Edit',
     rotate: 'New secret',
@@ -73,8 +73,8 @@ export const openApi = {
     title: '开放API',
     tabs: { clients: '客户端', usage: '调用统计' },
     guide:
-      '客户端使用 OAuth 2.0 客户端凭证调用 {{prefix}}：先 POST {{prefix}}/oauth/token 获取令牌，再以 "Authorization: Bearer" 发送。每个客户端每秒最多调用 12 次。',
-    document: 'API 参考文档（OpenAPI）',
+      '客户端使用 {{oauth}} 客户端凭证调用 {{prefix}}：先 {{post}} {{tokenPath}} 获取令牌，再以 {{header}} 发送。每个客户端每秒最多调用 12 次。',
+    document: 'API 参考文档（{{format}}）',
     create: '新建客户端',
     edit: '编辑',
     rotate: '更换密钥',
