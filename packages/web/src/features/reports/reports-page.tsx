@@ -479,6 +479,8 @@ function RunsDrawer({ report, onClose }: { report: Report | null; onClose: () =>
             type="link"
             size="small"
             disabled={r.state !== 'ready'}
+            // The link is asked for first: the button says so until the file starts (as export records do).
+            loading={download.isPending && download.variables?.runId === r.runId}
             onClick={() => download.mutate({ runId: r.runId })}
             data-testid={`report-run-download-${r.runId}`}
           >
@@ -489,6 +491,7 @@ function RunsDrawer({ report, onClose }: { report: Report | null; onClose: () =>
               type="link"
               size="small"
               disabled={r.state !== 'ready'}
+              loading={share.isPending && share.variables?.runId === r.runId}
               onClick={() => share.mutate({ runId: r.runId })}
               data-testid={`report-run-share-${r.runId}`}
             >
