@@ -7,7 +7,6 @@ import {
   getChangeSetsCall,
   getConfigSectionsCall,
   getGroupProfileCall,
-  getRolloutCall,
   listRolloutDevicesCall,
   moveDevicesCall,
   type RolloutDetail,
@@ -22,6 +21,7 @@ import { companyOwner, type Owner } from '../devices/device-test-kit.ts';
 import { type SimulatedFleet, startSimulatedFleet } from '../devices/simulated-device-kit.ts';
 import { putOnLevel } from '../licences/licence-test-kit.ts';
 import { createRolloutEngine, type RolloutEngine } from '../rollouts/rollout-engine.ts';
+import { driveRollout } from '../rollouts/rollout-test-kit.ts';
 
 /**
  * Group profiles (issue 15): a group's sections for one series, saved with the sections' own schemas
@@ -44,17 +44,8 @@ async function ssh(sn: string) {
     | undefined;
 }
 
-async function driveUntil(id: number, done: (d: RolloutDetail) => boolean, what: string) {
-  return eventually(
-    async () => {
-      await engine.advance(id);
-      const d = (await acme.run(getRolloutCall, { id })).data!;
-      return done(d) ? d : undefined;
-    },
-    60_000,
-    what,
-  );
-}
+const driveUntil = (id: number, done: (d: RolloutDetail) => boolean, what: string) =>
+  driveRollout(engine, acme, id, done, what);
 
 const SETTINGS = {
   plan: { mode: 'size', firstSize: 3, laterSize: 3 },

@@ -20,7 +20,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
 import type { TestApp } from '../../../test/helpers.ts';
-import { eventually } from '../../gateway/testing/gateway-env.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
 import { UPDATE_SPACING_MS } from '../device-software/device-install.service.ts';
 import { platformFirmware } from '../device-templates/template-test-kit.ts';
@@ -28,6 +27,7 @@ import { asOwner, companyOwner, type Owner, seedDevices } from '../devices/devic
 import { type SimulatedFleet, startSimulatedFleet } from '../devices/simulated-device-kit.ts';
 import { putOnLevel } from '../licences/licence-test-kit.ts';
 import { createRolloutEngine, type RolloutEngine } from './rollout-engine.ts';
+import { driveRollout } from './rollout-test-kit.ts';
 
 /**
  * Rollouts (issue 14) with real simulated routers: batches one after another, success only on the
@@ -90,17 +90,8 @@ async function devices(id: number, lang: 'en' | 'cn' = 'en'): Promise<RolloutDev
 }
 
 /** Takes the engine's steps until the rollout satisfies `done`. */
-async function driveUntil(id: number, done: (d: RolloutDetail) => boolean, what: string) {
-  return eventually(
-    async () => {
-      await engine.advance(id);
-      const d = await detail(id);
-      return done(d) ? d : undefined;
-    },
-    60_000,
-    what,
-  );
-}
+const driveUntil = (id: number, done: (d: RolloutDetail) => boolean, what: string) =>
+  driveRollout(engine, acme, id, done, what);
 
 /** Past the 15-minute spacing since the routers' last update. */
 const spaced = () => t.clock.advance(UPDATE_SPACING_MS + 1000);

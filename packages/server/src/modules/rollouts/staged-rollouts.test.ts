@@ -5,7 +5,6 @@ import {
   createRolloutCall,
   createVpnGroupCall,
   getConfigSectionsCall,
-  getRolloutCall,
   listRolloutDevicesCall,
   type RolloutDetail,
   type RolloutDevice,
@@ -26,6 +25,7 @@ import { putOnLevel } from '../licences/licence-test-kit.ts';
 import { recordMemberStatus } from '../vpn/hub-status.ts';
 import { findGroup, groupMembers } from '../vpn/vpn.store.ts';
 import { createRolloutEngine, type RolloutEngine } from './rollout-engine.ts';
+import { driveRollout } from './rollout-test-kit.ts';
 
 /**
  * Staged rollouts (issue 14): firmware, then apps, then a configuration change-set, as one change per
@@ -70,17 +70,8 @@ async function devices(id: number): Promise<RolloutDevice[]> {
   return res.data!.list;
 }
 
-async function driveUntil(id: number, done: (d: RolloutDetail) => boolean, what: string) {
-  return eventually(
-    async () => {
-      await engine.advance(id);
-      const d = (await acme.run(getRolloutCall, { id })).data!;
-      return done(d) ? d : undefined;
-    },
-    60_000,
-    what,
-  );
-}
+const driveUntil = (id: number, done: (d: RolloutDetail) => boolean, what: string) =>
+  driveRollout(engine, acme, id, done, what);
 
 async function sshPort(sn: string) {
   const res = await acme.run(getConfigSectionsCall, { sn });
