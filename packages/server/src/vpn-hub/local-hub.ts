@@ -86,6 +86,9 @@ export async function startLocalHub(options: LocalHubOptions): Promise<VpnHub> {
   const version = await openvpnVersion(binary);
   const instances = new Map<number, Instance>();
   const startTimeout = options.startTimeoutMs ?? 15_000;
+  // Set by close(): an apply still writing files when the app closes must not start an openvpn that
+  // nothing would stop (it would outlive the server, holding its group's port).
+  let closed = false;
   if (version === null)
     options.log?.warn('openvpn is not installed: the platform runs no VPN hub (install Debian openvpn)');
   else options.log?.info(`VPN hub: ${version}`);
@@ -136,8 +139,36 @@ export async function startLocalHub(options: LocalHubOptions): Promise<VpnHub> {
     }
   }
 
+  /**
+   * Stops an openvpn left running in this instance's directory by a server that was killed (SIGKILL
+   * kills no children): it would hold the group's port, and the new instance could not start. Only a
+   * process whose working directory is this one is touched (Linux /proc; elsewhere nothing is done).
+   */
+  async function stopLeftover(dir: string): Promise<void> {
+    const pidFile = path.join(dir, 'openvpn.pid');
+    const pid = Number.parseInt(await fs.readFile(pidFile, 'utf8').catch(() => ''), 10);
+    if (!Number.isInteger(pid) || pid <= 0) return;
+    const cwd = await fs.readlink(`/proc/${pid}/cwd`).catch(() => null);
+    if (cwd !== path.resolve(dir)) return;
+    options.log?.warn(`VPN hub: stopping openvpn ${pid} left running in ${dir}`);
+    process.kill(pid, 'SIGTERM');
+    const until = Date.now() + 5_000;
+    while (
+      await fs.access(`/proc/${pid}`).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      if (Date.now() > until) process.kill(pid, 'SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await fs.rm(pidFile, { force: true });
+  }
+
   async function start(groupId: number, dir: string, config: string): Promise<void> {
+    await stopLeftover(dir);
     await fs.rm(socketOf(groupId), { force: true });
+    if (closed) throw new HubNotAnswering(`the VPN hub is closing: group ${groupId} not started`);
     const child = spawn(binary, ['--config', 'server.conf'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     const instance: Instance = { groupId, dir, config, process: child, exited: false, output: [] };
     const keep = (chunk: Buffer) => {
@@ -230,6 +261,7 @@ export async function startLocalHub(options: LocalHubOptions): Promise<VpnHub> {
     },
 
     async close(): Promise<void> {
+      closed = true;
       await Promise.all([...instances.values()].map(stop));
     },
   };

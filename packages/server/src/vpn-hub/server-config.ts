@@ -33,6 +33,8 @@ export function renderServerConfig(instance: HubInstance, managementSocket: stri
       return `push "route ${network} ${dotted}"`;
     }),
     `management ${managementSocket} unix`,
+    // Read at the next start: an instance left running by a server killed outright is stopped first.
+    'writepid openvpn.pid',
     'persist-key',
     'verb 3',
     '',
