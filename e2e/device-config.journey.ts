@@ -85,7 +85,22 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       for (const label of [c.group.interface, c.group.services, c.section.lan, c.section.wifi, c.section.ssh])
         await menu.getByText(label, { exact: true }).first().waitFor();
       await menu.getByText(c.section.lan, { exact: true }).click();
-      await (await field(page, 'dhcp.start')).fill('192.168.0.50');
+      await page
+        .getByTestId('config-section')
+        .locator('.ant-card-head-title', { hasText: c.section.lan })
+        .waitFor();
+      // The form is editable once nothing is in flight on the router; on a busy machine that can take a
+      // while. If it never is, the failure says what the editor showed instead.
+      await (await field(page, 'dhcp.start'))
+        .fill('192.168.0.50', { timeout: 60_000 })
+        .catch(async (error) => {
+          const shown =
+            (await page
+              .getByTestId('config-editor')
+              .textContent()
+              .catch(() => '(no editor)')) ?? '';
+          throw new Error(`${(error as Error).message}\nThe editor showed:\n${shown.slice(0, 2000)}`);
+        });
       await menu.getByText(c.section.wifi, { exact: true }).click();
       await (await field(page, 'ssid')).fill(`Quay ${lang}`);
       const difference = page.getByTestId('config-difference-table');
