@@ -1,11 +1,14 @@
 import {
   BatchSizeSchema,
+  CONFIRM_WINDOW_SECONDS,
+  ConfirmWindowSchema,
   type CreateRolloutInput,
   CreateRolloutInputSchema,
   createRolloutCall,
   DeviceDeadlineMinutesSchema,
   FailureCountSchema,
   FailurePercentSchema,
+  getGroupProfileCall,
   getPackageCall,
   HealthMinutesSchema,
   listPackagesCall,
@@ -25,6 +28,7 @@ import { apiCall } from '../../api/client.ts';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { schemaRule } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
+import { MachineWords } from '../../widgets/machine-words.tsx';
 import { NumberInput } from '../../widgets/number-input.tsx';
 import { useDeviceGroups, useDeviceTags } from '../devices/device-queries.ts';
 import { ROLLOUT_KEYS } from './rollout-queries.ts';
@@ -36,6 +40,9 @@ interface FormValues {
   packageId?: number;
   versionId?: number;
   thenAppVersionIds?: number[];
+  /** A group whose configuration profile (for the version's series) is applied last, as a stage. */
+  thenProfileGroupId?: number;
+  confirmSeconds: number;
   targetMode: TargetMode;
   groupIds?: number[];
   tagIds?: number[];
@@ -62,6 +69,7 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'U
 
 const DEFAULTS: Omit<FormValues, 'name'> = {
   targetMode: 'groups',
+  confirmSeconds: CONFIRM_WINDOW_SECONDS.default,
   planMode: 'size',
   firstSize: 10,
   laterSize: 50,
@@ -99,14 +107,15 @@ function targetOf(v: FormValues): RolloutTarget {
   }
 }
 
-function inputOf(v: FormValues): CreateRolloutInput {
+/** `profile`: the sections of the chosen group's profile, when a configuration stage is chosen. */
+function inputOf(v: FormValues, profile: Record<string, unknown> | null): CreateRolloutInput {
   return {
     name: v.name,
     versionId: v.versionId ?? 0,
     target: targetOf(v),
     thenAppVersionIds: v.thenAppVersionIds ?? [],
-    // A configuration stage comes through the API or a group's profile (docs/api.md "Rollouts").
-    thenConfiguration: null,
+    thenConfiguration:
+      v.thenProfileGroupId && profile ? { sections: profile, confirmSeconds: v.confirmSeconds } : null,
     plan:
       v.planMode === 'size'
         ? { mode: 'size', firstSize: v.firstSize, laterSize: v.laterSize }
@@ -164,6 +173,16 @@ export function RolloutDialog(props: {
         .filter((p) => p.packageId !== packageId)
         .map((p) => ({ value: p.latestVersionId, label: `${p.name} ${p.latestVersion}` })),
   });
+  // A configuration stage: the sections a group's profile sets for this series, copied into the
+  // rollout when it is created (a later edit of the profile does not change a running rollout).
+  const profileGroupId = Form.useWatch('thenProfileGroupId', form);
+  const profile = useQuery({
+    queryKey: [...ROLLOUT_KEYS.all, 'profile', profileGroupId, series],
+    queryFn: () => apiCall(getGroupProfileCall, { groupId: profileGroupId!, series: series as SeriesId }),
+    enabled: props.open && !!profileGroupId && !!series,
+  });
+  const profileSections = profileGroupId && profile.data ? profile.data.sections : null;
+  const profileIds = Object.keys(profileSections ?? {});
   const [preview, setPreview] = useState<string | null>(null);
   const previewing = useCallMutation(previewRolloutCall);
   // Refusals (no device fits, too many) show as the catalogue says.
@@ -181,7 +200,7 @@ export function RolloutDialog(props: {
 
   const runPreview = async () => {
     const v = await form.validateFields();
-    const input = inputOf(v);
+    const input = inputOf(v, profileSections);
     const res = await previewing.mutateAsync({
       versionId: input.versionId,
       target: input.target,
@@ -223,7 +242,7 @@ export function RolloutDialog(props: {
         form={form}
         layout="vertical"
         initialValues={DEFAULTS}
-        onFinish={(v) => create.mutate(inputOf(v))}
+        onFinish={(v) => create.mutate(inputOf(v, profileSections))}
         onValuesChange={() => setPreview(null)}
         data-testid="rollout-form"
       >
@@ -275,6 +294,56 @@ export function RolloutDialog(props: {
               data-testid="rollout-then-apps"
             />
           </Form.Item>
+        ) : null}
+        {series ? (
+          <Space align="start" style={{ display: 'flex' }}>
+            <Form.Item
+              name="thenProfileGroupId"
+              label={t('form.thenConfiguration')}
+              extra={
+                profileGroupId && profile.data ? (
+                  <MachineWords
+                    sentence={(m) => t('form.thenConfigurationSections', { count: profileIds.length, ...m })}
+                    values={{ sections: profileIds.join(', ') }}
+                  />
+                ) : (
+                  t('form.thenConfigurationHint')
+                )
+              }
+              rules={[
+                {
+                  // A group without a profile for this series has nothing to apply.
+                  validator: async () => {
+                    if (profileGroupId && !profile.data) throw new Error(t('form.thenConfigurationLoading'));
+                    if (profileGroupId && profile.data && profileIds.length === 0)
+                      throw new Error(t('form.thenConfigurationEmpty', { series }));
+                  },
+                },
+              ]}
+              style={{ width: 420 }}
+            >
+              <Select
+                allowClear
+                optionFilterProp="label"
+                showSearch
+                placeholder={t('form.thenConfigurationNone')}
+                options={(groups.data?.deviceOtherGroup ?? []).map((g) => ({
+                  value: g.groupId,
+                  label: g.groupName,
+                }))}
+                data-testid="rollout-then-configuration"
+              />
+            </Form.Item>
+            {profileGroupId ? (
+              <Form.Item
+                name="confirmSeconds"
+                label={t('form.confirmSeconds')}
+                rules={rules(t('form.confirmSeconds'), ConfirmWindowSchema)}
+              >
+                <NumberInput min={CONFIRM_WINDOW_SECONDS.min} max={CONFIRM_WINDOW_SECONDS.max} />
+              </Form.Item>
+            ) : null}
+          </Space>
         ) : null}
         <Form.Item name="targetMode" label={t('form.target')}>
           <Radio.Group

@@ -36,6 +36,16 @@ export const rollouts = {
       thenApps: 'Then install apps',
       thenAppsHint:
         'A staged change: each device installs these apps, in this order, once the version succeeded on it. A failed app stops that device there; a retry continues from that app.',
+      thenConfiguration: 'Then apply configuration',
+      thenConfigurationNone: 'No configuration stage',
+      thenConfigurationHint:
+        "Last, each device takes the configuration profile of the group you choose here, for this version's series. The router must reach the cloud again within the confirmation window, or it puts its previous configuration back.",
+      thenConfigurationSections_one: 'The profile sets {{count}} section: {{sections}}.',
+      thenConfigurationSections_other: 'The profile sets {{count}} sections: {{sections}}.',
+      thenConfigurationEmpty:
+        'This group has no configuration profile for {{series}}: set one on the group first.',
+      thenConfigurationLoading: "The group's profile is still loading: try again in a moment.",
+      confirmSeconds: 'Confirmation window (seconds)',
       target: 'Devices',
       targetMode: { groups: 'Groups', tags: 'Tags', filter: 'All that fit', devices: 'Chosen devices' },
       groups: 'Groups',
@@ -160,6 +170,15 @@ export const rollouts = {
       thenApps: '随后安装应用',
       thenAppsHint:
         '分阶段变更：版本在设备上升级成功后，设备按此顺序安装这些应用。某个应用失败时该设备停在此处；重试时从该应用继续。',
+      thenConfiguration: '随后应用配置',
+      thenConfigurationNone: '不应用配置',
+      thenConfigurationHint:
+        '最后，每台设备应用此处所选分组针对该版本系列的配置模板。路由器须在确认时限内重新连上云端，否则自动恢复原配置。',
+      thenConfigurationSections_one: '该模板设置 {{count}} 个配置项：{{sections}}。',
+      thenConfigurationSections_other: '该模板设置 {{count}} 个配置项：{{sections}}。',
+      thenConfigurationEmpty: '该分组没有 {{series}} 系列的配置模板：请先在分组中设置。',
+      thenConfigurationLoading: '正在读取该分组的配置模板，请稍后再试。',
+      confirmSeconds: '确认时限（秒）',
       target: '设备',
       targetMode: { groups: '分组', tags: '标签', filter: '所有适用设备', devices: '指定设备' },
       groups: '分组',

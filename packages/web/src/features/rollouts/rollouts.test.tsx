@@ -1,5 +1,5 @@
-import type { RolloutDetail, RolloutDevice, RolloutSummary } from '@fleetport/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { PackageDetail, RolloutDetail, RolloutDevice, RolloutSummary } from '@fleetport/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signedInEachTest } from '../../api/test-support.tsx';
@@ -7,7 +7,7 @@ import { renderConsole, routeServer, shellAnswers } from '../../app/console-test
 
 // The whole lazy console in jsdom on a shared two-core machine.
 const SLOW = 120_000;
-const ALL = ['firmware.view', 'firmware.apply', 'devices.view'];
+const ALL = ['firmware.view', 'firmware.apply', 'devices.view', 'groups.view'];
 
 const counts = { total: 6, waiting: 4, running: 0, success: 1, failure: 1, timeout: 0, released: 0 };
 const summary: RolloutSummary = {
@@ -150,6 +150,86 @@ describe('rollouts', () => {
       expect(within(table).getByText('1 of 3')).toBeTruthy();
       await userEvent.click(screen.getByTestId('rollout-create'));
       expect(await screen.findByTestId('rollout-form')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    "adds a group's configuration profile as the last stage, and refuses a group without one",
+    async () => {
+      const created: unknown[] = [];
+      const firmware = {
+        packageId: 5,
+        kind: 'firmware',
+        owner: 'platform',
+        packageName: 'meg5000-os',
+        series: 'meg5000',
+        manageable: false,
+        versions: [{ versionId: 9, version: '2.4.1', name: 'MEG OS' }],
+      } as unknown as PackageDetail;
+      const group = (groupId: number, groupName: string) => ({
+        groupId,
+        groupName,
+        parentId: 1,
+        deviceCount: 3,
+        onlineCount: 3,
+      });
+      const profiles: Record<number, Record<string, unknown>> = {
+        11: { 'services/ssh': { enabled: true, port: 2222 }, 'interface/lan': { ipaddr: '192.168.7.1' } },
+        12: {},
+      };
+      routeServer({
+        ...shellAnswers(ALL),
+        '/link/rollout/list': { data: { list: [], total: 0 } },
+        '/pl/appCentre/getPackageList': { data: { list: [], total: 0 } },
+        '/pl/appCentre/getPackage': { data: firmware },
+        '/link/device/queryGroupInformation': {
+          data: {
+            deviceRootGroup: { rootGroupId: 1, deviceCount: 6 },
+            deviceOtherGroup: [group(11, 'Depots'), group(12, 'Kiosks')],
+            ungroupedCount: 0,
+          },
+        },
+        '/link/deviceConfig/getGroupProfile': (body) => {
+          const { groupId, series } = body as { groupId: number; series: string };
+          return {
+            data: { groupId, series, sections: profiles[groupId] ?? {}, updatedBy: null, updatedAt: null },
+          };
+        },
+        '/link/rollout/create': (body) => {
+          created.push(body);
+          return { data: { ...summary, id: 8 } };
+        },
+      });
+      renderConsole('/robustlink/devices/appCentre/rollouts?newPackage=5&newVersion=9');
+      const form = await screen.findByTestId('rollout-form', {}, { timeout: 30_000 });
+      fireEvent.change(within(form).getByTestId('rollout-name'), { target: { value: 'MEG with SSH' } });
+      fireEvent.mouseDown(within(screen.getByTestId('rollout-groups')).getByRole('combobox'));
+      await userEvent.click((await screen.findAllByTitle('Depots')).at(-1)!);
+      // A group without a profile for the series: refused before anything is sent.
+      fireEvent.mouseDown(within(screen.getByTestId('rollout-then-configuration')).getByRole('combobox'));
+      await userEvent.click((await screen.findAllByTitle('Kiosks')).at(-1)!);
+      await screen.findByText('Last, each device', { exact: false });
+      await waitFor(() => expect(screen.queryByText(/still loading/)).toBeNull());
+      await userEvent.click(screen.getByTestId('rollout-save'));
+      expect(
+        await screen.findByText(
+          'This group has no configuration profile for meg5000: set one on the group first.',
+        ),
+      ).toBeTruthy();
+      expect(created).toEqual([]);
+      // The Depots profile: its two sections are named, and sent as the last stage.
+      fireEvent.mouseDown(within(screen.getByTestId('rollout-then-configuration')).getByRole('combobox'));
+      await userEvent.click((await screen.findAllByTitle('Depots')).at(-1)!);
+      expect(await screen.findByText('services/ssh, interface/lan')).toBeTruthy();
+      await userEvent.click(screen.getByTestId('rollout-save'));
+      await waitFor(() => expect(created).toHaveLength(1));
+      expect(created[0]).toMatchObject({
+        name: 'MEG with SSH',
+        versionId: 9,
+        target: { mode: 'groups', groupIds: [11] },
+        thenConfiguration: { sections: profiles[11], confirmSeconds: 120 },
+      });
     },
     SLOW,
   );
