@@ -85,6 +85,7 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'partnerNotifications.testSmtp': { en: 'Send a test mail', cn: '发送测试邮件' },
   'rebates.setRule': { en: "Set a distributor's rebate rates", cn: '设置分销商返利比例' },
   'rebates.export': { en: 'Export rebates', cn: '导出返利' },
+  'rollouts.exportDevices': { en: "Export a rollout's devices", cn: '导出升级任务的设备' },
   'branding.set': { en: 'Set the logo and app name for customers', cn: '设置客户看到的标志和应用名称' },
   'licences.setAutoRenew': { en: 'Set the auto-renew default', cn: '设置自动续费默认值' },
   'licences.setDeviceAutoRenew': { en: "Set devices' auto-renew", cn: '设置设备自动续费' },

@@ -15,6 +15,7 @@ import {
 } from '../rules/rollouts.ts';
 import { boundedText } from '../rules/rule.ts';
 import { defineCall } from './define.ts';
+import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
 
 /**
  * Rollouts (issue 14): one firmware or app version of the app centre sent to many devices in
@@ -230,16 +231,18 @@ export const getRolloutCall = defineCall({
   summary: 'A rollout with its settings and its batches; 190650 not found',
 });
 
+const RolloutDeviceFilterFields = {
+  id: Id,
+  search: z.string().trim().max(64).default(''),
+  states: z.array(RolloutDeviceStateSchema).max(9).default([]),
+  batch: z.number().int().min(1).max(ROLLOUT_DEVICES_MAX).optional(),
+};
+
 export const listRolloutDevicesCall = defineCall({
   id: 'rollouts.devices',
   method: 'POST',
   path: '/link/rollout/devices',
-  input: PageQuerySchema.extend({
-    id: Id,
-    search: z.string().trim().max(64).default(''),
-    states: z.array(RolloutDeviceStateSchema).max(9).default([]),
-    batch: z.number().int().min(1).max(ROLLOUT_DEVICES_MAX).optional(),
-  }).strict(),
+  input: PageQuerySchema.extend(RolloutDeviceFilterFields).strict(),
   output: pageSchema(RolloutDeviceSchema),
   permission: 'firmware.view',
   paged: true,
@@ -290,12 +293,43 @@ export const retryRolloutCall = defineCall({
   summary: 'Put the failed and timed-out devices back in the queue and run the rollout again; 190656 none',
 });
 
+/** A rollout's device list without paging: what an export covers. */
+export const RolloutDeviceExportFilterSchema = z.strictObject(RolloutDeviceFilterFields);
+export type RolloutDeviceExportFilter = z.output<typeof RolloutDeviceExportFilterSchema>;
+
+/** Columns a rollout's device export can hold, in the page's order. */
+export const ROLLOUT_DEVICE_EXPORT_COLUMNS: readonly ExportColumnDef[] = [
+  { field: 'sn', header: { en: 'SN', cn: '序列号' } },
+  { field: 'name', header: { en: 'Name', cn: '名称' } },
+  { field: 'model', header: { en: 'Model', cn: '型号' } },
+  { field: 'batch', header: { en: 'Batch', cn: '批次' } },
+  { field: 'step', header: { en: 'Step', cn: '步骤' } },
+  { field: 'state', header: { en: 'State', cn: '状态' } },
+  { field: 'fromVersion', header: { en: 'Version before', cn: '原版本' } },
+  { field: 'currentVersion', header: { en: 'Version now', cn: '当前版本' } },
+  { field: 'reason', header: { en: 'Reason', cn: '原因' } },
+  { field: 'attempts', header: { en: 'Attempts', cn: '尝试次数' } },
+  { field: 'updatedAt', header: { en: 'Updated', cn: '更新时间' } },
+];
+
+export const exportRolloutDevicesCall = defineCall({
+  id: 'rollouts.exportDevices',
+  method: 'POST',
+  path: exportPathOf(listRolloutDevicesCall.path),
+  input: exportRequestSchema(RolloutDeviceExportFilterSchema, ROLLOUT_DEVICE_EXPORT_COLUMNS),
+  output: ExportStartedSchema,
+  permission: 'firmware.export',
+  mutates: true,
+  summary: "A rollout's devices (the list's filter) to .xlsx in the background, in the rollout's order",
+});
+
 export const ROLLOUT_CALLS = [
   createRolloutCall,
   previewRolloutCall,
   listRolloutsCall,
   getRolloutCall,
   listRolloutDevicesCall,
+  exportRolloutDevicesCall,
   pauseRolloutCall,
   resumeRolloutCall,
   cancelRolloutCall,

@@ -37,7 +37,8 @@ export interface SimulatedFleet {
 export async function startSimulatedFleet(
   /** Also run a job worker (areas whose work goes through the queue: zero-touch provisioning). */
   options: {
-    jobs?: boolean;
+    /** `manual`: a worker the test runs itself (`runDueJobs`), so nothing runs behind its back. */
+    jobs?: boolean | 'manual';
     /** Run the platform's local VPN hub (root, openvpn), listening for tunnels at `publicHost`. */
     vpnHub?: { publicHost: string; portBase: number };
   } = {},
@@ -52,7 +53,11 @@ export async function startSimulatedFleet(
     ...(options.vpnHub ? { vpnHub: true } : {}),
     // Quick presence, telemetry and timeout sweeps so a test sees the device's answers within seconds.
     gateway: { presenceDebounceMs: 100, telemetryFlushMs: 50, rpcSweepIntervalMs: 500 },
-    ...(options.jobs ? { jobs: { pollMs: 100 } } : {}),
+    ...(options.jobs === 'manual'
+      ? { jobs: { manual: true } }
+      : options.jobs
+        ? { jobs: { pollMs: 100 } }
+        : {}),
   });
   const devices: SimulatedDevice[] = [];
   return {

@@ -5,6 +5,7 @@ import { dataPoolExportSource } from '../data-pool/data-pool.export.ts';
 import { deviceExportSource } from '../devices/device-export.ts';
 import { billingExportSource } from '../licences/billing.export.ts';
 import { rebateExportSource } from '../rebates/rebates.export.ts';
+import { rolloutDeviceExportSource } from '../rollouts/rollouts.export.ts';
 import type { ExportSource } from './export-source.ts';
 
 /** Every list that exports: a list joins by adding its source here (its export call is in the contract). */
@@ -17,6 +18,7 @@ export const EXPORT_SOURCES: readonly ExportSource<any, any>[] = [
   customerOrderExportSource,
   dataPoolExportSource,
   rebateExportSource,
+  rolloutDeviceExportSource,
 ];
 
 export function exportSourceOf(callId: string) {

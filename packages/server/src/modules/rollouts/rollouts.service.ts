@@ -515,7 +515,7 @@ const GENERIC_CONFIG_REASONS = new Set<number>([
   ErrorCode.CONFIG_NOT_TAKEN,
 ]);
 
-function reasonOf(row: RolloutDeviceRow, rollout: RolloutRow, lang: Lang): string | null {
+export function reasonOf(row: RolloutDeviceRow, rollout: RolloutRow, lang: Lang): string | null {
   if (row.state === 'timeout')
     return interpolate(ROLLOUT_TEXT.timedOut[lang], { minutes: rollout.settings.deviceDeadlineMinutes });
   if (row.reasonKind === 'health')

@@ -4,7 +4,9 @@ import {
   cancelRolloutCall,
   createRolloutCall,
   ErrorCode,
+  type ExportRecord,
   errorMessage,
+  exportRolloutDevicesCall,
   FELL_BACK_MESSAGE,
   getDeviceCall,
   getRolloutCall,
@@ -19,12 +21,13 @@ import {
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/accounts.ts';
-import type { TestApp } from '../../../test/helpers.ts';
+import { runDueJobs, type TestApp } from '../../../test/helpers.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
 import { UPDATE_SPACING_MS } from '../device-software/device-install.service.ts';
 import { platformFirmware } from '../device-templates/template-test-kit.ts';
 import { asOwner, companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
 import { type SimulatedFleet, startSimulatedFleet } from '../devices/simulated-device-kit.ts';
+import { downloaded, exportBody } from '../exports/export-test-kit.ts';
 import { putOnLevel } from '../licences/licence-test-kit.ts';
 import { createRolloutEngine, type RolloutEngine } from './rollout-engine.ts';
 import { driveRollout } from './rollout-test-kit.ts';
@@ -97,7 +100,8 @@ const driveUntil = (id: number, done: (d: RolloutDetail) => boolean, what: strin
 const spaced = () => t.clock.advance(UPDATE_SPACING_MS + 1000);
 
 beforeAll(async () => {
-  fleet = await startSimulatedFleet();
+  // Jobs run when the test says (an export's file): the test takes the engine's steps itself.
+  fleet = await startSimulatedFleet({ jobs: 'manual' });
   t = fleet.t;
   engine = createRolloutEngine(t.deps);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -175,6 +179,19 @@ describe('a rollout with real routers', () => {
     });
     const cn = (await devices(id, 'cn')).find((d) => d.sn === SNS[1]);
     expect(cn?.reason).toBe(`更新失败: ${FELL_BACK_MESSAGE}`);
+    // The failed devices to .xlsx, as the list shows them, in the reader's language.
+    const started = await acme.call<ExportRecord>(
+      'POST',
+      exportRolloutDevicesCall.path,
+      exportBody({ id, states: ['failure'] }, ['sn', 'step', 'state', 'fromVersion', 'reason'], 'rollout'),
+      { language: 'cn' },
+    );
+    expect(started.body).toMatchObject({ code: 0, data: { totalRows: 1 } });
+    await runDueJobs(t);
+    expect(await downloaded(t, acme, started.body.data!.recordId)).toEqual([
+      ['序列号', '步骤', '状态', '原版本', '原因'],
+      [SNS[1], '1', '失败', '2.4.0', `更新失败: ${FELL_BACK_MESSAGE}`],
+    ]);
     // Halted stays halted: a step starts nothing.
     await engine.advance(id);
     expect((await detail(id)).counts.waiting).toBe(4);
@@ -288,6 +305,8 @@ describe('refusals', () => {
       ErrorCode.ROLLOUT_NOT_FOUND,
     );
     expect((await rival.run(cancelRolloutCall, { id })).code).toBe(ErrorCode.ROLLOUT_NOT_FOUND);
+    const exported = await rival.call('POST', exportRolloutDevicesCall.path, exportBody({ id }, ['sn']));
+    expect(exported.body).toMatchObject({ code: ErrorCode.ROLLOUT_NOT_FOUND });
     expect((await rival.run(listRolloutsCall, { pageNum: 1, pageSize: 10 })).data?.total).toBe(0);
     // Acme's SNs named by the rival are not the rival's devices; the version is not published to it.
     expect((await create(rival, { versionId, target: { mode: 'devices', sns: SNS } })).code).toBe(

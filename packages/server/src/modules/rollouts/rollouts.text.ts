@@ -2,6 +2,7 @@ import type { Localized } from '@fleetport/contract';
 
 /** The words of a rollout's own reasons (issue 14), filled with `interpolate`. */
 export const ROLLOUT_TEXT = {
+  sheetName: { en: 'Rollout devices', cn: '升级任务设备' },
   stoppedByFailures: {
     en: 'Batch {batch}: {failed} of {size} devices failed or timed out, past the limit',
     cn: '第{batch}批：{size}台设备中有{failed}台失败或超时，超过了限制',

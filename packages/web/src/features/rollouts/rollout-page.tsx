@@ -1,8 +1,10 @@
 import {
   cancelRolloutCall,
+  exportRolloutDevicesCall,
   formatDateTime,
   listRolloutDevicesCall,
   pauseRolloutCall,
+  ROLLOUT_DEVICE_EXPORT_COLUMNS,
   ROLLOUT_DEVICE_STATE_LABELS,
   ROLLOUT_DEVICE_STATES,
   type RolloutBatch,
@@ -29,6 +31,7 @@ import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
 import { Spinner } from '../../widgets/spinner.tsx';
 import { deviceDetailsPath } from '../devices/device-paths.ts';
+import { ExportButton } from '../exports/export-button.tsx';
 import { ROLLOUTS_PATH } from './rollout-paths.ts';
 import { ROLLOUT_KEYS, useRollout } from './rollout-queries.ts';
 import { RolloutDeviceStateTag, RolloutProgress, RolloutStateTag } from './rollout-state.tsx';
@@ -378,6 +381,17 @@ function Devices({ id, steps }: { id: number; steps: number }) {
       rowKey="sn"
       list={list}
       columns={columns}
+      exportAction={({ total }) => (
+        <ExportButton
+          call={exportRolloutDevicesCall}
+          filter={{ ...list.filters, id }}
+          total={total}
+          columns={ROLLOUT_DEVICE_EXPORT_COLUMNS}
+          fileNamePrefix={t('detail.exportPrefix')}
+          module="devices/appCentre"
+          funCode="firmware.export"
+        />
+      )}
       filters={
         <>
           <FilterSearch
