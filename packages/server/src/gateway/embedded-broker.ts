@@ -86,6 +86,13 @@ export function createEmbeddedBroker(options: EmbeddedBrokerOptions): BrokerAdap
         // A device that stops reading must not stall delivery to the others.
         drainTimeout: 30_000,
         maxClientsIdLength: 128,
+        // No cap on messages in delivery at once (Aedes' default is 100). With a cap, a burst queues
+        // in mqemitter, and each queued message without a subscriber (every device's up message: the
+        // gateway takes them in authorizePublish) completes synchronously and starts the next from
+        // inside itself: 10,000 routers saying hello at once overflowed the stack and killed the
+        // server (bench/rollout.ts; mcollina/mqemitter#204). Each client still reads its next packets
+        // only after its last publish was handled, which bounds what is in flight.
+        concurrency: 0,
         authenticate(client, username, password, done) {
           gatekeeper.authenticate(username, password?.toString('utf8'), client.id).then(
             (verdict) => {
