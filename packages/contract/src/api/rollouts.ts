@@ -293,6 +293,38 @@ export const retryRolloutCall = defineCall({
   summary: 'Put the failed and timed-out devices back in the queue and run the rollout again; 190656 none',
 });
 
+/** A rollout one device was in, as the device's page lists it: the rollout and the device's end in it. */
+export const DeviceRolloutSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(['firmware', 'app', 'config']),
+  packageName: z.string(),
+  version: z.string(),
+  rolloutState: RolloutStateSchema,
+  /** The device's state in it, at the step it is at (1 first, of `steps`). */
+  state: RolloutDeviceStateSchema,
+  step: z.number().int(),
+  steps: z.number().int(),
+  batch: z.number().int().nullable(),
+  /** Why it failed or timed out, in the reader's language. */
+  reason: z.string().nullable(),
+  attempts: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type DeviceRollout = z.infer<typeof DeviceRolloutSchema>;
+
+export const listDeviceRolloutsCall = defineCall({
+  id: 'rollouts.ofDevice',
+  method: 'POST',
+  path: '/link/rollout/deviceRollouts',
+  input: PageQuerySchema.extend({ sn: z.string().trim().min(1).max(64) }).strict(),
+  output: pageSchema(DeviceRolloutSchema),
+  permission: 'firmware.view',
+  paged: true,
+  summary:
+    "The rollouts a device was in, newest first, each with the device's state and reason in it; 120002 for an SN the company does not have",
+});
+
 /** A rollout's device list without paging: what an export covers. */
 export const RolloutDeviceExportFilterSchema = z.strictObject(RolloutDeviceFilterFields);
 export type RolloutDeviceExportFilter = z.output<typeof RolloutDeviceExportFilterSchema>;
@@ -330,6 +362,7 @@ export const ROLLOUT_CALLS = [
   getRolloutCall,
   listRolloutDevicesCall,
   exportRolloutDevicesCall,
+  listDeviceRolloutsCall,
   pauseRolloutCall,
   resumeRolloutCall,
   cancelRolloutCall,

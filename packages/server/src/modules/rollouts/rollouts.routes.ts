@@ -2,6 +2,7 @@ import {
   cancelRolloutCall,
   createRolloutCall,
   getRolloutCall,
+  listDeviceRolloutsCall,
   listRolloutDevicesCall,
   listRolloutsCall,
   pauseRolloutCall,
@@ -13,6 +14,7 @@ import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
 import type { RolloutEngineDeps } from './rollout-engine.ts';
 import * as rollouts from './rollouts.service.ts';
+import { rolloutsOfDevice } from './rollouts-of-device.ts';
 
 /** Rollouts' calls: the actor from the session, the service, the answer in the caller's language. */
 export function rolloutRoutes(deps: RolloutEngineDeps) {
@@ -34,6 +36,9 @@ export function rolloutRoutes(deps: RolloutEngineDeps) {
     ),
     bind(listRolloutDevicesCall, async (ctx) =>
       rollouts.rolloutDevices(deps, companyActor(ctx), ctx.input, ctx.lang),
+    ),
+    bind(listDeviceRolloutsCall, async (ctx) =>
+      rolloutsOfDevice(deps.db, companyActor(ctx), ctx.input, ctx.lang),
     ),
     bind(pauseRolloutCall, async (ctx) =>
       rollouts.changeRollout(deps, companyActor(ctx), ctx.input.id, 'pause', ctx.lang),

@@ -321,6 +321,8 @@ export async function listRolloutDevices(
     search: string;
     states: readonly RolloutDeviceState[];
     batch?: number | undefined;
+    /** One device, exactly (its page's list of rollouts). */
+    sn?: string;
     offset: number;
     limit: number;
   },
@@ -334,6 +336,7 @@ export async function listRolloutDevices(
     .where('rd.rollout_id', '=', rollout.id);
   if (query.states.length > 0) base = base.where('rd.state', 'in', [...query.states]);
   if (query.batch !== undefined) base = base.where('rd.batch', '=', query.batch);
+  if (query.sn !== undefined) base = base.where('rd.sn', '=', query.sn);
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) => eb.or([eb('rd.sn', 'ilike', like), eb('d.name', 'ilike', like)]));
@@ -377,6 +380,25 @@ export async function listRolloutDevices(
       attempts: Number(r.attempts),
     })),
   };
+}
+
+/** The rollouts of the scope a device is in, newest first. */
+export async function rolloutIdsOfDevice(
+  db: DbOrTx,
+  scope: CompanyScope,
+  sn: string,
+  offset: number,
+  limit: number,
+): Promise<{ total: number; ids: number[] }> {
+  const base = db
+    .selectFrom('rollout_device')
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('sn', '=', sn);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    base.select('rollout_id').orderBy('rollout_id', 'desc').offset(offset).limit(limit).execute(),
+  ]);
+  return { total: Number(count.n), ids: rows.map((r) => Number(r.rollout_id)) };
 }
 
 /** Rollouts the engine has work on: running ones, and stopped ones whose started devices have not ended. */

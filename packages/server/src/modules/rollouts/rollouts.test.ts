@@ -10,6 +10,7 @@ import {
   FELL_BACK_MESSAGE,
   getDeviceCall,
   getRolloutCall,
+  listDeviceRolloutsCall,
   listRolloutDevicesCall,
   listRolloutsCall,
   pauseRolloutCall,
@@ -179,6 +180,19 @@ describe('a rollout with real routers', () => {
     });
     const cn = (await devices(id, 'cn')).find((d) => d.sn === SNS[1]);
     expect(cn?.reason).toBe(`更新失败: ${FELL_BACK_MESSAGE}`);
+    // The device's own page lists the rollout with its end in it, newest first.
+    const mine = await acme.run(listDeviceRolloutsCall, { sn: SNS[1]!, pageNum: 1, pageSize: 10 });
+    expect(mine.data?.list[0]).toMatchObject({
+      id,
+      name: 'MEG to 2.4',
+      version: '2.4.1',
+      rolloutState: 'halted',
+      state: 'failure',
+      step: 1,
+      steps: 1,
+      reason: `Update failed: ${FELL_BACK_MESSAGE}`,
+    });
+    expect(mine.data?.total).toBe(2);
     // The failed devices to .xlsx, as the list shows them, in the reader's language.
     const started = await acme.call<ExportRecord>(
       'POST',
@@ -305,6 +319,9 @@ describe('refusals', () => {
       ErrorCode.ROLLOUT_NOT_FOUND,
     );
     expect((await rival.run(cancelRolloutCall, { id })).code).toBe(ErrorCode.ROLLOUT_NOT_FOUND);
+    expect((await rival.run(listDeviceRolloutsCall, { sn: SNS[0]!, pageNum: 1, pageSize: 10 })).code).toBe(
+      ErrorCode.DEVICE_NOT_FOUND,
+    );
     const exported = await rival.call('POST', exportRolloutDevicesCall.path, exportBody({ id }, ['sn']));
     expect(exported.body).toMatchObject({ code: ErrorCode.ROLLOUT_NOT_FOUND });
     expect((await rival.run(listRolloutsCall, { pageNum: 1, pageSize: 10 })).data?.total).toBe(0);

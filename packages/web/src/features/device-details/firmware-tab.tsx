@@ -12,8 +12,10 @@ import {
 } from '@fleetport/contract';
 import { Alert, Card, Descriptions, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../app/permissions.tsx';
 import { currentLanguage } from '../../i18n/index.ts';
 import { EMPTY_CELL } from '../../widgets/index-table.tsx';
+import { DeviceRollouts } from './device-rollouts.tsx';
 import { PackageInstall } from './package-install.tsx';
 import { UpdateHistory } from './update-history.tsx';
 
@@ -23,6 +25,7 @@ import { UpdateHistory } from './update-history.tsx';
  */
 export function FirmwareTab({ device }: { device: DeviceRow }) {
   const { t } = useTranslation('deviceSoftware');
+  const mayViewRollouts = usePermission('firmware.view');
   const line = osLineOf(device.series, device.firmwareVersion);
   // The minimum versions are app versions; routers that do not report one run the app of their firmware.
   const appVersion = device.appVersion ?? device.firmwareVersion;
@@ -87,6 +90,11 @@ export function FirmwareTab({ device }: { device: DeviceRow }) {
       <Card size="small" title={t('software.history')}>
         <UpdateHistory sn={device.sn} kind="firmware" />
       </Card>
+      {mayViewRollouts ? (
+        <Card size="small" title={t('software.rolloutsTitle')}>
+          <DeviceRollouts sn={device.sn} />
+        </Card>
+      ) : null}
     </Flex>
   );
 }

@@ -2,6 +2,7 @@ import {
   type DeviceUpdate,
   getDeviceAppsCall,
   getDeviceUpdateHistoryCall,
+  listDeviceRolloutsCall,
   type RemoteAction,
   remoteActionStatesCall,
   uninstallDeviceAppCall,
@@ -133,6 +134,46 @@ describe('firmware tab', () => {
       expect(screen.getByTestId('remote-access').textContent).toBe('支持');
       expect(screen.getByTestId('cross-version').textContent).toContain('请先将固件升级到v5.2.2');
       expect(await screen.findByText('尚未向本设备发送升级。')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'lists the rollouts the device was in, with its end in each and why, linked to the rollout',
+    async () => {
+      routeServer({
+        '/pl/user/getVisitMenus': { data: menusHolding(['devices.view', 'firmware.view']) },
+        [getDeviceUpdateHistoryCall.path]: { data: { list: [], total: 0 } },
+        [listDeviceRolloutsCall.path]: {
+          data: {
+            list: [
+              {
+                id: 7,
+                name: 'MEG to 2.4',
+                kind: 'firmware',
+                packageName: 'meg5000-os',
+                version: '2.4.1',
+                rolloutState: 'halted',
+                state: 'failure',
+                step: 2,
+                steps: 3,
+                batch: 1,
+                reason: 'The link was not healthy within 10 minutes',
+                attempts: 1,
+                updatedAt: Date.UTC(2026, 10, 28, 9, 0),
+              },
+            ],
+            total: 1,
+          },
+        },
+      });
+      render(<FirmwareTab device={deviceRow(SN, { series: 'MEG5000', firmwareVersion: '2.4.1' })} />);
+      const table = await screen.findByTestId('device-rollouts');
+      const link = await within(table).findByRole('link', { name: 'MEG to 2.4' });
+      expect(link.getAttribute('href')).toBe('/robustlink/devices/appCentre/rollouts/7');
+      expect(within(table).getByText('meg5000-os 2.4.1')).toBeTruthy();
+      expect(within(table).getByText('The link was not healthy within 10 minutes')).toBeTruthy();
+      expect(within(table).getByText('step 2 of 3', { exact: false })).toBeTruthy();
     },
     SLOW,
   );

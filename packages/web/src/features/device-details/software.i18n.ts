@@ -2,6 +2,15 @@
 export const deviceSoftware = {
   en: {
     refresh: 'Refresh',
+    rollouts: {
+      empty: 'This device has not been in a rollout.',
+      name: 'Rollout',
+      version: 'Version',
+      state: 'State in it',
+      step: ' step {{step}} of {{total}}',
+      reason: 'Reason',
+      updatedAt: 'Updated',
+    },
     software: {
       firmware: 'Firmware version',
       apps: 'App version',
@@ -14,6 +23,7 @@ export const deviceSoftware = {
       unknownVersion: 'Unknown: the device has not reported its version',
       available: 'Available firmware',
       history: 'Update history',
+      rolloutsTitle: 'Rollouts this device was in',
       emptyHistory: 'No updates have been sent to this device.',
       at: 'Time',
       action: 'Action',
@@ -64,6 +74,15 @@ export const deviceSoftware = {
   },
   cn: {
     refresh: '刷新',
+    rollouts: {
+      empty: '本设备尚未参与升级任务。',
+      name: '升级任务',
+      version: '版本',
+      state: '在任务中的状态',
+      step: ' 第{{step}}步，共{{total}}步',
+      reason: '原因',
+      updatedAt: '更新时间',
+    },
     software: {
       firmware: '固件版本',
       apps: '应用版本',
@@ -76,6 +95,7 @@ export const deviceSoftware = {
       unknownVersion: '未知：设备尚未上报版本',
       available: '可用固件',
       history: '升级记录',
+      rolloutsTitle: '本设备参与的升级任务',
       emptyHistory: '尚未向本设备发送升级。',
       at: '时间',
       action: '操作',
