@@ -18,7 +18,6 @@ import {
   setPackagePublishedCall,
   setPackageTargetCall,
 } from '@fleetport/contract';
-import { createSimulatedDevice, type SimulatedDevice } from '@fleetport/device-sim';
 import type { Gateway } from '../packages/server/src/gateway/gateway.ts';
 import { ensureSuperAdmin } from '../packages/server/src/modules/accounts/accounts.service.ts';
 import { asOwner, type Owner } from '../packages/server/src/modules/devices/device-test-kit.ts';
@@ -31,8 +30,8 @@ import { grantPool } from '../packages/server/src/modules/licences/licence-test-
 import { createRolloutEngine } from '../packages/server/src/modules/rollouts/rollout-engine.ts';
 import { registerCompany, signIn } from '../packages/server/test/accounts.ts';
 import { createTestApp, type TestApp, testConfig } from '../packages/server/test/helpers.ts';
+import { type ChildFleet, startChildFleet } from './lib/child-fleet.ts';
 import { benchFleet, insertFleet } from './lib/fleet-rows.ts';
-import { inBatches } from './lib/in-batches.ts';
 import { bareRoundTrips } from './lib/mqtt-round-trips.ts';
 import { runWhenMain } from './lib/results-file.ts';
 import type { ResultSection } from './lib/types.ts';
@@ -93,7 +92,7 @@ async function fleetport(): Promise<{ ms: number; ended: number; succeeded: numb
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  const routers: SimulatedDevice[] = [];
+  let routers: ChildFleet | null = null;
   try {
     const account = 'owner@bench-rollout.test';
     const { companyId, userId } = await registerCompany(t, { companyName: 'Bench Rollout', account });
@@ -101,19 +100,13 @@ async function fleetport(): Promise<{ ms: number; ended: number; succeeded: numb
     const fleet = benchFleet('ROLB', DEVICES);
     await insertFleet(t.deps.db, companyId, fleet);
     const url = (t.deps.gateway as Gateway).endpoint();
-    await inBatches(fleet, 100, async (d) => {
-      routers.push(
-        await createSimulatedDevice({
-          sn: d.sn,
-          secret: d.secret,
-          series: 'r3000',
-          model: 'R3000-Q',
-          url,
-          timeScale: TIME_SCALE,
-          telemetryPeriodMs: 3_600_000,
-          rebootSeconds: 100,
-        }),
-      );
+    routers = await startChildFleet({
+      kind: 'routers',
+      url,
+      devices: fleet,
+      timeScale: TIME_SCALE,
+      telemetryPeriodMs: 3_600_000,
+      rebootSeconds: 100,
     });
     await grantPool(t, companyId, LEVEL_PRODUCT.ESSENTIALS, DEVICES);
     for (let i = 0; i < DEVICES; i += 100) {
@@ -184,7 +177,7 @@ async function fleetport(): Promise<{ ms: number; ended: number; succeeded: numb
     }
     return { ms: performance.now() - started, ended, succeeded };
   } finally {
-    await Promise.all(routers.map((r) => r.stop().catch(() => {})));
+    await routers?.stop();
     await t.close();
   }
 }
@@ -201,15 +194,15 @@ export async function run(): Promise<ResultSection> {
   return {
     title: `Rollout: one firmware version to ${n} routers in batches of ${BATCH.toLocaleString('en')} (\`bench/rollout.ts\`)`,
     method:
-      `${n} simulated R3000-Q routers (the project's simulator, in this process, their own waits scaled by ` +
+      `${n} simulated R3000-Q routers (the project's simulator, in two child processes, their own waits scaled by ` +
       `${TIME_SCALE}) connected to a full server on in-memory PGlite with its embedded broker, each on Essential. One ` +
       `rollout through the API (every device the package fits, batches of ${BATCH.toLocaleString('en')}, link health ` +
       `on); the engine's step runs every ${STEP_MS} ms here (the server's sweep runs it every 5 s). Each device passes ` +
       'the single-install checks, gets firmwareInstall with a signed link, downloads the image over HTTP, checks its ' +
       'sha256, reboots, says hello on the new version (the evidence) and sends a sample with its signal (link health). ' +
       'The time runs from the create call to the last device stored in a final state. The limit is the same number of ' +
-      'bare MQTT request/response round trips (QoS 1, one client per device on its own topic, all requests at once) ' +
-      `through a bare Aedes broker. Load average at start ${load} on ${os.cpus().length} cores.`,
+      'bare MQTT request/response round trips (QoS 1, one client per device on its own topic in two child processes, ' +
+      `all requests at once) through a bare Aedes broker in this process. Load average at start ${load} on ${os.cpus().length} cores.`,
     measurements: [
       {
         what: `one firmware version rolled out to ${n} routers, create call to every device final`,

@@ -1,8 +1,9 @@
 import net from 'node:net';
 import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
+import { startChildFleet } from './child-fleet.ts';
 
-/** N clients each answering requests on its own topic, one asker sending N requests at once. */
+/** N clients (in child processes) each answering requests on its own topic, one asker sending N requests at once. */
 export async function bareRoundTrips(devices: number): Promise<number> {
   const broker = new Aedes({ maxClientsIdLength: 128 });
   await broker.listen();
@@ -10,19 +11,10 @@ export async function bareRoundTrips(devices: number): Promise<number> {
   await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 2048 }, resolve));
   const { port } = server.address() as net.AddressInfo;
   const url = `mqtt://127.0.0.1:${port}`;
-  const answerers: mqtt.MqttClient[] = [];
+  // The answerers run in child processes (child-fleet.ts): 10,000 of them and their 10,000 broker
+  // ends would not fit in one process's file descriptors.
+  const answerers = await startChildFleet({ kind: 'answerers', url, first: 0, count: devices });
   try {
-    for (let i = 0; i < devices; i += 100) {
-      await Promise.all(
-        Array.from({ length: Math.min(100, devices - i) }, async (_, j) => {
-          const n = i + j;
-          const client = await mqtt.connectAsync(url, { clientId: `answer-${n}`, reconnectPeriod: 0 });
-          await client.subscribeAsync(`req/${n}`, { qos: 1 });
-          client.on('message', (_topic, payload) => void client.publish(`res/${n}`, payload, { qos: 1 }));
-          answerers.push(client);
-        }),
-      );
-    }
     const asker = await mqtt.connectAsync(url, { clientId: 'asker', reconnectPeriod: 0 });
     await asker.subscribeAsync('res/+', { qos: 1 });
     let answered = 0;
@@ -38,7 +30,7 @@ export async function bareRoundTrips(devices: number): Promise<number> {
     await asker.endAsync();
     return ms;
   } finally {
-    await Promise.all(answerers.map((c) => c.endAsync().catch(() => {})));
+    await answerers.stop();
     await new Promise<void>((resolve) => broker.close(() => resolve()));
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
