@@ -46,6 +46,7 @@ export * from './rules/numbers.ts';
 export * from './rules/packages.ts';
 export * from './rules/password.ts';
 export * from './rules/point-tables.ts';
+export * from './rules/point-test-read.ts';
 export * from './rules/portal.ts';
 export * from './rules/pricing.ts';
 export * from './rules/products.ts';
