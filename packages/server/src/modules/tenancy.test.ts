@@ -281,7 +281,6 @@ beforeAll(async () => {
   const bravoRun = await insertRun(t.deps.db, {
     companyId: b.companyId,
     reportId: bravoReport.body.data!.reportId,
-    pointTableId: bravoPointTable.body.data!.pointTableId,
     recordId: Number(runRecord.id),
     start: t.clock.now(),
     end: t.clock.now(),
@@ -474,6 +473,7 @@ beforeAll(async () => {
     jobId: bravoJob.id,
     recordId: Number(record.id),
     reportId: bravoReport.body.data!.reportId,
+    pointTableId: bravoPointTable.body.data!.pointTableId,
     customReportId: bravoCustom.body.data!.customReportId,
     runId: bravoRun,
     shareId: bravoShareId,
