@@ -22,6 +22,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
+import { useBlockLeave } from '../../app/block-leave.ts';
 import { Can, PageGate, usePermission } from '../../app/permissions.tsx';
 import { addNamespaces } from '../../i18n/index.ts';
 import { pointTables } from './point-tables.i18n.ts';
@@ -89,25 +90,40 @@ function PointTableDetails() {
   const [fields, setFields] = useState<TableFields>(NEW_TABLE);
   const [points, setPoints] = useState<PointTablePoint[]>([]);
   const canSave = usePermission(id === null ? 'pointTable.create' : 'pointTable.edit');
+  /** The table as last loaded or saved: anything else on screen is unsaved (core §2 navigation guard). */
+  const [savedJson, setSavedJson] = useState(JSON.stringify({ ...NEW_TABLE, points: [] }));
+  const [createdId, setCreatedId] = useState<number | null>(null);
 
   useEffect(() => {
     if (!saved.data) return;
     const { points: savedPoints, name, protocol, connectionType, slaveIp, slavePort, slaveId } = saved.data;
     setFields({ name, protocol, connectionType, slaveIp, slavePort, slaveId });
     setPoints(savedPoints);
+    setSavedJson(
+      JSON.stringify({ name, protocol, connectionType, slaveIp, slavePort, slaveId, points: savedPoints }),
+    );
   }, [saved.data]);
 
   const table = { ...fields, points };
+  useBlockLeave(JSON.stringify(table) !== savedJson ? 'pointTable' : null);
+  // Opens the new table's own page once the guard has seen it saved.
+  useEffect(() => {
+    if (createdId !== null) navigate(DETAILS_PATH(createdId), { replace: true });
+  }, [createdId, navigate]);
   const create = useCallMutation(createPointTableCall, {
     invalidates: [POINT_TABLE_KEYS.list],
     onSuccess: (created) => {
       void message.success(t('saved'));
-      navigate(DETAILS_PATH(created.pointTableId), { replace: true });
+      setSavedJson(JSON.stringify(table));
+      setCreatedId(created.pointTableId);
     },
   });
   const update = useCallMutation(updatePointTableCall, {
     invalidates: [POINT_TABLE_KEYS.list, POINT_TABLE_KEYS.one(id ?? 0)],
-    onSuccess: () => void message.success(t('saved')),
+    onSuccess: () => {
+      setSavedJson(JSON.stringify(table));
+      void message.success(t('saved'));
+    },
   });
   const save = () => (id === null ? create.mutate(table) : update.mutate({ pointTableId: id, table }));
   const setField = <K extends keyof TableFields>(key: K, value: TableFields[K]) =>
@@ -208,7 +224,7 @@ function SlaveCard({
               onChange={(value) => setField('connectionType', value)}
               options={CONNECTIONS_BY_PROTOCOL[fields.protocol].map((c) => ({
                 value: c,
-                label: t(`connection.${c}`),
+                label: <span translate="no">{t(`connection.${c}`)}</span>,
               }))}
             />,
           )}

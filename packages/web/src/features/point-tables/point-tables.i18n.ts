@@ -76,7 +76,7 @@ export const pointTables = {
   cn: {
     title: '点表',
     create: '新建点表',
-    empty: '暂无点表。点表将Modbus从站的寄存器映射为有名称的数值。',
+    empty: '暂无点表。点表将从站设备的寄存器映射为有名称的数值。',
     searchName: '按名称搜索',
     columns: {
       name: '名称',

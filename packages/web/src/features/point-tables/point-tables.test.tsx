@@ -121,6 +121,20 @@ describe('point tables', () => {
   );
 
   it(
+    'keeps the user on an unsaved table with the save-first message',
+    async () => {
+      routeServer({ ...shellAnswers(ALL), '/endDevice/pointTable/getById': { data: meter } });
+      const { router } = renderConsole('/robustlink/pointTable/pointTableDetails/7');
+      await screen.findByTestId('point-datasheet-0', {}, { timeout: 30_000 });
+      await userEvent.type(screen.getByTestId('point-table-name'), ' 2');
+      await userEvent.click(screen.getByRole('link', { name: 'Point tables' }));
+      expect(await screen.findByText('The point table is being edited. Please save it first.')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/robustlink/pointTable/pointTableDetails/7');
+    },
+    SLOW,
+  );
+
+  it(
     'says what a point table is when there is none, in Chinese too',
     async () => {
       await changeLanguage('cn');
@@ -131,7 +145,7 @@ describe('point tables', () => {
       renderConsole('/robustlink/pointTable');
       expect(
         await screen.findByText(
-          '暂无点表。点表将Modbus从站的寄存器映射为有名称的数值。',
+          '暂无点表。点表将从站设备的寄存器映射为有名称的数值。',
           {},
           { timeout: 30_000 },
         ),
