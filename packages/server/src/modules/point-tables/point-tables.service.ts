@@ -31,6 +31,17 @@ export type PointTableDeps = ModuleDeps<'clock' | 'db' | 'gateway'>;
 const TEST_READ_WAIT_MS = 20_000;
 const TEST_READ_DEADLINE_S = 30;
 
+/** Two people saving the same name at once: the unique index refuses the second, which is 900001 too. */
+async function nameRaceIs900001<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === '23505')
+      throw new AppError(ErrorCode.POINT_TABLE_NAME_EXISTS);
+    throw error;
+  }
+}
+
 export function getPointTables(
   { db }: PointTableDeps,
   actor: Actor,
@@ -46,10 +57,12 @@ export function getPointTable({ db }: PointTableDeps, actor: Actor, id: number):
 /** A new table; its name is unique in the company in any case (900001). */
 export async function createPointTable({ db, clock }: PointTableDeps, actor: Actor, table: PointTableFields) {
   const scope = owningScope(actor.scope);
-  const id = await inTransaction(db, async (tx) => {
-    if (await pointTableNamed(tx, scope, table.name)) throw new AppError(ErrorCode.POINT_TABLE_NAME_EXISTS);
-    return insertPointTable(tx, scope, table, clock.now());
-  });
+  const id = await nameRaceIs900001(
+    inTransaction(db, async (tx) => {
+      if (await pointTableNamed(tx, scope, table.name)) throw new AppError(ErrorCode.POINT_TABLE_NAME_EXISTS);
+      return insertPointTable(tx, scope, table, clock.now());
+    }),
+  );
   return findPointTable(db, scope, id);
 }
 
@@ -61,12 +74,14 @@ export async function editPointTable(
   table: PointTableFields,
 ) {
   const scope = owningScope(actor.scope);
-  await inTransaction(db, async (tx) => {
-    await findPointTable(tx, scope, id);
-    if (await pointTableNamed(tx, scope, table.name, id))
-      throw new AppError(ErrorCode.POINT_TABLE_NAME_EXISTS);
-    await updatePointTable(tx, scope, id, table, clock.now());
-  });
+  await nameRaceIs900001(
+    inTransaction(db, async (tx) => {
+      await findPointTable(tx, scope, id);
+      if (await pointTableNamed(tx, scope, table.name, id))
+        throw new AppError(ErrorCode.POINT_TABLE_NAME_EXISTS);
+      await updatePointTable(tx, scope, id, table, clock.now());
+    }),
+  );
   return findPointTable(db, scope, id);
 }
 

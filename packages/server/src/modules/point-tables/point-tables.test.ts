@@ -80,6 +80,17 @@ describe('point tables', () => {
     expect((await other.run(createPointTableCall, METER)).code).toBe(0);
   });
 
+  it('900001 for the second of two adding the same name at once; one table is saved', async () => {
+    const both = await Promise.all([
+      acme.run(createPointTableCall, { ...METER, name: 'Water meter' }),
+      acme.run(createPointTableCall, { ...METER, name: 'WATER METER' }),
+    ]);
+    expect(both.map((r) => r.code).sort()).toEqual([0, ErrorCode.POINT_TABLE_NAME_EXISTS]);
+    const water = (await acme.run(listPointTablesCall, { name: 'water' })).data!.list;
+    expect(water).toHaveLength(1);
+    expect((await acme.run(deletePointTableCall, { pointTableId: water[0]!.pointTableId })).code).toBe(0);
+  });
+
   it('edits the table and its points', async () => {
     const res = await acme.run(updatePointTableCall, {
       pointTableId: meterId,
