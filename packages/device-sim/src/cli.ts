@@ -5,6 +5,7 @@ import { createFleet } from './fleet.ts';
 import { DEFAULT_SN_PREFIX, importCsv } from './identity.ts';
 import { writeImportFile } from './import-file.ts';
 import { pointTablesJson, serveOneSlave, slavePlan, startSlaves } from './modbus-cli.ts';
+import type { ModbusSlave } from './modbus-slaves.ts';
 import { createRealVpnSite, createUplinkBridge, type RealVpnSite } from './real-vpn.ts';
 import { userPath } from './user-path.ts';
 
@@ -205,6 +206,8 @@ function progress(): void {
   }
 }
 
+/** The slaves started so far: a Ctrl-C while they start stops those. */
+const runningSlaves: ModbusSlave[] = [];
 const timer = setInterval(progress, 2000);
 let stopping = false;
 async function shutdown(): Promise<void> {
@@ -222,7 +225,7 @@ process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());
 if (values.duration) setTimeout(() => void shutdown(), Number(values.duration) * 1000);
 
-const runningSlaves = await startSlaves(slaves, modbusHost);
+await startSlaves(slaves, modbusHost, runningSlaves);
 if (runningSlaves.length)
   console.log(
     `${runningSlaves.length} Modbus slaves on ${modbusHost}:${slaves[0]!.port}-${slaves.at(-1)!.port}`,

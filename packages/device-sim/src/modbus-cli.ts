@@ -29,10 +29,13 @@ export function pointTablesJson(plan: ReturnType<typeof slavePlan>, host: string
   return `${JSON.stringify(tables, null, 2)}\n`;
 }
 
-export async function startSlaves(plan: ReturnType<typeof slavePlan>, host: string): Promise<ModbusSlave[]> {
-  const slaves: ModbusSlave[] = [];
-  for (const s of plan) slaves.push(await startModbusSlave(s.kind, { host, port: s.port }));
-  return slaves;
+/** Starts the planned slaves one by one into `into`, so a stop meanwhile closes those already up. */
+export async function startSlaves(
+  plan: ReturnType<typeof slavePlan>,
+  host: string,
+  into: ModbusSlave[],
+): Promise<void> {
+  for (const s of plan) into.push(await startModbusSlave(s.kind, { host, port: s.port }));
 }
 
 /** `sim modbus-slave --kind energyMeter --modbus-port 1502`: one slave as its own process, until stopped. */
