@@ -4,6 +4,8 @@ import { KEEPALIVE_SECONDS, SERIES_IDS, type SeriesId } from '@fleetport/contrac
 import { createFleet } from './fleet.ts';
 import { DEFAULT_SN_PREFIX, importCsv } from './identity.ts';
 import { writeImportFile } from './import-file.ts';
+import { pointTablesJson, serveOneSlave, slavePlan, startSlaves } from './modbus-cli.ts';
+import type { ModbusSlave } from './modbus-slaves.ts';
 import { createRealVpnSite, createUplinkBridge, type RealVpnSite } from './real-vpn.ts';
 import { userPath } from './user-path.ts';
 
@@ -38,12 +40,31 @@ const USAGE = `Fleetport device simulator
   --rate N             connection attempts per second (default 200)
   --mqtt5              speak MQTT 5 instead of 3.1.1
   --insecure           accept any TLS certificate (self-signed test brokers)
-  --duration SEC       stop after this long (default: until Ctrl-C)`;
+  --duration SEC       stop after this long (default: until Ctrl-C)
 
-const { values } = parseArgs({
+  Endpoints (Modbus TCP slaves behind the routers, issue 19):
+  --endpoints N        N slaves per router: energy meter, temperature sensor, flow meter, relay board
+                       (round robin), each on its own port from --modbus-port
+  --modbus-port P      first slave port (default 15020); --modbus-host H (default 127.0.0.1)
+  --print-point-tables print the point tables (JSON) that read those slaves and exit
+  --datasheet-mistakes with --print-point-tables: the tables a hurried engineer types (1-based
+                       addresses as offsets, CDAB floats as ABCD, tenths without x0.1)
+
+  npm run sim -- modbus-slave --kind energyMeter --modbus-port 1502 [--slave-id 1]
+                       one slave as its own process`;
+
+const { values, positionals } = parseArgs({
   // --no-claim turns zero-touch claiming off.
   allowNegative: true,
+  allowPositionals: true,
   options: {
+    endpoints: { type: 'string', default: '0' },
+    'modbus-port': { type: 'string', default: '15020' },
+    'modbus-host': { type: 'string', default: '127.0.0.1' },
+    'print-point-tables': { type: 'boolean', default: false },
+    'datasheet-mistakes': { type: 'boolean', default: false },
+    kind: { type: 'string', default: 'energyMeter' },
+    'slave-id': { type: 'string', default: '1' },
     devices: { type: 'string', default: '10' },
     first: { type: 'string', default: '1' },
     'import-file': { type: 'string' },
@@ -81,6 +102,14 @@ function whole(name: keyof typeof values, min: number): number {
   process.exit(2);
 }
 const deviceCount = whole('devices', 1);
+const modbusHost = values['modbus-host'];
+if (positionals[0] === 'modbus-slave')
+  await serveOneSlave(values.kind, whole('modbus-port', 1), modbusHost, whole('slave-id', 1));
+const slaves = slavePlan(deviceCount, whole('endpoints', 0), whole('modbus-port', 1));
+if (values['print-point-tables']) {
+  process.stdout.write(pointTablesJson(slaves, modbusHost, values['datasheet-mistakes']));
+  process.exit(0);
+}
 const firstIndex = whole('first', 1);
 
 const series = values.series?.split(',').map((s) => s.trim().toLowerCase());
@@ -177,6 +206,8 @@ function progress(): void {
   }
 }
 
+/** The slaves started so far: a Ctrl-C while they start stops those. */
+const runningSlaves: ModbusSlave[] = [];
 const timer = setInterval(progress, 2000);
 let stopping = false;
 async function shutdown(): Promise<void> {
@@ -185,6 +216,7 @@ async function shutdown(): Promise<void> {
   clearInterval(timer);
   console.log('stopping: devices say goodbye ...');
   await fleet.stop();
+  for (const slave of runningSlaves) await slave.close();
   removeRealSites();
   progress();
   process.exit(0);
@@ -193,5 +225,10 @@ process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());
 if (values.duration) setTimeout(() => void shutdown(), Number(values.duration) * 1000);
 
+await startSlaves(slaves, modbusHost, runningSlaves);
+if (runningSlaves.length)
+  console.log(
+    `${runningSlaves.length} Modbus slaves on ${modbusHost}:${slaves[0]!.port}-${slaves.at(-1)!.port}`,
+  );
 console.log(`${fleet.devices.length} devices -> ${values.url}`);
 void fleet.start({ ratePerSecond: Number(values.rate) });

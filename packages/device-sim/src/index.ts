@@ -8,6 +8,15 @@ export {
 } from './device.ts';
 export { createFleet, type Fleet, type FleetOptions, type FleetStats } from './fleet.ts';
 export { type DeviceIdentity, identityOf, importCsv, simulatedSerial } from './identity.ts';
+export { testReadSlave } from './modbus-gateway.ts';
+export {
+  DATASHEETS,
+  ENDPOINT_KINDS,
+  type EndpointKind,
+  type ModbusSlave,
+  pointTableOf,
+  startModbusSlave,
+} from './modbus-slaves.ts';
 export { type ClaimOptions, ClaimRefusedError, hmacSha256Hex } from './mqtt-link.ts';
 export { createRealVpnSite, createUplinkBridge, type RealVpnSite, RealVpnTunnel } from './real-vpn.ts';
 export type { Behaviour } from './rpc-context.ts';

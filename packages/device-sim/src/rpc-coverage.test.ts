@@ -55,6 +55,11 @@ const PARAMS: Record<RpcMethod, Record<string, unknown>> = {
   syslog: { lines: 5 },
   lora: { action: 'nodes' },
   keepAlive: { seconds: 300 },
+  // No slave listens there: every point answers its error, the command itself succeeds.
+  pointTableTestRead: {
+    slave: { protocol: 'modbusTcp', connectionType: 'tcp', ip: '127.0.0.1', port: 1, slaveId: 1 },
+    points: [{ index: 0, functionCode: 3, address: 0, count: 2 }],
+  },
   vpnJoin: {
     groupId: 1,
     commonName: 'fp-g1-device-X',

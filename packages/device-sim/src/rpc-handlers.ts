@@ -1,6 +1,7 @@
 import { nextTimerRun, RPC_ERROR, type RpcMethod, type RpcParams, type RpcResult } from '@fleetport/contract';
 import { runCliCommand } from './cli-shell.ts';
 import { CONFIG_HANDLERS } from './config-handlers.ts';
+import { testReadSlave } from './modbus-gateway.ts';
 import { samplePcap } from './pcap.ts';
 import { round } from './random.ts';
 import { type RpcContext, RpcFailure } from './rpc-context.ts';
@@ -21,6 +22,12 @@ export const HANDLERS: Handlers = {
   ...UPDATE_HANDLERS,
   ...CONFIG_HANDLERS,
   ...VPN_HANDLERS,
+
+  /** Polls the Modbus slave the table names, once (modbus-gateway.ts). */
+  async pointTableTestRead(ctx, p) {
+    ctx.acknowledge();
+    return testReadSlave(p);
+  },
 
   async reboot(ctx, p) {
     const rebootAt = Date.now() + p.delaySeconds * 1000;

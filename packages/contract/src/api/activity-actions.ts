@@ -177,6 +177,9 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'deviceTemplates.update': { en: 'Edit template', cn: '编辑模板' },
   'deviceTemplates.setEnabled': { en: 'Enable or disable template', cn: '启用或禁用模板' },
   'deviceTemplates.delete': { en: 'Delete template', cn: '删除模板' },
+  'pointTables.create': { en: 'Create point table', cn: '创建点表' },
+  'pointTables.update': { en: 'Edit point table', cn: '编辑点表' },
+  'pointTables.delete': { en: 'Delete point table', cn: '删除点表' },
 };
 
 /**

@@ -31,6 +31,7 @@ import { OPEN_API_CALLS } from './open-api.ts';
 import { PAGE_COLUMN_CALLS } from './page-columns.ts';
 import { PARTNER_NOTIFICATION_CALLS } from './partner-notifications.ts';
 import { PLATFORM_CALLS } from './platform.ts';
+import { POINT_TABLE_CALLS } from './point-tables.ts';
 import { QUOTA_CALLS } from './quotas.ts';
 import { REBATE_CALLS } from './rebates.ts';
 import { REMOTE_ACTION_CALLS } from './remote-actions.ts';
@@ -75,6 +76,7 @@ export * from './open-api-interfaces.ts';
 export * from './page-columns.ts';
 export * from './partner-notifications.ts';
 export * from './platform.ts';
+export * from './point-tables.ts';
 export * from './quotas.ts';
 export * from './rebates.ts';
 export * from './remote-actions.ts';
@@ -133,6 +135,7 @@ const AREA_CALLS = {
   'device-templates': DEVICE_TEMPLATE_CALLS,
   reports: REPORT_CALLS,
   'open-api': OPEN_API_CALLS,
+  'point-tables': POINT_TABLE_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

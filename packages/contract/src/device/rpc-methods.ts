@@ -48,6 +48,16 @@ const PemSchema = z.string().min(1).max(16_000);
 /** What the router's VPN tunnel is doing (core §4: connected or disconnected; connecting between). */
 export const VPN_TUNNEL_STATES = ['connecting', 'connected', 'disconnected'] as const;
 
+/** Where a gateway finds a Modbus slave (a point table's connection). */
+export const ModbusSlaveSchema = z.object({
+  protocol: z.enum(['modbusTcp', 'modbusRtu']),
+  /** tcp: Modbus TCP; rtuOverTcp: RTU frames over a TCP socket; serial: the gateway's own serial port. */
+  connectionType: z.enum(['tcp', 'rtuOverTcp', 'serial']),
+  ip: z.string().max(15),
+  port: z.number().int().min(1).max(65535),
+  slaveId: z.number().int().min(1).max(247),
+});
+
 export const RPC_DEFS = {
   /** Restart after an optional delay; the device replies first, then goes offline and returns. */
   reboot: {
@@ -330,6 +340,42 @@ export const RPC_DEFS = {
       packetsReceived: z.number().int().nonnegative(),
       nodes: z.array(
         z.object({ devEui: z.string(), rssi: z.number(), snr: z.number(), lastSeen: EpochMsSchema }),
+      ),
+    }),
+  },
+  /**
+   * Read a Modbus slave once with an (unsaved) point table, for the console's test read (issue 19;
+   * docs/device-protocol.md §7.7): each point from one register before to one after it, raw.
+   */
+  pointTableTestRead: {
+    params: z.object({
+      slave: ModbusSlaveSchema,
+      points: z
+        .array(
+          z.object({
+            /** The point's place in the table, echoed in the result. */
+            index: z.number().int().min(0),
+            /** The point's function code; the gateway reads its area (5/15 as 1, 6/16 as 3). */
+            functionCode: z.number().int(),
+            /** Protocol offset of the point. */
+            address: z.number().int().min(0).max(65535),
+            /** Registers (coils) the point takes. */
+            count: z.number().int().min(1).max(125),
+          }),
+        )
+        .max(1000),
+    }),
+    result: z.object({
+      points: z.array(
+        z.object({
+          index: z.number().int(),
+          /** Offset of `values[0]`: the point's address − 1 (or 0). */
+          start: z.number().int().min(0).max(65535),
+          /** Registers as read (0-65535), or coils as 0/1, from `start` to the point's end + 1 (or 65535). */
+          values: z.array(z.number().int().min(0).max(65535)).optional(),
+          /** Why the point could not be read: a Modbus exception, a timeout, no connection. */
+          error: z.string().max(200).optional(),
+        }),
       ),
     }),
   },

@@ -51,7 +51,21 @@ const SMTP_PROBE = {
 };
 
 /** Calls whose generated input the contract refuses: what to send instead, aimed at B. */
+/** A valid point table (a generated one has no slave IP). */
+const PROBE_POINT_TABLE = {
+  name: 'Probe meter',
+  protocol: 'modbusTcp',
+  connectionType: 'tcp',
+  slaveIp: '10.0.0.9',
+  slaveId: 1,
+  points: [{ name: 'voltage', functionCode: 3, address: '40001', dataType: 'FLOAT' }],
+};
+
 const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
+  // A's own new table, B's table edited (900002), B's gateway asked to read (not found).
+  'pointTables.create': () => PROBE_POINT_TABLE,
+  'pointTables.update': (target) => ({ pointTableId: target.pointTableId, table: PROBE_POINT_TABLE }),
+  'pointTables.testRead': (target) => ({ sn: target.sn, table: PROBE_POINT_TABLE }),
   // B's VPN group with B's device: refused as an unknown group (180002), nothing saved.
   'vpn.setDeviceLan': (target) => ({
     vpnGroupId: target.vpnGroupId,
@@ -239,6 +253,10 @@ beforeAll(async () => {
     fields: ['sn', 'totalBytes'],
   });
   expect(bravoCustom.body.code).toBe(0);
+  const bravoPointTable = await bOwner.call<{ pointTableId: number }>('POST', '/endDevice/pointTable/add', {
+    ...PROBE_POINT_TABLE,
+    name: 'Bravo meter',
+  });
   const bravoReport = await bOwner.call<{ reportId: number }>('POST', '/link/report/add', {
     name: 'Bravo usage',
     type: 'dataUsage',
@@ -455,6 +473,7 @@ beforeAll(async () => {
     jobId: bravoJob.id,
     recordId: Number(record.id),
     reportId: bravoReport.body.data!.reportId,
+    pointTableId: bravoPointTable.body.data!.pointTableId,
     customReportId: bravoCustom.body.data!.customReportId,
     runId: bravoRun,
     shareId: bravoShareId,

@@ -10,6 +10,7 @@ import {
   DeviceListQuerySchema,
   ErrorCode,
   PackageFilterSchema,
+  PointTableInputSchema,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompany } from '../../../test/accounts.ts';
@@ -77,6 +78,7 @@ import * as openApiStore from '../../modules/open-api/open-api.store.ts';
 import * as openApiUsage from '../../modules/open-api/open-api-usage.store.ts';
 import { saveAlertEmailRow, saveSmtpRow } from '../../modules/partner-notifications/alert-emails.store.ts';
 import * as notices from '../../modules/partner-notifications/notices.store.ts';
+import * as pointTableStore from '../../modules/point-tables/point-tables.store.ts';
 import * as quotas from '../../modules/quotas/quotas.store.ts';
 import { rebatePage } from '../../modules/rebates/rebates.store.ts';
 import { createRemoteActions } from '../../modules/remote-actions/remote-actions.service.ts';
@@ -831,6 +833,52 @@ describe('reports', () => {
     ])
       expect(await refusal(write)).toBe(ErrorCode.NO_PERMISSION);
     expect((await reportStore.listReports(db, both, 0, 50)).list.map((r) => r.name).sort()).toEqual(names);
+  });
+});
+
+describe('point tables', () => {
+  it('list and find the tables of both companies of a set, never a third’s, and write none for the set (5)', async () => {
+    const db = t.database.db;
+    const ids = new Map<number, number>();
+    for (const [companyId, name] of [
+      [a.companyId, 'alpha meter'],
+      [b.companyId, 'beta meter'],
+      [c.companyId, 'gamma meter'],
+    ] as const) {
+      const table = PointTableInputSchema.parse({
+        name,
+        protocol: 'modbusTcp',
+        connectionType: 'tcp',
+        slaveIp: '10.0.0.1',
+        slaveId: 1,
+        points: [{ name: 'v', functionCode: 3, address: 0, dataType: 'FLOAT' }],
+      });
+      ids.set(
+        companyId,
+        await pointTableStore.insertPointTable(db, companyScope(companyId), table, t.clock.now()),
+      );
+    }
+    const page = await pointTableStore.listPointTables(db, both, { pageNum: 1, pageSize: 50 });
+    expect(page.list.map((r) => r.name).sort()).toEqual(['alpha meter', 'beta meter']);
+    expect((await pointTableStore.findPointTable(db, both, ids.get(b.companyId)!)).name).toBe('beta meter');
+    expect(await refusal(() => pointTableStore.findPointTable(db, both, ids.get(c.companyId)!))).toBe(
+      ErrorCode.POINT_TABLE_NOT_FOUND,
+    );
+    const fields = PointTableInputSchema.parse({
+      name: 'x',
+      protocol: 'modbusTcp',
+      connectionType: 'tcp',
+      slaveIp: '10.0.0.1',
+      slaveId: 1,
+    });
+    for (const write of [
+      () => pointTableStore.insertPointTable(db, both, fields, t.clock.now()),
+      () => pointTableStore.updatePointTable(db, both, ids.get(a.companyId)!, fields, t.clock.now()),
+      () => pointTableStore.deletePointTable(db, both, ids.get(a.companyId)!),
+      () => pointTableStore.pointTableNamed(db, both, 'alpha meter'),
+    ])
+      expect(await refusal(write)).toBe(ErrorCode.NO_PERMISSION);
+    expect((await pointTableStore.listPointTables(db, both, { pageNum: 1, pageSize: 50 })).total).toBe(2);
   });
 });
 

@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/module.ts';
+import { pointTableRoutes } from './point-tables.routes.ts';
+
+export const pointTablesModule = defineModule({
+  area: 'point-tables',
+  uses: ['clock', 'db', 'gateway'],
+  routes: pointTableRoutes,
+  tables: ['point_table'],
+});
