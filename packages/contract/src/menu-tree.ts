@@ -101,7 +101,11 @@ export const APPS: readonly AppDef[] = [
         menu(R, 'devices/deviceTemplate', 'Templates', '模板', 'templates', [...CRUD, 'apply']),
       ]),
       group('deviceAssets', 'Device assets', '设备资产', 'appstore', [
-        menu(R, 'devices/appCentre', 'Firmware and apps', '固件与应用', 'firmware', [...CRUD, 'export', 'apply']),
+        menu(R, 'devices/appCentre', 'Firmware and apps', '固件与应用', 'firmware', [
+          ...CRUD,
+          'export',
+          'apply',
+        ]),
         menu(R, 'pointTable', 'Point table', '点表', 'pointTable', [...CRUD, 'export']),
         menu(R, 'portalManager', 'Portal manager', '门户管理', 'portalManager', [...CRUD, 'apply']),
       ]),
