@@ -301,7 +301,9 @@ export function RolloutDialog(props: {
               name="thenProfileGroupId"
               label={t('form.thenConfiguration')}
               extra={
-                profileGroupId && profile.data ? (
+                profileGroupId && profile.data && profileIds.length === 0 ? (
+                  t('form.thenConfigurationEmpty', { series })
+                ) : profileGroupId && profile.data ? (
                   <MachineWords
                     sentence={(m) => t('form.thenConfigurationSections', { count: profileIds.length, ...m })}
                     values={{ sections: profileIds.join(', ') }}

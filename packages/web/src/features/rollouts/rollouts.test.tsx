@@ -209,19 +209,16 @@ describe('rollouts', () => {
       // A group without a profile for the series: refused before anything is sent.
       fireEvent.mouseDown(within(screen.getByTestId('rollout-then-configuration')).getByRole('combobox'));
       await userEvent.click((await screen.findAllByTitle('Kiosks')).at(-1)!);
-      await screen.findByText('Last, each device', { exact: false });
-      await waitFor(() => expect(screen.queryByText(/still loading/)).toBeNull());
+      const empty = 'This group has no configuration profile for meg5000: set one on the group first.';
+      // Said under the field once the group's profile is read, and again as the refusal on saving.
+      await screen.findByText(empty, {}, { timeout: 30_000 });
       await userEvent.click(screen.getByTestId('rollout-save'));
-      expect(
-        await screen.findByText(
-          'This group has no configuration profile for meg5000: set one on the group first.',
-        ),
-      ).toBeTruthy();
+      await waitFor(() => expect(screen.getAllByText(empty)).toHaveLength(2), { timeout: 30_000 });
       expect(created).toEqual([]);
       // The Depots profile: its two sections are named, and sent as the last stage.
       fireEvent.mouseDown(within(screen.getByTestId('rollout-then-configuration')).getByRole('combobox'));
       await userEvent.click((await screen.findAllByTitle('Depots')).at(-1)!);
-      expect(await screen.findByText('services/ssh, interface/lan')).toBeTruthy();
+      expect(await screen.findByText('services/ssh, interface/lan', {}, { timeout: 30_000 })).toBeTruthy();
       await userEvent.click(screen.getByTestId('rollout-save'));
       await waitFor(() => expect(created).toHaveLength(1));
       expect(created[0]).toMatchObject({
