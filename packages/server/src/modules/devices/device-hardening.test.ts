@@ -41,6 +41,17 @@ const BUILDERS: Record<string, (sn: string) => unknown> = {
   'deviceConfig.apply': (sn) => ({ sn, sections: { 'services/ssh': { enabled: false, port: 2222 } } }),
   'vpn.setDeviceLan': (sn) => ({ vpnGroupId: 1, sn, lanSubnet: '192.168.50.0/24' }),
   'vpn.addEndDevice': (sn) => ({ vpnGroupId: 1, sn, name: 'Probe PLC', ip: '192.168.50.10' }),
+  'pointTables.testRead': (sn) => ({
+    sn,
+    table: {
+      name: 'Probe meter',
+      protocol: 'modbusTcp',
+      connectionType: 'tcp',
+      slaveIp: '10.0.0.9',
+      slaveId: 1,
+      points: [{ name: 'voltage', functionCode: 3, address: '40001', dataType: 'FLOAT' }],
+    },
+  }),
 };
 
 /** Calls with a required `sn` naming one device (not a search text or an optional filter). */

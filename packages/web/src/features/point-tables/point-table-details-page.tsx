@@ -27,18 +27,10 @@ import { Can, PageGate, usePermission } from '../../app/permissions.tsx';
 import { addNamespaces } from '../../i18n/index.ts';
 import { pointTables } from './point-tables.i18n.ts';
 import { DETAILS_PATH, POINT_TABLE_KEYS, usePointTable } from './point-tables-queries.ts';
+import type { TableFields } from './table-fields.ts';
 import { TestReadPanel } from './test-read-panel.tsx';
 
 addNamespaces({ pointTables });
-
-export interface TableFields {
-  name: string;
-  protocol: PointTableProtocol;
-  connectionType: PointConnectionType;
-  slaveIp: string;
-  slavePort: number;
-  slaveId: number;
-}
 
 const NEW_TABLE: TableFields = {
   name: '',

@@ -9,7 +9,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
-import type { TableFields } from './point-table-details-page.tsx';
+import type { TableFields } from './table-fields.ts';
 
 /**
  * The test read (issue 19): the table as it is on screen goes to an online gateway; each point shows
