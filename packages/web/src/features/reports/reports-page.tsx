@@ -21,6 +21,7 @@ import {
   REPORT_KIND_LABELS,
   REPORT_KINDS,
   type Report,
+  type ReportInput,
   type ReportField,
   type ReportFrequency,
   type ReportGeneration,
@@ -314,7 +315,7 @@ function ReportDialog({ report, onClose }: { report?: Report; onClose: () => voi
     const day = (text?: string) => (text ? Date.parse(`${text}T00:00:00Z`) : null);
     const single = v.generation === 'single';
     const end = day(v.endDay);
-    const input = {
+    const input: ReportInput = {
       name: v.name,
       type: v.type,
       customReportId: v.customReportId ?? null,
@@ -336,7 +337,7 @@ function ReportDialog({ report, onClose }: { report?: Report; onClose: () => voi
             },
       fileName: v.fileName,
       enabled: v.enabled,
-    } as const;
+    };
     if (report) update.mutate({ reportId: report.reportId, report: input });
     else create.mutate(input);
   }
