@@ -160,6 +160,8 @@ describe('alert centre', () => {
           { type: 'signal', metric: 'rsrp', sim: null, below: -110, clearAbove: -100, clearMinutes: 2 },
         ],
         pendingMinutes: 3,
+        // Saved although e-mail is off and its receivers are not shown.
+        email: { enabled: false, receivers: 'allUsers' },
         enabled: false,
       });
       expect(await screen.findByText('Rule saved.')).toBeTruthy();

@@ -388,17 +388,16 @@ export function RuleForm(props: {
           <Form.Item name="emailEnabled" label={t('form.email')} valuePropName="checked">
             <Switch />
           </Form.Item>
-          {emailEnabled ? (
-            <Form.Item name="receivers" label={t('form.receivers')}>
-              <Select
-                style={{ width: 200 }}
-                options={ALERT_RECEIVER_MODES.map((v) => ({
-                  value: v,
-                  label: ALERT_RECEIVER_MODE_LABELS[v][lang],
-                }))}
-              />
-            </Form.Item>
-          ) : null}
+          {/* Hidden, not removed, while e-mail is off: a removed field's value would be left out of the save. */}
+          <Form.Item name="receivers" label={t('form.receivers')} hidden={!emailEnabled}>
+            <Select
+              style={{ width: 200 }}
+              options={ALERT_RECEIVER_MODES.map((v) => ({
+                value: v,
+                label: ALERT_RECEIVER_MODE_LABELS[v][lang],
+              }))}
+            />
+          </Form.Item>
           <Form.Item name="enabled" label={t('form.enabled')} valuePropName="checked">
             <Switch data-testid="rule-enabled" />
           </Form.Item>

@@ -99,6 +99,55 @@ describe('reports page', () => {
   );
 
   it(
+    'edits a report in its dialog, keeping what was not changed',
+    async () => {
+      const edited: unknown[] = [];
+      routeServer({
+        ...shellAnswers(ALL),
+        '/link/report/list': { data: { list: [report], total: 1 } },
+        '/link/report/edit': (body) => {
+          edited.push(body);
+          return { data: { ...report, scheduleTime: '06:30' } };
+        },
+        '/link/customReport/list': { data: [custom] },
+        '/link/device/queryGroupInformation': {
+          data: {
+            deviceRootGroup: { rootGroupId: 1, deviceCount: 3 },
+            deviceOtherGroup: [],
+            ungroupedCount: 0,
+          },
+        },
+      });
+      renderConsole('/robustlink/customReports');
+      await userEvent.click(await screen.findByTestId('report-edit-4', {}, { timeout: 30_000 }));
+      expect(await screen.findByText('Edit report Daily usage')).toBeTruthy();
+      const time = screen.getByTestId('report-schedule-time') as HTMLInputElement;
+      expect(time.value).toBe('00:10');
+      await userEvent.clear(time);
+      await userEvent.type(time, '06:30');
+      await userEvent.click(screen.getByTestId('report-save'));
+      await waitFor(() => expect(edited).toHaveLength(1));
+      expect(edited[0]).toEqual({
+        reportId: 4,
+        report: {
+          name: 'Daily usage',
+          type: 'dataUsage',
+          customReportId: null,
+          generation: 'periodic',
+          frequency: 'daily',
+          scheduleTime: '06:30',
+          startTime: null,
+          endTime: null,
+          targets: { mode: 'group', groupId: 1 },
+          fileName: 'usage',
+          enabled: true,
+        },
+      });
+    },
+    SLOW,
+  );
+
+  it(
     'says what a report is when there is none, in Chinese too',
     async () => {
       await changeLanguage('cn');

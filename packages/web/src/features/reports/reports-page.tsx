@@ -21,6 +21,7 @@ import {
   REPORT_KIND_LABELS,
   REPORT_KINDS,
   type Report,
+  type ReportInput,
   type ReportField,
   type ReportFrequency,
   type ReportGeneration,
@@ -29,6 +30,7 @@ import {
   type ReportRunState,
   removeReportShareCall,
   shareReportRunCall,
+  updateReportCall,
 } from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -135,6 +137,7 @@ function ReportList() {
   const lang = useLang();
   const { message } = App.useApp();
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Report | null>(null);
   const [runsOf, setRunsOf] = useState<Report | null>(null);
   const list = useQuery({
     queryKey: KEYS.reports,
@@ -213,6 +216,16 @@ function ReportList() {
           >
             {t('runs')}
           </Button>
+          <Can funCode="reports.edit">
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setEditing(r)}
+              data-testid={`report-edit-${r.reportId}`}
+            >
+              {t('edit')}
+            </Button>
+          </Can>
           <Can funCode="reports.remove">
             <Popconfirm
               title={t('deleteConfirm', { name: r.name })}
@@ -244,6 +257,7 @@ function ReportList() {
         actions={createButton}
       />
       {creating && <ReportDialog onClose={() => setCreating(false)} />}
+      {editing && <ReportDialog report={editing} onClose={() => setEditing(null)} />}
       <RunsDrawer report={runsOf} onClose={() => setRunsOf(null)} />
     </>
   );
@@ -265,7 +279,27 @@ interface ReportForm {
   enabled: boolean;
 }
 
-function ReportDialog({ onClose }: { onClose: () => void }) {
+/** The dialog's values of a saved report (the last day of a single report is the one before its end). */
+function formOf(r: Report): ReportForm {
+  return {
+    name: r.name,
+    type: r.type,
+    customReportId: r.customReportId,
+    generation: r.generation,
+    frequency: r.frequency,
+    scheduleTime: r.scheduleTime,
+    startDay: r.startTime === null ? undefined : utcDay(r.startTime),
+    endDay: r.endTime === null ? undefined : utcDay(r.endTime - DAY_MS),
+    targetMode: r.targets.mode,
+    groupId: r.targets.mode === 'group' ? r.targets.groupId : undefined,
+    sns: r.targets.mode === 'devices' ? r.targets.sns.join('\n') : undefined,
+    fileName: r.fileName,
+    enabled: r.enabled,
+  };
+}
+
+/** Adds a report, or changes `report` when one is given (the same fields and rules). */
+function ReportDialog({ report, onClose }: { report?: Report; onClose: () => void }) {
   const { t } = useTranslation('reports');
   const lang = useLang();
   const [form] = Form.useForm<ReportForm>();
@@ -275,12 +309,13 @@ function ReportDialog({ onClose }: { onClose: () => void }) {
   const groups = useDeviceGroups();
   const custom = useCustomReports();
   const create = useCallMutation(createReportCall, { invalidates: [KEYS.reports], onSuccess: onClose });
+  const update = useCallMutation(updateReportCall, { invalidates: [KEYS.reports], onSuccess: onClose });
 
   function submit(v: ReportForm) {
     const day = (text?: string) => (text ? Date.parse(`${text}T00:00:00Z`) : null);
     const single = v.generation === 'single';
     const end = day(v.endDay);
-    create.mutate({
+    const input: ReportInput = {
       name: v.name,
       type: v.type,
       customReportId: v.customReportId ?? null,
@@ -302,16 +337,18 @@ function ReportDialog({ onClose }: { onClose: () => void }) {
             },
       fileName: v.fileName,
       enabled: v.enabled,
-    });
+    };
+    if (report) update.mutate({ reportId: report.reportId, report: input });
+    else create.mutate(input);
   }
 
   return (
     <Modal
       open
-      title={t('create')}
+      title={report ? t('editTitle', { name: report.name }) : t('create')}
       onCancel={onClose}
       onOk={() => form.submit()}
-      confirmLoading={create.isPending}
+      confirmLoading={create.isPending || update.isPending}
       okButtonProps={{ 'data-testid': 'report-save' } as never}
       width={560}
     >
@@ -319,15 +356,19 @@ function ReportDialog({ onClose }: { onClose: () => void }) {
         form={form}
         layout="vertical"
         onFinish={submit}
-        initialValues={{
-          type: 'dataUsage',
-          customReportId: null,
-          generation: 'periodic',
-          frequency: 'daily',
-          scheduleTime: REPORT_DEFAULT_SCHEDULE_TIME,
-          targetMode: 'group',
-          enabled: true,
-        }}
+        initialValues={
+          report
+            ? formOf(report)
+            : {
+                type: 'dataUsage',
+                customReportId: null,
+                generation: 'periodic',
+                frequency: 'daily',
+                scheduleTime: REPORT_DEFAULT_SCHEDULE_TIME,
+                targetMode: 'group',
+                enabled: true,
+              }
+        }
       >
         <Form.Item name="name" label={t('form.name')} rules={[{ required: true, max: 50 }]}>
           <Input data-testid="report-name" />

@@ -4,6 +4,8 @@ export const reports = {
     title: 'Reports',
     tabs: { reports: 'Reports', custom: 'Custom reports' },
     create: 'New report',
+    edit: 'Edit',
+    editTitle: 'Edit report {{name}}',
     empty:
       'No reports yet. A report writes the data usage or signal quality of your devices into an Excel file.',
     columns: {
@@ -73,6 +75,8 @@ export const reports = {
     title: '报表',
     tabs: { reports: '报表', custom: '自定义报表' },
     create: '新建报表',
+    edit: '编辑',
+    editTitle: '编辑报表{{name}}',
     empty: '暂无报表。报表将设备的流量使用或信号质量写入Excel文件。',
     columns: {
       name: '名称',
