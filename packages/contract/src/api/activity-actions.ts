@@ -176,6 +176,11 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'deviceTemplates.update': { en: 'Edit template', cn: '编辑模板' },
   'deviceTemplates.setEnabled': { en: 'Enable or disable template', cn: '启用或禁用模板' },
   'deviceTemplates.delete': { en: 'Delete template', cn: '删除模板' },
+  'portalManager.create': { en: 'Create portal template', cn: '创建门户模板' },
+  'portalManager.update': { en: 'Edit portal template', cn: '编辑门户模板' },
+  'portalManager.delete': { en: 'Delete portal template', cn: '删除门户模板' },
+  'portalManager.addDevices': { en: 'Add routers to portal', cn: '添加门户设备' },
+  'portalManager.removeDevices': { en: 'Remove routers from portal', cn: '移除门户设备' },
 };
 
 /**
