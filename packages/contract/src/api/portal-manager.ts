@@ -157,7 +157,7 @@ export const updatePortalTemplateCall = defineCall({
   output: PortalTemplateSchema,
   permission: 'portalManager.edit',
   mutates: true,
-  summary: "Save a template (the create rules; 900104 when missing); raises its version for the routers",
+  summary: 'Save a template (the create rules; 900104 when missing); raises its version for the routers',
 });
 
 export const deletePortalTemplateCall = defineCall({

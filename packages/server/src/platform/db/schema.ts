@@ -15,6 +15,7 @@ import type { LicenceTables } from '../../modules/licences/licences.tables.ts';
 import type { NotificationTables } from '../../modules/notifications/notifications.tables.ts';
 import type { OpenApiTables } from '../../modules/open-api/open-api.tables.ts';
 import type { PartnerNotificationTables } from '../../modules/partner-notifications/partner-notifications.tables.ts';
+import type { PortalManagerTables } from '../../modules/portal-manager/portal-manager.tables.ts';
 import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
 import type { ReportTables } from '../../modules/reports/reports.tables.ts';
@@ -61,4 +62,5 @@ export interface Database
     RolloutTables,
     DeviceTemplateTables,
     VpnTables,
-    OpenApiTables {}
+    OpenApiTables,
+    PortalManagerTables {}
