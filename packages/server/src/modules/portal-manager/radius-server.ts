@@ -264,21 +264,25 @@ async function listen(
   return socket;
 }
 
-/** Listens for authentication and accounting; a port of 0 here means any free port (tests). */
+/**
+ * Listens for authentication and accounting; null leaves a listener off, 0 takes any free port (tests).
+ * The answered port is 0 for a listener that is off.
+ */
 export async function startRadiusServer(
   deps: RadiusDeps,
-  ports: { auth: number; acct: number; host?: string },
+  ports: { auth: number | null; acct: number | null; host?: string },
 ): Promise<RadiusServer> {
   const host = ports.host ?? '0.0.0.0';
   const counts = { answered: 0, dropped: 0 };
-  const auth = await listen(deps, ports.auth, host, false, counts);
-  const acct = await listen(deps, ports.acct, host, true, counts);
+  const auth = ports.auth === null ? null : await listen(deps, ports.auth, host, false, counts);
+  const acct = ports.acct === null ? null : await listen(deps, ports.acct, host, true, counts);
+  const sockets = [auth, acct].filter((s) => s !== null);
   return {
     counts,
-    authPort: auth.address().port,
-    acctPort: acct.address().port,
+    authPort: auth?.address().port ?? 0,
+    acctPort: acct?.address().port ?? 0,
     async close() {
-      await Promise.all([auth, acct].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+      await Promise.all(sockets.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
     },
   };
 }
