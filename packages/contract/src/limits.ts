@@ -200,6 +200,8 @@ export const PORTAL_SESSION_TIMEOUT_MAX_MINUTES = 43_200;
 export const PORTAL_BANDWIDTH_MAX_KBPS = 1_000_000;
 /** Largest auto-reset interval of a portal's usage, days. */
 export const PORTAL_RESET_EVERY_MAX_DAYS = 365;
+/** Splash page requests per visitor address a minute (a venue's visitors share the router's address). */
+export const PORTAL_SPLASH_PER_MINUTE = 600;
 /** Life of the one-time splash token bound to a router and a client MAC. */
 export const PORTAL_SPLASH_TOKEN_SECONDS = 120;
 /** Release attachments must be under this size. */

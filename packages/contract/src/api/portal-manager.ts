@@ -206,6 +206,43 @@ export const removePortalDevicesCall = defineCall({
   summary: 'Take routers off a template (unknown ones are ignored)',
 });
 
+// ---- the public splash page (outside the console) -------------------------------------------------
+
+/** The router's redirect names the visitor: its serial number and the client's MAC. */
+export const SplashQuerySchema = z.object({
+  sn: z.string().trim().min(1).max(64),
+  mac: z.string().trim().max(32).default(''),
+  /** The router's own login address (a LAN or loopback address), where Accept sends the visitor. */
+  loginUrl: z.string().trim().max(512).default(''),
+});
+
+export const getSplashCall = defineCall({
+  id: 'portalManager.splash',
+  method: 'GET',
+  path: '/gm/portal/splash',
+  input: SplashQuerySchema,
+  output: z.unknown(),
+  permission: 'public',
+  download: true,
+  summary:
+    "The splash page (HTML) of the router's template in the visitor's language; a neutral page for an " +
+    'unknown router or one without a template. Rate-limited per address',
+});
+
+export const acceptSplashCall = defineCall({
+  id: 'portalManager.acceptSplash',
+  method: 'POST',
+  path: '/gm/portal/splash/accept',
+  input: SplashQuerySchema,
+  output: z.unknown(),
+  permission: 'public',
+  download: true,
+  form: true,
+  summary:
+    'Accept the terms: a one-time token bound to the router and the MAC (2 minutes), handed to the ' +
+    "router's login address by redirect (its RADIUS User-Password)",
+});
+
 export const PORTAL_MANAGER_CALLS = [
   listPortalTemplatesCall,
   getPortalTemplateCall,
@@ -215,4 +252,6 @@ export const PORTAL_MANAGER_CALLS = [
   listPortalDevicesCall,
   addPortalDevicesCall,
   removePortalDevicesCall,
+  getSplashCall,
+  acceptSplashCall,
 ] as const;

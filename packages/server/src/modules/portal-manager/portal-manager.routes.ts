@@ -1,8 +1,10 @@
 import {
+  acceptSplashCall,
   addPortalDevicesCall,
   createPortalTemplateCall,
   deletePortalTemplateCall,
   getPortalTemplateCall,
+  getSplashCall,
   listPortalDevicesCall,
   listPortalTemplatesCall,
   removePortalDevicesCall,
@@ -11,6 +13,7 @@ import {
 import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
 import * as portal from './portal-manager.service.ts';
+import { acceptSplash, showSplash } from './splash.ts';
 
 /** The portal manager's calls: the actor from the session, the service, the answer. */
 export function portalManagerRoutes(deps: portal.PortalManagerDeps) {
@@ -33,5 +36,7 @@ export function portalManagerRoutes(deps: portal.PortalManagerDeps) {
       portal.addDevices(deps, companyActor(ctx), ctx.input, ctx.lang),
     ),
     bind(removePortalDevicesCall, async (ctx) => portal.removeDevices(deps, companyActor(ctx), ctx.input)),
+    bind(getSplashCall, async (ctx) => showSplash(deps, ctx.input, ctx)),
+    bind(acceptSplashCall, async (ctx) => acceptSplash(deps, ctx.input, ctx)),
   ];
 }

@@ -302,3 +302,62 @@ describe('RADIUS accounting', () => {
     expect(reply.attributes['Reply-Message']).toBe('Data limit reached');
   });
 });
+
+describe('the splash page', () => {
+  const splash = (query: string, lang = 'en-GB,en;q=0.8') =>
+    t.app.inject({
+      method: 'GET',
+      url: `${t.deps.config.apiPrefix}/gm/portal/splash?${query}`,
+      headers: { 'accept-language': lang },
+    });
+
+  it('shows a neutral page for an unknown router, never a template', async () => {
+    const res = await splash('sn=NOSUCHROUTER0001&mac=AA-BB-CC-00-11-22');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('data-splash="neutral"');
+    expect(res.body).not.toContain('Ferry');
+  });
+
+  it("shows the router's template and hands a token that RADIUS accepts once", async () => {
+    const page = await splash(`sn=${SN}&mac=AA-BB-CC-00-33-44&loginUrl=http%3A%2F%2F10.1.0.1%3A3990%2Flogon`);
+    expect(page.body).toContain('data-splash="portal"');
+    expect(page.body).toContain('<form method="post" action="splash/accept">');
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `${t.deps.config.apiPrefix}/gm/portal/splash/accept`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `sn=${SN}&mac=AA-BB-CC-00-33-44&loginUrl=${encodeURIComponent('http://10.1.0.1:3990/logon')}`,
+    });
+    expect(accepted.statusCode).toBe(302);
+    const location = new URL(accepted.headers.location as string);
+    expect(location.host).toBe('10.1.0.1:3990');
+    expect(location.searchParams.get('userurl')).toBe('https://ferry.example/welcome');
+    const password = location.searchParams.get('password')!;
+    const reply = await exchange(
+      request(
+        'Access-Request',
+        [
+          ['User-Name', 'AA:BB:CC:00:33:44'],
+          ['User-Password', password],
+        ],
+        {
+          mac: 'AA:BB:CC:00:33:44',
+        },
+      ),
+      server.authPort,
+    );
+    expect(reply.code).toBe('Access-Accept');
+  });
+
+  it('sends nobody to an address outside the router (neutral page)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${t.deps.config.apiPrefix}/gm/portal/splash/accept`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `sn=${SN}&mac=AA-BB-CC-00-33-44&loginUrl=${encodeURIComponent('https://evil.example/steal')}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-splash="neutral"');
+  });
+});
