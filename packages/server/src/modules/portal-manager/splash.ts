@@ -21,7 +21,7 @@ interface SplashInput {
   loginUrl: string;
 }
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -71,8 +71,8 @@ function page(reply: FastifyReply, lang: string, title: string, body: string, st
       "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action http: https:",
     )
     .send(
-      `<!doctype html><html lang="${escape(lang)}"><head><meta charset="utf-8">` +
-        `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title>` +
+      `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>` +
         `<style>body{font-family:sans-serif;margin:0;padding:2em;background-size:cover}${style}</style></head>` +
         `<body>${body}</body></html>`,
     );
@@ -83,7 +83,7 @@ function neutral(reply: FastifyReply, lang: 'en' | 'cn') {
     reply,
     lang,
     PORTAL_TEXT.neutralTitle[lang],
-    `<main data-splash="neutral"><h1>${escape(PORTAL_TEXT.neutralTitle[lang])}</h1><p>${escape(PORTAL_TEXT.neutralBody[lang])}</p></main>`,
+    `<main data-splash="neutral"><h1>${escapeHtml(PORTAL_TEXT.neutralTitle[lang])}</h1><p>${escapeHtml(PORTAL_TEXT.neutralBody[lang])}</p></main>`,
   );
 }
 
@@ -103,15 +103,15 @@ export async function showSplash(
   ]);
   // The background follows the viewport: the mobile image on a narrow screen.
   const style =
-    (pc ? `body{background-image:url("${escape(pc)}")}` : '') +
-    (mobile ? `@media (max-width: 768px){body{background-image:url("${escape(mobile)}")}}` : '');
+    (pc ? `body{background-image:url("${escapeHtml(pc)}")}` : '') +
+    (mobile ? `@media (max-width: 768px){body{background-image:url("${escapeHtml(mobile)}")}}` : '');
   const hidden = (name: string, value: string) =>
-    `<input type="hidden" name="${name}" value="${escape(value)}">`;
+    `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const body =
-    `<main data-splash="portal"><h1>${escape(language.title)}</h1><p>${escape(language.introduction)}</p>` +
-    (language.alertMessage ? `<p role="alert">${escape(language.alertMessage)}</p>` : '') +
+    `<main data-splash="portal"><h1>${escapeHtml(language.title)}</h1><p>${escapeHtml(language.introduction)}</p>` +
+    (language.alertMessage ? `<p role="alert">${escapeHtml(language.alertMessage)}</p>` : '') +
     `<form method="post" action="splash/accept">${hidden('sn', input.sn)}${hidden('mac', input.mac)}` +
-    `${hidden('loginUrl', input.loginUrl)}<button type="submit">${escape(
+    `${hidden('loginUrl', input.loginUrl)}<button type="submit">${escapeHtml(
       language.connectButtonText || PORTAL_TEXT.accept[ctx.lang],
     )}</button></form></main>`;
   return page(
