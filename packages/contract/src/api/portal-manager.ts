@@ -210,7 +210,13 @@ export const removePortalDevicesCall = defineCall({
 
 /** The router's redirect names the visitor: its serial number and the client's MAC. */
 export const SplashQuerySchema = z.object({
-  sn: z.string().trim().min(1).max(64),
+  /** Letters and digits, 6 to 64 (anything else is 1: the router sent no serial number). */
+  sn: z
+    .string()
+    .trim()
+    .min(6)
+    .max(64)
+    .regex(/^[A-Za-z0-9]+$/),
   mac: z.string().trim().max(32).default(''),
   /** The router's own login address (a LAN or loopback address), where Accept sends the visitor. */
   loginUrl: z.string().trim().max(512).default(''),
