@@ -190,6 +190,20 @@ export const PORTAL_MAX_LANGUAGES = 10;
 export const PORTAL_IMAGE_MAX_BYTES = 1024 * KB;
 /** The portal terms file must be under this size. */
 export const PORTAL_TERMS_MAX_BYTES = 2 * MB;
+/** Portal templates of one company (900101; the spec leaves {num} open: docs/decisions.md "Portal manager"). */
+export const PORTAL_TEMPLATES_MAX = 50;
+/** Largest download, upload or total limit of a portal session, MB (1 TB); 0 is unlimited. */
+export const PORTAL_DATA_LIMIT_MAX_MB = 1_048_576;
+/** Largest portal session timeout, minutes (30 days); 0 is unlimited. */
+export const PORTAL_SESSION_TIMEOUT_MAX_MINUTES = 43_200;
+/** Largest portal bandwidth limit, kbit/s (1 Gbit/s); 0 is unlimited. */
+export const PORTAL_BANDWIDTH_MAX_KBPS = 1_000_000;
+/** Largest auto-reset interval of a portal's usage, days. */
+export const PORTAL_RESET_EVERY_MAX_DAYS = 365;
+/** Splash page requests per visitor address a minute (a venue's visitors share the router's address). */
+export const PORTAL_SPLASH_PER_MINUTE = 600;
+/** Life of the one-time splash token bound to a router and a client MAC. */
+export const PORTAL_SPLASH_TOKEN_SECONDS = 120;
 /** Release attachments must be under this size. */
 export const RELEASE_ATTACHMENT_MAX_BYTES = 200 * MB;
 /** Calls per second per open API client ID. */

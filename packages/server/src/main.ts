@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ensureSuperAdmin } from './modules/accounts/accounts.service.ts';
+import { radiusSecretSeal } from './modules/portal-manager/portal-manager.service.ts';
+import { startRadiusServer } from './modules/portal-manager/radius-server.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/open.ts';
 
@@ -37,12 +39,35 @@ app.log.info(
     : 'No SMTP_URL: mail is kept in the outbox table and logged',
 );
 
+// Captive portals' RADIUS (UDP); state is in the database, so every node may listen. A port taken by
+// another process leaves RADIUS off with an error in the log rather than the console down.
+const { authPort, acctPort } = config.radius;
+const radiusServer =
+  authPort > 0 || acctPort > 0
+    ? await startRadiusServer(
+        { db: deps.db, clock: deps.clock, seal: radiusSecretSeal(deps), log: app.log },
+        {
+          auth: authPort > 0 ? authPort : null,
+          acct: acctPort > 0 ? acctPort : null,
+          host: config.host.includes(':') ? '0.0.0.0' : config.host,
+        },
+      ).catch((error: unknown) => {
+        app.log.error({ err: error }, 'RADIUS is off: its UDP ports could not be opened');
+        return null;
+      })
+    : null;
+if (radiusServer)
+  app.log.info(
+    `RADIUS: authentication on UDP ${radiusServer.authPort}, accounting on ${radiusServer.acctPort}`,
+  );
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
   try {
+    await radiusServer?.close();
     await app.close();
     await database.close();
     process.exit(0);

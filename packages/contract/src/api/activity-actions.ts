@@ -180,6 +180,11 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'pointTables.create': { en: 'Create point table', cn: '创建点表' },
   'pointTables.update': { en: 'Edit point table', cn: '编辑点表' },
   'pointTables.delete': { en: 'Delete point table', cn: '删除点表' },
+  'portalManager.create': { en: 'Create portal template', cn: '创建门户模板' },
+  'portalManager.update': { en: 'Edit portal template', cn: '编辑门户模板' },
+  'portalManager.delete': { en: 'Delete portal template', cn: '删除门户模板' },
+  'portalManager.addDevices': { en: 'Add routers to portal', cn: '添加门户设备' },
+  'portalManager.removeDevices': { en: 'Remove routers from portal', cn: '移除门户设备' },
 };
 
 /**

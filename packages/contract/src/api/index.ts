@@ -32,6 +32,7 @@ import { PAGE_COLUMN_CALLS } from './page-columns.ts';
 import { PARTNER_NOTIFICATION_CALLS } from './partner-notifications.ts';
 import { PLATFORM_CALLS } from './platform.ts';
 import { POINT_TABLE_CALLS } from './point-tables.ts';
+import { PORTAL_MANAGER_CALLS } from './portal-manager.ts';
 import { QUOTA_CALLS } from './quotas.ts';
 import { REBATE_CALLS } from './rebates.ts';
 import { REMOTE_ACTION_CALLS } from './remote-actions.ts';
@@ -77,6 +78,7 @@ export * from './page-columns.ts';
 export * from './partner-notifications.ts';
 export * from './platform.ts';
 export * from './point-tables.ts';
+export * from './portal-manager.ts';
 export * from './quotas.ts';
 export * from './rebates.ts';
 export * from './remote-actions.ts';
@@ -109,6 +111,7 @@ const AREA_CALLS = {
   devices: DEVICE_CALLS,
   'device-groups': DEVICE_GROUP_CALLS,
   'device-tags': DEVICE_TAG_CALLS,
+  'portal-manager': PORTAL_MANAGER_CALLS,
   'device-config': DEVICE_CONFIG_CALLS,
   vpn: VPN_CALLS,
   'device-dashboard': DEVICE_DASHBOARD_CALLS,

@@ -31,6 +31,7 @@ import { pageColumnsModule } from './page-columns/page-columns.module.ts';
 import { partnerNotificationsModule } from './partner-notifications/partner-notifications.module.ts';
 import { platformModule } from './platform/platform.module.ts';
 import { pointTablesModule } from './point-tables/point-tables.module.ts';
+import { portalManagerModule } from './portal-manager/portal-manager.module.ts';
 import { quotasModule } from './quotas/quotas.module.ts';
 import { rebatesModule } from './rebates/rebates.module.ts';
 import { remoteActionsModule } from './remote-actions/remote-actions.module.ts';
@@ -61,6 +62,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   devicesModule,
   deviceGroupsModule,
   deviceTagsModule,
+  portalManagerModule,
   deviceConfigModule,
   vpnModule,
   deviceDashboardModule,

@@ -13,6 +13,7 @@ import {
   addDataPackagesCall,
   assignDeviceLicencesCall,
   type CallDef,
+  DEFAULT_PORTAL_SESSION_SETTINGS,
   defaultFunCodes,
   ErrorCode,
   isAdminRoleType,
@@ -33,6 +34,10 @@ import { insertProvisioning } from './device-templates/provisioning.store.ts';
 import { saveClaimedDevice } from './devices/devices.store.ts';
 import { insertRecord, insertShareLink, REPORT_RUN_SOURCE } from './exports/exports.store.ts';
 import { grantPool } from './licences/licence-test-kit.ts';
+import {
+  insertDevices as insertPortalDevices,
+  insertTemplate as insertPortalTemplate,
+} from './portal-manager/portal-manager.store.ts';
 import { insertRun } from './reports/reports.store.ts';
 
 let t: TestApp;
@@ -61,11 +66,27 @@ const PROBE_POINT_TABLE = {
   points: [{ name: 'voltage', functionCode: 3, address: '40001', dataType: 'FLOAT' }],
 };
 
+const PORTAL_PROBE = {
+  name: 'Probe portal',
+  redirectionUrl: 'https://probe.example',
+  pcBackgroundFileId: 1,
+  mobileBackgroundFileId: 1,
+  languages: [{ name: 'Probe' }],
+  sessionSettings: DEFAULT_PORTAL_SESSION_SETTINGS,
+};
+
 const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
   // A's own new table, B's table edited (900002), B's gateway asked to read (not found).
   'pointTables.create': () => PROBE_POINT_TABLE,
   'pointTables.update': (target) => ({ pointTableId: target.pointTableId, table: PROBE_POINT_TABLE }),
   'pointTables.testRead': (target) => ({ sn: target.sn, table: PROBE_POINT_TABLE }),
+  // A's template naming B's file as its backgrounds: refused (1), nothing saved; the edit aims at B's (900104).
+  'portalManager.create': (target) => ({
+    ...PORTAL_PROBE,
+    pcBackgroundFileId: target.fileId,
+    mobileBackgroundFileId: target.fileId,
+  }),
+  'portalManager.update': (target) => ({ ...PORTAL_PROBE, portalId: target.portalId }),
   // B's VPN group with B's device: refused as an unknown group (180002), nothing saved.
   'vpn.setDeviceLan': (target) => ({
     vpnGroupId: target.vpnGroupId,
@@ -415,6 +436,32 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // B holds a portal template with its router on it.
+  const bravoPortal = await insertPortalTemplate(
+    t.deps.db,
+    companyScope(b.companyId),
+    {
+      name: 'Bravo portal',
+      auth_mode: 'none',
+      access_code: '',
+      allowed_sites: '[]',
+      blocked_domains: '[]',
+      redirection_url: 'https://bravo.example',
+      pc_background_file_id: null,
+      mobile_background_file_id: null,
+      logo_file_id: null,
+      languages: JSON.stringify([{ name: 'Bravo English' }]),
+      session_settings: JSON.stringify(DEFAULT_PORTAL_SESSION_SETTINGS),
+    },
+    t.clock.now(),
+  );
+  await insertPortalDevices(
+    t.deps.db,
+    companyScope(b.companyId),
+    bravoPortal,
+    [{ sn: 'SNB0000000000001', sealedSecret: 'bravo-sealed' }],
+    t.clock.now(),
+  );
   // B holds a zero-touch template with a router provisioning by it.
   const bravoTemplate = await insertTemplate(
     t.deps.db,
@@ -461,6 +508,7 @@ beforeAll(async () => {
   expect(bravoClient.body.code).toBe(0);
   targets = {
     templateId: bravoTemplate,
+    portalId: bravoPortal,
     vpnGroupId: bravoVpnGroup.body.data!.vpnGroupId,
     clientId: bravoClient.body.data!.clientId,
     ruleId: bravoRule.body.data!.ruleId,

@@ -43,6 +43,11 @@ export interface ServerConfig {
   superAdminAccount: string;
   /** The device gateway (MQTT); see docs/deployment.md. */
   mqtt: MqttConfig;
+  /**
+   * The captive portals' RADIUS server (RADIUS_AUTH_PORT, default 1812; RADIUS_ACCT_PORT, default 1813;
+   * 0 turns that listener off). docs/device-protocol.md "RADIUS".
+   */
+  radius: { authPort: number; acctPort: number };
   /** Uploaded and generated files; see platform/files. */
   files: FilesConfig;
   /**
@@ -199,6 +204,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       from: env.MAIL_FROM || 'Fleetport <no-reply@fleetport.local>',
     },
     superAdminAccount: (env.SUPER_ADMIN_ACCOUNT || 'superadmin@fleetport.local').toLowerCase(),
+    radius: {
+      authPort: Number(env.RADIUS_AUTH_PORT ?? 1812),
+      acctPort: Number(env.RADIUS_ACCT_PORT ?? 1813),
+    },
     mqtt: {
       port: Number(env.MQTT_PORT ?? 1883),
       url: env.MQTT_URL || undefined,

@@ -23,6 +23,7 @@ import { openApiFeature } from '../features/open-api/open-api.feature.ts';
 import { pageColumnsFeature } from '../features/page-columns/page-columns.feature.ts';
 import { partnerNotificationsFeature } from '../features/partner-notifications/partner-notifications.feature.ts';
 import { pointTablesFeature } from '../features/point-tables/point-tables.feature.ts';
+import { portalManagerFeature } from '../features/portal-manager/portal-manager.feature.ts';
 import { quotasFeature } from '../features/quotas/quotas.feature.ts';
 import { rebatesFeature } from '../features/rebates/rebates.feature.ts';
 import { reportsFeature } from '../features/reports/reports.feature.ts';
@@ -47,6 +48,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   activityLogFeature,
   devicesFeature,
   deviceTagsFeature,
+  portalManagerFeature,
   deviceDetailsFeature,
   deviceNotificationsFeature,
   exportsFeature,

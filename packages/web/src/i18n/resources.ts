@@ -14,6 +14,7 @@ import { notifications } from '../features/notifications/notifications.i18n.ts';
 import { openApi } from '../features/open-api/open-api.i18n.ts';
 import { partnerNotifications } from '../features/partner-notifications/partner-notifications.i18n.ts';
 import { pointTables } from '../features/point-tables/point-tables.i18n.ts';
+import { portalManager } from '../features/portal-manager/portal-manager.i18n.ts';
 import { quotas } from '../features/quotas/quotas.i18n.ts';
 import { rebates } from '../features/rebates/rebates.i18n.ts';
 import { reports } from '../features/reports/reports.i18n.ts';
@@ -48,6 +49,7 @@ export const PAGE_TEXT = {
   vpn,
   openApi,
   pointTables,
+  portalManager,
 } as const;
 
 /**

@@ -16,6 +16,7 @@ import type { NotificationTables } from '../../modules/notifications/notificatio
 import type { OpenApiTables } from '../../modules/open-api/open-api.tables.ts';
 import type { PartnerNotificationTables } from '../../modules/partner-notifications/partner-notifications.tables.ts';
 import type { PointTableTables } from '../../modules/point-tables/point-tables.tables.ts';
+import type { PortalManagerTables } from '../../modules/portal-manager/portal-manager.tables.ts';
 import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
 import type { ReportTables } from '../../modules/reports/reports.tables.ts';
@@ -63,4 +64,5 @@ export interface Database
     DeviceTemplateTables,
     VpnTables,
     OpenApiTables,
-    PointTableTables {}
+    PointTableTables,
+    PortalManagerTables {}

@@ -1,13 +1,16 @@
 import rateLimit from '@fastify/rate-limit';
 import {
   acceptInvitationCall,
+  acceptSplashCall,
   type CallDef,
   captchaCall,
   checkCellphoneCall,
   ErrorCode,
   getInvitationCall,
+  getSplashCall,
   loginCall,
   MAX_JSON_DEPTH,
+  PORTAL_SPLASH_PER_MINUTE,
   refuseInvitationCall,
   registerCall,
   resetPasswordCall,
@@ -19,7 +22,7 @@ import type { AbuseLimits } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { FORM_BODY } from './multipart.ts';
 
-type LimitKind = 'signIn' | 'captcha' | 'registration' | 'codes';
+type LimitKind = 'signIn' | 'captcha' | 'registration' | 'codes' | 'splash';
 
 /**
  * The anonymous calls a stranger can make in a loop, by the budget they draw from. Each kind is
@@ -37,6 +40,8 @@ const LIMITED_CALLS: ReadonlyArray<readonly [CallDef, LimitKind]> = [
   [sendEmailCodeCall, 'codes'],
   [sendCodeCall, 'codes'],
   [checkCellphoneCall, 'codes'],
+  [getSplashCall, 'splash'],
+  [acceptSplashCall, 'splash'],
 ];
 
 const MINUTE_MS = 60_000;
@@ -45,6 +50,7 @@ function perMinute(limits: AbuseLimits, kind: LimitKind): number {
   if (kind === 'signIn') return limits.signInPerMinute;
   if (kind === 'captcha') return limits.captchaPerMinute;
   if (kind === 'registration') return limits.registrationPerMinute;
+  if (kind === 'splash') return PORTAL_SPLASH_PER_MINUTE;
   return limits.codesPerMinute;
 }
 

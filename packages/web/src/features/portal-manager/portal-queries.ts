@@ -1,0 +1,34 @@
+import { getPortalTemplateCall, listPortalDevicesCall, listPortalTemplatesCall } from '@fleetport/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../api/client.ts';
+
+/** Query keys of the portal manager: templates, one template, its routers. */
+export const portalKeys = {
+  all: ['portalManager'] as const,
+  templates: ['portalManager', 'templates'] as const,
+  template: (portalId: number) => ['portalManager', 'template', portalId] as const,
+  devices: (portalId: number) => ['portalManager', 'devices', portalId] as const,
+};
+
+export function usePortalTemplates() {
+  return useQuery({
+    queryKey: portalKeys.templates,
+    queryFn: () => apiCall(listPortalTemplatesCall, { pageNum: 1, pageSize: 100 }),
+  });
+}
+
+export function usePortalTemplate(portalId: number) {
+  return useQuery({
+    queryKey: portalKeys.template(portalId),
+    queryFn: () => apiCall(getPortalTemplateCall, { portalId }),
+    enabled: portalId > 0,
+  });
+}
+
+export function usePortalDevices(portalId: number) {
+  return useQuery({
+    queryKey: portalKeys.devices(portalId),
+    queryFn: () => apiCall(listPortalDevicesCall, { portalId, pageNum: 1, pageSize: 100 }),
+    enabled: portalId > 0,
+  });
+}
