@@ -58,6 +58,9 @@ const BUILDERS: Record<string, (sn: string) => unknown> = {
 function callsTakingOneSn(): CallDef[] {
   return ALL_CALLS.filter((call) => {
     if (call.id === 'devices.add' || call.id === 'devices.checkGatewayExist') return false;
+    // A public page (the captive portal's splash) names no company: for an unknown router it shows a
+    // neutral page rather than say whether the SN exists.
+    if (call.permission === 'public') return false;
     try {
       const schema = z.toJSONSchema(call.input, { io: 'input', unrepresentable: 'any' }) as {
         properties?: Record<string, unknown>;
