@@ -176,6 +176,11 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'deviceTemplates.update': { en: 'Edit template', cn: '编辑模板' },
   'deviceTemplates.setEnabled': { en: 'Enable or disable template', cn: '启用或禁用模板' },
   'deviceTemplates.delete': { en: 'Delete template', cn: '删除模板' },
+  'twoFactor.begin': { en: 'Start two-factor set-up', cn: '开始设置两步验证' },
+  'twoFactor.confirm': { en: 'Turn on two-factor sign-in', cn: '开启两步验证登录' },
+  'twoFactor.remove': { en: 'Turn off two-factor sign-in', cn: '关闭两步验证登录' },
+  'twoFactor.setPolicy': { en: 'Set the two-factor policy', cn: '设置两步验证策略' },
+  'twoFactor.resetMember': { en: "Reset a member's two-factor sign-in", cn: '重置成员的两步验证' },
 };
 
 /**

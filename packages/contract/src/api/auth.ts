@@ -7,6 +7,7 @@ import {
 } from '../rules/identity.ts';
 import { checkAccountPassword, PASSWORD_MISMATCH, passwordsMatch } from '../rules/password.ts';
 import { defineCall } from './define.ts';
+import { RecoveryCodeSchema, TotpCodeSchema, TwoFactorEnrolmentSchema } from './two-factor.ts';
 
 /**
  * Sign-in and sessions (core §4, §7; issue 3). The ticket scheme is in docs/api.md: every signed-in call
@@ -33,7 +34,7 @@ export const LoginBodySchema = z.strictObject({
   captchaId: z.string().max(64).optional(),
 });
 
-export const LoginResultSchema = z.object({
+export const LoginSessionSchema = z.object({
   /** Opaque session token; the server keeps only its hash. */
   ticket: z.string(),
   /** Per-session HMAC key for signing the ticket header. */
@@ -41,6 +42,23 @@ export const LoginResultSchema = z.object({
   /** Unix ms when the session ends (4 hours after sign-in); also tells the client the server's clock. */
   expiresAt: z.number().int(),
 });
+export type LoginSession = z.infer<typeof LoginSessionSchema>;
+
+/**
+ * The password was right and a second factor is due (the person has one, or the company's policy asks
+ * for one): trade the challenge and a code for the session with `sso.loginSecondFactor` within 5 minutes.
+ */
+export const SecondFactorChallengeSchema = z.object({
+  /** Opaque, single-use; the server keeps only its hash. */
+  challenge: z.string(),
+  /** Unix ms when the challenge ends. */
+  challengeExpiresAt: z.number().int(),
+  /** Present when the person must enrol first: the new key to add to an authenticator app. */
+  enrolment: TwoFactorEnrolmentSchema.optional(),
+});
+export type SecondFactorChallenge = z.infer<typeof SecondFactorChallengeSchema>;
+
+export const LoginResultSchema = z.union([LoginSessionSchema, SecondFactorChallengeSchema]);
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 
 export const loginCall = defineCall({
@@ -51,6 +69,32 @@ export const loginCall = defineCall({
   output: LoginResultSchema,
   permission: 'public',
   summary: 'Sign in with an e-mail address or phone number; answers a ticket and its signing key',
+});
+
+export const LoginSecondFactorBodySchema = z
+  .strictObject({
+    challenge: z.string().min(1).max(128),
+    /** Six digits from the authenticator app; or */
+    code: TotpCodeSchema.optional(),
+    /** one of the recovery codes (each works once). */
+    recoveryCode: RecoveryCodeSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.code === undefined) === (value.recoveryCode === undefined))
+      ctx.addIssue({ code: 'custom', path: ['code'], message: 'Invalid input', input: value.code });
+  });
+
+export const loginSecondFactorCall = defineCall({
+  id: 'sso.loginSecondFactor',
+  method: 'POST',
+  path: '/pl/sso/loginSecondFactor',
+  input: LoginSecondFactorBodySchema,
+  output: LoginSessionSchema.extend({
+    /** After an enrolment at sign-in: the 10 recovery codes, shown once. */
+    recoveryCodes: z.array(z.string()).optional(),
+  }),
+  permission: 'public',
+  summary: 'Second sign-in step: the challenge and a code (or a recovery code) for the ticket and its key',
 });
 
 export const logoutCall = defineCall({
@@ -165,6 +209,7 @@ export const switchCompanyCall = defineCall({
 
 export const SSO_CALLS = [
   loginCall,
+  loginSecondFactorCall,
   logoutCall,
   captchaCall,
   registerCall,

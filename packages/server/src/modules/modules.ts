@@ -27,6 +27,7 @@ import { licencesModule } from './licences/licences.module.ts';
 import { menusModule } from './menus/menus.module.ts';
 import { notificationsModule } from './notifications/notifications.module.ts';
 import { openApiModule } from './open-api/open-api.module.ts';
+import { twoFactorModule } from './two-factor/two-factor.module.ts';
 import { pageColumnsModule } from './page-columns/page-columns.module.ts';
 import { partnerNotificationsModule } from './partner-notifications/partner-notifications.module.ts';
 import { platformModule } from './platform/platform.module.ts';
@@ -85,6 +86,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   reportsModule,
   deviceTemplatesModule,
   openApiModule,
+  twoFactorModule,
 ];
 
 /**

@@ -7,6 +7,7 @@ import {
   ErrorCode,
   getInvitationCall,
   loginCall,
+  loginSecondFactorCall,
   MAX_JSON_DEPTH,
   refuseInvitationCall,
   registerCall,
@@ -28,6 +29,7 @@ type LimitKind = 'signIn' | 'captcha' | 'registration' | 'codes';
  */
 const LIMITED_CALLS: ReadonlyArray<readonly [CallDef, LimitKind]> = [
   [loginCall, 'signIn'],
+  [loginSecondFactorCall, 'signIn'],
   [captchaCall, 'captcha'],
   [registerCall, 'registration'],
   [resetPasswordCall, 'registration'],

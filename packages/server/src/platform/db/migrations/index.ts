@@ -50,6 +50,7 @@ import * as m0350 from './0350_open_api.ts';
 import * as m0360 from './0360_change_set_source.ts';
 import * as m0361 from './0361_change_set_reason_code.ts';
 import * as m0370 from './0370_rollout_stages.ts';
+import * as m0430 from './0430_two_factor.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -107,4 +108,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0360_change_set_source': m0360,
   '0361_change_set_reason_code': m0361,
   '0370_rollout_stages': m0370,
+  '0430_two_factor': m0430,
 };
