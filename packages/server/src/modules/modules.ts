@@ -27,7 +27,6 @@ import { licencesModule } from './licences/licences.module.ts';
 import { menusModule } from './menus/menus.module.ts';
 import { notificationsModule } from './notifications/notifications.module.ts';
 import { openApiModule } from './open-api/open-api.module.ts';
-import { twoFactorModule } from './two-factor/two-factor.module.ts';
 import { pageColumnsModule } from './page-columns/page-columns.module.ts';
 import { partnerNotificationsModule } from './partner-notifications/partner-notifications.module.ts';
 import { platformModule } from './platform/platform.module.ts';
@@ -38,6 +37,7 @@ import { reportsModule } from './reports/reports.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
 import { rolloutsModule } from './rollouts/rollouts.module.ts';
 import { shellModule } from './shell/shell.module.ts';
+import { twoFactorModule } from './two-factor/two-factor.module.ts';
 import { usersModule } from './users/users.module.ts';
 import { vpnModule } from './vpn/vpn.module.ts';
 

@@ -26,13 +26,16 @@ export async function refuseIfLocked(db: DbOrTx, account: string, now: Date): Pr
 
 /**
  * Counts one more failure (a wrong password, or a wrong, replayed or used second-factor code: one ladder
- * per account) and answers the attempts left; at the third the account locks and 14031 is thrown.
+ * per account) and answers the attempts left; at the third the account locks and 14031 is thrown. A
+ * failure at sign-in asks for a captcha at the next password; one inside a session (My Account's code)
+ * does not, since the captcha guards the password form.
  */
 export async function countFailure(
   db: DbOrTx,
   account: string,
   attempt: Attempt,
   now: Date,
+  options: { captcha: boolean } = { captcha: true },
 ): Promise<number> {
   // A lock that has run out starts the ladder again.
   const failures = (attempt?.locked_until ? 0 : (attempt?.failures ?? 0)) + 1;
@@ -41,7 +44,7 @@ export async function countFailure(
     account,
     failures,
     lockedUntil: locked ? new Date(now.getTime() + LOCK_SECONDS * 1000) : null,
-    captchaRequired: true,
+    captchaRequired: options.captcha || attempt?.captcha_required === true,
     now,
   });
   if (locked) throw new AppError(ErrorCode.ACCOUNT_LOCKED, LOCK_SECONDS);

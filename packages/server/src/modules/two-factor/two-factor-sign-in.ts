@@ -80,7 +80,7 @@ export async function takeTotpCode(
   deps: ModuleDeps<'clock' | 'config' | 'db'>,
   who: { userId: number; account: string },
   code: string,
-  options: { confirm?: boolean } = {},
+  options: { confirm?: boolean; inSession?: boolean } = {},
 ): Promise<void> {
   const now = deps.clock.now();
   const attempt = await refuseIfLocked(deps.db, who.account, now);
@@ -95,11 +95,11 @@ export async function takeTotpCode(
   }
   const step = matchingStep(await factorSeal(deps).open(factor.secretSealed), code, now);
   if (step === null) {
-    const left = await countFailure(deps.db, who.account, attempt, now);
+    const left = await countFailure(deps.db, who.account, attempt, now, { captcha: !options.inSession });
     throw new AppError(ErrorCode.TWO_FACTOR_CODE_WRONG, left);
   }
   if (!(await store.takeStep(deps.db, who.userId, step, now, options.confirm))) {
-    const left = await countFailure(deps.db, who.account, attempt, now);
+    const left = await countFailure(deps.db, who.account, attempt, now, { captcha: !options.inSession });
     throw new AppError(ErrorCode.TWO_FACTOR_CODE_REUSED, left);
   }
   await clearAttempts(deps.db, who.account);

@@ -44,14 +44,14 @@ export async function beginEnrolment(deps: Deps, session: Session) {
 }
 
 export async function confirmEnrolment(deps: Deps, session: Session, code: string) {
-  await takeTotpCode(deps, personOf(session), code, { confirm: true });
+  await takeTotpCode(deps, personOf(session), code, { confirm: true, inSession: true });
   return { recoveryCodes: await issueRecoveryCodes(deps.db, session.userId) };
 }
 
 /** Turning the factor off asks a current code, and is refused while the company requires it (610026). */
 export async function removeFactor(deps: Deps, session: Session, code: string) {
   if (await requiredFor(deps, session)) throw new AppError(ErrorCode.TWO_FACTOR_REQUIRED_BY_POLICY);
-  await takeTotpCode(deps, personOf(session), code);
+  await takeTotpCode(deps, personOf(session), code, { inSession: true });
   await store.deleteFactor(deps.db, session.userId);
 }
 
