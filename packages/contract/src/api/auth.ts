@@ -6,8 +6,8 @@ import {
   VerificationCodeSchema,
 } from '../rules/identity.ts';
 import { checkAccountPassword, PASSWORD_MISMATCH, passwordsMatch } from '../rules/password.ts';
+import { TwoFactorEnrolmentSchema } from '../rules/two-factor.ts';
 import { defineCall } from './define.ts';
-import { RecoveryCodeSchema, TotpCodeSchema, TwoFactorEnrolmentSchema } from './two-factor.ts';
 
 /**
  * Sign-in and sessions (core §4, §7; issue 3). The ticket scheme is in docs/api.md: every signed-in call
@@ -46,7 +46,7 @@ export type LoginSession = z.infer<typeof LoginSessionSchema>;
 
 /**
  * The password was right and a second factor is due (the person has one, or the company's policy asks
- * for one): trade the challenge and a code for the session with `sso.loginSecondFactor` within 5 minutes.
+ * for one): trade the challenge and a code for the session with `sso.loginSecondFactor` (api/two-factor.ts) within 5 minutes.
  */
 export const SecondFactorChallengeSchema = z.object({
   /** Opaque, single-use; the server keeps only its hash. */
@@ -69,32 +69,6 @@ export const loginCall = defineCall({
   output: LoginResultSchema,
   permission: 'public',
   summary: 'Sign in with an e-mail address or phone number; answers a ticket and its signing key',
-});
-
-export const LoginSecondFactorBodySchema = z
-  .strictObject({
-    challenge: z.string().min(1).max(128),
-    /** Six digits from the authenticator app; or */
-    code: TotpCodeSchema.optional(),
-    /** one of the recovery codes (each works once). */
-    recoveryCode: RecoveryCodeSchema.optional(),
-  })
-  .superRefine((value, ctx) => {
-    if ((value.code === undefined) === (value.recoveryCode === undefined))
-      ctx.addIssue({ code: 'custom', path: ['code'], message: 'Invalid input', input: value.code });
-  });
-
-export const loginSecondFactorCall = defineCall({
-  id: 'sso.loginSecondFactor',
-  method: 'POST',
-  path: '/pl/sso/loginSecondFactor',
-  input: LoginSecondFactorBodySchema,
-  output: LoginSessionSchema.extend({
-    /** After an enrolment at sign-in: the 10 recovery codes, shown once. */
-    recoveryCodes: z.array(z.string()).optional(),
-  }),
-  permission: 'public',
-  summary: 'Second sign-in step: the challenge and a code (or a recovery code) for the ticket and its key',
 });
 
 export const logoutCall = defineCall({
@@ -209,7 +183,6 @@ export const switchCompanyCall = defineCall({
 
 export const SSO_CALLS = [
   loginCall,
-  loginSecondFactorCall,
   logoutCall,
   captchaCall,
   registerCall,

@@ -1,41 +1,50 @@
 import { z } from 'zod';
+import { RecoveryCodeSchema, TotpCodeSchema, TwoFactorEnrolmentSchema } from '../rules/two-factor.ts';
+import { LoginSessionSchema } from './auth.ts';
 import { defineCall } from './define.ts';
+
+export {
+  RecoveryCodeSchema,
+  TotpCodeSchema,
+  type TwoFactorEnrolment,
+  TwoFactorEnrolmentSchema,
+} from '../rules/two-factor.ts';
 
 /**
  * Two-factor sign-in (issue 18; docs/decisions.md "Two-factor sign-in"): TOTP (RFC 6238, 30 s, SHA-1,
- * 6 digits, ±1 step, a used step refused), 10 single-use recovery codes, a company policy. The sign-in
- * step itself is `sso.loginSecondFactor` (api/auth.ts).
+ * 6 digits, ±1 step, a used step refused), 10 single-use recovery codes, a company policy, and the
+ * sign-in's second step (`sso.loginSecondFactor`, after `sso.login` answered a challenge).
  */
 
 /** Company policy: who must sign in with a second factor. */
 export const TWO_FACTOR_POLICIES = ['off', 'administrators', 'everyone'] as const;
 export type TwoFactorPolicy = (typeof TWO_FACTOR_POLICIES)[number];
 
-/** Six digits from the authenticator app; spaces are dropped. */
-export const TotpCodeSchema = z
-  .string()
-  .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/));
+export const LoginSecondFactorBodySchema = z
+  .strictObject({
+    challenge: z.string().min(1).max(128),
+    /** Six digits from the authenticator app; or */
+    code: TotpCodeSchema.optional(),
+    /** one of the recovery codes (each works once). */
+    recoveryCode: RecoveryCodeSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.code === undefined) === (value.recoveryCode === undefined))
+      ctx.addIssue({ code: 'custom', path: ['code'], message: 'Invalid input', input: value.code });
+  });
 
-/** A recovery code as shown (`xxxxx-xxxxx`); case and the dash do not matter. */
-export const RecoveryCodeSchema = z
-  .string()
-  .trim()
-  .min(10)
-  .max(16)
-  .transform((v) => v.toLowerCase().replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^[a-z2-7]{10}$/));
-
-/** What an authenticator app needs to enrol: the key as text and as a QR code of its otpauth:// URI. */
-export const TwoFactorEnrolmentSchema = z.object({
-  /** Base32 key for typing into the app. */
-  secret: z.string(),
-  /** `otpauth://totp/...` (Key Uri Format). */
-  otpauthUri: z.string(),
-  /** The URI as a QR code: `data:image/svg+xml;base64,...`. */
-  qrImage: z.string(),
+export const loginSecondFactorCall = defineCall({
+  id: 'sso.loginSecondFactor',
+  method: 'POST',
+  path: '/pl/sso/loginSecondFactor',
+  input: LoginSecondFactorBodySchema,
+  output: LoginSessionSchema.extend({
+    /** After an enrolment at sign-in: the 10 recovery codes, shown once. */
+    recoveryCodes: z.array(z.string()).optional(),
+  }),
+  permission: 'public',
+  summary: 'Second sign-in step: the challenge and a code (or a recovery code) for the ticket and its key',
 });
-export type TwoFactorEnrolment = z.infer<typeof TwoFactorEnrolmentSchema>;
 
 export const TwoFactorStatusSchema = z.object({
   enrolled: z.boolean(),
@@ -125,6 +134,7 @@ export const resetMemberTwoFactorCall = defineCall({
 });
 
 export const TWO_FACTOR_CALLS = [
+  loginSecondFactorCall,
   getTwoFactorStatusCall,
   beginTwoFactorCall,
   confirmTwoFactorCall,

@@ -1,14 +1,7 @@
-import {
-  captchaCall,
-  loginCall,
-  loginSecondFactorCall,
-  logoutCall,
-  queryUserInfoCall,
-} from '@fleetport/contract';
+import { captchaCall, loginCall, logoutCall, queryUserInfoCall } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { endSession } from '../../platform/auth/session.store.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
-import { completeSecondFactor } from '../two-factor/two-factor-sign-in.ts';
 import { login } from './auth.service.ts';
 import { drawCaptcha, newCaptchaAnswer } from './captcha-image.ts';
 import { insertCaptcha } from './login-attempts.store.ts';
@@ -17,7 +10,6 @@ import { sessionUserInfo } from './user-info.ts';
 export function authRoutes(deps: ModuleDeps<'clock' | 'config' | 'db'>) {
   return [
     bind(loginCall, async ({ input, lang }) => login(deps, input, lang)),
-    bind(loginSecondFactorCall, async ({ input }) => completeSecondFactor(deps, input)),
     bind(logoutCall, async (ctx) => {
       await endSession(deps.db, requireSession(ctx).sessionId, 'logout', deps.clock.now());
       return null;

@@ -3,6 +3,7 @@ import {
   confirmTwoFactorCall,
   getTwoFactorPolicyCall,
   getTwoFactorStatusCall,
+  loginSecondFactorCall,
   removeTwoFactorCall,
   resetMemberTwoFactorCall,
   setTwoFactorPolicyCall,
@@ -19,9 +20,11 @@ import {
   setPolicy,
   twoFactorStatus,
 } from './two-factor.service.ts';
+import { completeSecondFactor } from './two-factor-sign-in.ts';
 
 export function twoFactorRoutes(deps: ModuleDeps<'clock' | 'config' | 'db'>) {
   return [
+    bind(loginSecondFactorCall, async ({ input }) => completeSecondFactor(deps, input)),
     bind(getTwoFactorStatusCall, async (ctx) => twoFactorStatus(deps, requireSession(ctx))),
     bind(beginTwoFactorCall, async (ctx) => beginEnrolment(deps, requireSession(ctx))),
     bind(confirmTwoFactorCall, async (ctx) => confirmEnrolment(deps, requireSession(ctx), ctx.input.code)),

@@ -3,7 +3,6 @@ import {
   ErrorCode,
   type LoginSession,
   loginCall,
-  loginSecondFactorCall,
   queryUserInfoCall,
   type SecondFactorChallenge,
 } from '@fleetport/contract';
@@ -43,16 +42,8 @@ export async function signIn(input: SignInInput): Promise<SignInStep> {
   return { next: await startSession(result) };
 }
 
-/** Trades the challenge and a code (or a recovery code) for the session; answers where to go. */
-export async function signInSecondFactor(
-  challenge: string,
-  answer: { code: string } | { recoveryCode: string },
-): Promise<{ next: string; recoveryCodes?: string[] }> {
-  const result = await apiCall(loginSecondFactorCall, { challenge, ...answer }, { silent: true });
-  return { next: await startSession(result), recoveryCodes: result.recoveryCodes };
-}
-
-async function startSession(result: LoginSession): Promise<string> {
+/** Keeps the session's ticket and key, remembers the user and answers where to go. */
+export async function startSession(result: LoginSession): Promise<string> {
   saveTicket({ ticket: result.ticket, key: result.key });
   const info = await apiCall(queryUserInfoCall, {});
   rememberUser(info);

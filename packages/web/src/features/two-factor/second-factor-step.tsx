@@ -1,13 +1,18 @@
-import { RecoveryCodeSchema, type SecondFactorChallenge, TotpCodeSchema } from '@fleetport/contract';
+import {
+  loginSecondFactorCall,
+  RecoveryCodeSchema,
+  type SecondFactorChallenge,
+  TotpCodeSchema,
+} from '@fleetport/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, apiCall } from '../../api/client.ts';
 import { schemaMessage } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
 import { ErrorAlert, Field, LightButton, TextInput, Title } from '../../widgets/light/light.tsx';
 import { PlainCard as Card } from '../../widgets/plain-card.tsx';
-import { signInSecondFactor } from '../auth/login-queries.ts';
+import { startSession } from '../auth/login-queries.ts';
 import { EnrolmentKey, RecoveryCodeList } from './recovery-codes.tsx';
 import { twoFactor } from './two-factor.i18n.ts';
 
@@ -15,6 +20,12 @@ addNamespaces({ twoFactor });
 
 /** A button that reads as the page's links (the light frame's colour). */
 const LINK = { background: 'none', border: 0, padding: 0, color: '#1668dc', cursor: 'pointer' } as const;
+
+/** Trades the challenge and a code (or a recovery code) for the session; answers where to go. */
+async function signInSecondFactor(challenge: string, answer: { code: string } | { recoveryCode: string }) {
+  const result = await apiCall(loginSecondFactorCall, { challenge, ...answer }, { silent: true });
+  return { next: await startSession(result), recoveryCodes: result.recoveryCodes };
+}
 
 interface Props {
   challenge: SecondFactorChallenge;
