@@ -6,6 +6,7 @@ import {
   VerificationCodeSchema,
 } from '../rules/identity.ts';
 import { checkAccountPassword, PASSWORD_MISMATCH, passwordsMatch } from '../rules/password.ts';
+import { TwoFactorEnrolmentSchema } from '../rules/two-factor.ts';
 import { defineCall } from './define.ts';
 
 /**
@@ -33,7 +34,7 @@ export const LoginBodySchema = z.strictObject({
   captchaId: z.string().max(64).optional(),
 });
 
-export const LoginResultSchema = z.object({
+export const LoginSessionSchema = z.object({
   /** Opaque session token; the server keeps only its hash. */
   ticket: z.string(),
   /** Per-session HMAC key for signing the ticket header. */
@@ -41,6 +42,23 @@ export const LoginResultSchema = z.object({
   /** Unix ms when the session ends (4 hours after sign-in); also tells the client the server's clock. */
   expiresAt: z.number().int(),
 });
+export type LoginSession = z.infer<typeof LoginSessionSchema>;
+
+/**
+ * The password was right and a second factor is due (the person has one, or the company's policy asks
+ * for one): trade the challenge and a code for the session with `sso.loginSecondFactor` (api/two-factor.ts) within 5 minutes.
+ */
+export const SecondFactorChallengeSchema = z.object({
+  /** Opaque, single-use; the server keeps only its hash. */
+  challenge: z.string(),
+  /** Unix ms when the challenge ends. */
+  challengeExpiresAt: z.number().int(),
+  /** Present when the person must enrol first: the new key to add to an authenticator app. */
+  enrolment: TwoFactorEnrolmentSchema.optional(),
+});
+export type SecondFactorChallenge = z.infer<typeof SecondFactorChallengeSchema>;
+
+export const LoginResultSchema = z.union([LoginSessionSchema, SecondFactorChallengeSchema]);
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 
 export const loginCall = defineCall({

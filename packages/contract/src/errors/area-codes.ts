@@ -139,3 +139,28 @@ export const OPEN_API_ERROR_CODES = {
   /** 400: the token call asked for a scope the client does not hold (RFC 6749 invalid_scope). */
   OPEN_API_SCOPE_NOT_GRANTED: 610015,
 } as const;
+
+/**
+ * Two-factor sign-in (issue 18): 610021-610030. A wrong, replayed or used code counts on the same
+ * per-account counter as a wrong password; the third failure answers 14031 (docs/decisions.md).
+ */
+export const TWO_FACTOR_ERROR_CODES = {
+  /** The 5-minute challenge after the password is unknown, used or over. */
+  TWO_FACTOR_CHALLENGE_EXPIRED: 610021,
+  /** data: attempts left before the lock. */
+  TWO_FACTOR_CODE_WRONG: 610022,
+  /** The code's 30-second step was already used (RFC 6238 §5.2); data: attempts left. */
+  TWO_FACTOR_CODE_REUSED: 610023,
+  /** Unknown or already used recovery code; data: attempts left. */
+  TWO_FACTOR_RECOVERY_CODE_INVALID: 610024,
+  /** A recovery code was given to a challenge that asks the person to enrol. */
+  TWO_FACTOR_ENROLMENT_REQUIRED: 610025,
+  /** The company's policy requires the factor: it cannot be removed by its owner. */
+  TWO_FACTOR_REQUIRED_BY_POLICY: 610026,
+  TWO_FACTOR_ALREADY_ENROLLED: 610027,
+  TWO_FACTOR_NOT_ENROLLED: 610028,
+  /** Confirming an enrolment that was never started (or was replaced). */
+  TWO_FACTOR_ENROLMENT_NOT_STARTED: 610029,
+  /** Resetting the factor of someone outside the company. */
+  TWO_FACTOR_MEMBER_NOT_FOUND: 610030,
+} as const;

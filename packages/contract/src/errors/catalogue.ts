@@ -24,6 +24,7 @@ import { REPORT_ERRORS } from './reports.ts';
 import { ROLLOUT_ERRORS } from './rollouts.ts';
 import { TEMPLATE_ERRORS } from './templates.ts';
 import { TRANSPORT_ERRORS } from './transport.ts';
+import { TWO_FACTOR_ERRORS } from './two-factor.ts';
 import type { ErrorEntry } from './types.ts';
 import { VPN_ERRORS } from './vpn.ts';
 
@@ -58,6 +59,7 @@ const ALL_ENTRIES: readonly ErrorEntry[] = [
   ...ROLLOUT_ERRORS,
   ...REPORT_ERRORS,
   ...OPEN_API_ERRORS,
+  ...TWO_FACTOR_ERRORS,
 ];
 
 /** The whole catalogue by code. Building it throws on a duplicate code, so a clash fails every test. */

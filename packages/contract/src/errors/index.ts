@@ -6,6 +6,7 @@ import {
   QUOTA_ERROR_CODES,
   REPORT_ERROR_CODES,
   ROLLOUT_ERROR_CODES,
+  TWO_FACTOR_ERROR_CODES,
   VPN_ERROR_CODES,
 } from './area-codes.ts';
 import { CORE_ERROR_CODES } from './core-codes.ts';
@@ -40,5 +41,6 @@ export const ErrorCode = {
   ...ROLLOUT_ERROR_CODES,
   ...VPN_ERROR_CODES,
   ...OPEN_API_ERROR_CODES,
+  ...TWO_FACTOR_ERROR_CODES,
 } as const;
 export type ErrorCodeName = keyof typeof ErrorCode;

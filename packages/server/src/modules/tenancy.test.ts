@@ -122,6 +122,9 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
     password: TEST_PASSWORD,
     confirmPassword: TEST_PASSWORD,
   }),
+  // A person's own factor: the code checks A's key (or finds none); nothing of B's is named.
+  'twoFactor.confirm': () => ({ code: '123456' }),
+  'twoFactor.remove': () => ({ code: '123456' }),
   'users.invite': (target) => ({ email: 'guest@alpha.example', roleId: target.roleId }),
   // A is an end customer (15018): a new company would not be B's anyway, but nothing may be made.
   'customers.add': () => ({ name: 'Probe Customer', type: 0, ownerEmail: 'probe@alpha.example' }),

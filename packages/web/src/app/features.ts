@@ -30,6 +30,7 @@ import { reportsFeature } from '../features/reports/reports.feature.ts';
 import { rolesFeature } from '../features/roles/roles.feature.ts';
 import { rolloutsFeature } from '../features/rollouts/rollouts.feature.ts';
 import { shellFeature } from '../features/shell/shell.feature.ts';
+import { twoFactorFeature } from '../features/two-factor/two-factor.feature.ts';
 import { usersFeature } from '../features/users/users.feature.ts';
 import { vpnFeature } from '../features/vpn/vpn.feature.ts';
 import type { ConsoleFeature } from './feature.ts';
@@ -70,4 +71,5 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   reportsFeature,
   pointTablesFeature,
   deviceTemplatesFeature,
+  twoFactorFeature,
 ];

@@ -19,6 +19,7 @@ import { quotas } from '../features/quotas/quotas.i18n.ts';
 import { rebates } from '../features/rebates/rebates.i18n.ts';
 import { reports } from '../features/reports/reports.i18n.ts';
 import { rollouts } from '../features/rollouts/rollouts.i18n.ts';
+import { twoFactor } from '../features/two-factor/two-factor.i18n.ts';
 import { vpn } from '../features/vpn/vpn.i18n.ts';
 import { FRAME_RESOURCES } from './frame-resources.ts';
 
@@ -50,6 +51,7 @@ export const PAGE_TEXT = {
   openApi,
   pointTables,
   portalManager,
+  twoFactor,
 } as const;
 
 /**

@@ -5,20 +5,15 @@ import { openSession } from '../../platform/auth/session.store.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findUserByAccount, listMemberships, rememberLanguage } from '../accounts/accounts.store.ts';
 import { normalizeAccount } from '../accounts/login-account.ts';
+import { secondFactorChallenge } from '../two-factor/two-factor-sign-in.ts';
 import { isAccessRestricted } from './access-window.ts';
-import { clearAttempts, findAttempt, saveAttempt, takeCaptcha } from './login-attempts.store.ts';
+import { countFailure, refuseIfLocked } from './failure-ladder.ts';
+import { clearAttempts, takeCaptcha } from './login-attempts.store.ts';
 
-/** Core §8: two wrong passwords warn (14010, 14030), the third locks for 30 minutes (14031). */
-export const MAX_FAILURES = 3;
-export const LOCK_SECONDS = 30 * 60;
+export { LOCK_SECONDS, MAX_FAILURES } from './failure-ladder.ts';
 
 /** Compared against when the account does not exist, so both cases take one scrypt. */
 let decoyHash: Promise<string> | null = null;
-
-function wrongPasswordError(failures: number): AppError {
-  if (failures >= MAX_FAILURES) return new AppError(ErrorCode.ACCOUNT_LOCKED, LOCK_SECONDS);
-  return new AppError(failures === 1 ? ErrorCode.WRONG_PASSWORD_TWO_LEFT : ErrorCode.WRONG_PASSWORD_ONE_LEFT);
-}
 
 /**
  * Which company a sign-in lands in: the default one, else the first usable. Refusals say why the
@@ -28,7 +23,7 @@ async function landingCompany(
   deps: ModuleDeps<'clock' | 'config' | 'db'>,
   userId: number,
   now: Date,
-): Promise<number> {
+): Promise<{ companyId: number; roleType: number }> {
   const memberships = (await listMemberships(deps.db, userId)).sort(
     (a, b) => Number(b.isDefault) - Number(a.isDefault),
   );
@@ -37,7 +32,7 @@ async function landingCompany(
   const web = enabled.filter((m) => m.roleType !== ROLE_TYPE.vpnClientOnly);
   if (!web.length) throw new AppError(ErrorCode.VPN_CLIENT_ONLY_USER);
   for (const m of web) {
-    if (!(await isAccessRestricted(deps.db, m.companyId, m.roleType, now))) return m.companyId;
+    if (!(await isAccessRestricted(deps.db, m.companyId, m.roleType, now))) return m;
   }
   throw new AppError(ErrorCode.ACCESS_RESTRICTED);
 }
@@ -49,11 +44,7 @@ export async function login(
 ) {
   const account = normalizeAccount(input.account);
   const now = deps.clock.now();
-  const attempt = await findAttempt(deps.db, account);
-  const lockedUntil = attempt?.locked_until ? new Date(attempt.locked_until) : null;
-  if (lockedUntil && lockedUntil > now) {
-    throw new AppError(ErrorCode.ACCOUNT_LOCKED, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
-  }
+  const attempt = await refuseIfLocked(deps.db, account, now);
   // After a wrong password a person must read a captcha; automated-test mode turns only this off.
   if (attempt?.captcha_required && !deps.config.automatedTestMode) {
     if (!input.captcha || !input.captchaId) throw new AppError(ErrorCode.CAPTCHA_REQUIRED);
@@ -64,25 +55,27 @@ export async function login(
   decoyHash ??= hashPassword('decoy password that matches nothing');
   const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash));
   if (!user || !passwordOk) {
-    // A lock that has run out starts the ladder again.
-    const failures = (lockedUntil ? 0 : (attempt?.failures ?? 0)) + 1;
-    const locked = failures >= MAX_FAILURES;
-    await saveAttempt(deps.db, {
-      account,
-      failures,
-      lockedUntil: locked ? new Date(now.getTime() + LOCK_SECONDS * 1000) : null,
-      captchaRequired: true,
-      now,
-    });
-    throw wrongPasswordError(failures);
+    const left = await countFailure(deps.db, account, attempt, now);
+    throw new AppError(left === 2 ? ErrorCode.WRONG_PASSWORD_TWO_LEFT : ErrorCode.WRONG_PASSWORD_ONE_LEFT);
   }
-  await clearAttempts(deps.db, account);
   // The language of the console the person signs in to is the language of the mail they are sent.
   await rememberLanguage(deps.db, Number(user.id), lang);
-  if (user.password_expires_at && new Date(user.password_expires_at) <= now)
+  if (user.password_expires_at && new Date(user.password_expires_at) <= now) {
+    await clearAttempts(deps.db, account);
     throw new AppError(ErrorCode.PASSWORD_EXPIRED);
+  }
   const userId = Number(user.id);
-  const companyId = user.super_admin ? null : await landingCompany(deps, userId, now);
+  const landing = user.super_admin ? null : await landingCompany(deps, userId, now);
+  const companyId = landing?.companyId ?? null;
+  // The password is right; a second factor, when due, comes before the session (its wrong codes still
+  // count on this account's ladder, so the attempts are cleared only when the session opens).
+  const challenge = await secondFactorChallenge(
+    deps,
+    { userId, account, loginAccount: user.login_account, companyId, roleType: landing?.roleType ?? null },
+    now,
+  );
+  if (challenge) return challenge;
+  await clearAttempts(deps.db, account);
   const session = await openSession(deps.db, userId, companyId, now);
   return { ticket: session.ticket, key: session.key, expiresAt: session.expiresAt.getTime() };
 }

@@ -21,6 +21,7 @@ import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
 import type { ReportTables } from '../../modules/reports/reports.tables.ts';
 import type { RolloutTables } from '../../modules/rollouts/rollouts.tables.ts';
+import type { TwoFactorTables } from '../../modules/two-factor/two-factor.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
 import type { VpnTables } from '../../modules/vpn/vpn.tables.ts';
 import type { FileTables } from '../files/files.tables.ts';
@@ -65,4 +66,5 @@ export interface Database
     VpnTables,
     OpenApiTables,
     PointTableTables,
-    PortalManagerTables {}
+    PortalManagerTables,
+    TwoFactorTables {}

@@ -9,6 +9,7 @@ import {
   getInvitationCall,
   getSplashCall,
   loginCall,
+  loginSecondFactorCall,
   MAX_JSON_DEPTH,
   PORTAL_SPLASH_PER_MINUTE,
   refuseInvitationCall,
@@ -31,6 +32,7 @@ type LimitKind = 'signIn' | 'captcha' | 'registration' | 'codes' | 'splash';
  */
 const LIMITED_CALLS: ReadonlyArray<readonly [CallDef, LimitKind]> = [
   [loginCall, 'signIn'],
+  [loginSecondFactorCall, 'signIn'],
   [captchaCall, 'captcha'],
   [registerCall, 'registration'],
   [resetPasswordCall, 'registration'],

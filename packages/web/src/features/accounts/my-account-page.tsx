@@ -10,6 +10,7 @@ import { schemaRule } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
 import { rememberUser } from '../auth/session-store.ts';
 import { shellKeys, useUserInfo } from '../shell/shell-queries.ts';
+import { TwoFactorCard } from '../two-factor/two-factor-card.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 /** My Account (/myAccount and its operation and super-admin variants): profile and password. */
@@ -94,6 +95,7 @@ export function MyAccountPage() {
         )}
         <ChangePasswordForm user={user} />
       </Card>
+      <TwoFactorCard />
     </Flex>
   );
 }

@@ -1,8 +1,13 @@
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import { ErrorCode, LoginAccountSchema, LoginBodySchema } from '@fleetport/contract';
-import { type FormEvent, useState } from 'react';
+import {
+  ErrorCode,
+  LoginAccountSchema,
+  LoginBodySchema,
+  type SecondFactorChallenge,
+} from '@fleetport/contract';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -22,6 +27,11 @@ import { PlainCard as Card } from '../../widgets/plain-card.tsx';
 import { auth } from './auth.i18n.ts';
 import { fetchCaptcha, needsCaptcha, signIn } from './login-queries.ts';
 import { PublicLayout } from './public-layout.tsx';
+
+// The code step is the second of two screens: it loads when a second factor is due, not with the page.
+const SecondFactorStep = lazy(() =>
+  import('../two-factor/second-factor-step.tsx').then((m) => ({ default: m.SecondFactorStep })),
+);
 
 // The sign-in page sits outside the console's frame (app/routes.tsx): it brings its own text.
 addNamespaces({ auth });
@@ -53,6 +63,7 @@ export function LoginPage() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
 
   const accountLabel = t('login.account');
   const passwordLabel = t('login.password');
@@ -98,12 +109,13 @@ export function LoginPage() {
     setBusy(true);
     setFailure(null);
     try {
-      const next = await signIn({
+      const step = await signIn({
         account: values.account.trim(),
         password: values.password,
         ...(captcha ? { captcha: values.captcha, captchaId: captcha.captchaId } : {}),
       });
-      navigate(next, { replace: true });
+      if ('challenge' in step) setChallenge(step.challenge);
+      else navigate(step.next, { replace: true });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === ErrorCode.PASSWORD_EXPIRED) {
@@ -117,6 +129,22 @@ export function LoginPage() {
       setBusy(false);
     }
   }
+
+  if (challenge)
+    return (
+      <PublicLayout>
+        <Suspense fallback={null}>
+          <SecondFactorStep
+            challenge={challenge}
+            onDone={(next) => navigate(next, { replace: true })}
+            onRestart={() => {
+              setChallenge(null);
+              change('password', '');
+            }}
+          />
+        </Suspense>
+      </PublicLayout>
+    );
 
   return (
     <PublicLayout>

@@ -1,4 +1,11 @@
-import { captchaCall, ErrorCode, loginCall, queryUserInfoCall } from '@fleetport/contract';
+import {
+  captchaCall,
+  ErrorCode,
+  type LoginSession,
+  loginCall,
+  queryUserInfoCall,
+  type SecondFactorChallenge,
+} from '@fleetport/contract';
 import { ApiError, apiCall } from '../../api/client.ts';
 import { saveTicket } from '../../api/ticket-store.ts';
 import { queryClient } from '../../app/query-client.ts';
@@ -18,16 +25,25 @@ export interface SignInInput {
   captchaId?: string;
 }
 
+/** Where a sign-in stands: done (go to `next`), or a second factor is due. */
+export type SignInStep = { next: string } | { challenge: SecondFactorChallenge };
+
 /**
- * Signs in, remembers who the user is and answers where to go: the super-admin console, the
- * console of the only company, or the company selection.
+ * Signs in with the password: either the session (remembered; answers where to go: the super-admin
+ * console, the console of the only company, or the company selection) or a second-factor challenge.
  */
-export async function signIn(input: SignInInput): Promise<string> {
+export async function signIn(input: SignInInput): Promise<SignInStep> {
   // A previous user's tabs, menus and flags must not leak into this session.
   forgetSession();
   reloadTabsFromStorage();
   queryClient.clear();
   const result = await apiCall(loginCall, input, { silent: true });
+  if ('challenge' in result) return { challenge: result };
+  return { next: await startSession(result) };
+}
+
+/** Keeps the session's ticket and key, remembers the user and answers where to go. */
+export async function startSession(result: LoginSession): Promise<string> {
   saveTicket({ ticket: result.ticket, key: result.key });
   const info = await apiCall(queryUserInfoCall, {});
   rememberUser(info);

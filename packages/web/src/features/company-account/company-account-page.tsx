@@ -12,6 +12,7 @@ import { PageGate } from '../../app/permissions.tsx';
 import { AccessRestrictionForm } from '../access-restriction/access-restriction-form.tsx';
 import { signOut } from '../auth/logout.ts';
 import { useUserInfo } from '../shell/shell-queries.ts';
+import { TwoFactorPolicyForm } from '../two-factor/two-factor-policy-form.tsx';
 import { CompanyDetails, companyAccountKey } from './company-details.tsx';
 import { CompanyMembers } from './company-members.tsx';
 
@@ -74,7 +75,12 @@ function CompanyAccountView() {
       children: <CompanyDetails company={data} admin={admin} />,
     },
     { key: 'members', label: t('company.membersTab'), children: <CompanyMembers /> },
-    ...(admin ? [{ key: 'access', label: t('restriction.title'), children: <AccessRestrictionForm /> }] : []),
+    ...(admin
+      ? [
+          { key: 'access', label: t('restriction.title'), children: <AccessRestrictionForm /> },
+          { key: 'twoFactor', label: t('twoFactor:policy.title'), children: <TwoFactorPolicyForm /> },
+        ]
+      : []),
   ];
 
   return (

@@ -52,6 +52,7 @@ import * as m0361 from './0361_change_set_reason_code.ts';
 import * as m0370 from './0370_rollout_stages.ts';
 import * as m0400 from './0400_point_tables.ts';
 import * as m0410 from './0410_portal_manager.ts';
+import * as m0430 from './0430_two_factor.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -111,4 +112,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0370_rollout_stages': m0370,
   '0400_point_tables': m0400,
   '0410_portal_manager': m0410,
+  '0430_two_factor': m0430,
 };
