@@ -16,7 +16,7 @@ import {
   REGISTERS_BY_TYPE,
   updatePointTableCall,
 } from '@fleetport/contract';
-import { App, Button, Card, Flex, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { useBlockLeave } from '../../app/block-leave.ts';
 import { Can, PageGate, usePermission } from '../../app/permissions.tsx';
 import { addNamespaces } from '../../i18n/index.ts';
+import { NumberInput } from '../../widgets/number-input.tsx';
 import { pointTables } from './point-tables.i18n.ts';
 import { DETAILS_PATH, POINT_TABLE_KEYS, usePointTable } from './point-tables-queries.ts';
 import type { TableFields } from './table-fields.ts';
@@ -231,7 +232,7 @@ function SlaveCard({
           )}
           {label(
             t('table.slavePort'),
-            <InputNumber
+            <NumberInput
               value={fields.slavePort}
               onChange={(v) => setField('slavePort', Number(v ?? 0))}
               data-testid="point-table-port"
@@ -239,7 +240,7 @@ function SlaveCard({
           )}
           {label(
             t('table.slaveId'),
-            <InputNumber
+            <NumberInput
               value={fields.slaveId}
               onChange={(v) => setField('slaveId', Number(v ?? 0))}
               data-testid="point-table-slave-id"
@@ -264,7 +265,7 @@ function PointsTable({
   const num =
     (key: keyof PointTablePoint, nullable = false) =>
     (_: unknown, p: PointTablePoint, i: number) => (
-      <InputNumber
+      <NumberInput
         size="small"
         value={p[key] as number | null}
         style={{ width: 90 }}
