@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   exportRolloutDevicesCall,
   formatDateTime,
   ROLLOUT_DEVICE_EXPORT_COLUMNS,
@@ -7,27 +6,18 @@ import {
   type RolloutDeviceExportFilter,
   RolloutDeviceExportFilterSchema,
 } from '@fleetport/contract';
-import type { CompanyScope } from '../../platform/auth/actor.ts';
-import type { DbOrTx } from '../../platform/db/open.ts';
-import { AppError } from '../../platform/errors.ts';
 import {
   type ExportCell,
   type ExportReader,
   type ExportSource,
   plainCell,
 } from '../exports/export-source.ts';
-import { reasonOf } from './rollouts.service.ts';
-import { findRollout, listRolloutDevices, type RolloutDeviceRow, type RolloutRow } from './rollouts.store.ts';
+import { ownRollout, reasonOf } from './rollouts.service.ts';
+import { listRolloutDevices, type RolloutDeviceRow, type RolloutRow } from './rollouts.store.ts';
 import { ROLLOUT_TEXT } from './rollouts.text.ts';
 
 /** A device row with its rollout: the reason's words depend on the rollout's deadlines. */
 type ExportRow = RolloutDeviceRow & { rollout: RolloutRow };
-
-async function ownRollout(db: DbOrTx, scope: CompanyScope, id: number): Promise<RolloutRow> {
-  const rollout = await findRollout(db, scope, id);
-  if (!rollout) throw new AppError(ErrorCode.ROLLOUT_NOT_FOUND);
-  return rollout;
-}
 
 function cell(row: ExportRow, field: string, { lang, utcOffsetMinutes }: ExportReader): ExportCell {
   switch (field) {

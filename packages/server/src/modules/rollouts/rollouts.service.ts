@@ -24,7 +24,7 @@ import {
   type RolloutTarget,
 } from '@fleetport/contract';
 import { sql } from 'kysely';
-import type { Actor } from '../../platform/auth/actor.ts';
+import type { Actor, CompanyScope } from '../../platform/auth/actor.ts';
 import { owningCompany, owningScope } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
@@ -241,8 +241,9 @@ async function summary(db: DbOrTx, rollout: RolloutRow, lang: Lang): Promise<Rol
   return one!;
 }
 
-async function ownRollout(db: DbOrTx, actor: Actor, id: number): Promise<RolloutRow> {
-  const found = await findRollout(db, actor.scope, id);
+/** The rollout of the caller's scope, or 190650 (another company's rollout, or none). */
+export async function ownRollout(db: DbOrTx, scope: CompanyScope, id: number): Promise<RolloutRow> {
+  const found = await findRollout(db, scope, id);
   if (!found) throw new AppError(ErrorCode.ROLLOUT_NOT_FOUND);
   return found;
 }
@@ -377,7 +378,7 @@ export async function createRollout(
     await kick(deps, tx, { id: created, companyId });
     return created;
   });
-  return summary(db, await ownRollout(db, actor, id), lang);
+  return summary(db, await ownRollout(db, actor.scope, id), lang);
 }
 
 /**
@@ -436,7 +437,7 @@ export async function createConfigRollout(
     await kick(deps, tx, { id: created, companyId });
     return created;
   });
-  return summary(db, await ownRollout(db, actor, id), lang);
+  return summary(db, await ownRollout(db, actor.scope, id), lang);
 }
 
 export async function rollouts(
@@ -462,7 +463,7 @@ export async function rolloutDetail(
   lang: Lang,
 ): Promise<RolloutDetail> {
   const { db, clock } = deps;
-  const rollout = await ownRollout(db, actor, id);
+  const rollout = await ownRollout(db, actor.scope, id);
   const { settings } = rollout;
   const byBatch = new Map<number, RolloutBatch>();
   for (const row of await batchCounts(db, id)) {
@@ -555,7 +556,7 @@ export async function rolloutDevices(
   input: CallParsedInput<typeof listRolloutDevicesCall>,
   lang: Lang,
 ): Promise<{ total: number; list: RolloutDevice[] }> {
-  const rollout = await ownRollout(deps.db, actor, input.id);
+  const rollout = await ownRollout(deps.db, actor.scope, input.id);
   const { pageNum, pageSize, search, states, batch } = input;
   const { total, rows } = await listDevices(deps.db, rollout, {
     search,
@@ -594,7 +595,7 @@ export async function changeRollout(
   lang: Lang,
 ): Promise<RolloutSummary> {
   const { db, clock } = deps;
-  const rollout = await ownRollout(db, actor, id);
+  const rollout = await ownRollout(db, actor.scope, id);
   const at = clock.now();
   const moves: Record<typeof action, { from: RolloutState[]; code: number }> = {
     pause: { from: ['running'], code: ErrorCode.ROLLOUT_NOT_RUNNING },
@@ -642,7 +643,7 @@ export async function changeRollout(
     if (action === 'cancel') await releaseWaiting(tx, id, at);
     if (action === 'resume') await kick(deps, tx, rollout);
   });
-  const after = await ownRollout(db, actor, id);
+  const after = await ownRollout(db, actor.scope, id);
   deps.hub.publish('rollouts.changed', after.companyId, { id, state: after.state });
   return summary(db, after, lang);
 }

@@ -314,91 +314,107 @@ export interface RolloutDeviceRow {
   updatedAt: Date;
 }
 
+/** Device rows of rollouts with what the lists show of each: the device's name and model, its change-set's end. */
+function deviceRowsQuery(db: DbOrTx) {
+  return db
+    .selectFrom('rollout_device as rd')
+    .innerJoin('rollout as r', 'r.id', 'rd.rollout_id')
+    .leftJoin('device as d', (join) =>
+      join.onRef('d.sn', '=', 'rd.sn').onRef('d.company_id', '=', 'rd.company_id'),
+    )
+    .leftJoin('device_change_set as cs', 'cs.id', 'rd.rpc_id');
+}
+
+function selectDeviceRow(query: ReturnType<typeof deviceRowsQuery>) {
+  return query.select([
+    'rd.rollout_id as rolloutId',
+    'rd.sn',
+    sql<string>`coalesce(d.name, '')`.as('name'),
+    sql<string>`coalesce(d.model, '')`.as('model'),
+    'rd.batch',
+    'rd.stage',
+    'rd.state',
+    'rd.percent',
+    'rd.from_version as fromVersion',
+    // The version it runs now is the firmware's; an app's is not on the device row.
+    sql<string | null>`case when r.kind = 'firmware' then d.firmware_version end`.as('currentVersion'),
+    'rd.reason_code as reasonCode',
+    'rd.reason_kind as reasonKind',
+    'rd.reason_text as reasonText',
+    'cs.state as changeSetState',
+    'cs.reason as changeSetReason',
+    'cs.reason_code as changeSetReasonCode',
+    'rd.attempts',
+    'rd.rpc_id as rpcId',
+    'rd.updated_at as updatedAt',
+  ]);
+}
+
+function deviceRow(r: Record<string, unknown>): RolloutDeviceRow & { rolloutId: number } {
+  return {
+    ...(r as unknown as RolloutDeviceRow),
+    rolloutId: Number(r.rolloutId),
+    batch: r.batch === null ? null : Number(r.batch),
+    stage: Number(r.stage),
+    attempts: Number(r.attempts),
+  };
+}
+
 export async function listRolloutDevices(
   db: DbOrTx,
-  rollout: Pick<RolloutRow, 'id' | 'kind'>,
+  rollout: Pick<RolloutRow, 'id'>,
   query: {
     search: string;
     states: readonly RolloutDeviceState[];
     batch?: number | undefined;
-    /** One device, exactly (its page's list of rollouts). */
-    sn?: string;
     offset: number;
     limit: number;
   },
 ): Promise<{ total: number; rows: RolloutDeviceRow[] }> {
-  let base = db
-    .selectFrom('rollout_device as rd')
-    .leftJoin('device as d', (join) =>
-      join.onRef('d.sn', '=', 'rd.sn').onRef('d.company_id', '=', 'rd.company_id'),
-    )
-    .leftJoin('device_change_set as cs', 'cs.id', 'rd.rpc_id')
-    .where('rd.rollout_id', '=', rollout.id);
+  let base = deviceRowsQuery(db).where('rd.rollout_id', '=', rollout.id);
   if (query.states.length > 0) base = base.where('rd.state', 'in', [...query.states]);
   if (query.batch !== undefined) base = base.where('rd.batch', '=', query.batch);
-  if (query.sn !== undefined) base = base.where('rd.sn', '=', query.sn);
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) => eb.or([eb('rd.sn', 'ilike', like), eb('d.name', 'ilike', like)]));
   }
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .select([
-        'rd.sn',
-        sql<string>`coalesce(d.name, '')`.as('name'),
-        sql<string>`coalesce(d.model, '')`.as('model'),
-        'rd.batch',
-        'rd.stage',
-        'rd.state',
-        'rd.percent',
-        'rd.from_version as fromVersion',
-        rollout.kind === 'firmware'
-          ? 'd.firmware_version as currentVersion'
-          : sql<null>`null`.as('currentVersion'),
-        'rd.reason_code as reasonCode',
-        'rd.reason_kind as reasonKind',
-        'rd.reason_text as reasonText',
-        'cs.state as changeSetState',
-        'cs.reason as changeSetReason',
-        'cs.reason_code as changeSetReasonCode',
-        'rd.attempts',
-        'rd.rpc_id as rpcId',
-        'rd.updated_at as updatedAt',
-      ])
-      .orderBy('rd.position')
-      .offset(query.offset)
-      .limit(query.limit)
-      .execute(),
+    selectDeviceRow(base).orderBy('rd.position').offset(query.offset).limit(query.limit).execute(),
   ]);
-  return {
-    total: Number(count.n),
-    rows: rows.map((r) => ({
-      ...(r as RolloutDeviceRow),
-      batch: r.batch === null ? null : Number(r.batch),
-      stage: Number(r.stage),
-      attempts: Number(r.attempts),
-    })),
-  };
+  return { total: Number(count.n), rows: rows.map(deviceRow) };
 }
 
-/** The rollouts of the scope a device is in, newest first. */
-export async function rolloutIdsOfDevice(
+/** One device's rows in the rollouts of the scope, newest rollout first (the device's page). */
+export async function deviceRolloutRows(
   db: DbOrTx,
   scope: CompanyScope,
   sn: string,
   offset: number,
   limit: number,
-): Promise<{ total: number; ids: number[] }> {
-  const base = db
-    .selectFrom('rollout_device')
-    .where('company_id', 'in', scopedCompanyIds(scope))
-    .where('sn', '=', sn);
+): Promise<{ total: number; rows: (RolloutDeviceRow & { rolloutId: number })[] }> {
+  const base = deviceRowsQuery(db)
+    .where('rd.company_id', 'in', scopedCompanyIds(scope))
+    .where('rd.sn', '=', sn);
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    base.select('rollout_id').orderBy('rollout_id', 'desc').offset(offset).limit(limit).execute(),
+    selectDeviceRow(base).orderBy('rd.rollout_id', 'desc').offset(offset).limit(limit).execute(),
   ]);
-  return { total: Number(count.n), ids: rows.map((r) => Number(r.rollout_id)) };
+  return { total: Number(count.n), rows: rows.map(deviceRow) };
+}
+
+/** The rollouts of the scope among `ids`. */
+export async function findRollouts(
+  db: DbOrTx,
+  scope: CompanyScope,
+  ids: readonly number[],
+): Promise<RolloutRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await rolloutQuery(db)
+    .where('r.id', 'in', [...ids])
+    .where('r.company_id', 'in', scopedCompanyIds(scope))
+    .execute();
+  return rows.map(rolloutRow);
 }
 
 /** Rollouts the engine has work on: running ones, and stopped ones whose started devices have not ended. */

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { apiCall } from '../../api/client.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { rolloutPath } from '../rollouts/rollout-paths.ts';
+import { ROLLOUT_KEYS } from '../rollouts/rollout-queries.ts';
 import { RolloutDeviceStateTag } from '../rollouts/rollout-state.tsx';
 
 const PAGE_SIZE = 10;
@@ -19,7 +20,8 @@ export function DeviceRollouts({ sn }: { sn: string }) {
   const { t } = useTranslation('deviceSoftware');
   const [page, setPage] = useState(1);
   const rollouts = useQuery({
-    queryKey: ['rollouts', 'ofDevice', sn, page],
+    // Under the rollouts' live key: a device's state in a running rollout updates on the page.
+    queryKey: ROLLOUT_KEYS.ofDevice(sn, page),
     queryFn: () => apiCall(listDeviceRolloutsCall, { sn, pageNum: page, pageSize: PAGE_SIZE }),
   });
   if (rollouts.data?.total === 0) return <EmptyState description={t('rollouts.empty')} />;

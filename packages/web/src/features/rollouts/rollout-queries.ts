@@ -9,6 +9,8 @@ export const ROLLOUT_KEYS = {
   list: [...LIVE_KEYS.rollouts, 'list'] as const,
   devices: (id: number) => [...LIVE_KEYS.rollouts, 'devices', id] as const,
   detail: (id: number) => [...LIVE_KEYS.rollouts, 'detail', id] as const,
+  /** The rollouts one device was in (its firmware tab). */
+  ofDevice: (sn: string, page: number) => [...LIVE_KEYS.rollouts, 'ofDevice', sn, page] as const,
 };
 
 export function useRollout(id: number) {
