@@ -316,6 +316,7 @@ export function RolloutDialog(props: {
                 {
                   // A group without a profile for this series has nothing to apply.
                   validator: async () => {
+                    if (profileGroupId && profile.isError) throw new Error(t('form.thenConfigurationUnread'));
                     if (profileGroupId && !profile.data) throw new Error(t('form.thenConfigurationLoading'));
                     if (profileGroupId && profile.data && profileIds.length === 0)
                       throw new Error(t('form.thenConfigurationEmpty', { series }));

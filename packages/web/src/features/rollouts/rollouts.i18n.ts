@@ -45,6 +45,8 @@ export const rollouts = {
       thenConfigurationEmpty:
         'This group has no configuration profile for {{series}}: set one on the group first.',
       thenConfigurationLoading: "The group's profile is still loading: try again in a moment.",
+      thenConfigurationUnread:
+        "The group's profile could not be read: choose the group again, or no configuration stage.",
       confirmSeconds: 'Confirmation window (seconds)',
       target: 'Devices',
       targetMode: { groups: 'Groups', tags: 'Tags', filter: 'All that fit', devices: 'Chosen devices' },
@@ -179,6 +181,7 @@ export const rollouts = {
       thenConfigurationSections_other: '该模板设置 {{count}} 个配置项：{{sections}}。',
       thenConfigurationEmpty: '该分组没有 {{series}} 系列的配置模板：请先在分组中设置。',
       thenConfigurationLoading: '正在读取该分组的配置模板，请稍后再试。',
+      thenConfigurationUnread: '无法读取该分组的配置模板：请重新选择分组，或不应用配置。',
       confirmSeconds: '确认时限（秒）',
       target: '设备',
       targetMode: { groups: '分组', tags: '标签', filter: '所有适用设备', devices: '指定设备' },
