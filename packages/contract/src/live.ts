@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { RpcStateSchema } from './device/rpc.ts';
 import { ChangeSetStateSchema } from './enums/device-config.ts';
 import { ProvisioningStateSchema } from './enums/device-templates.ts';
 import { RolloutStateSchema } from './enums/rollouts.ts';
+import { RpcStateSchema } from './enums/rpc.ts';
 
 /**
  * The console's live WebSocket (`GET {apiPrefix}/ws?lang=en`). Its first message is `auth` with a
