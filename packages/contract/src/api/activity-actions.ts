@@ -193,9 +193,30 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
 };
 
 /**
+ * What the platform does by itself and writes to the activity log under no person's name (the user
+ * column reads "System"): a rollout's engine starting a batch, stopping at its batch thresholds, finishing.
+ * Not calls, so kept apart from the calls' labels; the ids share the area's prefix so the device scope
+ * and the action filter treat them like the area's calls.
+ */
+export const SYSTEM_ACTIVITY_LABELS = {
+  'rollouts.batchStarted': { en: 'Rollout batch started', cn: '升级批次开始' },
+  'rollouts.stoppedByThreshold': {
+    en: 'Rollout stopped by its batch thresholds',
+    cn: '升级任务因批次阈值停止',
+  },
+  'rollouts.completed': { en: 'Rollout completed', cn: '升级任务完成' },
+} as const satisfies Record<string, Localized>;
+export type SystemActivity = keyof typeof SYSTEM_ACTIVITY_LABELS;
+
+export function isSystemActivity(callId: string): callId is SystemActivity {
+  return Object.hasOwn(SYSTEM_ACTIVITY_LABELS, callId);
+}
+
+/**
  * The action's name in the reader's language. A call recorded before its label existed (or since
  * removed) reads as `fallback`, e.g. its contract summary, rather than as a call id.
  */
 export function activityActionLabel(callId: string, lang: Lang, fallback?: string): string {
-  return ACTIVITY_ACTION_LABELS[callId]?.[lang] ?? fallback ?? callId;
+  const label = isSystemActivity(callId) ? SYSTEM_ACTIVITY_LABELS[callId] : ACTIVITY_ACTION_LABELS[callId];
+  return label?.[lang] ?? fallback ?? callId;
 }
