@@ -5,7 +5,7 @@ import {
   insertDeviceEvent,
   insertSyslogLines,
   saveDeviceConfig,
-  saveDeviceStatus,
+  saveDeviceStatusModules,
 } from '../modules/devices/device-reports.store.ts';
 import type { DevicesService } from '../modules/devices/devices.service.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -85,10 +85,12 @@ export function createInboundRouter(deps: InboundDeps) {
       if (session !== null) await deps.rpc.deliverQueued(sn, session);
     },
     async status(sn, companyId, status) {
-      const at = new Date(status.ts);
-      for (const [module, data] of Object.entries(status.modules)) {
-        if (data !== undefined) await saveDeviceStatus(deps.db, { companyId, sn, module, data, at });
-      }
+      await saveDeviceStatusModules(deps.db, {
+        companyId,
+        sn,
+        modules: status.modules,
+        at: new Date(status.ts),
+      });
     },
     async telemetry(sn, companyId, telemetry) {
       const { type: _type, ts, ...data } = telemetry;
