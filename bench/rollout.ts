@@ -89,6 +89,8 @@ async function fleetport(): Promise<{ ms: number; ended: number; succeeded: numb
   const t = await createTestApp({
     config: { ...base, mqtt: { ...base.mqtt, port: 0 } },
     gateway: { presenceDebounceMs: 100, telemetryFlushMs: 50, rpcSweepIntervalMs: 500 },
+    // As `npm start` runs it: PGlite on a thread of its own, beside the broker and the app.
+    pgliteThread: true,
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
