@@ -185,6 +185,7 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'portalManager.delete': { en: 'Delete portal template', cn: '删除门户模板' },
   'portalManager.addDevices': { en: 'Add routers to portal', cn: '添加门户设备' },
   'portalManager.removeDevices': { en: 'Remove routers from portal', cn: '移除门户设备' },
+  'alerts.export': { en: 'Export alerts', cn: '导出告警' },
   'twoFactor.begin': { en: 'Start two-factor set-up', cn: '开始设置两步验证' },
   'twoFactor.confirm': { en: 'Turn on two-factor sign-in', cn: '开启两步验证登录' },
   'twoFactor.remove': { en: 'Turn off two-factor sign-in', cn: '关闭两步验证登录' },

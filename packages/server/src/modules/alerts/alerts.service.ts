@@ -168,7 +168,7 @@ export async function removeRule({ db, hub }: AlertDeps, actor: Actor, ruleId: n
   return null;
 }
 
-function toAlert(r: AlertRow): Alert {
+export function toAlert(r: AlertRow): Alert {
   const conditions = (
     typeof r.conditions === 'string' ? JSON.parse(r.conditions) : r.conditions
   ) as AlertCondition[];

@@ -1,4 +1,4 @@
-import type { AlertFilterSchema } from '@fleetport/contract';
+import type { AlertExportFilter, AlertFilterSchema } from '@fleetport/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { type Actor, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
@@ -161,6 +161,16 @@ export async function listAlerts(
   reader: Reader,
   filter: AlertFilter,
 ): Promise<{ rows: AlertRow[]; total: number }> {
+  const offset = (filter.pageNum - 1) * filter.pageSize;
+  const [rows, total] = await Promise.all([
+    alertRows(db, reader, filter, offset, filter.pageSize),
+    countAlerts(db, reader, filter),
+  ]);
+  return { rows, total };
+}
+
+/** The list's filter as SQL (read state only with a person to read it: the export has none). */
+function alertWhere(reader: Reader, filter: AlertExportFilter & { read?: 'read' | 'unread' | undefined }) {
   const parts = [inScope('a.company_id', reader)];
   if (filter.levels?.length) parts.push(sql`r.level in (${sql.join(filter.levels)})`);
   if (filter.states?.length) parts.push(sql`a.state in (${sql.join(filter.states)})`);
@@ -170,15 +180,33 @@ export async function listAlerts(
   if (filter.sn) parts.push(sql`a.sn ilike ${containsPattern(filter.sn)}`);
   if (filter.startTime !== undefined) parts.push(sql`a.last_seen_at >= ${new Date(filter.startTime)}`);
   if (filter.endTime !== undefined) parts.push(sql`a.last_seen_at <= ${new Date(filter.endTime)}`);
-  const where = sql.join(parts, sql` and `);
-  const [{ rows }, { rows: count }] = await Promise.all([
-    sql<AlertRow>`${ALERT_SELECT(reader)} where ${where}
-      order by case a.state when 'firing' then 0 when 'pending' then 1 else 2 end, a.last_seen_at desc, a.id desc
-      limit ${filter.pageSize} offset ${(filter.pageNum - 1) * filter.pageSize}`.execute(db),
-    sql<{ n: string }>`select count(*) as n from alert a join alert_rule r on r.id = a.rule_id
-      where ${where}`.execute(db),
-  ]);
-  return { rows, total: Number(count[0]?.n ?? 0) };
+  return sql.join(parts, sql` and `);
+}
+
+/** `limit` alerts from `offset` in the list's order: open ones first, then the last seen. */
+export async function alertRows(
+  db: DbOrTx,
+  reader: Reader,
+  filter: AlertExportFilter & { read?: 'read' | 'unread' | undefined },
+  offset: number,
+  limit: number,
+): Promise<AlertRow[]> {
+  const { rows } = await sql<AlertRow>`${ALERT_SELECT(reader)} where ${alertWhere(reader, filter)}
+    order by case a.state when 'firing' then 0 when 'pending' then 1 else 2 end, a.last_seen_at desc, a.id desc
+    limit ${limit} offset ${offset}`.execute(db);
+  return rows;
+}
+
+export async function countAlerts(
+  db: DbOrTx,
+  reader: Reader,
+  filter: AlertExportFilter & { read?: 'read' | 'unread' | undefined },
+): Promise<number> {
+  const { rows } = await sql<{
+    n: string;
+  }>`select count(*) as n from alert a join alert_rule r on r.id = a.rule_id
+    where ${alertWhere(reader, filter)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function findAlert(db: DbOrTx, reader: Reader, id: number): Promise<AlertRow | null> {

@@ -1,4 +1,5 @@
 import {
+  ALERT_EXPORT_COLUMNS,
   ALERT_SEVERITIES,
   ALERT_SEVERITY_LABELS,
   ALERT_STATE_LABELS,
@@ -6,6 +7,7 @@ import {
   type Alert,
   type AlertState,
   acknowledgeAlertCall,
+  exportAlertsCall,
   formatDateTime,
   type Lang,
   listAlertsCall,
@@ -27,6 +29,7 @@ import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
 import { SEVERITY_COLOR } from '../device-notifications/notification-columns.tsx';
 import { deviceDetailsPath } from '../devices/device-paths.ts';
+import { ExportButton } from '../exports/export-button.tsx';
 import { alertKeys, useUnreadAlerts } from './alert-queries.ts';
 import { conditionText } from './condition-text.ts';
 
@@ -237,6 +240,21 @@ export function AlertsTab() {
         list={list}
         columns={columns}
         empty={{ description: t('empty') }}
+        exportAction={({ total }) => {
+          // The file is the company's: read or unread is one person's, so it is not part of it.
+          const { read: _read, ...filter } = list.filters as AlertFilter;
+          return (
+            <ExportButton
+              call={exportAlertsCall}
+              filter={filter}
+              total={total}
+              columns={ALERT_EXPORT_COLUMNS}
+              fileNamePrefix={t('exportPrefix')}
+              module="robustlink/alertCenter"
+              funCode="alerts.export"
+            />
+          );
+        }}
         selectable={(row) => !row.read}
         bulkActions={({ keys, clear }) => (
           <Button
