@@ -307,6 +307,12 @@ export async function run(): Promise<ResultSection> {
     await store(round(2));
     const changed = await sweepAlerts(t.deps);
     const withRulesMs = performance.now() - started;
+    // The next sweep: every alert the first opened is open, and each one's last reading changes.
+    t.clock.advance(30_000);
+    started = performance.now();
+    await store(round(3));
+    await sweepAlerts(t.deps);
+    const nextSweepMs = performance.now() - started;
     const pending = await t.deps.db
       .selectFrom('alert')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -336,6 +342,13 @@ export async function run(): Promise<ResultSection> {
       {
         what: `${RULES} rules over ${n} devices: a sample each stored, then the sweep`,
         value: withRulesMs,
+        unit: 'ms',
+        limit: { what: 'the same samples stored with no rule', value: storeOnlyMs },
+        higherIsBetter: false,
+      },
+      {
+        what: `... the next sample and sweep, with those alerts open`,
+        value: nextSweepMs,
         unit: 'ms',
         limit: { what: 'the same samples stored with no rule', value: storeOnlyMs },
         higherIsBetter: false,
@@ -373,7 +386,8 @@ export async function run(): Promise<ResultSection> {
         copyNote('Report', reportCopy, reportBareMs),
         copyNote('Alerts', alertsCopy, alertsBareMs),
         `The sweep changed ${[...changed.values()].reduce((a, b) => a + b, 0).toLocaleString('en')} alerts; ` +
-          `${Number(pending.n).toLocaleString('en')} alerts were open after it (pending: the rules wait a minute).`,
+          `${Number(pending.n).toLocaleString('en')} alerts were open after the next one (pending: the rules wait a minute; ` +
+          'each sweep writes the new ones, and the last reading of the open ones, a few hundred rows per statement).',
       ],
     };
   } finally {

@@ -22,10 +22,12 @@ import {
 import {
   type AlertChange,
   dropPendingAlert,
-  insertAlert,
+  insertAlerts,
+  type NewAlert,
   type OpenAlert,
   openAlertsOfRule,
   updateAlert,
+  updateAlertsQuietly,
 } from './alerts.store.ts';
 import { appendEvent, dropOldEvents } from './event-log.store.ts';
 
@@ -274,6 +276,11 @@ export async function evaluateRule(db: Db, rule: StoredRule, now: Date): Promise
     const keys = new Set<string>(open.keys());
     for (const [conditionKey, { bySn }] of readings)
       for (const [sn, r] of bySn) if (r.breached === true) keys.add(`${conditionKey}:${sn}`);
+    // New alerts and changes that move no alert to another state are written together after the loop
+    // (a sweep over a large breaching fleet is thousands of them); state changes go one by one, each
+    // with its event and message.
+    const opens: (NewAlert & { key: string })[] = [];
+    const quiet: { id: number; change: AlertChange }[] = [];
     for (const key of keys) {
       const split = key.indexOf(':');
       const conditionKey = key.slice(0, split);
@@ -283,7 +290,8 @@ export async function evaluateRule(db: Db, rule: StoredRule, now: Date): Promise
       if (!step) continue;
       const alert = open.get(key);
       if (step.kind === 'open') {
-        const inserted = await insertAlert(tx, {
+        opens.push({
+          key,
           companyId: rule.companyId,
           ruleId: rule.id,
           sn,
@@ -292,16 +300,17 @@ export async function evaluateRule(db: Db, rule: StoredRule, now: Date): Promise
           at: now,
           value: step.value,
         });
-        if (inserted) visible++;
-        if (inserted && step.state === 'firing')
-          await stateChanged(tx, rule, sn, conditionKey, 'firing', 1, step.value, now);
       } else if (step.kind === 'drop' && alert) {
         await dropPendingAlert(tx, alert.id);
         visible++;
       } else if (step.kind === 'update' && alert) {
-        await updateAlert(tx, alert.id, step.change, now);
         if (step.visible) visible++;
         const to = step.change.state;
+        if (to === undefined) {
+          quiet.push({ id: alert.id, change: step.change });
+          continue;
+        }
+        await updateAlert(tx, alert.id, step.change, now);
         if (to === 'firing' || to === 'resolved')
           await stateChanged(
             tx,
@@ -314,6 +323,13 @@ export async function evaluateRule(db: Db, rule: StoredRule, now: Date): Promise
             now,
           );
       }
+    }
+    await updateAlertsQuietly(tx, quiet, now);
+    const inserted = await insertAlerts(tx, opens);
+    for (const a of opens) {
+      if (!inserted.has(a.key)) continue;
+      visible++;
+      if (a.state === 'firing') await stateChanged(tx, rule, a.sn, a.conditionKey, 'firing', 1, a.value, now);
     }
     return visible;
   });

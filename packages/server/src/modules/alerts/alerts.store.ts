@@ -64,6 +64,36 @@ export async function insertAlert(db: DbOrTx, a: NewAlert): Promise<boolean> {
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
+/** Rows per statement when a sweep writes many alerts at once (a few parameters each). */
+const ALERTS_PER_STATEMENT = 500;
+
+/**
+ * New open alerts in statements of a few hundred (a rule over 10,000 devices may open thousands in
+ * one sweep); answers the keys (`conditionKey:sn`) actually inserted: a concurrent one wins, as in
+ * `insertAlert`.
+ */
+export async function insertAlerts(db: DbOrTx, alerts: readonly NewAlert[]): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (let i = 0; i < alerts.length; i += ALERTS_PER_STATEMENT) {
+    const rows = alerts.slice(i, i + ALERTS_PER_STATEMENT).map((a) => {
+      const firing = a.state === 'firing';
+      return sql`(${a.companyId}::bigint, ${a.ruleId}::bigint, ${a.sn}::text, ${a.conditionKey}::text,
+        ${a.state}::text, ${a.at}::timestamptz, ${firing ? a.at : null}::timestamptz, ${a.at}::timestamptz, true,
+        ${firing ? 1 : 0}::integer, ${a.value}::float8, ${a.at}::timestamptz)`;
+    });
+    const { rows: done } = await sql<{
+      sn: string;
+      condition_key: string;
+    }>`insert into alert (company_id, rule_id,
+        sn, condition_key, state, pending_since, started_at, last_seen_at, breaching, count, value, updated_at)
+      values ${sql.join(rows)}
+      on conflict (rule_id, sn, condition_key) where state in ('pending', 'firing') do nothing
+      returning sn, condition_key`.execute(db);
+    for (const r of done) inserted.add(`${r.condition_key}:${r.sn}`);
+  }
+  return inserted;
+}
+
 export interface AlertChange {
   state?: 'pending' | 'firing' | 'resolved';
   startedAt?: Date;
@@ -91,6 +121,38 @@ export async function updateAlert(db: DbOrTx, id: number, change: AlertChange, a
     })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Changes that move no alert to another state (last seen, value, the clear period's timer, a
+ * re-trigger's count) in statements of a few hundred: every open alert of a rule changes at each
+ * sweep, one statement each made a sweep over a large breaching fleet take seconds.
+ */
+export async function updateAlertsQuietly(
+  db: DbOrTx,
+  changes: readonly { id: number; change: Omit<AlertChange, 'state' | 'startedAt' | 'resolvedAt'> }[],
+  at: Date,
+) {
+  for (let i = 0; i < changes.length; i += ALERTS_PER_STATEMENT) {
+    const rows = changes.slice(i, i + ALERTS_PER_STATEMENT).map(
+      ({ id, change: c }) => sql`(${id}::bigint,
+        ${c.lastSeenAt !== undefined}::boolean, ${c.lastSeenAt ?? null}::timestamptz,
+        ${c.clearSince !== undefined}::boolean, ${c.clearSince ?? null}::timestamptz,
+        ${c.breaching !== undefined}::boolean, ${c.breaching ?? null}::boolean,
+        ${c.count !== undefined}::boolean, ${c.count ?? null}::integer,
+        ${c.value !== undefined}::boolean, ${c.value ?? null}::float8)`,
+    );
+    await sql`update alert a set
+        last_seen_at = case when v.set_last_seen then v.last_seen_at else a.last_seen_at end,
+        clear_since = case when v.set_clear then v.clear_since else a.clear_since end,
+        breaching = case when v.set_breaching then v.breaching else a.breaching end,
+        count = case when v.set_count then v.count else a.count end,
+        value = case when v.set_value then v.value else a.value end,
+        updated_at = ${at}
+      from (values ${sql.join(rows)}) as v(id, set_last_seen, last_seen_at, set_clear, clear_since,
+           set_breaching, breaching, set_count, count, set_value, value)
+      where a.id = v.id`.execute(db);
+  }
 }
 
 /** A pending alert whose condition stopped before the pending period: back to normal, never shown again. */
