@@ -45,7 +45,7 @@ export const deviceConfig = {
       changes: 'Changes',
       reason: 'Reason',
     },
-    source: { user: 'This device', profile: 'Group profile', template: 'Zero-touch template' },
+    source: { user: 'This device', profile: 'Group profile', template: 'Zero-touch template', cleared: 'Setting cleared' },
     profile: {
       hint: "The sections this group's routers of a series should run. A router's own settings win over the profile; sub-groups without a profile of their own take this one.",
       series: 'Series',
@@ -286,7 +286,7 @@ export const deviceConfig = {
       changes: '修改',
       reason: '原因',
     },
-    source: { user: '本设备', profile: '分组配置模板', template: '零接触模板' },
+    source: { user: '本设备', profile: '分组配置模板', template: '零接触模板', cleared: '清除设备设置' },
     profile: {
       hint: '此分组中某一系列的路由器应运行的配置部分。路由器自身的设置优先于模板；没有自己模板的子分组使用此模板。',
       series: '系列',

@@ -53,6 +53,7 @@ import * as m0370 from './0370_rollout_stages.ts';
 import * as m0400 from './0400_point_tables.ts';
 import * as m0410 from './0410_portal_manager.ts';
 import * as m0430 from './0430_two_factor.ts';
+import * as m0460 from './0460_change_set_cleared.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -113,4 +114,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0400_point_tables': m0400,
   '0410_portal_manager': m0410,
   '0430_two_factor': m0430,
+  '0460_change_set_cleared': m0460,
 };
