@@ -239,7 +239,5 @@ if (runningSlaves.length)
   );
 console.log(`${fleet.devices.length} devices -> ${values.url}`);
 for (const device of fleet.devices.slice(0, whole('local-edit', 0)))
-  device.once('online', () =>
-    setTimeout(() => device.editLocally(LOCAL_EDIT_XML), 10_000).unref(),
-  );
+  device.once('online', () => setTimeout(() => device.editLocally(LOCAL_EDIT_XML), 10_000).unref());
 void fleet.start({ ratePerSecond: Number(values.rate) });

@@ -242,7 +242,6 @@ export const SyslogMessageSchema = z.object({
 });
 export type SyslogMessage = z.infer<typeof SyslogMessageSchema>;
 
-
 /**
  * `up/config`: the whole configuration XML (core §3 Device config), after boot, change or request.
  * `reverted`: a change-set was not confirmed within its window and the device put its previous

@@ -182,10 +182,7 @@ export function createChangeSetTracker(deps: ChangeSetTrackerDeps) {
       message: ConfigMessage,
       previousXml: string | null,
     ): Promise<void> {
-      if (
-        message.reason !== 'reverted' &&
-        !(await hasOpenChangeSet(deps.db, sn))
-      ) {
+      if (message.reason !== 'reverted' && !(await hasOpenChangeSet(deps.db, sn))) {
         await checkDrift(sn, companyId, message.xml, previousXml);
         return;
       }

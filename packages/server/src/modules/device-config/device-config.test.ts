@@ -370,9 +370,7 @@ describe('remote configuration by change-sets', () => {
         'drift from the hello checksum',
       );
       expect(asked).toContain('configGet');
-      expect(drift.differences).toEqual([
-        { section: 'services/ssh', field: 'port', from: 2201, to: 2299 },
-      ]);
+      expect(drift.differences).toEqual([{ section: 'services/ssh', field: 'port', from: 2201, to: 2299 }]);
       expect((await acme.run(adoptConfigDriftCall, { sn: 'CF0003' })).code).toBe(0);
       expect((await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data?.drift).toBeNull();
       expect(await sectionValue(acme, 'CF0003', 'services/ssh')).toMatchObject({ port: 2299 });
@@ -382,7 +380,6 @@ describe('remote configuration by change-sets', () => {
   });
 
   it("never reaches another company's router", async () => {
-
     const ssh = await sectionValue(acme, 'CF0003', 'services/ssh');
     expect((await bravo.run(getConfigSectionsCall, { sn: 'CF0003' })).code).toBe(ErrorCode.DEVICE_NOT_FOUND);
     expect((await bravo.run(getChangeSetsCall, { sn: 'CF0003', pageNum: 1, pageSize: 10 })).code).toBe(

@@ -1,8 +1,8 @@
 import {
   applyConfigCall,
   applyGroupProfileCall,
-  clearConfigSettingCall,
   type ConfigTargetField,
+  clearConfigSettingCall,
   createGroupCall,
   ErrorCode,
   getChangeSetsCall,
@@ -290,8 +290,9 @@ describe('layering: a device’s own settings over its groups’ profiles', () =
       20_000,
       'the clearing change-set applied',
     );
-    const dhcp = readDeviceConfiguration(fleet.devices.find((d) => d.sn === 'GP0100')!.state.configXml)
-      ?.sections.get('interface/lan');
+    const dhcp = readDeviceConfiguration(
+      fleet.devices.find((d) => d.sn === 'GP0100')!.state.configXml,
+    )?.sections.get('interface/lan');
     expect(dhcp && 'value' in dhcp ? dhcp.value.dhcp : null).toMatchObject({ start: '192.168.0.80' });
     const target = (await sections('GP0100')).target;
     expect(field(target, 'dhcp.start')).toEqual({

@@ -1,8 +1,8 @@
 import {
   applyConfigCall,
   type ChangeSet,
-  clearConfigSettingCall,
   type ConfigTargetField,
+  clearConfigSettingCall,
   getChangeSetsCall,
   getConfigSectionsCall,
   getDeviceConfigJsonCall,
@@ -110,7 +110,9 @@ function serve(
       state.pending = changeSet('queued', {
         id: 'cs-4',
         source: 'cleared',
-        differences: [{ section: 'interface/lan', field: 'dhcp.start', from: '192.168.0.60', to: '192.168.0.80' }],
+        differences: [
+          { section: 'interface/lan', field: 'dhcp.start', from: '192.168.0.60', to: '192.168.0.80' },
+        ],
       });
       state.history = [state.pending, ...state.history];
       return { data: state.pending };
@@ -273,7 +275,9 @@ describe('configuration editor', () => {
       const card = await screen.findByTestId('config-target', {}, { timeout: 30_000 });
       await userEvent.click(within(card).getByRole('button', { name: 'Use the group’s value' }));
       const dialog = await screen.findByRole('dialog', {}, { timeout: 30_000 });
-      expect(within(dialog).getByText(/The group profile’s value 192.168.0.80 is sent as a change-set/)).toBeTruthy();
+      expect(
+        within(dialog).getByText(/The group profile’s value 192.168.0.80 is sent as a change-set/),
+      ).toBeTruthy();
       await userEvent.click(within(dialog).getByRole('button', { name: 'Use the group’s value' }));
       await waitFor(() => {
         const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith(clearConfigSettingCall.path));
@@ -284,9 +288,9 @@ describe('configuration editor', () => {
           confirmSeconds: 120,
         });
       });
-      expect(
-        (await screen.findByTestId('config-in-flight', {}, { timeout: 30_000 })).textContent,
-      ).toContain('Waiting for the device');
+      expect((await screen.findByTestId('config-in-flight', {}, { timeout: 30_000 })).textContent).toContain(
+        'Waiting for the device',
+      );
       expect(within(screen.getByTestId('config-history')).getByText('Setting cleared')).toBeTruthy();
       // While the change is in flight nothing else is cleared.
       expect(

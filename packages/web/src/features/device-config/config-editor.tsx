@@ -6,6 +6,7 @@ import {
   type ConfigDifference,
   type ConfigSectionView,
   type ConfigTargetField,
+  clearConfigSettingCall,
   configMenuFor,
   configSectionDef,
   FINAL_CHANGE_SET_STATES,
@@ -15,7 +16,6 @@ import {
   getDeviceConfigJsonCall,
   restoreConfigDriftCall,
   rollbackConfigCall,
-  clearConfigSettingCall,
   sectionDifferences,
   sectionSchema,
   VisibilityRules,
@@ -308,10 +308,9 @@ export function ConfigEditor({ sn }: { sn: string }) {
           </Card>
         </Flex>
       </Flex>
-      {sections.data.target.length > 0 ? <TargetTable
-          fields={sections.data.target}
-          onClear={locked ? null : confirmClear}
-        /> : null}
+      {sections.data.target.length > 0 ? (
+        <TargetTable fields={sections.data.target} onClear={locked ? null : confirmClear} />
+      ) : null}
       <Card size="small" title={t('history')} data-testid="config-history">
         <Table<ChangeSet>
           size="small"

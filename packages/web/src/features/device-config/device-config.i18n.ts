@@ -45,7 +45,12 @@ export const deviceConfig = {
       changes: 'Changes',
       reason: 'Reason',
     },
-    source: { user: 'This device', profile: 'Group profile', template: 'Zero-touch template', cleared: 'Setting cleared' },
+    source: {
+      user: 'This device',
+      profile: 'Group profile',
+      template: 'Zero-touch template',
+      cleared: 'Setting cleared',
+    },
     profile: {
       hint: "The sections this group's routers of a series should run. A router's own settings win over the profile; sub-groups without a profile of their own take this one.",
       series: 'Series',

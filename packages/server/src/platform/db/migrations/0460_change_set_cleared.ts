@@ -5,7 +5,9 @@ import { type Kysely, sql } from 'kysely';
  * group profile's value and ends the field being the device's own (docs/decisions.md "Layering").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table device_change_set drop constraint if exists device_change_set_source_check`.execute(db);
+  await sql`alter table device_change_set drop constraint if exists device_change_set_source_check`.execute(
+    db,
+  );
   await sql`alter table device_change_set add constraint device_change_set_source_check
     check (source in ('user', 'profile', 'template', 'cleared'))`.execute(db);
 }
