@@ -144,13 +144,16 @@ export class SimulatedDevice extends EventEmitter {
    * Someone changes the configuration on the router itself (its own web interface): the sections of
    * `xml` replace the running ones, and the router reports the change as any router does. The cloud
    * sees a change no change-set made: drift (docs/device-protocol.md §7.5). False when `xml` is not a
-   * configuration.
+   * configuration. With `report: false` the router says nothing until its next hello.
    */
-  editLocally(xml: string): boolean {
+  editLocally(xml: string, options: { report?: boolean } = {}): boolean {
     const next = applyConfigXml(this.state.configXml, xml, 'merge');
     if (!next) return false;
     this.state.configXml = next;
     this.state.lastUpdatedTime = Date.now();
+    // A router that does not report the change (older firmware, or the report lost offline): the cloud
+    // finds it from the configuration checksum of its next hello.
+    if (options.report === false) return true;
     this.publish('config', { ...this.state.config('changed'), checksum: configChecksum(next) });
     this.publish('event', {
       type: 'event',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type Capabilities,
   CapabilitiesSchema,
@@ -313,6 +314,7 @@ export class RouterState {
       keepAlive: this.keepAlive,
       uptimeSeconds: this.uptimeSeconds(),
       modelType: 'DIRECT',
+      configChecksum: createHash('sha256').update(this.configXml).digest('hex'),
     };
   }
 

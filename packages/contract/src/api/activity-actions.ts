@@ -130,6 +130,10 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'deviceSoftware.install': { en: 'Install firmware or an app on a device', cn: '在设备上安装固件或应用' },
   'deviceConfig.apply': { en: 'Apply a configuration change', cn: '应用配置变更' },
   'deviceConfig.rollback': { en: 'Roll back a configuration change', cn: '回滚配置变更' },
+  'deviceConfig.clearSetting': {
+    en: "Clear a device's own configuration setting",
+    cn: '清除设备自己的配置设置',
+  },
   'deviceConfig.adoptDrift': { en: 'Keep a configuration changed on the device', cn: '保留设备上修改的配置' },
   'deviceConfig.restoreDrift': { en: "Put the cloud's configuration back", cn: '恢复云端的配置' },
   'rollouts.create': { en: 'Start a rollout', cn: '创建升级任务' },

@@ -301,20 +301,28 @@ export async function ownChangeDifferences(
   db: DbOrTx,
   scope: CompanyScope,
   sn: string,
-): Promise<ConfigDifference[][]> {
+): Promise<OwnChange[]> {
   const rows = await db
     .selectFrom('device_change_set')
-    .select(['differences'])
+    .select(['differences', 'source'])
     .where('company_id', 'in', scopedCompanyIds(scope))
     .where('sn', '=', sn)
-    .where('source', '=', 'user')
+    .where('source', 'in', ['user', 'cleared'])
     .where('state', '=', 'applied')
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) =>
-    typeof r.differences === 'string' ? JSON.parse(r.differences) : (r.differences as ConfigDifference[]),
-  );
+  return rows.map((r) => ({
+    cleared: r.source === 'cleared',
+    differences:
+      typeof r.differences === 'string' ? JSON.parse(r.differences) : (r.differences as ConfigDifference[]),
+  }));
+}
+
+/** An applied change-set that makes or clears the device's own settings. */
+export interface OwnChange {
+  cleared: boolean;
+  differences: ConfigDifference[];
 }
 
 /**

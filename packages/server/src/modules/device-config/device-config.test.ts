@@ -345,6 +345,40 @@ describe('remote configuration by change-sets', () => {
     );
   });
 
+  it('compares the configuration checksum of a hello: the same fetches nothing, a silent local edit is fetched and shown drifted', async () => {
+    const router = fleet.devices.find((d) => d.sn === 'CF0003')!;
+    const asked: string[] = [];
+    const onRpc = (request: { method: string }) => asked.push(request.method);
+    router.on('rpc', onRpc);
+    try {
+      // Nothing changed: the hello's checksum is the cloud's, and the configuration is not asked for.
+      await router.reconnect();
+      await router.reconnect();
+      expect(asked.filter((m) => m === 'configGet')).toEqual([]);
+      expect((await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data?.drift).toBeNull();
+
+      // A technician changes the SSH port on the router's own page; the router does not report it.
+      expect(
+        router.editLocally('<config><services><ssh enabled="true" port="2299"></ssh></services></config>', {
+          report: false,
+        }),
+      ).toBe(true);
+      await router.reconnect();
+      const drift = await eventually(
+        async () => (await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data?.drift ?? undefined,
+        10_000,
+        'drift from the hello checksum',
+      );
+      expect(asked).toContain('configGet');
+      expect(drift.differences).toEqual([{ section: 'services/ssh', field: 'port', from: 2201, to: 2299 }]);
+      expect((await acme.run(adoptConfigDriftCall, { sn: 'CF0003' })).code).toBe(0);
+      expect((await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data?.drift).toBeNull();
+      expect(await sectionValue(acme, 'CF0003', 'services/ssh')).toMatchObject({ port: 2299 });
+    } finally {
+      router.off('rpc', onRpc);
+    }
+  });
+
   it("never reaches another company's router", async () => {
     const ssh = await sectionValue(acme, 'CF0003', 'services/ssh');
     expect((await bravo.run(getConfigSectionsCall, { sn: 'CF0003' })).code).toBe(ErrorCode.DEVICE_NOT_FOUND);

@@ -45,7 +45,12 @@ export const deviceConfig = {
       changes: 'Changes',
       reason: 'Reason',
     },
-    source: { user: 'This device', profile: 'Group profile', template: 'Zero-touch template' },
+    source: {
+      user: 'This device',
+      profile: 'Group profile',
+      template: 'Zero-touch template',
+      cleared: 'Setting cleared',
+    },
     profile: {
       hint: "The sections this group's routers of a series should run. A router's own settings win over the profile; sub-groups without a profile of their own take this one.",
       series: 'Series',
@@ -89,6 +94,10 @@ export const deviceConfig = {
       overrides: 'instead of the group’s {{value}}',
       pendingCount: '{{count}} values to apply',
       inPlace: 'Every value is in place',
+      clear: 'Use the group’s value',
+      clearTitle: 'Clear this device’s own {{field}}?',
+      clearHint:
+        'The group profile’s value {{value}} is sent as a change-set with the usual confirm window; from then on the group’s profile sets this field.',
     },
     changes: '{{count}} fields',
     item: 'Item {{n}}',
@@ -286,7 +295,7 @@ export const deviceConfig = {
       changes: '修改',
       reason: '原因',
     },
-    source: { user: '本设备', profile: '分组配置模板', template: '零接触模板' },
+    source: { user: '本设备', profile: '分组配置模板', template: '零接触模板', cleared: '清除设备设置' },
     profile: {
       hint: '此分组中某一系列的路由器应运行的配置部分。路由器自身的设置优先于模板；没有自己模板的子分组使用此模板。',
       series: '系列',
@@ -330,6 +339,9 @@ export const deviceConfig = {
       overrides: '替代分组的 {{value}}',
       pendingCount: '{{count}} 个值待应用',
       inPlace: '所有值均已生效',
+      clear: '使用分组的值',
+      clearTitle: '清除本设备自己的{{field}}？',
+      clearHint: '将以变更集发送分组配置模板的值 {{value}}，并照常等待确认；此后由分组配置模板设定此字段。',
     },
     changes: '{{count}} 个字段',
     item: '第 {{n}} 项',

@@ -54,6 +54,7 @@ import * as m0400 from './0400_point_tables.ts';
 import * as m0410 from './0410_portal_manager.ts';
 import * as m0430 from './0430_two_factor.ts';
 import * as m0480 from './0480_rollout_device_history.ts';
+import * as m0490 from './0490_change_set_cleared.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -115,4 +116,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0410_portal_manager': m0410,
   '0430_two_factor': m0430,
   '0480_rollout_device_history': m0480,
+  '0490_change_set_cleared': m0490,
 };
