@@ -274,6 +274,8 @@ export const AlertSchema = z.object({
   lastSeenAt: z.number().int(),
   resolvedAt: z.number().int().nullable(),
   acknowledged: z.object({ by: z.string(), at: z.number().int(), note: z.string() }).nullable(),
+  /** Its rule and device changed state more than 4 times in 30 min and have not been stable since. */
+  flapping: z.boolean(),
 });
 export type Alert = z.infer<typeof AlertSchema>;
 
@@ -282,6 +284,8 @@ export const AlertFilterSchema = PageQuerySchema.extend({
   states: z.array(z.enum(ALERT_STATES)).max(ALERT_STATES.length).optional(),
   read: z.enum(['read', 'unread']).optional(),
   ruleId: numberFilter(Id),
+  /** Only flapping (true) or only steady (false) alerts. */
+  flapping: z.boolean().optional(),
   /** Part of the SN, any case. */
   sn: z.string().trim().max(64).optional(),
   /** Unix ms, inclusive, on the last time seen. */
