@@ -140,7 +140,11 @@ async function resourceReadingsOf(
     bySn.set(
       d.sn,
       r
-        ? { breached: r.breaches >= rule.triggerVolume, clear: r.latest < condition.clearBelow, value: r.latest }
+        ? {
+            breached: r.breaches >= rule.triggerVolume,
+            clear: r.latest < condition.clearBelow,
+            value: r.latest,
+          }
         : { breached: null, clear: null, value: null },
     );
   }

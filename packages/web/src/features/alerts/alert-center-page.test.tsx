@@ -215,9 +215,7 @@ describe('alert centre', () => {
       fireEvent.change(within(form).getByTestId('rule-name'), { target: { value: 'Hot' } });
       fireEvent.mouseDown(within(screen.getByTestId('rule-condition-type-0')).getByRole('combobox'));
       await userEvent.click(await screen.findByTitle('CPU, memory or temperature above'));
-      fireEvent.mouseDown(
-        within(await screen.findByTestId('rule-resource-metric-0')).getByRole('combobox'),
-      );
+      fireEvent.mouseDown(within(await screen.findByTestId('rule-resource-metric-0')).getByRole('combobox'));
       await userEvent.click(await screen.findByTitle('Temperature (°C)'));
       const above = screen.getByTestId('rule-above-0');
       const clearBelow = screen.getByTestId('rule-clear-below-0');

@@ -1,7 +1,7 @@
 import {
   ALERT_CONDITION_MODE_LABELS,
-  ALERT_CONDITION_TYPES,
   ALERT_CONDITION_MODES,
+  ALERT_CONDITION_TYPES,
   ALERT_PERIOD_MAX_MINUTES,
   ALERT_RECEIVER_MODE_LABELS,
   ALERT_RECEIVER_MODES,
@@ -15,11 +15,11 @@ import {
   checkFrequency,
   FREQUENCY_UNITS,
   type FrequencyUnit,
-  ruleText,
   RESOURCE_METRIC_LABELS,
   RESOURCE_METRIC_RANGE,
   RESOURCE_METRICS,
   type ResourceMetric,
+  ruleText,
   SIGNAL_METRIC_LABELS,
   SIGNAL_METRIC_RANGE,
   SIGNAL_METRICS,
@@ -147,13 +147,13 @@ export function ruleInputOf(v: RuleFormValues): AlertRuleInput {
           clearMinutes: c.clearMinutes ?? 0,
         };
       return {
-            type: 'signal',
-            metric: c.metric ?? 'rsrp',
-            sim: c.sim === 'any' || c.sim === undefined ? null : c.sim,
-            below: c.below ?? 0,
-            clearAbove: c.clearAbove ?? 0,
-            clearMinutes: c.clearMinutes ?? 0,
-          };
+        type: 'signal',
+        metric: c.metric ?? 'rsrp',
+        sim: c.sim === 'any' || c.sim === undefined ? null : c.sim,
+        below: c.below ?? 0,
+        clearAbove: c.clearAbove ?? 0,
+        clearMinutes: c.clearMinutes ?? 0,
+      };
     }),
     triggerVolume: v.triggerVolume,
     triggerInterval: { value: v.intervalValue, unit: v.intervalUnit },
