@@ -111,6 +111,23 @@ export class SimulatedDevice extends EventEmitter {
     if (syslog.length) this.publish('syslog', { type: 'syslog', ts: Date.now(), entries: syslog });
   }
 
+  /**
+   * Loopback control: pins CPU or memory (%) or temperature (°C) at `value` in every telemetry sample
+   * from now on (null lets it wander again), for alert rules' resource conditions.
+   */
+  pinResource(metric: 'cpu' | 'memory' | 'temperature', value: number | null): void {
+    this.state.pinResource(metric, value);
+  }
+
+  /** Loopback control: reports an `alarm` event now (docs/device-protocol.md §6 "event"). */
+  raiseAlarm(severity: 'critical' | 'major' | 'minor' | 'notice', code: string, message: string): void {
+    this.publish('event', {
+      type: 'event',
+      ts: Date.now(),
+      event: { name: 'alarm', severity, code, message },
+    });
+  }
+
   /** Misbehaviour: the socket dies without DISCONNECT (the broker publishes the will). */
   drop(options: { offlineForMs?: number } = {}): void {
     this.offlineUntil = Date.now() + (options.offlineForMs ?? this.options.reconnectDelayMs ?? 2000);

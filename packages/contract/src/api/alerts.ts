@@ -78,12 +78,56 @@ export const SignalConditionSchema = z
       ctx.addIssue({ code: 'custom', path: ['clearAbove'], message: 'clearAboveTrigger' });
   });
 
+/** Telemetry's `cpuPercent`, `memoryPercent` and `temperatureC` (docs/device-protocol.md §6). */
+export const RESOURCE_METRICS = ['cpu', 'memory', 'temperature'] as const;
+export type ResourceMetric = (typeof RESOURCE_METRICS)[number];
+export const RESOURCE_METRIC_RANGE: Record<ResourceMetric, { min: number; max: number }> = {
+  cpu: { min: 0, max: 100 },
+  memory: { min: 0, max: 100 },
+  temperature: { min: -40, max: 150 },
+};
+
+/**
+ * CPU or memory (%) or temperature (°C) above `above` (trigger volume samples within the trigger
+ * interval; the pending period sets how long); clears once the newest sample is below `clearBelow`
+ * for `clearMinutes` (hysteresis: `clearBelow` <= `above`). Missing samples never fire or clear it.
+ */
+export const ResourceConditionSchema = z
+  .strictObject({
+    type: z.literal('resource'),
+    metric: z.enum(RESOURCE_METRICS),
+    above: z.number(),
+    clearBelow: z.number(),
+    clearMinutes: Minutes(0),
+  })
+  .superRefine((c, ctx) => {
+    const { min, max } = RESOURCE_METRIC_RANGE[c.metric];
+    for (const field of ['above', 'clearBelow'] as const) {
+      const value = c[field];
+      if (!(Number.isFinite(value) && value >= min && value <= max))
+        ctx.addIssue({ code: 'custom', path: [field], message: 'numberBetween', params: { min, max } });
+    }
+    if (c.clearBelow > c.above)
+      ctx.addIssue({ code: 'custom', path: ['clearBelow'], message: 'clearBelowTrigger' });
+  });
+
+/**
+ * The device reported `alarm` events (docs/device-protocol.md §6 "event"): trigger volume of them
+ * within the trigger interval; clears once none arrived for `clearMinutes`.
+ */
+export const AlarmConditionSchema = z.strictObject({
+  type: z.literal('alarm'),
+  clearMinutes: Minutes(0),
+});
+
 export const AlertConditionSchema = z.discriminatedUnion('type', [
   OfflineConditionSchema,
   SignalConditionSchema,
+  ResourceConditionSchema,
+  AlarmConditionSchema,
 ]);
 export type AlertCondition = z.infer<typeof AlertConditionSchema>;
-export const ALERT_CONDITION_TYPES = ['offline', 'signal'] as const;
+export const ALERT_CONDITION_TYPES = ['offline', 'signal', 'resource', 'alarm'] as const;
 export type AlertConditionType = (typeof ALERT_CONDITION_TYPES)[number];
 
 const Id = z.number().int().positive();
@@ -231,6 +275,8 @@ export const AlertSchema = z.object({
   lastSeenAt: z.number().int(),
   resolvedAt: z.number().int().nullable(),
   acknowledged: z.object({ by: z.string(), at: z.number().int(), note: z.string() }).nullable(),
+  /** Its rule and device changed state more than 4 times in 30 min and have not been stable since. */
+  flapping: z.boolean(),
 });
 export type Alert = z.infer<typeof AlertSchema>;
 
@@ -238,6 +284,8 @@ const AlertFilterFields = {
   levels: z.array(z.enum(ALERT_SEVERITIES)).max(ALERT_SEVERITIES.length).optional(),
   states: z.array(z.enum(ALERT_STATES)).max(ALERT_STATES.length).optional(),
   ruleId: numberFilter(Id),
+  /** Only flapping (true) or only steady (false) alerts. */
+  flapping: z.boolean().optional(),
   /** Part of the SN, any case. */
   sn: z.string().trim().max(64).optional(),
   /** Unix ms, inclusive, on the last time seen. */

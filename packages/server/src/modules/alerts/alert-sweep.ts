@@ -14,6 +14,8 @@ import {
 import {
   claimRule,
   enabledRules,
+  eventCounts,
+  resourceReadings,
   type StoredRule,
   signalReadings,
   type TargetDevice,
@@ -112,6 +114,63 @@ async function signalReadingsOf(
   return bySn;
 }
 
+const RESOURCE_FIELD = {
+  cpu: 'cpuPercent',
+  memory: 'memoryPercent',
+  temperature: 'temperatureC',
+} as const;
+
+async function resourceReadingsOf(
+  db: DbOrTx,
+  rule: StoredRule,
+  condition: Extract<AlertCondition, { type: 'resource' }>,
+  devices: TargetDevice[],
+  now: Date,
+) {
+  const windowMs = rule.triggerInterval.value * UNIT_MS[rule.triggerInterval.unit];
+  const found = await resourceReadings(
+    db,
+    rule,
+    RESOURCE_FIELD[condition.metric],
+    condition.above,
+    new Date(now.getTime() - windowMs),
+    now,
+  );
+  const bySn = new Map<string, Reading>();
+  for (const d of devices) {
+    const r = found.get(d.sn);
+    bySn.set(
+      d.sn,
+      r
+        ? {
+            breached: r.breaches >= rule.triggerVolume,
+            clear: r.latest < condition.clearBelow,
+            value: r.latest,
+          }
+        : { breached: null, clear: null, value: null },
+    );
+  }
+  return bySn;
+}
+
+/** Alarm events: trigger volume of them in the trigger interval; clear since the newest one. */
+async function alarmReadingsOf(db: DbOrTx, rule: StoredRule, devices: TargetDevice[], now: Date) {
+  const windowMs = rule.triggerInterval.value * UNIT_MS[rule.triggerInterval.unit];
+  const found = await eventCounts(db, rule, 'alarm', new Date(now.getTime() - windowMs), now);
+  const bySn = new Map<string, Reading>();
+  for (const d of devices) {
+    const r = found.get(d.sn);
+    const count = r?.count ?? 0;
+    bySn.set(d.sn, {
+      breached: count >= rule.triggerVolume,
+      clear: count === 0,
+      clearSince: count === 0 ? (r?.latestAt ?? null) : null,
+      value: count,
+    });
+  }
+  return bySn;
+}
+
 /**
  * Mode "all" is one alert per device for the conditions together: it breaches when every condition
  * does (unknown when one is unknown and none says no), and clears when any condition's clear holds,
@@ -139,7 +198,11 @@ export async function readRule(db: DbOrTx, rule: StoredRule, now: Date): Promise
     perCondition.push(
       condition.type === 'offline'
         ? offlineReadings(condition, devices, now)
-        : await signalReadingsOf(db, rule, condition, devices, now),
+        : condition.type === 'signal'
+          ? await signalReadingsOf(db, rule, condition, devices, now)
+          : condition.type === 'resource'
+            ? await resourceReadingsOf(db, rule, condition, devices, now)
+            : await alarmReadingsOf(db, rule, devices, now),
     );
   }
   const readings: Readings = new Map();

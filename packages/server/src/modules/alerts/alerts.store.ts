@@ -206,13 +206,18 @@ export interface AlertRow {
   acknowledged_at: Date | null;
   acknowledged_by_name: string | null;
   ack_note: string;
+  flapping: boolean;
 }
+
+/** Whether the alert's rule and device flap now (alert-lifecycle.ts: more than 4 changes in 30 min). */
+const FLAPPING = sql<boolean>`exists (select 1 from alert_flap f where f.rule_id = a.rule_id and f.sn = a.sn
+  and f.company_id = a.company_id and f.flapping)`;
 
 const ALERT_SELECT = (reader: Reader) => sql`
   select a.id, a.rule_id, r.name as rule_name, r.level, r.description, r.conditions, r.condition_mode,
          a.sn, d.name as device_name, a.condition_key, a.state, a.value, ${readBy(reader)} as read, a.count,
          a.pending_since, a.started_at, a.last_seen_at, a.resolved_at, a.acknowledged_at,
-         u.user_name as acknowledged_by_name, a.ack_note
+         u.user_name as acknowledged_by_name, a.ack_note, ${FLAPPING} as flapping
     from alert a
     join alert_rule r on r.id = a.rule_id
     left join device d on d.sn = a.sn and d.company_id = a.company_id
@@ -239,6 +244,7 @@ function alertWhere(reader: Reader, filter: AlertExportFilter & { read?: 'read' 
   if (filter.read === 'read') parts.push(readBy(reader));
   if (filter.read === 'unread') parts.push(sql`not ${readBy(reader)}`);
   if (filter.ruleId !== undefined) parts.push(sql`a.rule_id = ${filter.ruleId}`);
+  if (filter.flapping !== undefined) parts.push(filter.flapping ? FLAPPING : sql`not ${FLAPPING}`);
   if (filter.sn) parts.push(sql`a.sn ilike ${containsPattern(filter.sn)}`);
   if (filter.startTime !== undefined) parts.push(sql`a.last_seen_at >= ${new Date(filter.startTime)}`);
   if (filter.endTime !== undefined) parts.push(sql`a.last_seen_at <= ${new Date(filter.endTime)}`);

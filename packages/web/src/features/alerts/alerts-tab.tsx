@@ -77,6 +77,13 @@ function alertColumns(t: TFunction, lang: Lang, acknowledge: (a: Alert) => void)
               <Tag data-testid={`alert-acked-${row.alertId}`}>{t('field.acknowledged')}</Tag>
             </Tooltip>
           ) : null}
+          {row.flapping ? (
+            <Tooltip title={t('flappingHint')}>
+              <Tag color="purple" data-testid={`alert-flapping-${row.alertId}`}>
+                {t('flapping')}
+              </Tag>
+            </Tooltip>
+          ) : null}
         </Space>
       ),
     },
@@ -124,6 +131,7 @@ type AlertFilter = {
   levels?: Alert['level'][] | undefined;
   states?: AlertState[] | undefined;
   read?: 'read' | 'unread' | undefined;
+  flapping?: boolean | undefined;
   sn?: string | undefined;
 };
 
@@ -138,6 +146,7 @@ function AlertFilters(props: { lang: Lang; value: AlertFilter; onApply: (f: Aler
       levels: v.levels?.length ? v.levels : undefined,
       states: v.states?.length ? v.states : undefined,
       read: v.read || undefined,
+      flapping: v.flapping,
       sn: v.sn?.trim() || undefined,
     });
   return (
@@ -178,6 +187,22 @@ function AlertFilters(props: { lang: Lang; value: AlertFilter; onApply: (f: Aler
             { value: 'read', label: t('read') },
           ]}
           data-testid="alert-read"
+        />
+      </Form.Item>
+      <Form.Item
+        name="flapping"
+        getValueProps={(v?: boolean) => ({ value: v === undefined ? undefined : String(v) })}
+        normalize={(v?: string) => (v === undefined ? undefined : v === 'true')}
+      >
+        <Select
+          allowClear
+          placeholder={t('flappingState')}
+          style={{ width: 130 }}
+          options={[
+            { value: 'true', label: t('flapping') },
+            { value: 'false', label: t('steady') },
+          ]}
+          data-testid="alert-flapping-filter"
         />
       </Form.Item>
       <Form.Item style={{ marginInlineEnd: 0 }}>
