@@ -269,6 +269,9 @@ describe('layering: a device’s own settings over its groups’ profiles', () =
     });
     expect(foreign.code).not.toBe(0);
 
+    // A device's change-sets fold in the order they were made: the test's clock stood still since the
+    // device's own setting was made, so it moves on as time would.
+    t.clock.advance(1000);
     const res = await acme.run(clearConfigSettingCall, {
       sn: 'GP0100',
       section: 'interface/lan',
@@ -283,10 +286,12 @@ describe('layering: a device’s own settings over its groups’ profiles', () =
         { section: 'interface/lan', field: 'dhcp.start', from: '192.168.0.60', to: '192.168.0.80' },
       ],
     });
+    const clearing = res.data!.id;
     await eventually(
       async () =>
-        (await acme.run(getChangeSetsCall, { sn: 'GP0100', pageNum: 1, pageSize: 1 })).data?.list[0]
-          ?.state === 'applied',
+        (await acme.run(getChangeSetsCall, { sn: 'GP0100', pageNum: 1, pageSize: 20 })).data?.list.find(
+          (c) => c.id === clearing,
+        )?.state === 'applied',
       20_000,
       'the clearing change-set applied',
     );

@@ -26,6 +26,7 @@ const alert: Alert = {
   lastSeenAt: Date.UTC(2026, 10, 20, 8, 5),
   resolvedAt: null,
   acknowledged: null,
+  flapping: false,
 };
 
 signedInEachTest();
