@@ -45,6 +45,11 @@ export const deviceConfig = {
       changes: 'Changes',
       reason: 'Reason',
     },
+    seriesPage: {
+      details: 'Device details',
+      notFound: 'No device {{sn}} in your company.',
+      noMenu: 'Routers of the series {{series}} are configured from their configuration tab.',
+    },
     source: {
       user: 'This device',
       profile: 'Group profile',
@@ -294,6 +299,11 @@ export const deviceConfig = {
       state: '状态',
       changes: '修改',
       reason: '原因',
+    },
+    seriesPage: {
+      details: '设备详情',
+      notFound: '贵公司没有设备 {{sn}}。',
+      noMenu: '{{series}} 系列的路由器请在其配置标签页中配置。',
     },
     source: { user: '本设备', profile: '分组配置模板', template: '零接触模板', cleared: '清除设备设置' },
     profile: {
