@@ -156,6 +156,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await screenshot(page, `device-config-${lang}-04-drifted`);
       await drift.getByTestId('config-drift-adopt').click();
       await drift.waitFor({ state: 'hidden', timeout: 30_000 });
+      await page.getByTestId('config-history').getByText(c.source.local, { exact: true }).waitFor();
       await page.getByTestId('config-menu').getByText(c.section.ssh, { exact: true }).click();
       await waitFor(
         async () => (await (await field(page, 'port')).inputValue()) === '2222',

@@ -35,6 +35,7 @@ import {
   findDrift,
   findOpenChangeSet,
   insertChangeSet,
+  insertLocalChangeSet,
   moveChangeSet,
   ownChangeDifferences,
   pageChangeSets,
@@ -209,12 +210,39 @@ export async function clearOwnSetting(
   );
 }
 
-/** Keeps what was changed on the device: the drift ends, and the device's values are what the cloud knows. */
+/**
+ * Keeps what was changed on the device: the drift ends, and the device's values are what the cloud
+ * knows. The change enters the version history as an applied change-set of source `local` (who kept
+ * it, when, and the difference), and its fields become the device's own settings, as a person's
+ * change made from the cloud would: a group profile no longer overwrites them.
+ */
 export async function adoptDrift(deps: DeviceConfigDeps, actor: Actor, sn: string): Promise<null> {
   const scope = owningScope(actor.scope);
   await getCompanyDevice(deps.db, scope, sn);
-  if (!(await findDrift(deps.db, scope, sn))) throw new AppError(ErrorCode.CONFIG_NOT_DRIFTED);
-  await deleteDrift(deps.db, sn);
+  const drift = await findDrift(deps.db, scope, sn);
+  if (!drift) throw new AppError(ErrorCode.CONFIG_NOT_DRIFTED);
+  const reported = await findDeviceConfig(deps.db, scope, sn);
+  const baseline = readDeviceConfiguration(drift.baseline_xml);
+  const config = reported ? readDeviceConfiguration(reported.xml) : null;
+  const differences = baseline && config ? configurationDifferences(baseline, config) : [];
+  const kept = new Map<string, Record<string, unknown>>();
+  for (const d of differences) {
+    const section = config?.sections.get(d.section);
+    if (section && 'value' in section) kept.set(d.section, section.value);
+  }
+  await deps.db.transaction().execute(async (tx) => {
+    if (differences.length > 0)
+      await insertLocalChangeSet(tx, scope, {
+        id: randomUUID(),
+        sn,
+        sections: Object.fromEntries(kept),
+        differences,
+        xml: writeConfigSections(kept),
+        keptBy: actor.userId,
+        at: deps.clock.now(),
+      });
+    await deleteDrift(tx, sn);
+  });
   deps.hub.publish('deviceConfig.drift', owningCompany(scope), { sn, drifted: false });
   return null;
 }

@@ -89,6 +89,42 @@ export async function insertChangeSet(
   return inserted !== undefined;
 }
 
+/**
+ * A change made on the device itself and kept by a person (adopting a drift): in the history as an
+ * applied change-set of source `local`, never sent (no command, no confirm window).
+ */
+export async function insertLocalChangeSet(
+  db: DbOrTx,
+  scope: CompanyScope,
+  row: {
+    id: string;
+    sn: string;
+    sections: Record<string, unknown>;
+    differences: ConfigDifference[];
+    xml: string;
+    keptBy: number | null;
+    at: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('device_change_set')
+    .values({
+      id: row.id,
+      company_id: owningCompany(scope),
+      sn: row.sn,
+      state: 'applied',
+      sections: JSON.stringify(row.sections),
+      differences: JSON.stringify(row.differences),
+      xml: row.xml,
+      confirm_seconds: 0,
+      created_by: row.keptBy,
+      source: 'local',
+      created_at: row.at,
+      finished_at: row.at,
+    })
+    .execute();
+}
+
 /** The device's change-set that has not ended, if any. */
 export async function findOpenChangeSet(db: DbOrTx, scope: CompanyScope, sn: string) {
   return selectRows(db)
@@ -307,7 +343,7 @@ export async function ownChangeDifferences(
     .select(['differences', 'source'])
     .where('company_id', 'in', scopedCompanyIds(scope))
     .where('sn', '=', sn)
-    .where('source', 'in', ['user', 'cleared'])
+    .where('source', 'in', ['user', 'cleared', 'local'])
     .where('state', '=', 'applied')
     .orderBy('created_at')
     .orderBy('id')

@@ -337,8 +337,25 @@ describe('remote configuration by change-sets', () => {
       10_000,
       'drift again',
     );
+    // The history lists by time: the test's clock moves on as time would between two changes.
+    t.clock.advance(1000);
     expect((await acme.run(adoptConfigDriftCall, { sn: 'CF0003' })).code).toBe(0);
-    expect((await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data?.drift).toBeNull();
+    const kept = (await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data;
+    expect(kept?.drift).toBeNull();
+    // In the version history as a change made on the device, kept by the owner; its port is now the
+    // device's own setting.
+    const [local] = (await acme.run(getChangeSetsCall, { sn: 'CF0003', pageNum: 1, pageSize: 1 })).data!.list;
+    expect(local).toMatchObject({
+      source: 'local',
+      state: 'applied',
+      differences: [{ section: 'services/ssh', field: 'port', from: ssh?.port, to: 2201 }],
+      createdBy: 'Test Owner',
+    });
+    expect(kept?.target.find((f) => f.section === 'services/ssh' && f.field === 'port')).toMatchObject({
+      target: 2201,
+      actual: 2201,
+      origin: 'device',
+    });
     expect((await acme.run(adoptConfigDriftCall, { sn: 'CF0003' })).code).toBe(ErrorCode.CONFIG_NOT_DRIFTED);
     expect((await acme.run(restoreConfigDriftCall, { sn: 'CF0003' })).code).toBe(
       ErrorCode.CONFIG_NOT_DRIFTED,
