@@ -306,7 +306,13 @@ export const deviceConfig = {
       notFound: '贵公司没有设备 {{sn}}。',
       noMenu: '{{series}} 系列的路由器请在其配置标签页中配置。',
     },
-    source: { user: '本设备', profile: '分组配置模板', template: '零接触模板', cleared: '清除设备设置', local: '设备本地修改' },
+    source: {
+      user: '本设备',
+      profile: '分组配置模板',
+      template: '零接触模板',
+      cleared: '清除设备设置',
+      local: '设备本地修改',
+    },
     profile: {
       hint: '此分组中某一系列的路由器应运行的配置部分。路由器自身的设置优先于模板；没有自己模板的子分组使用此模板。',
       series: '系列',
