@@ -315,6 +315,8 @@ describe('remote configuration by change-sets', () => {
       sections: { 'services/ssh': { enabled: true, port: 2300 } },
     });
     expect(over.code).toBe(ErrorCode.CONFIG_DRIFTED);
+    // The device list marks it too.
+    expect((await acme.run(getDeviceCall, { sn: 'CF0003' })).data?.configDrifted).toBe(true);
 
     const restored = await acme.run(restoreConfigDriftCall, { sn: 'CF0003', confirmSeconds: 900 });
     expect(restored.code).toBe(0);
@@ -342,6 +344,7 @@ describe('remote configuration by change-sets', () => {
     expect((await acme.run(adoptConfigDriftCall, { sn: 'CF0003' })).code).toBe(0);
     const kept = (await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data;
     expect(kept?.drift).toBeNull();
+    expect((await acme.run(getDeviceCall, { sn: 'CF0003' })).data?.configDrifted).toBe(false);
     // In the version history as a change made on the device, kept by the owner; its port is now the
     // device's own setting.
     const [local] = (await acme.run(getChangeSetsCall, { sn: 'CF0003', pageNum: 1, pageSize: 1 })).data!.list;
