@@ -87,6 +87,10 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'rebates.export': { en: 'Export rebates', cn: '导出返利' },
   'rollouts.exportDevices': { en: "Export a rollout's devices", cn: '导出升级任务的设备' },
   'branding.set': { en: 'Set the logo and app name for customers', cn: '设置客户看到的标志和应用名称' },
+  'branding.setOem': {
+    en: 'Set the OEM console names, logo and e-mail banner',
+    cn: '设置OEM控制台名称、标志和邮件横幅',
+  },
   'licences.setAutoRenew': { en: 'Set the auto-renew default', cn: '设置自动续费默认值' },
   'licences.setDeviceAutoRenew': { en: "Set devices' auto-renew", cn: '设置设备自动续费' },
   'dataPool.exportItems': { en: 'Export the data pool', cn: '导出流量池' },
