@@ -4,7 +4,14 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ALL_CALLS, ErrorCode, UPLOAD_KINDS, UPLOAD_MAX_BYTES } from '@fleetport/contract';
+import {
+  ALL_CALLS,
+  type CallDef,
+  ErrorCode,
+  type Lang,
+  UPLOAD_KINDS,
+  UPLOAD_MAX_BYTES,
+} from '@fleetport/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { registerBrokerHook } from './gateway/broker-hook.routes.ts';
 import { type GatewayOptions, startGateway } from './gateway/gateway.ts';
@@ -25,9 +32,10 @@ import { openApiJobs } from './modules/open-api/open-api.job.ts';
 import { licenceAlertJobs } from './modules/partner-notifications/licence-alert.job.ts';
 import { reportJobs } from './modules/reports/reports.job.ts';
 import { rolloutJobs } from './modules/rollouts/rollouts.job.ts';
+import { maintenanceLockGate } from './modules/shell/maintenance-lock.ts';
 import { recordHubStatus, restoreHubInstances } from './modules/vpn/hub-status.ts';
 import type { AppDeps } from './platform/app-deps.ts';
-import type { SessionResolver } from './platform/auth/session.ts';
+import type { Session, SessionResolver } from './platform/auth/session.ts';
 import { ticketSessions } from './platform/auth/ticket-sessions.ts';
 import { type Clock, OffsetClock, systemClock } from './platform/clock.ts';
 import type { ServerConfig } from './platform/config.ts';
@@ -197,7 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerCalls(app, routes, {
     prefix: config.apiPrefix,
     sessions: deps.sessions,
-    admit: accessWindowGate(deps),
+    admit: admitting(deps),
     onCallFinished: activityRecorder(deps, () => app.log),
     revealBadResponses: options.revealBadResponses === true,
     describe: activityObjectNames(deps, () => app.log),
@@ -264,4 +272,14 @@ async function startVpnHub(app: FastifyInstance, deps: AppDeps): Promise<void> {
     clearInterval(timer);
     await hub.close();
   });
+}
+
+/** Every signed-in call passes the company's access window (14091), then a maintenance lock (14053). */
+function admitting(deps: AppDeps) {
+  const window = accessWindowGate(deps);
+  const lock = maintenanceLockGate(deps);
+  return async (call: CallDef, session: Session, lang: Lang) => {
+    await window(call, session);
+    await lock(call, session, lang);
+  };
 }

@@ -18,6 +18,7 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'shell.saveMaintenance': { en: 'Announce maintenance', cn: '发布维护通知' },
   'shell.updateInstructionStatus': { en: 'Read instructions', cn: '阅读使用说明' },
   'shell.checkShowNotes': { en: 'Mark notes read', cn: '标记通知已读' },
+  'shell.removeMaintenance': { en: 'Remove a maintenance notice', cn: '删除维护通知' },
   'releaseNotes.seen': { en: 'Read a release note', cn: '阅读发布说明' },
   'releaseNotes.save': { en: 'Save a release note', cn: '保存发布说明' },
   'releaseNotes.remove': { en: 'Remove a release note', cn: '删除发布说明' },

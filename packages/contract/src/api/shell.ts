@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { InstantMsSchema } from '../rules/time.ts';
 import { defineCall } from './define.ts';
 
@@ -35,12 +36,47 @@ export const saveMaintenanceCall = defineCall({
       endTime: InstantMsSchema.min(1),
       /** Company ids that do not see the notice. */
       whitelist: z.array(z.number().int().positive()).max(1000).default([]),
+      /**
+       * During the window, every call of a company not whitelisted answers 14053 with the message
+       * (sign-out, the user's own details and this notice still answer): the upgrade's lock.
+       */
+      lock: z.boolean().default(false),
     })
     .refine((v) => v.startTime <= v.endTime, { path: ['endTime'], error: 'invalidValue' }),
   output: z.null(),
   permission: 'superAdmin',
-  summary: 'Announce a maintenance window (Super Admin)',
+  summary: 'Announce a maintenance window (Super Admin); with lock, 14053 for every other company during it',
   mutates: true,
+});
+
+/** A notice as the Super Admin manages it. */
+export const MaintenanceNoticeSchema = MaintenanceSchema.extend({
+  id: z.number().int(),
+  whitelist: z.array(z.number().int()),
+  lock: z.boolean(),
+});
+export type MaintenanceNotice = z.infer<typeof MaintenanceNoticeSchema>;
+
+export const listMaintenanceCall = defineCall({
+  id: 'shell.listMaintenance',
+  method: 'POST',
+  path: '/pl/maintenance/list',
+  input: PageQuerySchema.strict(),
+  output: pageSchema(MaintenanceNoticeSchema),
+  permission: 'superAdmin',
+  paged: true,
+  summary: 'Every maintenance notice, the latest start first (Super Admin)',
+});
+
+export const removeMaintenanceCall = defineCall({
+  id: 'shell.removeMaintenance',
+  method: 'POST',
+  path: '/pl/maintenance/remove',
+  input: z.strictObject({ id: z.number().int().positive() }),
+  output: z.null(),
+  permission: 'superAdmin',
+  mutates: true,
+  summary: 'Remove a maintenance notice (its lock ends with it)',
 });
 
 /** '0': the instructions dialog has not been seen yet; '1': it has (the notes dialog shows instead). */
@@ -118,6 +154,8 @@ export const getDisplayOemSettingCall = defineCall({
 export const SHELL_CALLS = [
   getLatestMaintenanceCall,
   saveMaintenanceCall,
+  listMaintenanceCall,
+  removeMaintenanceCall,
   getInstructionStatusCall,
   updateInstructionStatusCall,
   getShowNotesCall,

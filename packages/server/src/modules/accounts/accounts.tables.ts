@@ -124,6 +124,8 @@ export interface AccountTables {
     start_at: Date;
     end_at: Date;
     whitelist: JsonColumn<number[]>;
+    /** Migration 0530: during the window, calls of companies not whitelisted answer 14053. */
+    lock: Generated<boolean>;
     created_at: CreatedAt;
   };
   show_note: {

@@ -4,15 +4,19 @@ import {
   getInstructionStatusCall,
   getLatestMaintenanceCall,
   getShowNotesCall,
+  listMaintenanceCall,
+  removeMaintenanceCall,
   saveMaintenanceCall,
   updateInstructionStatusCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { companyActorIfAny, owningCompany } from '../../platform/auth/actor.ts';
+import { fieldError } from '../../platform/errors.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
 import { displayedBranding, logoUrl } from '../branding/branding.service.ts';
+import { forgetMaintenanceLocks } from './maintenance-lock.ts';
 import * as store from './shell.store.ts';
-import { DEFAULT_OEM_DISPLAY } from './shell.text.ts';
+import { DEFAULT_OEM_DISPLAY, SHELL_TEXT } from './shell.text.ts';
 
 export function shellRoutes(deps: ModuleDeps<'clock' | 'db' | 'config'>) {
   return [
@@ -38,7 +42,30 @@ export function shellRoutes(deps: ModuleDeps<'clock' | 'db' | 'config'>) {
         startAt: new Date(input.startTime),
         endAt: new Date(input.endTime),
         whitelist: input.whitelist,
+        lock: input.lock,
       });
+      forgetMaintenanceLocks(deps.db);
+      return null;
+    }),
+    bind(listMaintenanceCall, async ({ input }) => {
+      const page = await store.pageMaintenance(deps.db, input);
+      return {
+        list: page.rows.map((row) => ({
+          id: Number(row.id),
+          messageEn: row.message_en,
+          messageCn: row.message_cn,
+          startTime: new Date(row.start_at).getTime(),
+          endTime: new Date(row.end_at).getTime(),
+          whitelist: (row.whitelist as number[]).map(Number),
+          lock: row.lock,
+        })),
+        total: page.total,
+      };
+    }),
+    bind(removeMaintenanceCall, async ({ input, lang }) => {
+      if (!(await store.deleteMaintenance(deps.db, input.id)))
+        throw fieldError('id', SHELL_TEXT.noSuchNotice[lang]);
+      forgetMaintenanceLocks(deps.db);
       return null;
     }),
     bind(getInstructionStatusCall, async (ctx) => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
@@ -19,7 +20,14 @@ export async function latestMaintenance(db: DbOrTx, scope: CompanyScope | null, 
 
 export async function insertMaintenance(
   db: DbOrTx,
-  notice: { messageEn: string; messageCn: string; startAt: Date; endAt: Date; whitelist: number[] },
+  notice: {
+    messageEn: string;
+    messageCn: string;
+    startAt: Date;
+    endAt: Date;
+    whitelist: number[];
+    lock: boolean;
+  },
 ) {
   await db
     .insertInto('maintenance_notice')
@@ -29,7 +37,43 @@ export async function insertMaintenance(
       start_at: notice.startAt,
       end_at: notice.endAt,
       whitelist: JSON.stringify(notice.whitelist),
+      lock: notice.lock,
     })
+    .execute();
+}
+
+/** Every notice, the latest start first: the Super Admin's list. */
+export async function pageMaintenance(db: DbOrTx, page: { pageNum: number; pageSize: number }) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('maintenance_notice')
+      .selectAll()
+      .orderBy('start_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNum - 1) * page.pageSize)
+      .execute(),
+    db.selectFrom('maintenance_notice').select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function deleteMaintenance(db: DbOrTx, id: number): Promise<boolean> {
+  const row = await db
+    .deleteFrom('maintenance_notice')
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The locking notices not over yet (the gate keeps them a few seconds and checks the window itself). */
+export async function lockingNotices(db: DbOrTx, now: Date) {
+  return db
+    .selectFrom('maintenance_notice')
+    .select(['message_en', 'message_cn', 'start_at', 'end_at', 'whitelist'])
+    .where('lock', '=', true)
+    .where('end_at', '>', now)
     .execute();
 }
 

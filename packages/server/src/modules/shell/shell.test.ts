@@ -70,6 +70,52 @@ describe('maintenance notice', () => {
   });
 });
 
+describe('a maintenance lock', () => {
+  it('answers 14053 with the message to every company not whitelisted during its window, until removed', async () => {
+    await registerCompany(t, { companyName: 'Locked Co', account: 'lee@locked.example' });
+    const locked = await signIn(t, 'lee@locked.example');
+    const now = t.clock.now().getTime();
+    const notice = {
+      messageEn: 'Upgrading to 2.5 until 03:00 UTC',
+      messageCn: '升级至2.5，至UTC 03:00',
+      startTime: now + 60_000,
+      endTime: now + 1_800_000,
+      whitelist: [companyId],
+      lock: true,
+    };
+    expect((await admin.call('POST', '/pl/maintenance/saveMaintenance', notice)).body.code).toBe(0);
+    const instructions = (who: SignedIn, language = 'en') =>
+      who.call('POST', '/pl/user/getInstructionStatus', {}, { language });
+    // Announced, not yet in force.
+    expect((await instructions(locked)).body.code).toBe(0);
+    t.clock.advance(120_000);
+    expect((await instructions(locked)).body).toMatchObject({
+      code: ErrorCode.SYSTEM_UPGRADING,
+      msg: 'Upgrading to 2.5 until 03:00 UTC',
+    });
+    expect((await instructions(locked, 'cn')).body.msg).toBe('升级至2.5，至UTC 03:00');
+    // The locked company still reads the notice and may sign out; the whitelisted one and the Super Admin work on.
+    const shown = await locked.call('GET', '/pl/maintenance/getLatestMaintenance');
+    expect([shown.body.code, shown.body.data === null]).toEqual([0, false]);
+    expect((await instructions(owner)).body.code).toBe(0);
+    const listed = await admin.call('POST', '/pl/maintenance/list', { pageNum: 1, pageSize: 10 });
+    const row = (listed.body.data as { list: { id: number; lock: boolean; whitelist: number[] }[] }).list[0]!;
+    expect(row).toMatchObject({ lock: true, whitelist: [companyId] });
+
+    expect((await admin.call('POST', '/pl/maintenance/remove', { id: row.id })).body.code).toBe(0);
+    expect((await instructions(locked)).body.code).toBe(0);
+    const again = await admin.call('POST', '/pl/maintenance/remove', { id: row.id });
+    expect([again.body.code, again.body.msg]).toEqual([
+      ErrorCode.PARAMETER_ERROR,
+      expect.stringContaining('id'),
+    ]);
+    // Only the Super Admin manages notices.
+    expect((await owner.call('POST', '/pl/maintenance/list', { pageNum: 1, pageSize: 10 })).body.code).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
+  });
+});
+
 describe('instructions and notes', () => {
   it("answers '0' until the instructions are seen, then '1'", async () => {
     expect((await owner.call('POST', '/pl/user/getInstructionStatus', {})).body.data).toEqual({

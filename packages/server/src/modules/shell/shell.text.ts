@@ -6,3 +6,8 @@ export const DEFAULT_OEM_DISPLAY = {
   en: { logoResPath: null, rlinkDisplayName: 'Fleetport Device Manager', rvpnDisplayName: 'Fleetport VPN' },
   cn: { logoResPath: null, rlinkDisplayName: 'Fleetport 设备管理', rvpnDisplayName: 'Fleetport VPN' },
 } as const;
+
+/** Field messages of code 1 the shell's calls write themselves. */
+export const SHELL_TEXT = {
+  noSuchNotice: { en: 'There is no such maintenance notice', cn: '没有此维护通知' },
+} as const;

@@ -90,7 +90,7 @@ export interface RegisterOptions {
   prefix: string;
   sessions: SessionResolver;
   /** Runs after the permission check of every signed-in call; throws to refuse it (e.g. 14091). */
-  admit?: (call: CallDef, session: Session) => Promise<void>;
+  admit?: (call: CallDef, session: Session, lang: Lang) => Promise<void>;
   /** Told how every call whose def `mutates` ended; must not throw. */
   onCallFinished?: (outcome: CallOutcome) => Promise<void>;
   /**
@@ -159,7 +159,7 @@ export function registerCalls(
         request.session = session;
         seen.session = session;
         checkPermission(call, session);
-        await options.admit?.(call, session);
+        await options.admit?.(call, session, lang);
       }
       let raw: unknown;
       let files: AsyncIterable<MultipartFile> | undefined;

@@ -58,6 +58,7 @@ import * as m0490 from './0490_change_set_cleared.ts';
 import * as m0500 from './0500_change_set_local.ts';
 import * as m0510 from './0510_oem_settings.ts';
 import * as m0520 from './0520_release_notes.ts';
+import * as m0530 from './0530_maintenance_lock.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -123,4 +124,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0500_change_set_local': m0500,
   '0510_oem_settings': m0510,
   '0520_release_notes': m0520,
+  '0530_maintenance_lock': m0530,
 };
