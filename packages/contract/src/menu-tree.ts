@@ -313,6 +313,7 @@ export const SUPER_ADMIN_APP: AppDef = {
     group('Platform', 'Platform', '平台', 'appstore', [
       menu('superAdmin', 'appCenter', 'App centre', '应用中心', 'superAdmin', VIEW),
       menu('superAdmin', 'releaseNotes', 'Release notes', '发布说明', 'superAdmin', VIEW),
+      menu('superAdmin', 'maintenance', 'Maintenance notices', '维护通知', 'superAdmin', VIEW),
     ]),
   ],
 };

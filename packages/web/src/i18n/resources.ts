@@ -20,6 +20,7 @@ import { rebates } from '../features/rebates/rebates.i18n.ts';
 import { releaseNotes } from '../features/release-notes/release-notes.i18n.ts';
 import { reports } from '../features/reports/reports.i18n.ts';
 import { rollouts } from '../features/rollouts/rollouts.i18n.ts';
+import { maintenance } from '../features/shell/maintenance.i18n.ts';
 import { twoFactor } from '../features/two-factor/two-factor.i18n.ts';
 import { vpn } from '../features/vpn/vpn.i18n.ts';
 import { FRAME_RESOURCES } from './frame-resources.ts';
@@ -54,6 +55,7 @@ export const PAGE_TEXT = {
   portalManager,
   twoFactor,
   releaseNotes,
+  maintenance,
 } as const;
 
 /**

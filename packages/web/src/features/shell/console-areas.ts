@@ -195,6 +195,7 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
       page('myAccount', 'myAccount'),
       page('appCenter', 'appCenter'),
       page('releaseNotes', 'releaseNotes'),
+      page('maintenance', 'maintenance'),
     ],
   },
 ];
