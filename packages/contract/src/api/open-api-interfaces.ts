@@ -72,6 +72,7 @@ const SAMPLE_DEVICE = {
   registered: true,
   lastSeenAt: 1_764_000_000_000,
   createdAt: 1_764_000_000_000,
+  configDrifted: false,
 };
 
 const SAMPLE_ACTION = {
