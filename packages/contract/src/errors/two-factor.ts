@@ -36,4 +36,9 @@ export const TWO_FACTOR_ERRORS = [
     '没有待确认的验证器密钥，请重新开始设置',
   ),
   entry(610030, 'The user is not a member of this company', '该用户不是本公司成员'),
+  entry(
+    610031,
+    'Enter the current code from your authenticator app to confirm',
+    '请输入身份验证器应用中的当前验证码以确认',
+  ),
 ];

@@ -12,6 +12,7 @@ import { openSession } from '../../platform/auth/session.store.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { secretSeal } from '../../platform/sealed-secret.ts';
+import { normalizeAccount } from '../accounts/login-account.ts';
 import { countFailure, refuseIfLocked } from '../auth/failure-ladder.ts';
 import { clearAttempts } from '../auth/login-attempts.store.ts';
 import { enrolmentOf, matchingStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from './totp.ts';
@@ -146,4 +147,22 @@ export async function completeSecondFactor(deps: Deps, input: CallParsedInput<ty
     expiresAt: session.expiresAt.getTime(),
     ...(recoveryCodes ? { recoveryCodes } : {}),
   };
+}
+
+/**
+ * A sensitive action (an open API client's secret) asks a person with two-factor on for a current code:
+ * none answers 610031; a wrong or replayed one counts like any in-session code. Nothing is asked of
+ * someone without a confirmed factor.
+ */
+export async function confirmWithSecondFactor(
+  deps: ModuleDeps<'clock' | 'config' | 'db'>,
+  who: { userId: number; loginAccount: string },
+  code: string | undefined,
+): Promise<void> {
+  const factor = await store.findFactor(deps.db, who.userId);
+  if (!factor?.confirmed) return;
+  if (code === undefined) throw new AppError(ErrorCode.TWO_FACTOR_CODE_NEEDED);
+  await takeTotpCode(deps, { userId: who.userId, account: normalizeAccount(who.loginAccount) }, code, {
+    inSession: true,
+  });
 }
