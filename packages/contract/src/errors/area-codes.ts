@@ -161,8 +161,8 @@ export const TWO_FACTOR_ERROR_CODES = {
   TWO_FACTOR_NOT_ENROLLED: 610028,
   /** Confirming an enrolment that was never started (or was replaced). */
   TWO_FACTOR_ENROLMENT_NOT_STARTED: 610029,
-  /** Resetting the factor of someone outside the company. */
-  TWO_FACTOR_MEMBER_NOT_FOUND: 610030,
+  /** Resetting the factor of a member who also belongs to a company outside the caller's reach. */
+  TWO_FACTOR_MEMBER_ELSEWHERE: 610030,
   /** Creating an open API client or rotating its secret without the current code of a person with two-factor on. */
   TWO_FACTOR_CODE_NEEDED: 610031,
 } as const;
