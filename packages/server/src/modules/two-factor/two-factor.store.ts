@@ -132,11 +132,12 @@ export async function findChallenge(db: DbOrTx, hash: string, now: Date): Promis
   };
 }
 
-/** Ends a challenge: true for the one request that used it. */
-export async function takeChallenge(db: DbOrTx, hash: string) {
+/** Ends a challenge still running at `now`: true for the one request that used it. */
+export async function takeChallenge(db: DbOrTx, hash: string, now: Date) {
   const row = await db
     .deleteFrom('second_factor_challenge')
     .where('challenge_hash', '=', hash)
+    .where('expires_at', '>', now)
     .returning('user_id')
     .executeTakeFirst();
   return row !== undefined;

@@ -148,6 +148,46 @@ describe('two-factor sign-in (issue 18)', () => {
     });
   });
 
+  it('spends a recovery code only on a challenge it takes: a used or expired challenge keeps the code', async () => {
+    const left = async () =>
+      Number(
+        (
+          await t.deps.db
+            .selectFrom('user_recovery_code')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await left()).toBe(8);
+    // Two requests race with one challenge: one session opens, the other code stays good.
+    const first = await password(OWNER);
+    const challenge = first.body.data!.challenge;
+    const [a, b] = await Promise.all([
+      second({ challenge, recoveryCode: recoveryCodes[2] }),
+      second({ challenge, recoveryCode: recoveryCodes[3] }),
+    ]);
+    expect([a.body.code, b.body.code].sort()).toEqual([0, ErrorCode.TWO_FACTOR_CHALLENGE_EXPIRED]);
+    expect(await left()).toBe(7);
+    const kept = a.body.code === 0 ? recoveryCodes[3] : recoveryCodes[2];
+
+    // A challenge that ran out does not burn the code either.
+    const late = (await password(OWNER)).body.data!.challenge;
+    t.clock.advance(5 * 60_000 + 1);
+    expect((await second({ challenge: late, recoveryCode: kept })).body.code).toBe(
+      ErrorCode.TWO_FACTOR_CHALLENGE_EXPIRED,
+    );
+    expect(await left()).toBe(7);
+    // A wrong code leaves the challenge for the next try, and the kept code then signs in.
+    const next = (await password(OWNER)).body.data!.challenge;
+    expect((await second({ challenge: next, recoveryCode: 'aaaaa-bbbbb' })).body.code).toBe(
+      ErrorCode.TWO_FACTOR_RECOVERY_CODE_INVALID,
+    );
+    const ok = await second({ challenge: next, recoveryCode: kept });
+    expect(ok.body.code).toBe(0);
+    expect(await left()).toBe(6);
+    owner = sessionFrom(ok.body.data!);
+  });
+
   it('refuses bad input naming the field, an expired challenge, and locks at the third wrong code', async () => {
     const first = await password(OWNER);
     const challenge = first.body.data!.challenge;
