@@ -71,6 +71,7 @@ const SAMPLE_DEVICE = {
   online: false,
   registered: true,
   lastSeenAt: 1_764_000_000_000,
+  configDrifted: false,
   createdAt: 1_764_000_000_000,
   configDrifted: false,
 };

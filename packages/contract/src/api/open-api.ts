@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { InstantMsSchema } from '../rules/time.ts';
+import { TotpCodeSchema } from '../rules/two-factor.ts';
 import { defineCall } from './define.ts';
 
 /**
@@ -90,6 +91,12 @@ export const ClientWithSecretSchema = z.object({
 
 const ClientIdInput = z.strictObject({ id: z.number().int().positive() });
 
+/**
+ * A current code from the caller's authenticator app, asked when the caller has two-factor sign-in on
+ * (610031 without it, 610022/610023 when wrong): a stolen session alone cannot mint API credentials.
+ */
+const SecondFactorInput = { twoFactorCode: TotpCodeSchema.optional() };
+
 export const listOpenApiClientsCall = defineCall({
   id: 'openApi.listClients',
   method: 'POST',
@@ -105,12 +112,13 @@ export const createOpenApiClientCall = defineCall({
   id: 'openApi.createClient',
   method: 'POST',
   path: '/pl/openApi/client/create',
-  input: ClientFieldsSchema,
+  input: ClientFieldsSchema.extend(SecondFactorInput),
   output: ClientWithSecretSchema,
   permission: 'openApi.create',
   adminOnly: true,
   mutates: true,
-  summary: 'Create a client; its secret is answered once (610010 name exists)',
+  summary:
+    'Create a client; its secret is answered once (610010 name exists; 610031 when a creator with two-factor on sends no code)',
 });
 
 export const updateOpenApiClientCall = defineCall({
@@ -130,12 +138,13 @@ export const rotateOpenApiSecretCall = defineCall({
   id: 'openApi.rotateSecret',
   method: 'POST',
   path: '/pl/openApi/client/rotateSecret',
-  input: ClientIdInput,
+  input: ClientIdInput.extend(SecondFactorInput),
   output: ClientWithSecretSchema,
   permission: 'openApi.edit',
   adminOnly: true,
   mutates: true,
-  summary: 'New secret, answered once; the old one gets tokens 24 h more, the tokens issued so far end now',
+  summary:
+    'New secret, answered once; the old one gets tokens 24 h more, the tokens issued so far end now (610031 as for create)',
 });
 
 export const deleteOpenApiClientCall = defineCall({

@@ -141,7 +141,7 @@ export const OPEN_API_ERROR_CODES = {
 } as const;
 
 /**
- * Two-factor sign-in (issue 18): 610021-610030. A wrong, replayed or used code counts on the same
+ * Two-factor sign-in (issue 18): 610021-610031. A wrong, replayed or used code counts on the same
  * per-account counter as a wrong password; the third failure answers 14031 (docs/decisions.md).
  */
 export const TWO_FACTOR_ERROR_CODES = {
@@ -161,6 +161,8 @@ export const TWO_FACTOR_ERROR_CODES = {
   TWO_FACTOR_NOT_ENROLLED: 610028,
   /** Confirming an enrolment that was never started (or was replaced). */
   TWO_FACTOR_ENROLMENT_NOT_STARTED: 610029,
-  /** Resetting the factor of someone outside the company. */
-  TWO_FACTOR_MEMBER_NOT_FOUND: 610030,
+  /** Resetting the factor of a member who also belongs to a company outside the caller's reach. */
+  TWO_FACTOR_MEMBER_ELSEWHERE: 610030,
+  /** Creating an open API client or rotating its secret without the current code of a person with two-factor on. */
+  TWO_FACTOR_CODE_NEEDED: 610031,
 } as const;

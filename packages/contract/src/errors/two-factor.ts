@@ -35,5 +35,14 @@ export const TWO_FACTOR_ERRORS = [
     'No authenticator key is waiting to be confirmed: start the set-up again',
     '没有待确认的验证器密钥，请重新开始设置',
   ),
-  entry(610030, 'The user is not a member of this company', '该用户不是本公司成员'),
+  entry(
+    610030,
+    'This person also belongs to another company: only they can turn off their two-factor sign-in',
+    '该用户也属于其他公司，只能由其本人关闭两步验证登录',
+  ),
+  entry(
+    610031,
+    'Enter the current code from your authenticator app to confirm',
+    '请输入身份验证器应用中的当前验证码以确认',
+  ),
 ];

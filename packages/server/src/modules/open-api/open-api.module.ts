@@ -3,7 +3,7 @@ import { openApiRoutes } from './open-api.routes.ts';
 
 export const openApiModule = defineModule({
   area: 'open-api',
-  uses: ['clock', 'db'],
+  uses: ['clock', 'config', 'db'],
   routes: openApiRoutes,
   tables: [
     'open_api_client',

@@ -15,6 +15,7 @@ import type { ModuleDeps } from '../../platform/app-deps.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
+import { confirmWithSecondFactor } from '../two-factor/two-factor-sign-in.ts';
 import {
   type ClientRow,
   clientNamed,
@@ -30,7 +31,10 @@ import { callLogPage, callsPerDay, callsPerInterface, type UsageRange } from './
 
 /** The clients and usage pages of the console (issue 18); the gateway is open-api.gateway.ts. */
 
-export type OpenApiDeps = ModuleDeps<'clock' | 'db'>;
+export type OpenApiDeps = ModuleDeps<'clock' | 'config' | 'db'>;
+
+/** Who creates a client or rotates its secret, with the current two-factor code they sent. */
+export type Confirmer = { userId: number; loginAccount: string; code: string | undefined };
 
 const DAY_MS = 86_400_000;
 
@@ -68,8 +72,15 @@ export async function getClients({ db }: OpenApiDeps, actor: Actor): Promise<Ope
   return (await listClients(db, actor.scope)).map(toClient);
 }
 
-export async function createClient({ db, clock }: OpenApiDeps, actor: Actor, input: ClientInput) {
+export async function createClient(
+  deps: OpenApiDeps,
+  actor: Actor,
+  { twoFactorCode: _code, ...input }: ClientInput,
+  confirmer: Confirmer,
+) {
+  const { db, clock } = deps;
   const interfaces = checkInterfaces(input);
+  await confirmWithSecondFactor(deps, confirmer, confirmer.code);
   const secret = newSecret();
   return inTransaction(db, async (tx) => {
     if (await clientNamed(tx, actor.scope, input.name))
@@ -118,7 +129,10 @@ export async function editClient(
   });
 }
 
-export async function rotateSecret({ db, clock }: OpenApiDeps, actor: Actor, id: number) {
+export async function rotateSecret(deps: OpenApiDeps, actor: Actor, id: number, confirmer: Confirmer) {
+  const { db, clock } = deps;
+  await existing(db, actor, id);
+  await confirmWithSecondFactor(deps, confirmer, confirmer.code);
   const secret = newSecret();
   const now = clock.now();
   return inTransaction(db, async (tx) => {

@@ -9,9 +9,10 @@ import {
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { openSession } from '../../platform/auth/session.store.ts';
-import type { DbOrTx } from '../../platform/db/open.ts';
+import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { secretSeal } from '../../platform/sealed-secret.ts';
+import { normalizeAccount } from '../accounts/login-account.ts';
 import { countFailure, refuseIfLocked } from '../auth/failure-ladder.ts';
 import { clearAttempts } from '../auth/login-attempts.store.ts';
 import { enrolmentOf, matchingStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from './totp.ts';
@@ -33,6 +34,9 @@ export function policyRequires(policy: TwoFactorPolicy, roleType: number | null)
   if (policy === 'administrators') return roleType !== null && roleType >= ROLE_TYPE.administrator;
   return false;
 }
+
+/** Rolls back the transaction that took the challenge when the recovery code is wrong. */
+const WRONG_RECOVERY_CODE = Symbol('wrong recovery code');
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -127,9 +131,20 @@ export async function completeSecondFactor(deps: Deps, input: CallParsedInput<ty
   if (input.recoveryCode !== undefined) {
     if (challenge.enrol) throw new AppError(ErrorCode.TWO_FACTOR_ENROLMENT_REQUIRED);
     const attempt = await refuseIfLocked(deps.db, who.account, now);
-    if (
-      !(await store.takeRecoveryCode(deps.db, who.userId, recoveryCodeHash(who.userId, input.recoveryCode)))
-    ) {
+    // The challenge is taken first and the code spent in the same transaction: a code given to a
+    // challenge another request already used (or one that ran out) is refused and kept, and a wrong
+    // code leaves the challenge for the next try.
+    const codeHash = recoveryCodeHash(who.userId, input.recoveryCode);
+    const spent = await inTransaction(deps.db, async (tx) => {
+      if (!(await store.takeChallenge(tx, hash, now)))
+        throw new AppError(ErrorCode.TWO_FACTOR_CHALLENGE_EXPIRED);
+      if (await store.takeRecoveryCode(tx, who.userId, codeHash)) return true;
+      throw WRONG_RECOVERY_CODE;
+    }).catch((e: unknown) => {
+      if (e === WRONG_RECOVERY_CODE) return false;
+      throw e;
+    });
+    if (!spent) {
       const left = await countFailure(deps.db, who.account, attempt, now);
       throw new AppError(ErrorCode.TWO_FACTOR_RECOVERY_CODE_INVALID, left);
     }
@@ -138,7 +153,8 @@ export async function completeSecondFactor(deps: Deps, input: CallParsedInput<ty
     await takeTotpCode(deps, who, input.code ?? '', { confirm: challenge.enrol });
     if (challenge.enrol) recoveryCodes = await issueRecoveryCodes(deps.db, who.userId);
   }
-  if (!(await store.takeChallenge(deps.db, hash))) throw new AppError(ErrorCode.TWO_FACTOR_CHALLENGE_EXPIRED);
+  if (input.recoveryCode === undefined && !(await store.takeChallenge(deps.db, hash, now)))
+    throw new AppError(ErrorCode.TWO_FACTOR_CHALLENGE_EXPIRED);
   const session = await openSession(deps.db, who.userId, challenge.companyId, now);
   return {
     ticket: session.ticket,
@@ -146,4 +162,22 @@ export async function completeSecondFactor(deps: Deps, input: CallParsedInput<ty
     expiresAt: session.expiresAt.getTime(),
     ...(recoveryCodes ? { recoveryCodes } : {}),
   };
+}
+
+/**
+ * A sensitive action (an open API client's secret) asks a person with two-factor on for a current code:
+ * none answers 610031; a wrong or replayed one counts like any in-session code. Nothing is asked of
+ * someone without a confirmed factor.
+ */
+export async function confirmWithSecondFactor(
+  deps: ModuleDeps<'clock' | 'config' | 'db'>,
+  who: { userId: number; loginAccount: string },
+  code: string | undefined,
+): Promise<void> {
+  const factor = await store.findFactor(deps.db, who.userId);
+  if (!factor?.confirmed) return;
+  if (code === undefined) throw new AppError(ErrorCode.TWO_FACTOR_CODE_NEEDED);
+  await takeTotpCode(deps, { userId: who.userId, account: normalizeAccount(who.loginAccount) }, code, {
+    inSession: true,
+  });
 }

@@ -1,9 +1,11 @@
 import { ErrorCode, type TwoFactorPolicy } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import { type Actor, assertNotHigher, owningCompany } from '../../platform/auth/actor.ts';
+import { type Actor, owningScope } from '../../platform/auth/actor.ts';
 import type { Session } from '../../platform/auth/session.ts';
+import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { normalizeAccount } from '../accounts/login-account.ts';
+import { alterableMember } from '../users/users.service.ts';
 import { enrolmentOf, newTotpSecret } from './totp.ts';
 import * as store from './two-factor.store.ts';
 import { factorSeal, issueRecoveryCodes, policyRequires, takeTotpCode } from './two-factor-sign-in.ts';
@@ -66,12 +68,17 @@ export async function setPolicy(deps: Deps, actor: Actor, policy: TwoFactorPolic
 
 /**
  * An administrator removes a member's factor (a lost phone): the member signs in with the password and,
- * when the policy requires it, enrols again. Not for someone ranked above the administrator.
+ * when the policy requires it, enrols again. The member is one the administrator may change on the users
+ * page (700004 outside the company, 14025 the default user or a group's administrator, 14027 a higher
+ * role). The factor is the person's own in every company they belong to, so a person who also belongs
+ * to a company outside the caller's reach is refused (610030): another company's administrator must not
+ * switch off that company's second factor.
  */
 export async function resetMemberFactor(deps: Deps, actor: Actor, userId: number) {
-  const roleType = await store.memberRoleType(deps.db, actor.scope, userId);
-  if (roleType === null)
-    throw new AppError(ErrorCode.TWO_FACTOR_MEMBER_NOT_FOUND, { companyId: owningCompany(actor.scope) });
-  assertNotHigher(actor, roleType);
-  await store.deleteFactor(deps.db, userId);
+  await inTransaction(deps.db, async (tx) => {
+    await alterableMember(tx, actor, userId);
+    if (await store.belongsOutside(tx, owningScope(actor.scope), userId))
+      throw new AppError(ErrorCode.TWO_FACTOR_MEMBER_ELSEWHERE);
+    await store.deleteFactor(tx, userId);
+  });
 }

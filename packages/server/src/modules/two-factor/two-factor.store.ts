@@ -1,5 +1,5 @@
 import type { TwoFactorPolicy } from '@fleetport/contract';
-import { type CompanyScope, owningCompany } from '../../platform/auth/actor.ts';
+import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
 /**
@@ -132,11 +132,12 @@ export async function findChallenge(db: DbOrTx, hash: string, now: Date): Promis
   };
 }
 
-/** Ends a challenge: true for the one request that used it. */
-export async function takeChallenge(db: DbOrTx, hash: string) {
+/** Ends a challenge still running at `now`: true for the one request that used it. */
+export async function takeChallenge(db: DbOrTx, hash: string, now: Date) {
   const row = await db
     .deleteFrom('second_factor_challenge')
     .where('challenge_hash', '=', hash)
+    .where('expires_at', '>', now)
     .returning('user_id')
     .executeTakeFirst();
   return row !== undefined;
@@ -164,14 +165,13 @@ export async function savePolicy(db: DbOrTx, scope: CompanyScope, policy: TwoFac
     .execute();
 }
 
-/** The member's role type in the scope's company, or null when they are not a member. */
-export async function memberRoleType(db: DbOrTx, scope: CompanyScope, userId: number) {
+/** Whether the person also belongs to a company the scope does not reach (their factor is theirs there too). */
+export async function belongsOutside(db: DbOrTx, scope: CompanyScope, userId: number) {
   const row = await db
     .selectFrom('company_user')
-    .innerJoin('role', 'role.id', 'company_user.role_id')
-    .select('role.role_type')
-    .where('company_user.company_id', '=', owningCompany(scope))
-    .where('company_user.user_id', '=', userId)
+    .select('company_id')
+    .where('user_id', '=', userId)
+    .where('company_id', 'not in', scopedCompanyIds(scope))
     .executeTakeFirst();
-  return row ? Number(row.role_type) : null;
+  return row !== undefined;
 }

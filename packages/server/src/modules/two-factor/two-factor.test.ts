@@ -10,6 +10,7 @@ import {
 } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { addUser, defaultRoles } from '../../../test/people.ts';
+import { insertMembership } from '../accounts/accounts.store.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -147,6 +148,46 @@ describe('two-factor sign-in (issue 18)', () => {
     });
   });
 
+  it('spends a recovery code only on a challenge it takes: a used or expired challenge keeps the code', async () => {
+    const left = async () =>
+      Number(
+        (
+          await t.deps.db
+            .selectFrom('user_recovery_code')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await left()).toBe(8);
+    // Two requests race with one challenge: one session opens, the other code stays good.
+    const first = await password(OWNER);
+    const challenge = first.body.data!.challenge;
+    const [a, b] = await Promise.all([
+      second({ challenge, recoveryCode: recoveryCodes[2] }),
+      second({ challenge, recoveryCode: recoveryCodes[3] }),
+    ]);
+    expect([a.body.code, b.body.code].sort()).toEqual([0, ErrorCode.TWO_FACTOR_CHALLENGE_EXPIRED]);
+    expect(await left()).toBe(7);
+    const kept = a.body.code === 0 ? recoveryCodes[3] : recoveryCodes[2];
+
+    // A challenge that ran out does not burn the code either.
+    const late = (await password(OWNER)).body.data!.challenge;
+    t.clock.advance(5 * 60_000 + 1);
+    expect((await second({ challenge: late, recoveryCode: kept })).body.code).toBe(
+      ErrorCode.TWO_FACTOR_CHALLENGE_EXPIRED,
+    );
+    expect(await left()).toBe(7);
+    // A wrong code leaves the challenge for the next try, and the kept code then signs in.
+    const next = (await password(OWNER)).body.data!.challenge;
+    expect((await second({ challenge: next, recoveryCode: 'aaaaa-bbbbb' })).body.code).toBe(
+      ErrorCode.TWO_FACTOR_RECOVERY_CODE_INVALID,
+    );
+    const ok = await second({ challenge: next, recoveryCode: kept });
+    expect(ok.body.code).toBe(0);
+    expect(await left()).toBe(6);
+    owner = sessionFrom(ok.body.data!);
+  });
+
   it('refuses bad input naming the field, an expired challenge, and locks at the third wrong code', async () => {
     const first = await password(OWNER);
     const challenge = first.body.data!.challenge;
@@ -235,7 +276,7 @@ describe('two-factor sign-in (issue 18)', () => {
 
     // A lost phone: the owner resets the operator's factor; the next sign-in enrols again.
     expect((await owner.call('POST', '/pl/user/twoFactor/resetMember', { userId: 999999 })).body.code).toBe(
-      ErrorCode.TWO_FACTOR_MEMBER_NOT_FOUND,
+      ErrorCode.USER_NOT_FOUND,
     );
     expect(
       (await owner.call('POST', '/pl/user/twoFactor/resetMember', { userId: operatorId })).body.code,
@@ -266,4 +307,84 @@ describe('two-factor sign-in (issue 18)', () => {
     const headers = (extra: Record<string, string> = {}) => ({ ...signedHeaders(t, ticket, key), ...extra });
     return { ticket, key, expiresAt, headers, call: (m, p, b, e) => t.call(m, p, b, headers(e)) };
   }
+});
+
+describe('an administrator resets only the factor of a member they may change (issue 18 review)', () => {
+  /** Signs in with the password and turns two-factor on through My Account; answers the key. */
+  async function enrolled(account: string): Promise<{ userId: number; secret: string }> {
+    const session = await signIn(t, account);
+    const begun = await session.call<{ secret: string }>('POST', '/pl/user/twoFactor/begin', {});
+    const secret = begun.body.data!.secret;
+    expect(
+      (await session.call('POST', '/pl/user/twoFactor/confirm', { code: codeAt(secret) })).body.code,
+    ).toBe(0);
+    const row = await t.deps.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('login_account', '=', account)
+      .executeTakeFirstOrThrow();
+    return { userId: Number(row.id), secret };
+  }
+  const asksForCode = async (account: string) => {
+    const first = await password(account);
+    expect(first.body.code).toBe(0);
+    return first.body.data!.ticket === undefined && typeof first.body.data!.challenge === 'string';
+  };
+
+  it("refuses another company's owner, its own owner and a person shared with another company", async () => {
+    const a = await registerCompany(t, { companyName: 'Alder Shipping', account: 'owner@alder.example' });
+    const b = await registerCompany(t, { companyName: 'Birch Cargo', account: 'owner@birch.example' });
+    const aRoles = await defaultRoles(t, a.companyId);
+    const bRoles = await defaultRoles(t, b.companyId);
+    const aOwner = await signIn(t, 'owner@alder.example');
+    await addUser(aOwner, { account: 'admin@alder.example', roleId: aRoles.administrator });
+    await addUser(aOwner, { account: 'op@alder.example', roleId: aRoles.operator });
+    await addUser(aOwner, { account: 'shared@alder.example', roleId: aRoles.operator });
+    const admin = await signIn(t, 'admin@alder.example');
+
+    const bOwner = await enrolled('owner@birch.example');
+    const aOwnerFactor = await enrolled('owner@alder.example');
+    const shared = await enrolled('shared@alder.example');
+    await insertMembership(t.deps.db, {
+      companyId: b.companyId,
+      userId: shared.userId,
+      roleId: bRoles.administrator,
+      isDefault: false,
+      isDelete: 1,
+    });
+    const op = await enrolled('op@alder.example');
+    const reset = (userId: number) => admin.call('POST', '/pl/user/twoFactor/resetMember', { userId });
+
+    // Company B's owner is no member of A: not found, as on the users page; B's sign-in still asks a code.
+    const other = await reset(bOwner.userId);
+    expect(other.body.code).toBe(ErrorCode.USER_NOT_FOUND);
+    expect(other.body.msg).toBe('The user does not exist');
+    expect(await asksForCode('owner@birch.example')).toBe(true);
+
+    // A's owner (the default user, ranked above the administrator) cannot be changed by the administrator.
+    expect((await reset(a.userId)).body.code).toBe(ErrorCode.DEFAULT_USER_FIXED);
+    expect(await asksForCode('owner@alder.example')).toBe(true);
+    expect(aOwnerFactor.userId).toBe(a.userId);
+
+    // A member of A who also belongs to B keeps the factor B relies on.
+    const elsewhere = await reset(shared.userId);
+    expect(elsewhere.body.code).toBe(ErrorCode.TWO_FACTOR_MEMBER_ELSEWHERE);
+    expect(elsewhere.body.msg).toBe(
+      'This person also belongs to another company: only they can turn off their two-factor sign-in',
+    );
+    expect(await asksForCode('shared@alder.example')).toBe(true);
+
+    // An operator of A only: the reset works and the password alone signs in again.
+    expect(op.secret).toEqual(expect.any(String));
+    expect((await reset(op.userId)).body.code).toBe(0);
+    const after = await password('op@alder.example');
+    expect(after.body.data!.ticket).toEqual(expect.any(String));
+    expect(
+      await t.deps.db
+        .selectFrom('user_second_factor')
+        .select('user_id')
+        .where('user_id', '=', op.userId)
+        .execute(),
+    ).toHaveLength(0);
+  });
 });

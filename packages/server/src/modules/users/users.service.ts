@@ -67,7 +67,7 @@ export async function assignableRole(db: DbOrTx, actor: Actor, roleId: number) {
  * neither the company's default user nor a device group's administrator (14025), not above the actor
  * (14027). A set of companies has no one company to change a member in (5).
  */
-async function alterableMember(db: DbOrTx, actor: Actor, userId: number) {
+export async function alterableMember(db: DbOrTx, actor: Actor, userId: number) {
   const owner = owningScope(actor.scope);
   const member = await store.findMember(db, owner, userId);
   if (!member) throw new AppError(ErrorCode.USER_NOT_FOUND);

@@ -1081,14 +1081,19 @@ describe('open API clients and usage', () => {
       [c.companyId, c.userId, 'Scope C'],
     ] as const) {
       const actor = { scope: companyScope(companyId), userId } as Actor;
-      const { client } = await openApi.createClient(t.deps, actor, {
-        name: `${name} sync`,
-        isAdmin: false,
-        allInterfaces: true,
-        interfaces: [],
-        scopes: ['devices:read'],
-        enabled: true,
-      });
+      const { client } = await openApi.createClient(
+        t.deps,
+        actor,
+        {
+          name: `${name} sync`,
+          isAdmin: false,
+          allInterfaces: true,
+          interfaces: [],
+          scopes: ['devices:read'],
+          enabled: true,
+        },
+        { userId, loginAccount: '', code: undefined },
+      );
       made.set(companyId, client.id);
       await openApiStore.insertCallLog(db, {
         company_id: companyId,
@@ -1128,8 +1133,11 @@ describe('open API clients and usage', () => {
       scopes: ['devices:read' as const],
       enabled: true,
     };
-    expect(await refusal(openApi.createClient(t.deps, actor, fields))).toBe(ErrorCode.NO_PERMISSION);
-    expect(await refusal(openApi.rotateSecret(t.deps, actor, made.get(a.companyId)!))).toBe(
+    const confirmer = { userId: a.members.owner.userId, loginAccount: '', code: undefined };
+    expect(await refusal(openApi.createClient(t.deps, actor, fields, confirmer))).toBe(
+      ErrorCode.NO_PERMISSION,
+    );
+    expect(await refusal(openApi.rotateSecret(t.deps, actor, made.get(a.companyId)!, confirmer))).toBe(
       ErrorCode.NO_PERMISSION,
     );
     expect(await refusal(openApi.removeClient(t.deps, actor, made.get(a.companyId)!))).toBe(

@@ -5,12 +5,14 @@ import {
   OPEN_API_SCOPES,
   type OpenApiClient,
   type OpenApiScope,
+  TotpCodeSchema,
 } from '@fleetport/contract';
 import { Checkbox, Form, Input, Modal, Radio, Select, Switch, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
-import { useCreateClient, useUpdateClient } from './open-api-queries.ts';
+import { codeNeeded, useCreateClient, useUpdateClient } from './open-api-queries.ts';
 
 type Preset = keyof typeof OPEN_API_SCOPE_PRESETS | 'custom';
 
@@ -22,6 +24,8 @@ interface FormValues {
   allInterfaces: boolean;
   interfaces: string[];
   enabled: boolean;
+  /** Asked once the server answers 610031 (the creator has two-factor sign-in on). */
+  twoFactorCode?: string;
 }
 
 function presetOf(scopes: readonly string[]): Preset {
@@ -44,10 +48,16 @@ export function ClientDialog({
   const { t } = useTranslation('openApi');
   const lang = useLang();
   const [form] = Form.useForm<FormValues>();
-  const create = useCreateClient((made) => {
-    onSecret(made.client.clientId, made.clientSecret);
-    onClose();
-  });
+  const [askCode, setAskCode] = useState(false);
+  const create = useCreateClient(
+    (made) => {
+      onSecret(made.client.clientId, made.clientSecret);
+      onClose();
+    },
+    (error) => {
+      if (codeNeeded(error)) setAskCode(true);
+    },
+  );
   const update = useUpdateClient(onClose);
   const preset = Form.useWatch('preset', form);
   const all = Form.useWatch('allInterfaces', form);
@@ -63,11 +73,11 @@ export function ClientDialog({
         enabled: true,
       };
   const save = (values: FormValues) => {
-    const { preset: chosen, ...rest } = values;
+    const { preset: chosen, twoFactorCode, ...rest } = values;
     const scopes = chosen === 'custom' ? rest.scopes : [...OPEN_API_SCOPE_PRESETS[chosen]];
     const input = { ...rest, scopes, interfaces: rest.allInterfaces ? [] : rest.interfaces };
     if (client) update.mutate({ ...input, id: client.id });
-    else create.mutate(input);
+    else create.mutate(twoFactorCode ? { ...input, twoFactorCode } : input);
   };
   return (
     <Modal
@@ -132,6 +142,15 @@ export function ClientDialog({
         <Form.Item name="enabled" label={t('form.enabled')} valuePropName="checked">
           <Switch />
         </Form.Item>
+        {askCode && (
+          <Form.Item
+            name="twoFactorCode"
+            label={t('form.twoFactorCode')}
+            rules={[schemaRule(TotpCodeSchema, lang, t('form.twoFactorCode'))]}
+          >
+            <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} autoFocus />
+          </Form.Item>
+        )}
         <Typography.Text type="secondary" />
       </Form>
     </Modal>

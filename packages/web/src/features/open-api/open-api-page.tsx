@@ -1,14 +1,29 @@
-import { formatDateTime, OPEN_API_PREFIX, type OpenApiClient } from '@fleetport/contract';
-import { Alert, Button, Flex, Modal, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { formatDateTime, OPEN_API_PREFIX, type OpenApiClient, TotpCodeSchema } from '@fleetport/contract';
+import {
+  Alert,
+  Button,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { schemaRule } from '../../app/form-rules.ts';
 import { Can, PageGate } from '../../app/permissions.tsx';
+import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
 import { MachineWords } from '../../widgets/machine-words.tsx';
 import { ClientDialog } from './client-dialog.tsx';
 import { openApi } from './open-api.i18n.ts';
-import { useDeleteClient, useOpenApiClients, useRotateSecret } from './open-api-queries.ts';
+import { codeNeeded, useDeleteClient, useOpenApiClients, useRotateSecret } from './open-api-queries.ts';
 import { UsageTab } from './usage-tab.tsx';
 
 addNamespaces({ openApi });
@@ -62,8 +77,16 @@ function ClientsTab() {
   const clients = useOpenApiClients();
   const [editing, setEditing] = useState<OpenApiClient | null | undefined>(undefined);
   const [secret, setSecret] = useState<{ clientId: string; secret: string } | null>(null);
-  const rotate = useRotateSecret((made) =>
-    setSecret({ clientId: made.client.clientId, secret: made.clientSecret }),
+  /** The client whose new secret waits for the caller's two-factor code (610031). */
+  const [codeFor, setCodeFor] = useState<number | null>(null);
+  const rotate = useRotateSecret(
+    (made) => {
+      setCodeFor(null);
+      setSecret({ clientId: made.client.clientId, secret: made.clientSecret });
+    },
+    (error, input) => {
+      if (codeNeeded(error)) setCodeFor(input.id);
+    },
   );
   const remove = useDeleteClient();
   const columns: ColumnsType<OpenApiClient> = [
@@ -153,6 +176,13 @@ function ClientsTab() {
           onSecret={(clientId, value) => setSecret({ clientId, secret: value })}
         />
       )}
+      {codeFor !== null && (
+        <CodeDialog
+          busy={rotate.isPending}
+          onCancel={() => setCodeFor(null)}
+          onCode={(twoFactorCode) => rotate.mutate({ id: codeFor, twoFactorCode })}
+        />
+      )}
       {secret && (
         <Modal
           open
@@ -178,5 +208,42 @@ function ClientsTab() {
         </Modal>
       )}
     </Flex>
+  );
+}
+
+/** Asks the current code of the caller's authenticator app before a new secret is made. */
+function CodeDialog({
+  busy,
+  onCancel,
+  onCode,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  onCode: (code: string) => void;
+}) {
+  const { t } = useTranslation('openApi');
+  const lang = useLang();
+  const [form] = Form.useForm<{ code: string }>();
+  return (
+    <Modal
+      open
+      title={t('codeTitle')}
+      okText={t('rotate')}
+      cancelText={t('form.cancel')}
+      onCancel={onCancel}
+      onOk={() => form.submit()}
+      confirmLoading={busy}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={(v) => onCode(v.code)} data-testid="rotate-code-form">
+        <Form.Item
+          name="code"
+          label={t('form.twoFactorCode')}
+          rules={[schemaRule(TotpCodeSchema, lang, t('form.twoFactorCode'))]}
+        >
+          <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }

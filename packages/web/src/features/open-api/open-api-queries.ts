@@ -3,6 +3,7 @@ import {
   type CallOutput,
   createOpenApiClientCall,
   deleteOpenApiClientCall,
+  ErrorCode,
   listOpenApiClientsCall,
   openApiCallLogCall,
   openApiUsageRankingCall,
@@ -11,7 +12,7 @@ import {
   updateOpenApiClientCall,
 } from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../api/client.ts';
+import { type ApiError, apiCall } from '../../api/client.ts';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 
 type Range = CallInput<typeof openApiUsageTrendCall>;
@@ -39,11 +40,16 @@ export const useUsageRanking = (range: Range) =>
 export const useCallLog = (filter: CallInput<typeof openApiCallLogCall>) =>
   useQuery({ queryKey: openApiKeys.log(filter), queryFn: () => apiCall(openApiCallLogCall, filter) });
 
-export const useCreateClient = (onSuccess: (made: WithSecret) => void) =>
-  useCallMutation(createOpenApiClientCall, { invalidates: [openApiKeys.all], onSuccess });
+/** Whether the server asks the caller's current two-factor code first (610031). */
+export const codeNeeded = (error: ApiError) => error.code === ErrorCode.TWO_FACTOR_CODE_NEEDED;
+
+export const useCreateClient = (onSuccess: (made: WithSecret) => void, onError: (error: ApiError) => void) =>
+  useCallMutation(createOpenApiClientCall, { invalidates: [openApiKeys.all], onSuccess, onError });
 export const useUpdateClient = (onSuccess: () => void) =>
   useCallMutation(updateOpenApiClientCall, { invalidates: [openApiKeys.all], onSuccess });
-export const useRotateSecret = (onSuccess: (made: WithSecret) => void) =>
-  useCallMutation(rotateOpenApiSecretCall, { invalidates: [openApiKeys.all], onSuccess });
+export const useRotateSecret = (
+  onSuccess: (made: WithSecret) => void,
+  onError: (error: ApiError, input: CallInput<typeof rotateOpenApiSecretCall>) => void,
+) => useCallMutation(rotateOpenApiSecretCall, { invalidates: [openApiKeys.all], onSuccess, onError });
 export const useDeleteClient = () =>
   useCallMutation(deleteOpenApiClientCall, { invalidates: [openApiKeys.all] });

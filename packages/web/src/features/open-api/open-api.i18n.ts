@@ -37,7 +37,9 @@ export const openApi = {
       enabled: 'Enabled',
       save: 'Save',
       cancel: 'Cancel',
+      twoFactorCode: 'Code from your authenticator app',
     },
+    codeTitle: 'Confirm with two-factor sign-in',
     secret: {
       title: 'Client secret',
       text: 'Copy the secret now: it is shown only this once and cannot be read again.',
@@ -105,7 +107,9 @@ export const openApi = {
       enabled: '启用',
       save: '保存',
       cancel: '取消',
+      twoFactorCode: '身份验证器应用中的验证码',
     },
+    codeTitle: '用两步验证确认',
     secret: {
       title: '客户端密钥',
       text: '请立即复制密钥：它只显示这一次，之后无法再查看。',
