@@ -73,7 +73,6 @@ const SAMPLE_DEVICE = {
   lastSeenAt: 1_764_000_000_000,
   configDrifted: false,
   createdAt: 1_764_000_000_000,
-  configDrifted: false,
 };
 
 const SAMPLE_ACTION = {
