@@ -79,7 +79,9 @@ const ALL = ['vpnGroups.view', 'vpnGroups.edit', 'vpnUngrouped.view'];
 function answers(extra: Record<string, unknown>) {
   return {
     ...shellAnswers(ALL),
-    '/vpn/hub/getStatus': { data: { state: 'running', version: 'OpenVPN 2.6.14', publicHost: 'hub', instances: 1 } },
+    '/vpn/hub/getStatus': {
+      data: { state: 'running', version: 'OpenVPN 2.6.14', publicHost: 'hub', instances: 1 },
+    },
     '/vpn/group/getGroup': { data: GROUP },
     '/vpn/group/getDevices': { data: { total: 2, list: [A, B] } },
     '/vpn/group/getUsage': { data: USAGE },
@@ -108,11 +110,16 @@ describe("a VPN group's LANs, end devices and data limits", () => {
       const input = await screen.findByTestId('vpn-lan-input', {}, WAIT);
       fireEvent.change(input, { target: { value: '192.168.10' } });
       await userEvent.click(screen.getByRole('button', { name: 'OK' }));
-      expect(await screen.findByText(/LAN subnet/i, { selector: '.ant-form-item-explain-error' }, WAIT)).toBeTruthy();
+      expect(
+        await screen.findByText(/LAN subnet/i, { selector: '.ant-form-item-explain-error' }, WAIT),
+      ).toBeTruthy();
       expect(sent).toHaveLength(0);
       fireEvent.change(input, { target: { value: '192.168.10.0/24' } });
       await userEvent.click(screen.getByRole('button', { name: 'OK' }));
-      await waitFor(() => expect(sent).toEqual([{ vpnGroupId: 4, sn: A.sn, lanSubnet: '192.168.10.0/24' }]), WAIT);
+      await waitFor(
+        () => expect(sent).toEqual([{ vpnGroupId: 4, sn: A.sn, lanSubnet: '192.168.10.0/24' }]),
+        WAIT,
+      );
     },
     SLOW,
   );
@@ -176,7 +183,10 @@ describe("a VPN group's LANs, end devices and data limits", () => {
       fireEvent.change(screen.getByTestId('vpn-end-device-name'), { target: { value: 'Press PLC' } });
       fireEvent.change(screen.getByTestId('vpn-end-device-ip'), { target: { value: '192.168.10.20' } });
       await userEvent.click(screen.getByRole('button', { name: 'OK' }));
-      await waitFor(() => expect(added).toEqual([{ vpnGroupId: 4, sn: A.sn, name: 'Press PLC', ip: '192.168.10.20' }]), WAIT);
+      await waitFor(
+        () => expect(added).toEqual([{ vpnGroupId: 4, sn: A.sn, name: 'Press PLC', ip: '192.168.10.20' }]),
+        WAIT,
+      );
       const table = await screen.findByTestId('vpn-end-devices', {}, WAIT);
       await within(table).findByText('10.224.3.10', {}, WAIT);
       await userEvent.click(within(table).getByTestId('vpn-end-device-remove-7'));

@@ -14,13 +14,27 @@ import {
   type VpnMemberDevice,
 } from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Form, Input, InputNumber, Modal, Popconfirm, Progress, Select, Table, Tag } from 'antd';
+import {
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Progress,
+  Select,
+  Table,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client.ts';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
+import { schemaMessage, schemaRule } from '../../app/form-rules.ts';
 import { Can } from '../../app/permissions.tsx';
-import { schemaRule } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
@@ -64,10 +78,16 @@ export function GroupUsageCard({ groupId }: { groupId: number }) {
       {u && (
         <Flex vertical gap={8}>
           <Flex gap={8} align="center">
-            <span>{t('usage.group', { used: formatBytes(u.usedBytes), limit: formatBytes(u.limitBytes) })}</span>
+            <span>
+              {t('usage.group', { used: formatBytes(u.usedBytes), limit: formatBytes(u.limitBytes) })}
+            </span>
             <UsageTag state={u.state} code={u.code} />
           </Flex>
-          <Progress percent={Math.min(u.percent, 100)} status={usageStatus(u.state)} data-testid="vpn-group-progress" />
+          <Progress
+            percent={Math.min(u.percent, 100)}
+            status={usageStatus(u.state)}
+            data-testid="vpn-group-progress"
+          />
           <Table
             size="small"
             rowKey="sn"
@@ -76,7 +96,12 @@ export function GroupUsageCard({ groupId }: { groupId: number }) {
             data-testid="vpn-device-usage"
             locale={{ emptyText: <Empty description={t('group.noDevices')} /> }}
             columns={[
-              { key: 'sn', dataIndex: 'sn', title: t('group.sn'), render: (sn: string) => <span translate="no">{sn}</span> },
+              {
+                key: 'sn',
+                dataIndex: 'sn',
+                title: t('group.sn'),
+                render: (sn: string) => <span translate="no">{sn}</span>,
+              },
               {
                 key: 'limit',
                 title: t('usage.limit'),
@@ -97,7 +122,11 @@ export function GroupUsageCard({ groupId }: { groupId: number }) {
                     />
                   ),
               },
-              { key: 'state', title: t('usage.state'), render: (_v, d) => <UsageTag state={d.state} code={d.code} /> },
+              {
+                key: 'state',
+                title: t('usage.state'),
+                render: (_v, d) => <UsageTag state={d.state} code={d.code} />,
+              },
               {
                 key: 'actions',
                 title: t('groups.actions'),
@@ -144,7 +173,11 @@ export function GroupUsageCard({ groupId }: { groupId: number }) {
               {
                 validator: async (_r, value: unknown) => {
                   if (value === null || value === undefined || value === '') return;
-                  await schemaRule(VpnDataLimitSchema, lang, t('usage.limitMb')).validator?.(_r, value, () => {});
+                  await schemaRule(VpnDataLimitSchema, lang, t('usage.limitMb')).validator?.(
+                    _r,
+                    value,
+                    () => {},
+                  );
                 },
               },
             ]}
@@ -183,12 +216,21 @@ export function LanDialog({
           .validateFields()
           .then((v) => {
             const lanSubnet = (v.lanSubnet ?? '').trim();
-            save.mutate({ vpnGroupId: groupId, sn: device!.sn, lanSubnet: lanSubnet === '' ? null : lanSubnet });
+            save.mutate({
+              vpnGroupId: groupId,
+              sn: device!.sn,
+              lanSubnet: lanSubnet === '' ? null : lanSubnet,
+            });
           })
           .catch(() => {})
       }
     >
-      <Form form={form} layout="vertical" initialValues={{ lanSubnet: device?.lanSubnet ?? '' }} preserve={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ lanSubnet: device?.lanSubnet ?? '' }}
+        preserve={false}
+      >
         <Form.Item
           name="lanSubnet"
           label={t('lan.subnet')}
@@ -197,7 +239,8 @@ export function LanDialog({
             {
               validator: async (_r, value: unknown) => {
                 if (typeof value !== 'string' || value.trim() === '') return;
-                await schemaRule(LanSubnetSchema, lang, t('lan.subnet')).validator?.(_r, value, () => {});
+                const m = schemaMessage(LanSubnetSchema, lang, t('lan.subnet'), value);
+                if (m !== null) throw new Error(m);
               },
             },
           ]}
@@ -238,14 +281,23 @@ export function EndDevicesCard({ groupId, routers }: { groupId: number; routers:
         empty={{ description: t('endDevices.empty') }}
         actions={
           <Can funCode="vpnGroups.edit">
-            <Button onClick={() => setAdding(true)} data-testid="vpn-end-device-add" disabled={routers.length === 0}>
+            <Button
+              onClick={() => setAdding(true)}
+              data-testid="vpn-end-device-add"
+              disabled={routers.length === 0}
+            >
               {t('endDevices.add')}
             </Button>
           </Can>
         }
         columns={[
           { key: 'name', dataIndex: 'name', title: t('endDevices.name') },
-          { key: 'sn', dataIndex: 'sn', title: t('endDevices.router'), render: (sn: string) => <span translate="no">{sn}</span> },
+          {
+            key: 'sn',
+            dataIndex: 'sn',
+            title: t('endDevices.router'),
+            render: (sn: string) => <span translate="no">{sn}</span>,
+          },
           { key: 'ip', dataIndex: 'ip', title: t('endDevices.ip') },
           { key: 'virtualIp', dataIndex: 'virtualIp', title: t('endDevices.virtualIp') },
         ]}
@@ -262,7 +314,12 @@ export function EndDevicesCard({ groupId, routers }: { groupId: number; routers:
                     remove.mutateAsync({ vpnGroupId: groupId, endDeviceId: d.endDeviceId }).catch(() => {})
                   }
                 >
-                  <Button type="link" size="small" danger data-testid={`vpn-end-device-remove-${d.endDeviceId}`}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    data-testid={`vpn-end-device-remove-${d.endDeviceId}`}
+                  >
                     {t('group.remove')}
                   </Button>
                 </Popconfirm>
@@ -284,8 +341,15 @@ export function EndDevicesCard({ groupId, routers }: { groupId: number; routers:
         }
       >
         <Form form={form} layout="vertical">
-          <Form.Item name="sn" label={t('endDevices.router')} rules={[{ required: true, message: t('endDevices.routerRequired') }]}>
-            <Select data-testid="vpn-end-device-router" options={routers.map((sn) => ({ value: sn, label: sn }))} />
+          <Form.Item
+            name="sn"
+            label={t('endDevices.router')}
+            rules={[{ required: true, message: t('endDevices.routerRequired') }]}
+          >
+            <Select
+              data-testid="vpn-end-device-router"
+              options={routers.map((sn) => ({ value: sn, label: sn }))}
+            />
           </Form.Item>
           <Form.Item
             name="name"
@@ -294,7 +358,11 @@ export function EndDevicesCard({ groupId, routers }: { groupId: number; routers:
           >
             <Input data-testid="vpn-end-device-name" />
           </Form.Item>
-          <Form.Item name="ip" label={t('endDevices.ip')} rules={[schemaRule(IPv4Schema, lang, t('endDevices.ip'))]}>
+          <Form.Item
+            name="ip"
+            label={t('endDevices.ip')}
+            rules={[schemaRule(IPv4Schema, lang, t('endDevices.ip'))]}
+          >
             <Input placeholder="192.168.10.20" data-testid="vpn-end-device-ip" />
           </Form.Item>
         </Form>

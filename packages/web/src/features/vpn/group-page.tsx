@@ -194,7 +194,7 @@ function GroupView() {
       <AddDevicesDialog groupId={groupId} open={adding} onClose={() => setAdding(false)} />
       <LanDialog groupId={groupId} device={lanOf} onClose={() => setLanOf(null)} />
       <GroupUsageCard groupId={groupId} />
-      <EndDevicesCard groupId={groupId} routers={(list.data?.list ?? []).map((d) => d.sn)} />
+      <EndDevicesCard groupId={groupId} routers={list.rows.map((d) => d.sn)} />
     </Flex>
   );
 }
