@@ -3,7 +3,10 @@
  * Essential licence the owner opens the configuration tab, sees only the sections its capabilities
  * allow, changes the DHCP range and the SSID, reads the pending difference, applies it and watches it
  * end "applied" live; then gives a cellular-only router a wrong APN, watches it drop off the network,
- * come back by itself with its old APN and the change end "put back by the device" with the reason.
+ * come back by itself with its old APN and the change end "put back by the device" with the reason;
+ * then someone changes the first router's SSH port on the router itself: its open configuration page
+ * (the series' route, from the tab's link) marks it changed on the device with the difference, and
+ * the owner keeps the device's value.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -22,6 +25,9 @@ import { devices as deviceTexts } from '../packages/web/src/features/devices/dev
 import { importRouters, signUp, switchOnRouters, waitFor } from './device-steps.ts';
 import { consoleUrl, type JourneyPage, newPage, screenshot } from './harness.ts';
 import { callAs, grantAsPlatform, platformPage } from './operation-steps.ts';
+
+/** What someone changes on the router's own web page (the simulator's `--local-edit`). */
+const LOCAL_SSH_PORT = '<config><services><ssh enabled="true" port="2222"></ssh></services></config>';
 
 const running: SimulatedDevice[] = [];
 const pages: JourneyPage[] = [];
@@ -54,7 +60,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
   /** The result banner's title, as the console writes it. */
   const lastResult = (state: string) => c.lastResult.replace('{{state}}', state);
   describe(`remote configuration journey (${lang})`, () => {
-    it('applies a change the router confirms, and sees a wrong APN put back by the router', async () => {
+    it('applies a change the router confirms, sees a wrong APN put back, and keeps a change made on the router', async () => {
       const owner = await newPage({ lang, width: 1440, height: 1000 });
       pages.push(owner);
       const { page } = owner;
@@ -135,6 +141,27 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       assert.match(apnRouter.state.configXml, /<apn>internet<\/apn>/);
       assert.doesNotMatch(apnRouter.state.configXml, /wrong\.apn/);
       await screenshot(page, `device-config-${lang}-03-reverted`);
+
+      // Someone changes the SSH port on the first router's own web page: with its configuration open,
+      // the owner sees it marked changed on the device, with the difference, and keeps the device's value.
+      // On the router's own configuration page (its series' route), reached from the tab's link.
+      await openConfiguration(page, lanRouter.sn);
+      await page.getByTestId('config-own-page').click();
+      await page.getByTestId('series-config-page').getByTestId('config-menu').waitFor({ timeout: 30_000 });
+      assert.match(page.url(), new RegExp(`/robustlink/r3000/${lanRouter.sn}$`));
+      assert.ok(lanRouter.editLocally(LOCAL_SSH_PORT), 'the router took the local edit');
+      const drift = page.getByTestId('config-drift');
+      await drift.waitFor({ timeout: 60_000 });
+      await drift.getByTestId('config-difference-table').getByText('2222').waitFor();
+      await screenshot(page, `device-config-${lang}-04-drifted`);
+      await drift.getByTestId('config-drift-adopt').click();
+      await drift.waitFor({ state: 'hidden', timeout: 30_000 });
+      await page.getByTestId('config-history').getByText(c.source.local, { exact: true }).waitFor();
+      await page.getByTestId('config-menu').getByText(c.section.ssh, { exact: true }).click();
+      await waitFor(
+        async () => (await (await field(page, 'port')).inputValue()) === '2222',
+        'the adopted SSH port in the form',
+      );
     });
   });
 }

@@ -50,6 +50,7 @@ export * from './rules/point-test-read.ts';
 export * from './rules/portal.ts';
 export * from './rules/pricing.ts';
 export * from './rules/products.ts';
+export * from './rules/release-notes.ts';
 export * from './rules/rollouts.ts';
 export * from './rules/rule.ts';
 export * from './rules/templates.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { RpcStateSchema } from './device/rpc.ts';
 import { ChangeSetStateSchema } from './enums/device-config.ts';
 import { ProvisioningStateSchema } from './enums/device-templates.ts';
 import { RolloutStateSchema } from './enums/rollouts.ts';
+import { RpcStateSchema } from './enums/rpc.ts';
 
 /**
  * The console's live WebSocket (`GET {apiPrefix}/ws?lang=en`). Its first message is `auth` with a
@@ -130,11 +130,11 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
   }),
   /** Router alerts of the company changed (pending, firing, resolved, acknowledged): the alert centre, its badge and the dashboard refetch. */
   z.object({ type: z.literal('alerts.changed'), count: z.number().int() }),
-  /** A change-set of a device's configuration changed state: the configuration page follows it. */
   /** A rollout moved: a batch started, devices changed state, it paused, halted or completed. */
   z.object({ type: z.literal('rollouts.changed'), id: z.number().int(), state: RolloutStateSchema }),
   /** A device's configuration was changed on the device itself, or that drift ended. */
   z.object({ type: z.literal('deviceConfig.drift'), sn: z.string(), drifted: z.boolean() }),
+  /** A change-set of a device's configuration changed state: the configuration page follows it. */
   z.object({
     type: z.literal('deviceConfig.changed'),
     sn: z.string(),

@@ -312,6 +312,7 @@ export const SUPER_ADMIN_APP: AppDef = {
   groups: [
     group('Platform', 'Platform', '平台', 'appstore', [
       menu('superAdmin', 'appCenter', 'App centre', '应用中心', 'superAdmin', VIEW),
+      menu('superAdmin', 'releaseNotes', 'Release notes', '发布说明', 'superAdmin', VIEW),
     ]),
   ],
 };

@@ -41,6 +41,9 @@ const USAGE = `Fleetport device simulator
   --mqtt5              speak MQTT 5 instead of 3.1.1
   --insecure           accept any TLS certificate (self-signed test brokers)
   --duration SEC       stop after this long (default: until Ctrl-C)
+  --local-edit N       the first N routers change their own configuration 10 s after they are first
+                       online, as a technician on the router's web page would (SSH moves to port 2222);
+                       the console shows them drifted (docs/device-protocol.md §7.5)
 
   Endpoints (Modbus TCP slaves behind the routers, issue 19):
   --endpoints N        N slaves per router: energy meter, temperature sensor, flow meter, relay board
@@ -52,6 +55,9 @@ const USAGE = `Fleetport device simulator
 
   npm run sim -- modbus-slave --kind energyMeter --modbus-port 1502 [--slave-id 1]
                        one slave as its own process`;
+
+/** What `--local-edit` changes on a router: its SSH port, as someone on its own web page would. */
+const LOCAL_EDIT_XML = '<config><services><ssh enabled="true" port="2222"></ssh></services></config>';
 
 const { values, positionals } = parseArgs({
   // --no-claim turns zero-touch claiming off.
@@ -85,6 +91,7 @@ const { values, positionals } = parseArgs({
     mqtt5: { type: 'boolean', default: false },
     insecure: { type: 'boolean', default: false },
     duration: { type: 'string' },
+    'local-edit': { type: 'string', default: '0' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -231,4 +238,6 @@ if (runningSlaves.length)
     `${runningSlaves.length} Modbus slaves on ${modbusHost}:${slaves[0]!.port}-${slaves.at(-1)!.port}`,
   );
 console.log(`${fleet.devices.length} devices -> ${values.url}`);
+for (const device of fleet.devices.slice(0, whole('local-edit', 0)))
+  device.once('online', () => setTimeout(() => device.editLocally(LOCAL_EDIT_XML), 10_000).unref());
 void fleet.start({ ratePerSecond: Number(values.rate) });

@@ -111,6 +111,23 @@ export class SimulatedDevice extends EventEmitter {
     if (syslog.length) this.publish('syslog', { type: 'syslog', ts: Date.now(), entries: syslog });
   }
 
+  /**
+   * Loopback control: pins CPU or memory (%) or temperature (°C) at `value` in every telemetry sample
+   * from now on (null lets it wander again), for alert rules' resource conditions.
+   */
+  pinResource(metric: 'cpu' | 'memory' | 'temperature', value: number | null): void {
+    this.state.pinResource(metric, value);
+  }
+
+  /** Loopback control: reports an `alarm` event now (docs/device-protocol.md §6 "event"). */
+  raiseAlarm(severity: 'critical' | 'major' | 'minor' | 'notice', code: string, message: string): void {
+    this.publish('event', {
+      type: 'event',
+      ts: Date.now(),
+      event: { name: 'alarm', severity, code, message },
+    });
+  }
+
   /** Misbehaviour: the socket dies without DISCONNECT (the broker publishes the will). */
   drop(options: { offlineForMs?: number } = {}): void {
     this.offlineUntil = Date.now() + (options.offlineForMs ?? this.options.reconnectDelayMs ?? 2000);
@@ -144,13 +161,16 @@ export class SimulatedDevice extends EventEmitter {
    * Someone changes the configuration on the router itself (its own web interface): the sections of
    * `xml` replace the running ones, and the router reports the change as any router does. The cloud
    * sees a change no change-set made: drift (docs/device-protocol.md §7.5). False when `xml` is not a
-   * configuration.
+   * configuration. With `report: false` the router says nothing until its next hello.
    */
-  editLocally(xml: string): boolean {
+  editLocally(xml: string, options: { report?: boolean } = {}): boolean {
     const next = applyConfigXml(this.state.configXml, xml, 'merge');
     if (!next) return false;
     this.state.configXml = next;
     this.state.lastUpdatedTime = Date.now();
+    // A router that does not report the change (older firmware, or the report lost offline): the cloud
+    // finds it from the configuration checksum of its next hello.
+    if (options.report === false) return true;
     this.publish('config', { ...this.state.config('changed'), checksum: configChecksum(next) });
     this.publish('event', {
       type: 'event',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type Capabilities,
   CapabilitiesSchema,
@@ -111,6 +112,13 @@ export class RouterState {
   private cpu = 10;
   private memory = 40;
   private temperature = 45;
+  /** Values pinned by the loopback control (`pinResource`), reported instead of the walk. */
+  private pinned: Partial<Record<'cpu' | 'memory' | 'temperature', number>> = {};
+
+  pinResource(metric: 'cpu' | 'memory' | 'temperature', value: number | null): void {
+    if (value === null) delete this.pinned[metric];
+    else this.pinned[metric] = value;
+  }
 
   constructor(
     readonly identity: DeviceIdentity,
@@ -249,9 +257,9 @@ export class RouterState {
       ...(this.vpnBytesPerSecond > 0 ? { vpn: { ...this.vpn } } : {}),
       signal,
       activeLink: this.activeLink,
-      cpuPercent: round(this.cpu),
-      memoryPercent: round(this.memory),
-      temperatureC: round(this.temperature),
+      cpuPercent: this.pinned.cpu ?? round(this.cpu),
+      memoryPercent: this.pinned.memory ?? round(this.memory),
+      temperatureC: this.pinned.temperature ?? round(this.temperature),
     };
   }
 
@@ -313,6 +321,7 @@ export class RouterState {
       keepAlive: this.keepAlive,
       uptimeSeconds: this.uptimeSeconds(),
       modelType: 'DIRECT',
+      configChecksum: createHash('sha256').update(this.configXml).digest('hex'),
     };
   }
 

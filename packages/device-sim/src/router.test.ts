@@ -76,6 +76,15 @@ describe('simulated telemetry', () => {
     const rsrps = new Set(Array.from({ length: 20 }, () => r.sample(60).signal[0]?.rsrp));
     expect(rsrps.size).toBeGreaterThan(5);
   });
+
+  it('reports a pinned temperature until it is let go (the loopback control for alert rules)', () => {
+    const r = router('r3000');
+    r.pinResource('temperature', 85);
+    for (let i = 0; i < 5; i++) expect(r.sample(60).temperatureC).toBe(85);
+    r.pinResource('temperature', null);
+    const free = Array.from({ length: 5 }, () => r.sample(60).temperatureC);
+    expect(free.every((v) => v !== undefined && v <= 70)).toBe(true);
+  });
 });
 
 describe('the simulated VPN tunnel', () => {

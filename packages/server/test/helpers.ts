@@ -53,12 +53,12 @@ export async function openFreshPostgres(url: string, prefix: string): Promise<Op
  * A migrated database for one test file: PGlite from the suite's snapshot, or, when DATABASE_URL is
  * set (CI's second pass), a fresh PostgreSQL database created for the file and dropped afterwards.
  */
-export async function openTestDatabase(): Promise<OpenDatabase> {
+export async function openTestDatabase(options: { thread?: boolean } = {}): Promise<OpenDatabase> {
   const url = process.env.DATABASE_URL;
   if (url) return openFreshPostgres(url, 'fp_test');
   const snapshot = process.env.FLEETPORT_PGLITE_SNAPSHOT;
   const loadDataDir = snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined;
-  return openDatabase({ dataDir: 'memory://', loadDataDir });
+  return openDatabase({ dataDir: 'memory://', loadDataDir, thread: options.thread ?? false });
 }
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -103,12 +103,14 @@ export async function createTestApp(
      * test's ManualClock then only signs requests, at the time it was made.
      */
     appClock?: 'own';
+    /** PGlite on a worker thread of its own, as `npm start` runs it (benchmarks of the whole server). */
+    pgliteThread?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ thread: options.pgliteThread ?? false });
   const clock = options.clock instanceof ManualClock ? options.clock : new ManualClock();
   const config = options.config ?? testConfig();
-  const { appClock, ...build } = options;
+  const { appClock, pgliteThread: _thread, ...build } = options;
   const { app, deps } = await buildApp({
     logger: false,
     revealBadResponses: true,

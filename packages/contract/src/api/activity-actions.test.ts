@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_ACTION_LABELS, activityActionLabel } from './activity-actions.ts';
+import { ACTIVITY_ACTION_LABELS, activityActionLabel, SYSTEM_ACTIVITY_LABELS } from './activity-actions.ts';
 import { ALL_CALLS } from './index.ts';
 
 describe('activity action labels', () => {
@@ -16,5 +16,11 @@ describe('activity action labels', () => {
     expect(activityActionLabel('users.delete', 'en')).toBe('Delete user');
     expect(activityActionLabel('users.delete', 'cn')).toBe('删除用户');
     expect(activityActionLabel('gone.call', 'cn', 'Removed call')).toBe('Removed call');
+    expect(activityActionLabel('rollouts.completed', 'cn')).toBe('升级任务完成');
+  });
+
+  it("name the platform's own entries, which are no call", () => {
+    const calls = new Set(ALL_CALLS.map((c) => c.id));
+    expect(Object.keys(SYSTEM_ACTIVITY_LABELS).filter((id) => calls.has(id))).toEqual([]);
   });
 });

@@ -18,6 +18,9 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'shell.saveMaintenance': { en: 'Announce maintenance', cn: '发布维护通知' },
   'shell.updateInstructionStatus': { en: 'Read instructions', cn: '阅读使用说明' },
   'shell.checkShowNotes': { en: 'Mark notes read', cn: '标记通知已读' },
+  'releaseNotes.seen': { en: 'Read a release note', cn: '阅读发布说明' },
+  'releaseNotes.save': { en: 'Save a release note', cn: '保存发布说明' },
+  'releaseNotes.remove': { en: 'Remove a release note', cn: '删除发布说明' },
   'companyAccount.update': { en: 'Edit company', cn: '编辑公司信息' },
   'companyAccount.leave': { en: 'Leave company', cn: '退出公司' },
   'companyAccount.setDefault': { en: 'Set default company', cn: '设置默认公司' },
@@ -87,6 +90,10 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'rebates.export': { en: 'Export rebates', cn: '导出返利' },
   'rollouts.exportDevices': { en: "Export a rollout's devices", cn: '导出升级任务的设备' },
   'branding.set': { en: 'Set the logo and app name for customers', cn: '设置客户看到的标志和应用名称' },
+  'branding.setOem': {
+    en: 'Set the OEM console names, logo and e-mail banner',
+    cn: '设置OEM控制台名称、标志和邮件横幅',
+  },
   'licences.setAutoRenew': { en: 'Set the auto-renew default', cn: '设置自动续费默认值' },
   'licences.setDeviceAutoRenew': { en: "Set devices' auto-renew", cn: '设置设备自动续费' },
   'dataPool.exportItems': { en: 'Export the data pool', cn: '导出流量池' },
@@ -130,6 +137,10 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'deviceSoftware.install': { en: 'Install firmware or an app on a device', cn: '在设备上安装固件或应用' },
   'deviceConfig.apply': { en: 'Apply a configuration change', cn: '应用配置变更' },
   'deviceConfig.rollback': { en: 'Roll back a configuration change', cn: '回滚配置变更' },
+  'deviceConfig.clearSetting': {
+    en: "Clear a device's own configuration setting",
+    cn: '清除设备自己的配置设置',
+  },
   'deviceConfig.adoptDrift': { en: 'Keep a configuration changed on the device', cn: '保留设备上修改的配置' },
   'deviceConfig.restoreDrift': { en: "Put the cloud's configuration back", cn: '恢复云端的配置' },
   'rollouts.create': { en: 'Start a rollout', cn: '创建升级任务' },
@@ -185,6 +196,7 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'portalManager.delete': { en: 'Delete portal template', cn: '删除门户模板' },
   'portalManager.addDevices': { en: 'Add routers to portal', cn: '添加门户设备' },
   'portalManager.removeDevices': { en: 'Remove routers from portal', cn: '移除门户设备' },
+  'alerts.export': { en: 'Export alerts', cn: '导出告警' },
   'twoFactor.begin': { en: 'Start two-factor set-up', cn: '开始设置两步验证' },
   'twoFactor.confirm': { en: 'Turn on two-factor sign-in', cn: '开启两步验证登录' },
   'twoFactor.remove': { en: 'Turn off two-factor sign-in', cn: '关闭两步验证登录' },
@@ -193,9 +205,30 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
 };
 
 /**
+ * What the platform does by itself and writes to the activity log under no person's name (the user
+ * column reads "System"): a rollout's engine starting a batch, stopping at its batch thresholds, finishing.
+ * Not calls, so kept apart from the calls' labels; the ids share the area's prefix so the device scope
+ * and the action filter treat them like the area's calls.
+ */
+export const SYSTEM_ACTIVITY_LABELS = {
+  'rollouts.batchStarted': { en: 'Rollout batch started', cn: '升级批次开始' },
+  'rollouts.stoppedByThreshold': {
+    en: 'Rollout stopped by its batch thresholds',
+    cn: '升级任务因批次阈值停止',
+  },
+  'rollouts.completed': { en: 'Rollout completed', cn: '升级任务完成' },
+} as const satisfies Record<string, Localized>;
+export type SystemActivity = keyof typeof SYSTEM_ACTIVITY_LABELS;
+
+export function isSystemActivity(callId: string): callId is SystemActivity {
+  return Object.hasOwn(SYSTEM_ACTIVITY_LABELS, callId);
+}
+
+/**
  * The action's name in the reader's language. A call recorded before its label existed (or since
  * removed) reads as `fallback`, e.g. its contract summary, rather than as a call id.
  */
 export function activityActionLabel(callId: string, lang: Lang, fallback?: string): string {
-  return ACTIVITY_ACTION_LABELS[callId]?.[lang] ?? fallback ?? callId;
+  const label = isSystemActivity(callId) ? SYSTEM_ACTIVITY_LABELS[callId] : ACTIVITY_ACTION_LABELS[callId];
+  return label?.[lang] ?? fallback ?? callId;
 }

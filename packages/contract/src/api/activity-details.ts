@@ -123,6 +123,10 @@ const LABELS: Readonly<Record<string, Localized>> = {
   companyName: { en: 'Company', cn: '公司' },
   groupName: { en: 'Group name', cn: '分组名称' },
   name: { en: 'Name', cn: '名称' },
+  rollout: { en: 'Rollout', cn: '升级任务' },
+  batch: { en: 'Batch', cn: '批次' },
+  failed: { en: 'Failed', cn: '失败数' },
+  outcome: { en: 'Then', cn: '结果' },
 };
 
 /** Unnamed parts some entries carry (the CLI session's own entries). */
@@ -149,6 +153,8 @@ const WORDS: Readonly<Record<string, Localized>> = {
   reset: { en: 'reset', cn: '重置' },
   status: { en: 'status', cn: '状态' },
   nodes: { en: 'nodes', cn: '节点' },
+  halted: { en: 'halted', cn: '已中止' },
+  paused: { en: 'paused', cn: '已暂停' },
 };
 const word = (w: string, lang: Lang) => WORDS[w]?.[lang] ?? w;
 const NO_TIMERS: Localized = { en: 'none (cleared)', cn: '无（已清空）' };
@@ -176,7 +182,8 @@ function timersText(value: string, lang: Lang, clock: WallClock): string {
 function valueText(key: string, value: string, lang: Lang, clock: WallClock): string {
   if (key === 'timers') return timersText(value, lang, clock);
   if (key === 'port' && /^\d+$/.test(value)) return `COM${value}`;
-  if (['portAction', 'ioAction', 'direction', 'dataAction', 'view'].includes(key)) return word(value, lang);
+  if (['portAction', 'ioAction', 'direction', 'dataAction', 'view', 'outcome'].includes(key))
+    return word(value, lang);
   return value;
 }
 

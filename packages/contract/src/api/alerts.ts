@@ -12,6 +12,7 @@ import { intBetween, numberFilter } from '../rules/numbers.ts';
 import { boundedText } from '../rules/rule.ts';
 import { InstantMsSchema } from '../rules/time.ts';
 import { defineCall } from './define.ts';
+import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
 
 /**
  * Router alert rules and the alert centre (core §2 robustlink alertCenter, §3 alert summary, §4 alert
@@ -77,12 +78,56 @@ export const SignalConditionSchema = z
       ctx.addIssue({ code: 'custom', path: ['clearAbove'], message: 'clearAboveTrigger' });
   });
 
+/** Telemetry's `cpuPercent`, `memoryPercent` and `temperatureC` (docs/device-protocol.md §6). */
+export const RESOURCE_METRICS = ['cpu', 'memory', 'temperature'] as const;
+export type ResourceMetric = (typeof RESOURCE_METRICS)[number];
+export const RESOURCE_METRIC_RANGE: Record<ResourceMetric, { min: number; max: number }> = {
+  cpu: { min: 0, max: 100 },
+  memory: { min: 0, max: 100 },
+  temperature: { min: -40, max: 150 },
+};
+
+/**
+ * CPU or memory (%) or temperature (°C) above `above` (trigger volume samples within the trigger
+ * interval; the pending period sets how long); clears once the newest sample is below `clearBelow`
+ * for `clearMinutes` (hysteresis: `clearBelow` <= `above`). Missing samples never fire or clear it.
+ */
+export const ResourceConditionSchema = z
+  .strictObject({
+    type: z.literal('resource'),
+    metric: z.enum(RESOURCE_METRICS),
+    above: z.number(),
+    clearBelow: z.number(),
+    clearMinutes: Minutes(0),
+  })
+  .superRefine((c, ctx) => {
+    const { min, max } = RESOURCE_METRIC_RANGE[c.metric];
+    for (const field of ['above', 'clearBelow'] as const) {
+      const value = c[field];
+      if (!(Number.isFinite(value) && value >= min && value <= max))
+        ctx.addIssue({ code: 'custom', path: [field], message: 'numberBetween', params: { min, max } });
+    }
+    if (c.clearBelow > c.above)
+      ctx.addIssue({ code: 'custom', path: ['clearBelow'], message: 'clearBelowTrigger' });
+  });
+
+/**
+ * The device reported `alarm` events (docs/device-protocol.md §6 "event"): trigger volume of them
+ * within the trigger interval; clears once none arrived for `clearMinutes`.
+ */
+export const AlarmConditionSchema = z.strictObject({
+  type: z.literal('alarm'),
+  clearMinutes: Minutes(0),
+});
+
 export const AlertConditionSchema = z.discriminatedUnion('type', [
   OfflineConditionSchema,
   SignalConditionSchema,
+  ResourceConditionSchema,
+  AlarmConditionSchema,
 ]);
 export type AlertCondition = z.infer<typeof AlertConditionSchema>;
-export const ALERT_CONDITION_TYPES = ['offline', 'signal'] as const;
+export const ALERT_CONDITION_TYPES = ['offline', 'signal', 'resource', 'alarm'] as const;
 export type AlertConditionType = (typeof ALERT_CONDITION_TYPES)[number];
 
 const Id = z.number().int().positive();
@@ -230,20 +275,35 @@ export const AlertSchema = z.object({
   lastSeenAt: z.number().int(),
   resolvedAt: z.number().int().nullable(),
   acknowledged: z.object({ by: z.string(), at: z.number().int(), note: z.string() }).nullable(),
+  /** Its rule and device changed state more than 4 times in 30 min and have not been stable since. */
+  flapping: z.boolean(),
 });
 export type Alert = z.infer<typeof AlertSchema>;
 
-export const AlertFilterSchema = PageQuerySchema.extend({
+const AlertFilterFields = {
   levels: z.array(z.enum(ALERT_SEVERITIES)).max(ALERT_SEVERITIES.length).optional(),
   states: z.array(z.enum(ALERT_STATES)).max(ALERT_STATES.length).optional(),
-  read: z.enum(['read', 'unread']).optional(),
   ruleId: numberFilter(Id),
+  /** Only flapping (true) or only steady (false) alerts. */
+  flapping: z.boolean().optional(),
   /** Part of the SN, any case. */
   sn: z.string().trim().max(64).optional(),
   /** Unix ms, inclusive, on the last time seen. */
   startTime: numberFilter(InstantMsSchema),
   endTime: numberFilter(InstantMsSchema),
+};
+
+export const AlertFilterSchema = PageQuerySchema.extend({
+  ...AlertFilterFields,
+  read: z.enum(['read', 'unread']).optional(),
 }).strict();
+
+/**
+ * What an export of the alert centre covers: the list's filter without paging, and without read or
+ * unread, which is one person's state while the file is the company's (docs/decisions.md).
+ */
+export const AlertExportFilterSchema = z.strictObject(AlertFilterFields);
+export type AlertExportFilter = z.output<typeof AlertExportFilterSchema>;
 
 export const listAlertsCall = defineCall({
   id: 'alerts.list',
@@ -387,6 +447,35 @@ export const deleteAlertSilenceCall = defineCall({
   summary: 'Remove a silence (800041 unknown)',
 });
 
+/** The alert centre's columns in a file: what the list shows, with the acknowledgement spelled out. */
+export const ALERT_EXPORT_COLUMNS: readonly ExportColumnDef[] = [
+  { field: 'level', header: { en: 'Level', cn: '级别' } },
+  { field: 'ruleName', header: { en: 'Rule', cn: '规则' } },
+  { field: 'sn', header: { en: 'SN', cn: '序列号' } },
+  { field: 'deviceName', header: { en: 'Device name', cn: '设备名称' } },
+  { field: 'state', header: { en: 'State', cn: '状态' } },
+  { field: 'value', header: { en: 'Last value', cn: '最近值' } },
+  { field: 'count', header: { en: 'Count', cn: '次数' } },
+  { field: 'startedAt', header: { en: 'Started', cn: '开始时间' } },
+  { field: 'lastSeenAt', header: { en: 'Last seen', cn: '最近时间' } },
+  { field: 'resolvedAt', header: { en: 'Resolved', cn: '恢复时间' } },
+  { field: 'acknowledgedBy', header: { en: 'Acknowledged by', cn: '确认人' } },
+  { field: 'acknowledgedNote', header: { en: 'Note', cn: '备注' } },
+  { field: 'description', header: { en: 'Description', cn: '描述' } },
+];
+
+export const exportAlertsCall = defineCall({
+  id: 'alerts.export',
+  method: 'POST',
+  path: exportPathOf(listAlertsCall.path),
+  input: exportRequestSchema(AlertExportFilterSchema, ALERT_EXPORT_COLUMNS),
+  output: ExportStartedSchema,
+  permission: 'alerts.export',
+  mutates: true,
+  summary:
+    "The filtered alert centre to .xlsx in the background, in the list's order, at most three months of last-seen time",
+});
+
 export const ALERT_CALLS = [
   listAlertRulesCall,
   createAlertRuleCall,
@@ -401,4 +490,5 @@ export const ALERT_CALLS = [
   listAlertSilencesCall,
   createAlertSilenceCall,
   deleteAlertSilenceCall,
+  exportAlertsCall,
 ] as const;

@@ -48,6 +48,8 @@ export const setBrandingCall = defineCall({
 /** What a console shows in its header and title: the nearest partner's branding, or none. */
 export const ConsoleBrandingSchema = z.object({
   appName: z.string().nullable(),
+  /** The VPN console's name, when the company or its nearest partner set one. */
+  vpnName: z.string().nullable(),
   /** Relative to the server, served without a ticket (an <img> sends none); null: Fleetport's logo. */
   logoUrl: z.string().nullable(),
 });
@@ -80,9 +82,58 @@ export const brandingLogoCall = defineCall({
     'The bytes of a partner logo in use, as PNG or JPEG by their own signature (never script); any other key is 14064',
 });
 
+/**
+ * A company's OEM settings (issue 18; core §3 "OEM settings", features §5): the names of its device
+ * and VPN consoles, its logo and its e-mail banner. Its own consoles show them, and so do its customers'
+ * at any depth when they set none (the nearest partner's); nothing set shows Fleetport's. A partner's
+ * branding page sets the same logo and device-console name.
+ */
+export const OemSettingsSchema = z.object({
+  /** The device console's name (core §3 rlinkDisplayName), 1-20 characters; null: Fleetport's. */
+  rlinkDisplayName: z.string().nullable(),
+  /** The VPN console's name (core §3 rvpnDisplayName), 1-20 characters; null: Fleetport's. */
+  rvpnDisplayName: z.string().nullable(),
+  /** `kind=oemLogo`: PNG or JPEG, 135x35, under 1024 KB. */
+  logo: StoredFileSchema.nullable(),
+  /** `kind=emailBanner`: PNG or JPEG, 600x235, under 2 MB; heads the company's e-mails. */
+  banner: StoredFileSchema.nullable(),
+});
+export type OemSettings = z.infer<typeof OemSettingsSchema>;
+
+export const getOemSettingCall = defineCall({
+  id: 'branding.getOem',
+  method: 'POST',
+  path: '/pl/oem/getOemSetting',
+  input: z.strictObject({}),
+  output: OemSettingsSchema,
+  permission: 'oem.view',
+  summary: "The company's own OEM settings: console names, logo and e-mail banner",
+});
+
+export const setOemSettingCall = defineCall({
+  id: 'branding.setOem',
+  method: 'POST',
+  path: '/pl/oem/setOemSetting',
+  input: z.strictObject({
+    rlinkDisplayName: OemAppNameSchema.nullable(),
+    rvpnDisplayName: OemAppNameSchema.nullable(),
+    /** A file of the company's uploaded with `kind=oemLogo`; null removes the logo. */
+    logoFileId: z.number().int().positive().nullable(),
+    /** A file of the company's uploaded with `kind=emailBanner`; null removes the banner. */
+    bannerFileId: z.number().int().positive().nullable(),
+  }),
+  output: OemSettingsSchema,
+  permission: 'oem.edit',
+  mutates: true,
+  summary:
+    "Set the company's console names, logo and e-mail banner (a logo not a PNG or JPEG OEM logo of the company, 15042; a banner likewise, 15043)",
+});
+
 export const BRANDING_CALLS = [
   getBrandingCall,
   setBrandingCall,
   consoleBrandingCall,
   brandingLogoCall,
+  getOemSettingCall,
+  setOemSettingCall,
 ] as const;

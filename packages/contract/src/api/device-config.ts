@@ -166,6 +166,25 @@ export const rollbackConfigCall = defineCall({
     'Undo an applied change-set as a new change-set (120120 when it is not applied); the same rules as apply',
 });
 
+export const clearConfigSettingCall = defineCall({
+  id: 'deviceConfig.clearSetting',
+  method: 'POST',
+  path: '/link/deviceConfig/clearSetting',
+  input: z.strictObject({
+    sn: Sn,
+    /** A field the device's own change-sets set (a target field with origin `device`). */
+    section: SectionId,
+    field: z.string().trim().min(1).max(200),
+    ...SendShape,
+  }),
+  output: ChangeSetSchema,
+  permission: 'devices.apply',
+  mutates: true,
+  summary:
+    "Clear a device's own setting so its group profile's value applies again, as a change-set (source `cleared`); " +
+    'code 1 on `field` when the device has no own setting there or no profile sets it',
+});
+
 export const adoptConfigDriftCall = defineCall({
   id: 'deviceConfig.adoptDrift',
   method: 'POST',
@@ -258,6 +277,7 @@ export const DEVICE_CONFIG_CALLS = [
   applyConfigCall,
   getChangeSetsCall,
   rollbackConfigCall,
+  clearConfigSettingCall,
   getGroupProfileCall,
   saveGroupProfileCall,
   applyGroupProfileCall,

@@ -75,6 +75,8 @@ export const DeviceRowSchema = z.object({
   /** The device has claimed its secret (core §4 registered / unregistered). */
   registered: z.boolean(),
   lastSeenAt: z.number().int().nullable(),
+  /** Its running configuration was changed on the device itself and nobody kept or undid it yet (issue 15). */
+  configDrifted: z.boolean(),
   createdAt: z.number().int(),
 });
 export type DeviceRow = z.infer<typeof DeviceRowSchema>;

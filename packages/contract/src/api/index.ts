@@ -35,6 +35,7 @@ import { POINT_TABLE_CALLS } from './point-tables.ts';
 import { PORTAL_MANAGER_CALLS } from './portal-manager.ts';
 import { QUOTA_CALLS } from './quotas.ts';
 import { REBATE_CALLS } from './rebates.ts';
+import { RELEASE_NOTE_CALLS } from './release-notes.ts';
 import { REMOTE_ACTION_CALLS } from './remote-actions.ts';
 import { REPORT_CALLS } from './reports.ts';
 import { ROLE_CALLS } from './roles.ts';
@@ -82,6 +83,7 @@ export * from './point-tables.ts';
 export * from './portal-manager.ts';
 export * from './quotas.ts';
 export * from './rebates.ts';
+export * from './release-notes.ts';
 export * from './remote-actions.ts';
 export * from './reports.ts';
 export * from './roles.ts';
@@ -132,6 +134,7 @@ const AREA_CALLS = {
   'partner-notifications': PARTNER_NOTIFICATION_CALLS,
   rebates: REBATE_CALLS,
   branding: BRANDING_CALLS,
+  'release-notes': RELEASE_NOTE_CALLS,
   quotas: QUOTA_CALLS,
   alerts: ALERT_CALLS,
   notifications: NOTIFICATION_CALLS,

@@ -37,8 +37,11 @@ const Sn = z.string().trim().min(1).max(64);
 const GroupId = z.coerce.number().int().positive();
 const ClientId = z.coerce.number().int().positive();
 
-/** Smallest and largest virtual network a group may ask for (prefix length): /24 is 252 members, /29 is 4. */
-export const VPN_NETWORK_PREFIX_MIN = 24;
+/**
+ * Smallest and largest virtual network a group may ask for (prefix length): /22 holds 1,021 members (a
+ * fleet of a thousand sites in one mesh, as issue 17 asks; one region's hub serves 1,000 by default), /29 holds 5.
+ */
+export const VPN_NETWORK_PREFIX_MIN = 22;
 export const VPN_NETWORK_PREFIX_MAX = 29;
 
 /** The tunnel settings of a group (OpenVPN's own options; core §5 ranges). */

@@ -14,6 +14,40 @@ describe('device events in words', () => {
     );
   });
 
+  it("says a device's step in a rollout with its batch and, when it ended badly, why", () => {
+    const rollout = { rolloutId: 7, rollout: 'May firmware' };
+    expect(deviceEventText('rollout', { ...rollout, state: 'waiting' }, 'en')).toBe(
+      'Rollout "May firmware": added, waiting for its batch',
+    );
+    expect(
+      deviceEventText('rollout', { ...rollout, state: 'rebooting', from: 'updating', batch: 2 }, 'en'),
+    ).toBe('Rollout "May firmware", batch 2: Rebooting');
+    expect(
+      deviceEventText(
+        'rollout',
+        { ...rollout, state: 'failure', from: 'verifying', batch: 2, reasonKind: 'health' },
+        'cn',
+      ),
+    ).toBe('升级任务“May firmware”，第 2 批：失败（链路未按时恢复正常）');
+    expect(
+      deviceEventText(
+        'rollout',
+        {
+          ...rollout,
+          state: 'waiting',
+          from: 'pending',
+          batch: 1,
+          reasonKind: 'catalogue',
+          reasonCode: 120072,
+        },
+        'en',
+      ),
+    ).toMatch(/^Rollout "May firmware", batch 1: Waiting \(.+\)$/);
+    expect(
+      deviceEventText('rollout', { ...rollout, state: 'timeout', from: 'updating', batch: 3 }, 'en'),
+    ).toBe('Rollout "May firmware", batch 3: Timeout (no final state before its deadline)');
+  });
+
   it('shows an event it does not know as sent', () => {
     expect(deviceEventText('fanStopped', { fan: 2 }, 'en')).toBe('fanStopped {"fan":2}');
     expect(deviceEventText('fanStopped', {}, 'en')).toBe('fanStopped');

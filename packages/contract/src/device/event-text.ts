@@ -1,3 +1,6 @@
+import { ROLLOUT_DEVICE_STATE_LABELS } from '../enums/rollout-labels.ts';
+import { appUpdateError } from '../errors/app-update.ts';
+import { errorMessage } from '../errors/catalogue.ts';
 import { interpolate, type Lang, type Localized } from '../i18n.ts';
 
 /**
@@ -13,6 +16,7 @@ export const DEVICE_EVENT_LABELS: Record<string, Localized> = {
   loginFailed: { en: 'Failed login', cn: '登录失败' },
   alarm: { en: 'Alarm', cn: '告警' },
   updateProgress: { en: 'Update', cn: '升级' },
+  rollout: { en: 'Rollout', cn: '升级任务' },
 };
 
 const TEMPLATES: Record<string, Localized> = {
@@ -25,6 +29,54 @@ const TEMPLATES: Record<string, Localized> = {
   alarm: { en: '{code}: {message}', cn: '{code}：{message}' },
   updateProgress: { en: '{target} update to {version}: {state}', cn: '{target}升级到 {version}：{state}' },
 };
+
+/**
+ * The cloud's own line for a device's step in a rollout (written by the database when its state
+ * changes, migration 0480): `Rollout "May firmware", batch 2: Failure (the link did not come back)`.
+ */
+const ROLLOUT_LINE: Localized = {
+  en: 'Rollout "{rollout}"{batch}: {state}',
+  cn: '升级任务“{rollout}”{batch}：{state}',
+};
+const ROLLOUT_BATCH: Localized = { en: ', batch {batch}', cn: '，第 {batch} 批' };
+const ROLLOUT_ADDED: Localized = { en: 'added, waiting for its batch', cn: '已加入，等待批次' };
+const ROLLOUT_RETRY: Localized = { en: 'queued again to be retried', cn: '已重新排队等待重试' };
+/** Why it ended, in short (the rollout's page has the full sentence with its minutes). */
+const ROLLOUT_REASONS: Record<string, Localized> = {
+  timeout: { en: 'no final state before its deadline', cn: '截止时间前未结束' },
+  health: { en: 'its link was not healthy again in time', cn: '链路未按时恢复正常' },
+  vpnHealth: { en: 'its VPN tunnel did not come back in time', cn: 'VPN 隧道未按时恢复' },
+  config: { en: 'the configuration change was not kept', cn: '配置变更未被保留' },
+};
+
+function rolloutText(d: Record<string, unknown>, lang: Lang): string {
+  const state = String(d.state ?? '');
+  const added = state === 'waiting' && d.from === undefined;
+  const retried = state === 'waiting' && (d.from === 'failure' || d.from === 'timeout');
+  const label = added
+    ? ROLLOUT_ADDED[lang]
+    : retried
+      ? ROLLOUT_RETRY[lang]
+      : (ROLLOUT_DEVICE_STATE_LABELS[state as keyof typeof ROLLOUT_DEVICE_STATE_LABELS]?.[lang] ?? state);
+  const code = typeof d.reasonCode === 'number' ? d.reasonCode : null;
+  const kind = typeof d.reasonKind === 'string' ? d.reasonKind : null;
+  const reason =
+    state === 'timeout'
+      ? ROLLOUT_REASONS.timeout![lang]
+      : kind === 'update'
+        ? appUpdateError(code ?? 0)[lang]
+        : kind === 'catalogue' && code !== null
+          ? errorMessage(code, lang)
+          : kind
+            ? (ROLLOUT_REASONS[kind]?.[lang] ?? null)
+            : null;
+  const line = interpolate(ROLLOUT_LINE[lang], {
+    rollout: String(d.rollout ?? d.rolloutId ?? ''),
+    batch: typeof d.batch === 'number' && !added ? interpolate(ROLLOUT_BATCH[lang], { batch: d.batch }) : '',
+    state: label,
+  });
+  return reason ? `${line}${lang === 'cn' ? `（${reason}）` : ` (${reason})`}` : line;
+}
 
 const WORDS: Record<string, Record<string, Localized>> = {
   reason: {
@@ -56,6 +108,7 @@ const NONE: Localized = { en: 'none', cn: '无' };
 /** The event's sentence in the reader's language; an unknown event shows its name and fields as sent. */
 export function deviceEventText(type: string, data: unknown, lang: Lang): string {
   const d = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  if (type === 'rollout') return rolloutText(d, lang);
   const template = TEMPLATES[type];
   if (!template) return Object.keys(d).length ? `${type} ${JSON.stringify(d)}` : type;
   const word = (kind: string, value: unknown) => {

@@ -26,6 +26,9 @@ import { UpdateErrorCodeSchema, UpdateStateSchema } from './update.ts';
 
 const version = z.string().min(1).max(32);
 
+/** sha256 (hex) of a configuration XML as the device keeps it: the running configuration's checksum. */
+export const ConfigChecksumSchema = z.string().regex(/^[0-9a-f]{64}$/);
+
 /** `up/hello`: after every connect, before anything else. Also the device's identity card. */
 export const HelloMessageSchema = z.object({
   type: z.literal('hello'),
@@ -54,6 +57,12 @@ export const HelloMessageSchema = z.object({
   uptimeSeconds: z.number().int().nonnegative(),
   /** DIRECT: the router itself; INDIRECT: a device reached through a router (core §3 model type). */
   modelType: z.enum(['DIRECT', 'INDIRECT']).default('DIRECT'),
+  /**
+   * The running configuration's checksum (§7.5): the cloud fetches the configuration (`configGet`)
+   * only when it differs from the checksum of the XML it holds, e.g. after a change made on the router
+   * while it was offline.
+   */
+  configChecksum: ConfigChecksumSchema.optional(),
 });
 export type HelloMessage = z.infer<typeof HelloMessageSchema>;
 
@@ -232,9 +241,6 @@ export const SyslogMessageSchema = z.object({
     .max(500),
 });
 export type SyslogMessage = z.infer<typeof SyslogMessageSchema>;
-
-/** sha256 (hex) of a configuration XML as the device keeps it: the running configuration's checksum. */
-export const ConfigChecksumSchema = z.string().regex(/^[0-9a-f]{64}$/);
 
 /**
  * `up/config`: the whole configuration XML (core §3 Device config), after boot, change or request.

@@ -9,13 +9,7 @@ import {
   type RpcResult,
 } from './rpc-methods.ts';
 
-/**
- * RPC states (ARCHITECTURE §4). The cloud creates a command `inExecution`; the device's final
- * reply makes it `success` or `failure`; the cloud marks it `timeout` when the deadline passes first.
- */
-export const RPC_STATES = ['inExecution', 'success', 'failure', 'timeout'] as const;
-export type RpcState = (typeof RPC_STATES)[number];
-export const RpcStateSchema = z.enum(RPC_STATES);
+export { RPC_STATES, type RpcState, RpcStateSchema } from '../enums/rpc.ts';
 
 /** Command id: chosen by the cloud, unique per device, echoed by the reply. */
 export const RpcIdSchema = z.string().min(1).max(64);

@@ -78,3 +78,10 @@ export const SIGNAL_METRIC_LABELS: Labels<SignalMetric> = {
   rsrq: { en: 'RSRQ (dB)', cn: 'RSRQ 参考信号接收质量（dB）' },
   sinr: { en: 'SINR (dB)', cn: 'SINR 信噪比（dB）' },
 };
+
+/** A resource condition's metric with its unit. */
+export const RESOURCE_METRIC_LABELS: Labels<'cpu' | 'memory' | 'temperature'> = {
+  cpu: { en: 'CPU (%)', cn: 'CPU 使用率（%）' },
+  memory: { en: 'Memory (%)', cn: '内存使用率（%）' },
+  temperature: { en: 'Temperature (°C)', cn: '温度（°C）' },
+};

@@ -24,9 +24,12 @@ export const FINAL_CHANGE_SET_STATES: readonly ChangeSetState[] = [
 
 /**
  * Where a change-set came from: a person's change to the device (its fields become the device's own
- * settings, which win over its group's profile), a group profile's rollout, or a zero-touch template.
+ * settings, which win over its group's profile), a group profile's rollout, a zero-touch template, or
+ * a person clearing the device's own setting (`cleared`: the field goes back to its group profile's value
+ * and stops being the device's own), or a change made on the device itself that a person kept
+ * (`local`: adopting a drift; never sent, its fields become the device's own settings).
  */
-export const CHANGE_SET_SOURCES = ['user', 'profile', 'template'] as const;
+export const CHANGE_SET_SOURCES = ['user', 'profile', 'template', 'cleared', 'local'] as const;
 export const ChangeSetSourceSchema = z.enum(CHANGE_SET_SOURCES);
 export type ChangeSetSource = z.infer<typeof ChangeSetSourceSchema>;
 

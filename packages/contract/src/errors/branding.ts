@@ -12,4 +12,9 @@ export const BRANDING_ERRORS = [
     'The logo must be a PNG or JPEG image uploaded as an OEM logo (135x35, under 1024 KB)',
     '标志必须是以OEM标志上传的PNG或JPEG图片（135x35，小于1024 KB）',
   ),
+  entry(
+    15043,
+    'The e-mail banner must be a PNG or JPEG image uploaded as an e-mail banner (600x235, under 2 MB)',
+    '邮件横幅必须是以邮件横幅上传的PNG或JPEG图片（600x235，小于2 MB）',
+  ),
 ];

@@ -16,6 +16,10 @@ registerRuleMessages({
     en: 'The clear value must not be below the trigger value',
     cn: '恢复阈值不能低于触发阈值',
   },
+  clearBelowTrigger: {
+    en: 'The clear value must not be above the trigger value',
+    cn: '恢复阈值不能高于触发阈值',
+  },
 });
 
 /** How often an alert condition (or an upload) is evaluated. */

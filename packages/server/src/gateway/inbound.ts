@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { downTopic, parseTopic, parseUpMessage, type UpKind, type UpMessageOf } from '@fleetport/contract';
 import type { Notifier } from '../modules/device-notifications/notifier.ts';
 import {
@@ -5,7 +6,7 @@ import {
   insertDeviceEvent,
   insertSyslogLines,
   saveDeviceConfig,
-  saveDeviceStatus,
+  saveDeviceStatusModules,
 } from '../modules/devices/device-reports.store.ts';
 import type { DevicesService } from '../modules/devices/devices.service.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -56,17 +57,32 @@ export interface InboundDeps {
 export interface InboundStats {
   handled: number;
   rejected: number;
+  /** Configurations fetched because a hello's checksum differed from the one the cloud holds. */
+  configFetches: number;
   /** Messages handled per up kind. */
   byKind: Partial<Record<UpKind, number>>;
 }
 
 /** Routes what devices publish on `fp/{sn}/up/<kind>` to the registry, the stores and the RPC service. */
 export function createInboundRouter(deps: InboundDeps) {
-  const stats: InboundStats = { handled: 0, rejected: 0, byKind: {} };
+  const stats: InboundStats = { handled: 0, rejected: 0, configFetches: 0, byKind: {} };
 
   function reject(sn: string, kind: string, reason: string) {
     stats.rejected++;
     deps.onRejected(sn, kind, reason);
+  }
+
+  /**
+   * The hello's configuration checksum against the XML the cloud holds (§7.5): the same, nothing is
+   * fetched; different (the router was changed while the cloud did not hear it), `configGet` asks for
+   * the configuration, whose report then shows the drift. It goes with what waited for the hello.
+   */
+  async function fetchConfigIfChanged(sn: string, companyId: number, checksum: string | undefined) {
+    if (!checksum || !deps.configReported) return;
+    const held = await findReportedXml(deps.db, sn);
+    if (held === null || createHash('sha256').update(held).digest('hex') === checksum) return;
+    stats.configFetches++;
+    await deps.rpc.send({ companyId, sns: [sn], method: 'configGet', params: {}, deadlineSeconds: 300 });
   }
 
   type Handler<K extends UpKind> = (sn: string, companyId: number, message: UpMessageOf<K>) => Promise<void>;
@@ -74,6 +90,7 @@ export function createInboundRouter(deps: InboundDeps) {
     async hello(sn, companyId, hello) {
       await deps.devices.recordHello(sn, hello);
       await deps.rpc.handleHello(sn, hello.firmwareVersion);
+      await fetchConfigIfChanged(sn, companyId, hello.configChecksum);
       deps.hub.publish('device.hello', companyId, {
         sn,
         model: hello.model,
@@ -85,10 +102,12 @@ export function createInboundRouter(deps: InboundDeps) {
       if (session !== null) await deps.rpc.deliverQueued(sn, session);
     },
     async status(sn, companyId, status) {
-      const at = new Date(status.ts);
-      for (const [module, data] of Object.entries(status.modules)) {
-        if (data !== undefined) await saveDeviceStatus(deps.db, { companyId, sn, module, data, at });
-      }
+      await saveDeviceStatusModules(deps.db, {
+        companyId,
+        sn,
+        modules: status.modules,
+        at: new Date(status.ts),
+      });
     },
     async telemetry(sn, companyId, telemetry) {
       const { type: _type, ts, ...data } = telemetry;

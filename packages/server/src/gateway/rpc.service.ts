@@ -26,6 +26,7 @@ import {
   nextRpcDeadline,
   type RpcCommandRow,
   takeUnsent,
+  takeUnsentCommands,
 } from './rpc.store.ts';
 import { judgeHello, judgeSuccessReply, needsEvidence } from './update-evidence.ts';
 
@@ -155,15 +156,15 @@ export function createRpcService(deps: RpcServiceDeps) {
 
   /**
    * Sends the commands the device has not acknowledged and were not sent on `session` yet; called
-   * after its `hello` (the device listens then), and with `ids` for commands just created.
+   * after its `hello` (the device listens then). Commands just created go by `send` (takeUnsentCommands).
    */
-  async function deliverQueued(sn: string, session: string, ids?: readonly string[]): Promise<number> {
-    if (queued && queueLoaded && !ids && !queued.has(sn)) return 0;
-    const rows = await takeUnsent(db, sn, session, clock.now(), ids);
+  async function deliverQueued(sn: string, session: string): Promise<number> {
+    if (queued && queueLoaded && !queued.has(sn)) return 0;
+    const rows = await takeUnsent(db, sn, session, clock.now());
     for (const row of rows) await publishCommand(row);
     // Nothing unacknowledged left: stop asking at this device's next hello. Forget before asking:
     // a command queued meanwhile marks the device again after its insert.
-    if (queued && queueLoaded && !ids && rows.length === 0) {
+    if (queued && queueLoaded && rows.length === 0) {
       queued.delete(sn);
       if (await hasUnacknowledged(db, sn, clock.now())) queued.add(sn);
     }
@@ -199,12 +200,16 @@ export function createRpcService(deps: RpcServiceDeps) {
     await insertRpcCommands(db, commands);
     for (const c of commands) queued?.add(c.sn);
     arm(deadline);
-    await Promise.all(
-      commands.map(async (c) => {
-        const session = await deps.connectionOf(c.sn);
-        if (session !== null) await deliverQueued(c.sn, session, [c.id]);
-      }),
-    );
+    // Each connected device gets its new command at once; the others at their next hello.
+    const sessions = await Promise.all(commands.map((c) => deps.connectionOf(c.sn)));
+    const online = commands.flatMap((c, i) => {
+      const session = sessions[i];
+      return session == null ? [] : [{ id: c.id, sn: c.sn, session }];
+    });
+    // (In slices: a statement takes at most 65,535 parameters, three per command.)
+    for (let i = 0; i < online.length; i += 5000)
+      for (const row of await takeUnsentCommands(db, online.slice(i, i + 5000), at))
+        await publishCommand(row);
     return findRpcCommands(
       db,
       commands.map((c) => c.id),

@@ -63,9 +63,8 @@ export async function takeUnsent(
   sn: string,
   session: string,
   now: Date,
-  ids?: readonly string[],
 ): Promise<RpcCommandRow[]> {
-  let query = db
+  const query = db
     .updateTable('rpc_command')
     .set({ sent_session: session, updated_at: now })
     .where('sn', '=', sn)
@@ -83,9 +82,32 @@ export async function takeUnsent(
           .whereRef('device.company_id', '=', 'rpc_command.company_id'),
       ),
     );
-  if (ids) query = query.where('id', 'in', [...ids]);
   const rows = await query.returningAll().execute();
   return (rows as RpcCommandRow[]).sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+}
+
+/**
+ * `takeUnsent` for commands just created, each for its device's session, in one statement: a bulk
+ * action or a rollout's batch of 1,000 devices was 1,000 statements, which set the batch's pace.
+ * The same conditions hold per row (running, unacknowledged, before its deadline, the company owning
+ * the device now).
+ */
+export async function takeUnsentCommands(
+  db: DbOrTx,
+  commands: readonly { id: string; sn: string; session: string }[],
+  now: Date,
+): Promise<RpcCommandRow[]> {
+  if (commands.length === 0) return [];
+  const values = commands.map((c) => sql`(${c.id}::text, ${c.sn}::text, ${c.session}::text)`);
+  const { rows } = await sql<RpcCommandRow>`
+    update rpc_command rc set sent_session = v.session, updated_at = ${now}
+      from (values ${sql.join(values)}) as v(id, sn, session)
+     where rc.id = v.id and rc.sn = v.sn and rc.state = 'inExecution' and rc.delivered_at is null
+       and rc.deadline > ${now}
+       and (rc.sent_session is null or rc.sent_session <> v.session)
+       and exists (select 1 from device d where d.sn = rc.sn and d.company_id = rc.company_id)
+    returning rc.*`.execute(db);
+  return rows;
 }
 
 /** Whether the device has commands it has not acknowledged yet (running, before their deadline). */

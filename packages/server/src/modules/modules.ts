@@ -34,6 +34,7 @@ import { pointTablesModule } from './point-tables/point-tables.module.ts';
 import { portalManagerModule } from './portal-manager/portal-manager.module.ts';
 import { quotasModule } from './quotas/quotas.module.ts';
 import { rebatesModule } from './rebates/rebates.module.ts';
+import { releaseNotesModule } from './release-notes/release-notes.module.ts';
 import { remoteActionsModule } from './remote-actions/remote-actions.module.ts';
 import { reportsModule } from './reports/reports.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
@@ -82,6 +83,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   partnerNotificationsModule,
   rebatesModule,
   brandingModule,
+  releaseNotesModule,
   alertsModule,
   notificationsModule,
   appCentreModule,

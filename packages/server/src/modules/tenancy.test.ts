@@ -167,6 +167,11 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
     sn: target.sn,
     sections: { 'services/ssh': { enabled: false, port: 2222 } },
   }),
+  'deviceConfig.clearSetting': (target) => ({
+    sn: target.sn,
+    section: 'services/ssh',
+    field: 'port',
+  }),
   'appCentre.addVersion': (target) => ({
     kind: 'app',
     name: 'Probe app',

@@ -139,6 +139,8 @@ export function applyToCache(queryClient: QueryClient, message: LiveServerMessag
   } else if (message.type === 'deviceConfig.changed' || message.type === 'deviceConfig.drift') {
     // The configuration page follows its change-set; a final state brings the reported configuration.
     invalidateSoon(queryClient, LIVE_KEYS.deviceConfig);
+    // The device list marks a router whose configuration was changed on the router itself.
+    if (message.type === 'deviceConfig.drift') invalidateSoon(queryClient, LIVE_KEYS.devices);
   } else if (message.type === 'rollouts.changed') {
     // A batch started, devices moved, the rollout stopped or ended: what is shown refetches.
     invalidateSoon(queryClient, LIVE_KEYS.rollouts);

@@ -26,6 +26,7 @@ import { pointTablesFeature } from '../features/point-tables/point-tables.featur
 import { portalManagerFeature } from '../features/portal-manager/portal-manager.feature.ts';
 import { quotasFeature } from '../features/quotas/quotas.feature.ts';
 import { rebatesFeature } from '../features/rebates/rebates.feature.ts';
+import { releaseNotesFeature } from '../features/release-notes/release-notes.feature.ts';
 import { reportsFeature } from '../features/reports/reports.feature.ts';
 import { rolesFeature } from '../features/roles/roles.feature.ts';
 import { rolloutsFeature } from '../features/rollouts/rollouts.feature.ts';
@@ -61,6 +62,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   rebatesFeature,
   vpnFeature,
   brandingFeature,
+  releaseNotesFeature,
   quotasFeature,
   openApiFeature,
   alertsFeature,

@@ -17,6 +17,7 @@ import { pointTables } from '../features/point-tables/point-tables.i18n.ts';
 import { portalManager } from '../features/portal-manager/portal-manager.i18n.ts';
 import { quotas } from '../features/quotas/quotas.i18n.ts';
 import { rebates } from '../features/rebates/rebates.i18n.ts';
+import { releaseNotes } from '../features/release-notes/release-notes.i18n.ts';
 import { reports } from '../features/reports/reports.i18n.ts';
 import { rollouts } from '../features/rollouts/rollouts.i18n.ts';
 import { twoFactor } from '../features/two-factor/two-factor.i18n.ts';
@@ -52,6 +53,7 @@ export const PAGE_TEXT = {
   pointTables,
   portalManager,
   twoFactor,
+  releaseNotes,
 } as const;
 
 /**

@@ -9,6 +9,7 @@ import {
   activityLogExportCall,
   errorMessage,
   formatDateTime,
+  isSystemActivity,
   type Lang,
 } from '@fleetport/contract';
 import { boundToExportRange } from '../exports/export-range.ts';
@@ -37,6 +38,8 @@ function cell(row: ActivityRow, field: string, { lang, utcOffsetMinutes }: Expor
       return activityDetailsText(row.object, lang, { clock: { utcOffsetMinutes } });
     case 'resultCode':
       return resultText(row.resultCode, lang);
+    case 'userName':
+      return row.userName ?? (isSystemActivity(row.callId) ? TEXT.system[lang] : null);
     default:
       return plainCell(row, field);
   }

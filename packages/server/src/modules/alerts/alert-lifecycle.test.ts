@@ -150,7 +150,12 @@ describe('flapping', () => {
       'firing',
       'resolved',
     ]);
-    expect((await acme.run(listAlertsCall, { ruleId, pageSize: 50 })).data?.total).toBe(4);
+    const listed = (await acme.run(listAlertsCall, { ruleId, pageSize: 50 })).data;
+    expect(listed?.total).toBe(4);
+    // Each row carries the marker, and the list filters on it.
+    expect(listed?.list.every((a) => a.flapping)).toBe(true);
+    expect((await acme.run(listAlertsCall, { ruleId, flapping: true })).data?.total).toBe(4);
+    expect((await acme.run(listAlertsCall, { ruleId, flapping: false })).data?.total).toBe(0);
     // Stable for 30 min: the next change sends a message again.
     await after(30 * MIN);
     await setOnline(['FL0001'], false);

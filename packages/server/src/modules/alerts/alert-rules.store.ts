@@ -276,3 +276,48 @@ export async function signalReadings(
      group by t.sn`.execute(db);
   return new Map(rows.map((r) => [r.sn, { breaches: Number(r.breaches), latest: Number(r.latest) }]));
 }
+
+export interface ResourceReading {
+  breaches: number;
+  latest: number;
+}
+
+/** Per device: telemetry samples of `field` above `above` in (since, until], and the newest value. */
+export async function resourceReadings(
+  db: DbOrTx,
+  rule: StoredRule,
+  field: 'cpuPercent' | 'memoryPercent' | 'temperatureC',
+  above: number,
+  since: Date,
+  until: Date,
+): Promise<Map<string, ResourceReading>> {
+  const { rows } = await sql<{ sn: string; breaches: string; latest: number }>`
+    select t.sn, count(*) filter (where x.v > ${above}) as breaches,
+           (array_agg(x.v order by t.at desc))[1] as latest
+      from device d
+      join device_telemetry t on t.sn = d.sn and t.company_id = d.company_id
+      cross join lateral (select case jsonb_typeof(t.data->${field})
+        when 'number' then (t.data->>${field})::float8 end as v) x
+     where d.company_id = ${rule.companyId} and ${targetWhere(rule.companyId, rule.targets)}
+       and t.at > ${since} and t.at <= ${until} and x.v is not null
+     group by t.sn`.execute(db);
+  return new Map(rows.map((r) => [r.sn, { breaches: Number(r.breaches), latest: Number(r.latest) }]));
+}
+
+/** Per device: how many events of `type` arrived in (since, until], and when the newest did (any time). */
+export async function eventCounts(
+  db: DbOrTx,
+  rule: StoredRule,
+  type: string,
+  since: Date,
+  until: Date,
+): Promise<Map<string, { count: number; latestAt: Date }>> {
+  const { rows } = await sql<{ sn: string; count: string; latest_at: Date }>`
+    select e.sn, count(*) filter (where e.at > ${since}) as count, max(e.at) as latest_at
+      from device d
+      join device_event e on e.sn = d.sn and e.company_id = d.company_id
+     where d.company_id = ${rule.companyId} and ${targetWhere(rule.companyId, rule.targets)}
+       and e.type = ${type} and e.at <= ${until}
+     group by e.sn`.execute(db);
+  return new Map(rows.map((r) => [r.sn, { count: Number(r.count), latestAt: new Date(r.latest_at) }]));
+}

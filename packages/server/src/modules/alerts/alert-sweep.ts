@@ -14,6 +14,8 @@ import {
 import {
   claimRule,
   enabledRules,
+  eventCounts,
+  resourceReadings,
   type StoredRule,
   signalReadings,
   type TargetDevice,
@@ -22,10 +24,12 @@ import {
 import {
   type AlertChange,
   dropPendingAlert,
-  insertAlert,
+  insertAlerts,
+  type NewAlert,
   type OpenAlert,
   openAlertsOfRule,
   updateAlert,
+  updateAlertsQuietly,
 } from './alerts.store.ts';
 import { appendEvent, dropOldEvents } from './event-log.store.ts';
 
@@ -110,6 +114,63 @@ async function signalReadingsOf(
   return bySn;
 }
 
+const RESOURCE_FIELD = {
+  cpu: 'cpuPercent',
+  memory: 'memoryPercent',
+  temperature: 'temperatureC',
+} as const;
+
+async function resourceReadingsOf(
+  db: DbOrTx,
+  rule: StoredRule,
+  condition: Extract<AlertCondition, { type: 'resource' }>,
+  devices: TargetDevice[],
+  now: Date,
+) {
+  const windowMs = rule.triggerInterval.value * UNIT_MS[rule.triggerInterval.unit];
+  const found = await resourceReadings(
+    db,
+    rule,
+    RESOURCE_FIELD[condition.metric],
+    condition.above,
+    new Date(now.getTime() - windowMs),
+    now,
+  );
+  const bySn = new Map<string, Reading>();
+  for (const d of devices) {
+    const r = found.get(d.sn);
+    bySn.set(
+      d.sn,
+      r
+        ? {
+            breached: r.breaches >= rule.triggerVolume,
+            clear: r.latest < condition.clearBelow,
+            value: r.latest,
+          }
+        : { breached: null, clear: null, value: null },
+    );
+  }
+  return bySn;
+}
+
+/** Alarm events: trigger volume of them in the trigger interval; clear since the newest one. */
+async function alarmReadingsOf(db: DbOrTx, rule: StoredRule, devices: TargetDevice[], now: Date) {
+  const windowMs = rule.triggerInterval.value * UNIT_MS[rule.triggerInterval.unit];
+  const found = await eventCounts(db, rule, 'alarm', new Date(now.getTime() - windowMs), now);
+  const bySn = new Map<string, Reading>();
+  for (const d of devices) {
+    const r = found.get(d.sn);
+    const count = r?.count ?? 0;
+    bySn.set(d.sn, {
+      breached: count >= rule.triggerVolume,
+      clear: count === 0,
+      clearSince: count === 0 ? (r?.latestAt ?? null) : null,
+      value: count,
+    });
+  }
+  return bySn;
+}
+
 /**
  * Mode "all" is one alert per device for the conditions together: it breaches when every condition
  * does (unknown when one is unknown and none says no), and clears when any condition's clear holds,
@@ -137,7 +198,11 @@ export async function readRule(db: DbOrTx, rule: StoredRule, now: Date): Promise
     perCondition.push(
       condition.type === 'offline'
         ? offlineReadings(condition, devices, now)
-        : await signalReadingsOf(db, rule, condition, devices, now),
+        : condition.type === 'signal'
+          ? await signalReadingsOf(db, rule, condition, devices, now)
+          : condition.type === 'resource'
+            ? await resourceReadingsOf(db, rule, condition, devices, now)
+            : await alarmReadingsOf(db, rule, devices, now),
     );
   }
   const readings: Readings = new Map();
@@ -274,6 +339,11 @@ export async function evaluateRule(db: Db, rule: StoredRule, now: Date): Promise
     const keys = new Set<string>(open.keys());
     for (const [conditionKey, { bySn }] of readings)
       for (const [sn, r] of bySn) if (r.breached === true) keys.add(`${conditionKey}:${sn}`);
+    // New alerts and changes that move no alert to another state are written together after the loop
+    // (a sweep over a large breaching fleet is thousands of them); state changes go one by one, each
+    // with its event and message.
+    const opens: (NewAlert & { key: string })[] = [];
+    const quiet: { id: number; change: AlertChange }[] = [];
     for (const key of keys) {
       const split = key.indexOf(':');
       const conditionKey = key.slice(0, split);
@@ -283,7 +353,8 @@ export async function evaluateRule(db: Db, rule: StoredRule, now: Date): Promise
       if (!step) continue;
       const alert = open.get(key);
       if (step.kind === 'open') {
-        const inserted = await insertAlert(tx, {
+        opens.push({
+          key,
           companyId: rule.companyId,
           ruleId: rule.id,
           sn,
@@ -292,16 +363,17 @@ export async function evaluateRule(db: Db, rule: StoredRule, now: Date): Promise
           at: now,
           value: step.value,
         });
-        if (inserted) visible++;
-        if (inserted && step.state === 'firing')
-          await stateChanged(tx, rule, sn, conditionKey, 'firing', 1, step.value, now);
       } else if (step.kind === 'drop' && alert) {
         await dropPendingAlert(tx, alert.id);
         visible++;
       } else if (step.kind === 'update' && alert) {
-        await updateAlert(tx, alert.id, step.change, now);
         if (step.visible) visible++;
         const to = step.change.state;
+        if (to === undefined) {
+          quiet.push({ id: alert.id, change: step.change });
+          continue;
+        }
+        await updateAlert(tx, alert.id, step.change, now);
         if (to === 'firing' || to === 'resolved')
           await stateChanged(
             tx,
@@ -314,6 +386,13 @@ export async function evaluateRule(db: Db, rule: StoredRule, now: Date): Promise
             now,
           );
       }
+    }
+    await updateAlertsQuietly(tx, quiet, now);
+    const inserted = await insertAlerts(tx, opens);
+    for (const a of opens) {
+      if (!inserted.has(a.key)) continue;
+      visible++;
+      if (a.state === 'firing') await stateChanged(tx, rule, a.sn, a.conditionKey, 'firing', 1, a.value, now);
     }
     return visible;
   });

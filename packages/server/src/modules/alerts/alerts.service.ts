@@ -168,7 +168,7 @@ export async function removeRule({ db, hub }: AlertDeps, actor: Actor, ruleId: n
   return null;
 }
 
-function toAlert(r: AlertRow): Alert {
+export function toAlert(r: AlertRow): Alert {
   const conditions = (
     typeof r.conditions === 'string' ? JSON.parse(r.conditions) : r.conditions
   ) as AlertCondition[];
@@ -190,6 +190,7 @@ function toAlert(r: AlertRow): Alert {
     startedAt: ms(r.started_at),
     lastSeenAt: new Date(r.last_seen_at).getTime(),
     resolvedAt: ms(r.resolved_at),
+    flapping: r.flapping,
     acknowledged: r.acknowledged_at
       ? { by: r.acknowledged_by_name ?? '', at: new Date(r.acknowledged_at).getTime(), note: r.ack_note }
       : null,

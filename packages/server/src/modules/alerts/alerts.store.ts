@@ -1,4 +1,4 @@
-import type { AlertFilterSchema } from '@fleetport/contract';
+import type { AlertExportFilter, AlertFilterSchema } from '@fleetport/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { type Actor, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
@@ -64,6 +64,36 @@ export async function insertAlert(db: DbOrTx, a: NewAlert): Promise<boolean> {
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
+/** Rows per statement when a sweep writes many alerts at once (a few parameters each). */
+const ALERTS_PER_STATEMENT = 500;
+
+/**
+ * New open alerts in statements of a few hundred (a rule over 10,000 devices may open thousands in
+ * one sweep); answers the keys (`conditionKey:sn`) actually inserted: a concurrent one wins, as in
+ * `insertAlert`.
+ */
+export async function insertAlerts(db: DbOrTx, alerts: readonly NewAlert[]): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (let i = 0; i < alerts.length; i += ALERTS_PER_STATEMENT) {
+    const rows = alerts.slice(i, i + ALERTS_PER_STATEMENT).map((a) => {
+      const firing = a.state === 'firing';
+      return sql`(${a.companyId}::bigint, ${a.ruleId}::bigint, ${a.sn}::text, ${a.conditionKey}::text,
+        ${a.state}::text, ${a.at}::timestamptz, ${firing ? a.at : null}::timestamptz, ${a.at}::timestamptz, true,
+        ${firing ? 1 : 0}::integer, ${a.value}::float8, ${a.at}::timestamptz)`;
+    });
+    const { rows: done } = await sql<{
+      sn: string;
+      condition_key: string;
+    }>`insert into alert (company_id, rule_id,
+        sn, condition_key, state, pending_since, started_at, last_seen_at, breaching, count, value, updated_at)
+      values ${sql.join(rows)}
+      on conflict (rule_id, sn, condition_key) where state in ('pending', 'firing') do nothing
+      returning sn, condition_key`.execute(db);
+    for (const r of done) inserted.add(`${r.condition_key}:${r.sn}`);
+  }
+  return inserted;
+}
+
 export interface AlertChange {
   state?: 'pending' | 'firing' | 'resolved';
   startedAt?: Date;
@@ -91,6 +121,38 @@ export async function updateAlert(db: DbOrTx, id: number, change: AlertChange, a
     })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Changes that move no alert to another state (last seen, value, the clear period's timer, a
+ * re-trigger's count) in statements of a few hundred: every open alert of a rule changes at each
+ * sweep, one statement each made a sweep over a large breaching fleet take seconds.
+ */
+export async function updateAlertsQuietly(
+  db: DbOrTx,
+  changes: readonly { id: number; change: Omit<AlertChange, 'state' | 'startedAt' | 'resolvedAt'> }[],
+  at: Date,
+) {
+  for (let i = 0; i < changes.length; i += ALERTS_PER_STATEMENT) {
+    const rows = changes.slice(i, i + ALERTS_PER_STATEMENT).map(
+      ({ id, change: c }) => sql`(${id}::bigint,
+        ${c.lastSeenAt !== undefined}::boolean, ${c.lastSeenAt ?? null}::timestamptz,
+        ${c.clearSince !== undefined}::boolean, ${c.clearSince ?? null}::timestamptz,
+        ${c.breaching !== undefined}::boolean, ${c.breaching ?? null}::boolean,
+        ${c.count !== undefined}::boolean, ${c.count ?? null}::integer,
+        ${c.value !== undefined}::boolean, ${c.value ?? null}::float8)`,
+    );
+    await sql`update alert a set
+        last_seen_at = case when v.set_last_seen then v.last_seen_at else a.last_seen_at end,
+        clear_since = case when v.set_clear then v.clear_since else a.clear_since end,
+        breaching = case when v.set_breaching then v.breaching else a.breaching end,
+        count = case when v.set_count then v.count else a.count end,
+        value = case when v.set_value then v.value else a.value end,
+        updated_at = ${at}
+      from (values ${sql.join(rows)}) as v(id, set_last_seen, last_seen_at, set_clear, clear_since,
+           set_breaching, breaching, set_count, count, set_value, value)
+      where a.id = v.id`.execute(db);
+  }
 }
 
 /** A pending alert whose condition stopped before the pending period: back to normal, never shown again. */
@@ -144,13 +206,18 @@ export interface AlertRow {
   acknowledged_at: Date | null;
   acknowledged_by_name: string | null;
   ack_note: string;
+  flapping: boolean;
 }
+
+/** Whether the alert's rule and device flap now (alert-lifecycle.ts: more than 4 changes in 30 min). */
+const FLAPPING = sql<boolean>`exists (select 1 from alert_flap f where f.rule_id = a.rule_id and f.sn = a.sn
+  and f.company_id = a.company_id and f.flapping)`;
 
 const ALERT_SELECT = (reader: Reader) => sql`
   select a.id, a.rule_id, r.name as rule_name, r.level, r.description, r.conditions, r.condition_mode,
          a.sn, d.name as device_name, a.condition_key, a.state, a.value, ${readBy(reader)} as read, a.count,
          a.pending_since, a.started_at, a.last_seen_at, a.resolved_at, a.acknowledged_at,
-         u.user_name as acknowledged_by_name, a.ack_note
+         u.user_name as acknowledged_by_name, a.ack_note, ${FLAPPING} as flapping
     from alert a
     join alert_rule r on r.id = a.rule_id
     left join device d on d.sn = a.sn and d.company_id = a.company_id
@@ -161,24 +228,53 @@ export async function listAlerts(
   reader: Reader,
   filter: AlertFilter,
 ): Promise<{ rows: AlertRow[]; total: number }> {
+  const offset = (filter.pageNum - 1) * filter.pageSize;
+  const [rows, total] = await Promise.all([
+    alertRows(db, reader, filter, offset, filter.pageSize),
+    countAlerts(db, reader, filter),
+  ]);
+  return { rows, total };
+}
+
+/** The list's filter as SQL (read state only with a person to read it: the export has none). */
+function alertWhere(reader: Reader, filter: AlertExportFilter & { read?: 'read' | 'unread' | undefined }) {
   const parts = [inScope('a.company_id', reader)];
   if (filter.levels?.length) parts.push(sql`r.level in (${sql.join(filter.levels)})`);
   if (filter.states?.length) parts.push(sql`a.state in (${sql.join(filter.states)})`);
   if (filter.read === 'read') parts.push(readBy(reader));
   if (filter.read === 'unread') parts.push(sql`not ${readBy(reader)}`);
   if (filter.ruleId !== undefined) parts.push(sql`a.rule_id = ${filter.ruleId}`);
+  if (filter.flapping !== undefined) parts.push(filter.flapping ? FLAPPING : sql`not ${FLAPPING}`);
   if (filter.sn) parts.push(sql`a.sn ilike ${containsPattern(filter.sn)}`);
   if (filter.startTime !== undefined) parts.push(sql`a.last_seen_at >= ${new Date(filter.startTime)}`);
   if (filter.endTime !== undefined) parts.push(sql`a.last_seen_at <= ${new Date(filter.endTime)}`);
-  const where = sql.join(parts, sql` and `);
-  const [{ rows }, { rows: count }] = await Promise.all([
-    sql<AlertRow>`${ALERT_SELECT(reader)} where ${where}
-      order by case a.state when 'firing' then 0 when 'pending' then 1 else 2 end, a.last_seen_at desc, a.id desc
-      limit ${filter.pageSize} offset ${(filter.pageNum - 1) * filter.pageSize}`.execute(db),
-    sql<{ n: string }>`select count(*) as n from alert a join alert_rule r on r.id = a.rule_id
-      where ${where}`.execute(db),
-  ]);
-  return { rows, total: Number(count[0]?.n ?? 0) };
+  return sql.join(parts, sql` and `);
+}
+
+/** `limit` alerts from `offset` in the list's order: open ones first, then the last seen. */
+export async function alertRows(
+  db: DbOrTx,
+  reader: Reader,
+  filter: AlertExportFilter & { read?: 'read' | 'unread' | undefined },
+  offset: number,
+  limit: number,
+): Promise<AlertRow[]> {
+  const { rows } = await sql<AlertRow>`${ALERT_SELECT(reader)} where ${alertWhere(reader, filter)}
+    order by case a.state when 'firing' then 0 when 'pending' then 1 else 2 end, a.last_seen_at desc, a.id desc
+    limit ${limit} offset ${offset}`.execute(db);
+  return rows;
+}
+
+export async function countAlerts(
+  db: DbOrTx,
+  reader: Reader,
+  filter: AlertExportFilter & { read?: 'read' | 'unread' | undefined },
+): Promise<number> {
+  const { rows } = await sql<{
+    n: string;
+  }>`select count(*) as n from alert a join alert_rule r on r.id = a.rule_id
+    where ${alertWhere(reader, filter)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function findAlert(db: DbOrTx, reader: Reader, id: number): Promise<AlertRow | null> {

@@ -1,13 +1,22 @@
-import { brandingLogoCall, consoleBrandingCall, getBrandingCall, setBrandingCall } from '@fleetport/contract';
+import {
+  brandingLogoCall,
+  consoleBrandingCall,
+  getBrandingCall,
+  getOemSettingCall,
+  setBrandingCall,
+  setOemSettingCall,
+} from '@fleetport/contract';
 import { companyActor, companyActorIfAny } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
 import * as branding from './branding.service.ts';
 
-/** The branding area's calls: a partner's settings, what a console shows, and the logo's bytes. */
+/** The branding area's calls: a partner's and a company's OEM settings, what a console shows, and the logo's bytes. */
 export function brandingRoutes(deps: branding.BrandingDeps) {
   return [
     bind(getBrandingCall, async (ctx) => branding.getBranding(deps, companyActor(ctx))),
     bind(setBrandingCall, async (ctx) => branding.setBranding(deps, companyActor(ctx), ctx.input)),
+    bind(getOemSettingCall, async (ctx) => branding.getOem(deps, companyActor(ctx))),
+    bind(setOemSettingCall, async (ctx) => branding.setOem(deps, companyActor(ctx), ctx.input)),
     bind(consoleBrandingCall, async (ctx) => branding.consoleBranding(deps, companyActorIfAny(ctx))),
     bind(brandingLogoCall, async (ctx) => {
       const logo = await branding.logoByKey(deps, ctx.input.key);

@@ -8,6 +8,8 @@ export interface BrandingRow {
   logoFileId: number | null;
   logoKey: string | null;
   logoType: string | null;
+  vpnName: string | null;
+  bannerFileId: number | null;
 }
 
 const COLUMNS = [
@@ -15,10 +17,14 @@ const COLUMNS = [
   'logo_file_id as logoFileId',
   'logo_key as logoKey',
   'logo_type as logoType',
+  'vpn_name as vpnName',
+  'banner_file_id as bannerFileId',
 ] as const;
 
+const idOrNull = (id: number | string | null) => (id === null ? null : Number(id));
+
 function normalized(row: BrandingRow): BrandingRow {
-  return { ...row, logoFileId: row.logoFileId === null ? null : Number(row.logoFileId) };
+  return { ...row, logoFileId: idOrNull(row.logoFileId), bannerFileId: idOrNull(row.bannerFileId) };
 }
 
 /** The scope's own company's branding, if it set any. */
@@ -37,6 +43,8 @@ export async function saveBranding(tx: DbOrTx, scope: CompanyScope, branding: Br
     logo_file_id: branding.logoFileId,
     logo_key: branding.logoKey,
     logo_type: branding.logoType,
+    vpn_name: branding.vpnName,
+    banner_file_id: branding.bannerFileId,
     updated_at: at,
   };
   await tx
@@ -47,8 +55,8 @@ export async function saveBranding(tx: DbOrTx, scope: CompanyScope, branding: Br
 }
 
 /**
- * The branding of these partners that set an app name or a logo still stored, by company: the
- * console's header picks the nearest. The ids come from the caller's own partner chain.
+ * The branding of these companies that set a console name or a logo still stored, by company: the
+ * console's header picks the nearest. The ids come from the caller's own company and partner chain.
  */
 export async function brandingOfPartners(
   db: DbOrTx,
@@ -59,23 +67,27 @@ export async function brandingOfPartners(
     .selectFrom('partner_branding')
     .select(['company_id', ...COLUMNS])
     .where('company_id', 'in', [...partnerIds])
-    .where((eb) => eb.or([eb('app_name', 'is not', null), eb('logo_file_id', 'is not', null)]))
+    .where((eb) =>
+      eb.or([
+        eb('app_name', 'is not', null),
+        eb('vpn_name', 'is not', null),
+        eb('logo_file_id', 'is not', null),
+      ]),
+    )
     .execute();
   return new Map(rows.map(({ company_id, ...row }) => [Number(company_id), normalized(row)]));
 }
 
 /**
- * The logo a partner of these types uses now under `key`, with where its bytes are: what the logo
- * call serves without a session. Any other key (an old logo's, a removed one's) finds nothing.
+ * The logo a company uses now under `key`, with where its bytes are: what the logo call serves
+ * without a session. Any other key (an old logo's, a removed one's) finds nothing.
  */
-export async function logoInUse(db: DbOrTx, key: string, partnerTypes: readonly number[]) {
+export async function logoInUse(db: DbOrTx, key: string) {
   const row = await db
     .selectFrom('partner_branding as b')
     .innerJoin('stored_file as f', 'f.id', 'b.logo_file_id')
-    .innerJoin('company as c', 'c.id', 'b.company_id')
     .select(['f.store_key', 'f.size', 'f.sha256', 'b.logo_type'])
     .where('b.logo_key', '=', key)
-    .where('c.type', 'in', [...partnerTypes])
     .executeTakeFirst();
   return row?.logo_type
     ? { storeKey: row.store_key, size: Number(row.size), sha256: row.sha256, contentType: row.logo_type }

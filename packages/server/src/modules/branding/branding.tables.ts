@@ -5,7 +5,7 @@ type Instant = ColumnType<Date, Date, Date>;
 
 /** The branding area's table (migration 0210_rebates_branding). */
 export interface BrandingTables {
-  /** A partner's logo and app name for its customers' consoles. */
+  /** A company's OEM settings: its consoles' names and logo (its customers' too), its e-mail banner. */
   partner_branding: {
     company_id: Id;
     app_name: string | null;
@@ -14,6 +14,10 @@ export interface BrandingTables {
     logo_key: string | null;
     /** image/png or image/jpeg, read from the logo's own bytes when it was set. */
     logo_type: string | null;
+    /** The VPN console's name (migration 0510_oem_settings). */
+    vpn_name: string | null;
+    /** The e-mail banner (migration 0510_oem_settings). */
+    banner_file_id: number | null;
     updated_at: Instant;
   };
 }

@@ -4,8 +4,10 @@ import {
   consoleBrandingCall,
   ErrorCode,
   getBrandingCall,
+  getOemSettingCall,
   type StoredFile,
   setBrandingCall,
+  setOemSettingCall,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -63,7 +65,7 @@ afterAll(async () => {
 
 describe("a partner's branding", () => {
   it("is shown to its customers' consoles: the app name, and the logo served without a session as the PNG it is", async () => {
-    expect(await shown(acme)).toEqual({ appName: null, logoUrl: null });
+    expect(await shown(acme)).toEqual({ appName: null, vpnName: null, logoUrl: null });
     const file = await logo(delta);
     const set = await delta.run(setBrandingCall, { appName: 'Delta Cloud', logoFileId: file.fileId });
     expect(set.code).toBe(0);
@@ -91,15 +93,15 @@ describe("a partner's branding", () => {
     expect((await shown(bravo)).appName).toBe('Delta Cloud');
     const set = await rho.run(setBrandingCall, { appName: 'Rho Connect', logoFileId: null });
     expect(set.code).toBe(0);
-    expect(await shown(bravo)).toEqual({ appName: 'Rho Connect', logoUrl: null });
-    // The re-seller's own console shows its partner's, its customers' its own.
-    expect((await shown(rho)).appName).toBe('Delta Cloud');
+    expect(await shown(bravo)).toEqual({ appName: 'Rho Connect', vpnName: null, logoUrl: null });
+    // A company's own settings come first (issue 18, OEM): the re-seller's console shows its own too.
+    expect((await shown(rho)).appName).toBe('Rho Connect');
     expect((await shown(acme)).appName).toBe('Delta Cloud');
   });
 
-  it("never reaches a sibling partner's customers, nor the partners themselves", async () => {
-    expect(await shown(cobalt)).toEqual({ appName: null, logoUrl: null });
-    expect(await shown(delta)).toEqual({ appName: null, logoUrl: null });
+  it("never reaches a sibling partner's customers, nor the partners above", async () => {
+    expect(await shown(cobalt)).toEqual({ appName: null, vpnName: null, logoUrl: null });
+    expect(await shown(sigma)).toEqual({ appName: null, vpnName: null, logoUrl: null });
     const own = await sigma.run(setBrandingCall, {
       appName: 'Sigma Sky',
       logoFileId: await logo(sigma).then((f) => f.fileId),
@@ -108,6 +110,8 @@ describe("a partner's branding", () => {
     expect((await shown(cobalt)).appName).toBe('Sigma Sky');
     expect((await shown(acme)).appName).toBe('Delta Cloud');
     expect((await shown(bravo)).appName).toBe('Rho Connect');
+    // The re-seller's settings never climb to its distributor.
+    expect((await shown(delta)).appName).toBe('Delta Cloud');
   });
 
   it('serves only a logo in use: a replaced or removed logo and any other key are 14064', async () => {
@@ -181,6 +185,86 @@ describe('setting a branding', () => {
     expect(refused).toMatchObject({ code: ErrorCode.BRANDING_PARTNERS_ONLY });
     // Its customers no longer see it either.
     expect((await shown(cobalt)).appName).toBeNull();
+  });
+});
+
+describe("a company's OEM settings (issue 18)", () => {
+  const display = async (who: Owner, language = 'en') =>
+    (await who.call('GET', '/pl/base/getDisplayOemSetting', undefined, { language })).body.data as {
+      logoResPath: string | null;
+      rlinkDisplayName: string;
+      rvpnDisplayName: string;
+    };
+
+  it("are its own consoles' first: names and logo in the header, its customers' partners' untouched", async () => {
+    // Bravo set nothing: its re-seller's name, Fleetport's VPN console name in its language.
+    expect(await display(bravo, 'cn')).toEqual({
+      logoResPath: null,
+      rlinkDisplayName: 'Rho Connect',
+      rvpnDisplayName: 'Fleetport VPN',
+    });
+    const file = await logo(bravo);
+    const set = await bravo.run(setOemSettingCall, {
+      rlinkDisplayName: 'Bravo Fleet',
+      rvpnDisplayName: 'Bravo Tunnels',
+      logoFileId: file.fileId,
+      bannerFileId: null,
+    });
+    expect(set.code).toBe(0);
+    expect(set.data).toMatchObject({
+      rlinkDisplayName: 'Bravo Fleet',
+      rvpnDisplayName: 'Bravo Tunnels',
+      logo: { fileId: file.fileId, kind: 'oemLogo' },
+      banner: null,
+    });
+    const shownNow = await display(bravo);
+    expect(shownNow).toMatchObject({ rlinkDisplayName: 'Bravo Fleet', rvpnDisplayName: 'Bravo Tunnels' });
+    expect(shownNow.logoResPath).toMatch(/^\/api\/pl\/branding\/logo\?key=[\w-]{32}$/);
+    expect((await fetchLogo(shownNow.logoResPath!)).rawPayload.equals(pngHeader(135, 35))).toBe(true);
+    expect(await shown(bravo)).toMatchObject({ appName: 'Bravo Fleet', vpnName: 'Bravo Tunnels' });
+    // Its re-seller and the re-seller's other customers keep theirs.
+    expect((await display(rho)).rlinkDisplayName).toBe('Rho Connect');
+    expect((await bravo.run(getOemSettingCall, {})).data?.rlinkDisplayName).toBe('Bravo Fleet');
+    expect((await rho.run(getOemSettingCall, {})).data?.rlinkDisplayName).toBe('Rho Connect');
+  });
+
+  it('take an e-mail banner uploaded as one (15043 otherwise); the partner page keeps the OEM page’s settings', async () => {
+    const oem = (bannerFileId: number | null) =>
+      rho.run(setOemSettingCall, {
+        rlinkDisplayName: 'Rho Connect',
+        rvpnDisplayName: 'Rho Tunnels',
+        logoFileId: null,
+        bannerFileId,
+      });
+    const asLogo = await logo(rho);
+    expect(await oem(asLogo.fileId)).toMatchObject({
+      code: 15043,
+      msg: 'The e-mail banner must be a PNG or JPEG image uploaded as an e-mail banner (600x235, under 2 MB)',
+    });
+    const theirs = await upload(sigma, 'emailBanner', 'banner.png', pngHeader(600, 235));
+    expect((await oem(theirs.data.files[0]!.fileId)).code).toBe(ErrorCode.BRANDING_BANNER_INVALID);
+    const wrongSize = await upload(rho, 'emailBanner', 'banner.png', pngHeader(600, 234));
+    expect(wrongSize.code).toBe(ErrorCode.PARAMETER_ERROR);
+    const banner = await upload(rho, 'emailBanner', 'banner.png', pngHeader(600, 235));
+    const saved = await oem(banner.data.files[0]!.fileId);
+    expect(saved.code).toBe(0);
+    expect(saved.data?.banner).toMatchObject({ kind: 'emailBanner', name: 'banner.png' });
+    // Nothing saved by a refused call; the partner page changes only the logo and device-console name.
+    await rho.run(setBrandingCall, { appName: 'Rho Connect 2', logoFileId: null });
+    expect((await rho.run(getOemSettingCall, {})).data).toMatchObject({
+      rlinkDisplayName: 'Rho Connect 2',
+      rvpnDisplayName: 'Rho Tunnels',
+      banner: { kind: 'emailBanner' },
+    });
+    const long = await rho.run(setOemSettingCall, {
+      rlinkDisplayName: 'Rho',
+      rvpnDisplayName: 'R'.repeat(21),
+      logoFileId: null,
+      bannerFileId: null,
+    });
+    expect(long.code).toBe(ErrorCode.PARAMETER_ERROR);
+    expect(long.msg).toContain('rvpnDisplayName');
+    expect((await rho.run(getOemSettingCall, {})).data?.rvpnDisplayName).toBe('Rho Tunnels');
   });
 });
 

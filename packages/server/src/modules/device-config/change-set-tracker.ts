@@ -172,8 +172,9 @@ export function createChangeSetTracker(deps: ChangeSetTrackerDeps) {
     },
 
     /**
-     * A device reported its configuration: a `reverted` one ends its change-set (its own only); a
-     * change with no change-set in flight is a drift.
+     * A device reported its configuration: a `reverted` one ends its change-set (its own only); any
+     * other report (a change, a boot, or the answer to `configGet` after a hello whose checksum
+     * differed) that differs from what the cloud knew with no change-set in flight is a drift.
      */
     async configReported(
       sn: string,
@@ -181,10 +182,7 @@ export function createChangeSetTracker(deps: ChangeSetTrackerDeps) {
       message: ConfigMessage,
       previousXml: string | null,
     ): Promise<void> {
-      if (
-        (message.reason === 'changed' || message.reason === 'boot') &&
-        !(await hasOpenChangeSet(deps.db, sn))
-      ) {
+      if (message.reason !== 'reverted' && !(await hasOpenChangeSet(deps.db, sn))) {
         await checkDrift(sn, companyId, message.xml, previousXml);
         return;
       }

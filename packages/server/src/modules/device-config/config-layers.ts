@@ -24,17 +24,23 @@ export function flattenFields(value: unknown, path = '', out = new Map<string, u
   return out;
 }
 
-/** The device's own settings: the fields of its people-made applied change-sets, the latest winning. */
-export function foldOwnSettings(changeSets: readonly (readonly ConfigDifference[])[]): OwnSettings {
+/**
+ * The device's own settings: the fields of its people-made applied change-sets, the latest winning; a
+ * `cleared` change-set takes the fields it set out of them (the group profile's value applies again).
+ */
+export function foldOwnSettings(
+  changeSets: readonly { cleared: boolean; differences: readonly ConfigDifference[] }[],
+): OwnSettings {
   const own: OwnSettings = new Map();
-  for (const differences of changeSets) {
+  for (const { cleared, differences } of changeSets) {
     for (const d of differences) {
       const section = own.get(d.section) ?? new Map<string, unknown>();
       own.set(d.section, section);
       // A list item set as a whole replaces what was kept of it field by field, and the other way round.
       for (const key of section.keys())
-        if (key.startsWith(`${d.field}.`) || d.field.startsWith(`${key}.`)) section.delete(key);
-      section.set(d.field, d.to);
+        if (key === d.field || key.startsWith(`${d.field}.`) || d.field.startsWith(`${key}.`))
+          section.delete(key);
+      if (!cleared) section.set(d.field, d.to);
     }
   }
   return own;

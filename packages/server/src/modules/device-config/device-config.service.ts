@@ -35,6 +35,7 @@ import {
   findDrift,
   findOpenChangeSet,
   insertChangeSet,
+  insertLocalChangeSet,
   moveChangeSet,
   ownChangeDifferences,
   pageChangeSets,
@@ -169,12 +170,79 @@ export async function applyProfileChangeSet(
   return sendChangeSet(deps, actor, input, () => sections, null, 'profile');
 }
 
-/** Keeps what was changed on the device: the drift ends, and the device's values are what the cloud knows. */
+/**
+ * Clears one of the device's own settings (layering group < device): a change-set that sets the group
+ * profile's value, with the usual safe apply; once applied the field is no longer the device's own, so
+ * the profile's later values reach it. Code 1 on `field` when the device has no own setting there or
+ * no profile of its groups sets it.
+ */
+export async function clearOwnSetting(
+  deps: DeviceConfigDeps,
+  actor: Actor,
+  input: SendOptions & { section: string; field: string },
+): Promise<ChangeSet> {
+  const scope = owningScope(actor.scope);
+  await getCompanyDevice(deps.db, scope, input.sn);
+  if (await findDrift(deps.db, scope, input.sn)) throw new AppError(ErrorCode.CONFIG_DRIFTED);
+  const profiles = await deviceProfileLayers(deps.db, scope, input.sn);
+  const own = foldOwnSettings(await ownChangeDifferences(deps.db, scope, input.sn));
+  return sendChangeSet(
+    deps,
+    actor,
+    input,
+    (config) => {
+      const fields = targetFields(config, profiles, own).filter(
+        (f) =>
+          f.section === input.section &&
+          f.origin === 'device' &&
+          (f.field === input.field || f.field.startsWith(`${input.field}.`)),
+      );
+      if (fields.length === 0) throw fieldError('field', 'the device has no own setting there');
+      const current = config.sections.get(input.section);
+      if (!current || !('value' in current) || fields.some((f) => !('overrides' in f)))
+        throw fieldError('field', "no group profile sets it: the device's value is the only one");
+      const value = structuredClone(current.value);
+      for (const f of fields) setPath(value, f.field.split('.'), f.overrides);
+      return { [input.section]: value };
+    },
+    null,
+    'cleared',
+  );
+}
+
+/**
+ * Keeps what was changed on the device: the drift ends, and the device's values are what the cloud
+ * knows. The change enters the version history as an applied change-set of source `local` (who kept
+ * it, when, and the difference), and its fields become the device's own settings, as a person's
+ * change made from the cloud would: a group profile no longer overwrites them.
+ */
 export async function adoptDrift(deps: DeviceConfigDeps, actor: Actor, sn: string): Promise<null> {
   const scope = owningScope(actor.scope);
   await getCompanyDevice(deps.db, scope, sn);
-  if (!(await findDrift(deps.db, scope, sn))) throw new AppError(ErrorCode.CONFIG_NOT_DRIFTED);
-  await deleteDrift(deps.db, sn);
+  const drift = await findDrift(deps.db, scope, sn);
+  if (!drift) throw new AppError(ErrorCode.CONFIG_NOT_DRIFTED);
+  const reported = await findDeviceConfig(deps.db, scope, sn);
+  const baseline = readDeviceConfiguration(drift.baseline_xml);
+  const config = reported ? readDeviceConfiguration(reported.xml) : null;
+  const differences = baseline && config ? configurationDifferences(baseline, config) : [];
+  const kept = new Map<string, Record<string, unknown>>();
+  for (const d of differences) {
+    const section = config?.sections.get(d.section);
+    if (section && 'value' in section) kept.set(d.section, section.value);
+  }
+  await deps.db.transaction().execute(async (tx) => {
+    if (differences.length > 0)
+      await insertLocalChangeSet(tx, scope, {
+        id: randomUUID(),
+        sn,
+        sections: Object.fromEntries(kept),
+        differences,
+        xml: writeConfigSections(kept),
+        keptBy: actor.userId,
+        at: deps.clock.now(),
+      });
+    await deleteDrift(tx, sn);
+  });
   deps.hub.publish('deviceConfig.drift', owningCompany(scope), { sn, drifted: false });
   return null;
 }

@@ -89,6 +89,42 @@ export async function insertChangeSet(
   return inserted !== undefined;
 }
 
+/**
+ * A change made on the device itself and kept by a person (adopting a drift): in the history as an
+ * applied change-set of source `local`, never sent (no command, no confirm window).
+ */
+export async function insertLocalChangeSet(
+  db: DbOrTx,
+  scope: CompanyScope,
+  row: {
+    id: string;
+    sn: string;
+    sections: Record<string, unknown>;
+    differences: ConfigDifference[];
+    xml: string;
+    keptBy: number | null;
+    at: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('device_change_set')
+    .values({
+      id: row.id,
+      company_id: owningCompany(scope),
+      sn: row.sn,
+      state: 'applied',
+      sections: JSON.stringify(row.sections),
+      differences: JSON.stringify(row.differences),
+      xml: row.xml,
+      confirm_seconds: 0,
+      created_by: row.keptBy,
+      source: 'local',
+      created_at: row.at,
+      finished_at: row.at,
+    })
+    .execute();
+}
+
 /** The device's change-set that has not ended, if any. */
 export async function findOpenChangeSet(db: DbOrTx, scope: CompanyScope, sn: string) {
   return selectRows(db)
@@ -301,20 +337,28 @@ export async function ownChangeDifferences(
   db: DbOrTx,
   scope: CompanyScope,
   sn: string,
-): Promise<ConfigDifference[][]> {
+): Promise<OwnChange[]> {
   const rows = await db
     .selectFrom('device_change_set')
-    .select(['differences'])
+    .select(['differences', 'source'])
     .where('company_id', 'in', scopedCompanyIds(scope))
     .where('sn', '=', sn)
-    .where('source', '=', 'user')
+    .where('source', 'in', ['user', 'cleared', 'local'])
     .where('state', '=', 'applied')
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) =>
-    typeof r.differences === 'string' ? JSON.parse(r.differences) : (r.differences as ConfigDifference[]),
-  );
+  return rows.map((r) => ({
+    cleared: r.source === 'cleared',
+    differences:
+      typeof r.differences === 'string' ? JSON.parse(r.differences) : (r.differences as ConfigDifference[]),
+  }));
+}
+
+/** An applied change-set that makes or clears the device's own settings. */
+export interface OwnChange {
+  cleared: boolean;
+  differences: ConfigDifference[];
 }
 
 /**

@@ -315,6 +315,8 @@ describe('remote configuration by change-sets', () => {
       sections: { 'services/ssh': { enabled: true, port: 2300 } },
     });
     expect(over.code).toBe(ErrorCode.CONFIG_DRIFTED);
+    // The device list marks it too.
+    expect((await acme.run(getDeviceCall, { sn: 'CF0003' })).data?.configDrifted).toBe(true);
 
     const restored = await acme.run(restoreConfigDriftCall, { sn: 'CF0003', confirmSeconds: 900 });
     expect(restored.code).toBe(0);
@@ -337,12 +339,64 @@ describe('remote configuration by change-sets', () => {
       10_000,
       'drift again',
     );
+    // The history lists by time: the test's clock moves on as time would between two changes.
+    t.clock.advance(1000);
     expect((await acme.run(adoptConfigDriftCall, { sn: 'CF0003' })).code).toBe(0);
-    expect((await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data?.drift).toBeNull();
+    const kept = (await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data;
+    expect(kept?.drift).toBeNull();
+    expect((await acme.run(getDeviceCall, { sn: 'CF0003' })).data?.configDrifted).toBe(false);
+    // In the version history as a change made on the device, kept by the owner; its port is now the
+    // device's own setting.
+    const [local] = (await acme.run(getChangeSetsCall, { sn: 'CF0003', pageNum: 1, pageSize: 1 })).data!.list;
+    expect(local).toMatchObject({
+      source: 'local',
+      state: 'applied',
+      differences: [{ section: 'services/ssh', field: 'port', from: ssh?.port, to: 2201 }],
+      createdBy: 'Test Owner',
+    });
+    expect(kept?.target.find((f) => f.section === 'services/ssh' && f.field === 'port')).toMatchObject({
+      target: 2201,
+      actual: 2201,
+      origin: 'device',
+    });
     expect((await acme.run(adoptConfigDriftCall, { sn: 'CF0003' })).code).toBe(ErrorCode.CONFIG_NOT_DRIFTED);
     expect((await acme.run(restoreConfigDriftCall, { sn: 'CF0003' })).code).toBe(
       ErrorCode.CONFIG_NOT_DRIFTED,
     );
+  });
+
+  it('compares the configuration checksum of a hello: the same fetches nothing, a silent local edit is fetched and shown drifted', async () => {
+    const router = fleet.devices.find((d) => d.sn === 'CF0003')!;
+    const asked: string[] = [];
+    const onRpc = (request: { method: string }) => asked.push(request.method);
+    router.on('rpc', onRpc);
+    try {
+      // Nothing changed: the hello's checksum is the cloud's, and the configuration is not asked for.
+      await router.reconnect();
+      await router.reconnect();
+      expect(asked.filter((m) => m === 'configGet')).toEqual([]);
+      expect((await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data?.drift).toBeNull();
+
+      // A technician changes the SSH port on the router's own page; the router does not report it.
+      expect(
+        router.editLocally('<config><services><ssh enabled="true" port="2299"></ssh></services></config>', {
+          report: false,
+        }),
+      ).toBe(true);
+      await router.reconnect();
+      const drift = await eventually(
+        async () => (await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data?.drift ?? undefined,
+        10_000,
+        'drift from the hello checksum',
+      );
+      expect(asked).toContain('configGet');
+      expect(drift.differences).toEqual([{ section: 'services/ssh', field: 'port', from: 2201, to: 2299 }]);
+      expect((await acme.run(adoptConfigDriftCall, { sn: 'CF0003' })).code).toBe(0);
+      expect((await acme.run(getConfigSectionsCall, { sn: 'CF0003' })).data?.drift).toBeNull();
+      expect(await sectionValue(acme, 'CF0003', 'services/ssh')).toMatchObject({ port: 2299 });
+    } finally {
+      router.off('rpc', onRpc);
+    }
   });
 
   it("never reaches another company's router", async () => {

@@ -2,6 +2,7 @@ import {
   applyConfigCall,
   applyGroupProfileCall,
   type ConfigTargetField,
+  clearConfigSettingCall,
   createGroupCall,
   ErrorCode,
   getChangeSetsCall,
@@ -247,5 +248,67 @@ describe('layering: a device’s own settings over its groups’ profiles', () =
     expect(after.filter((f) => f.target !== f.actual)).toEqual([]);
     // A profile's change is not the device's own: the pool size still comes from the group.
     expect(field(after, 'dhcp.limit')).toMatchObject({ origin: 'group', actual: 50 });
+  });
+
+  it('clears the device’s own setting: the profile’s value applies again, as a change-set', async () => {
+    // Nothing to clear where the value comes from the group, or on another company's router.
+    const notOwn = await acme.run(clearConfigSettingCall, {
+      sn: 'GP0100',
+      section: 'interface/lan',
+      field: 'dhcp.limit',
+      confirmSeconds: 120,
+      immediately: true,
+    });
+    expect([notOwn.code, notOwn.msg]).toEqual([1, expect.stringContaining('field')]);
+    const foreign = await rival.run(clearConfigSettingCall, {
+      sn: 'GP0100',
+      section: 'interface/lan',
+      field: 'dhcp.start',
+      confirmSeconds: 120,
+      immediately: true,
+    });
+    expect(foreign.code).not.toBe(0);
+
+    // A device's change-sets fold in the order they were made: the test's clock stood still since the
+    // device's own setting was made, so it moves on as time would.
+    t.clock.advance(1000);
+    const res = await acme.run(clearConfigSettingCall, {
+      sn: 'GP0100',
+      section: 'interface/lan',
+      field: 'dhcp.start',
+      confirmSeconds: 120,
+      immediately: true,
+    });
+    expect(res.code).toBe(0);
+    expect(res.data).toMatchObject({
+      source: 'cleared',
+      differences: [
+        { section: 'interface/lan', field: 'dhcp.start', from: '192.168.0.60', to: '192.168.0.80' },
+      ],
+    });
+    const clearing = res.data!.id;
+    await eventually(
+      async () =>
+        (await acme.run(getChangeSetsCall, { sn: 'GP0100', pageNum: 1, pageSize: 20 })).data?.list.find(
+          (c) => c.id === clearing,
+        )?.state === 'applied',
+      20_000,
+      'the clearing change-set applied',
+    );
+    const dhcp = readDeviceConfiguration(
+      fleet.devices.find((d) => d.sn === 'GP0100')!.state.configXml,
+    )?.sections.get('interface/lan');
+    expect(dhcp && 'value' in dhcp ? dhcp.value.dhcp : null).toMatchObject({ start: '192.168.0.80' });
+    const target = (await sections('GP0100')).target;
+    expect(field(target, 'dhcp.start')).toEqual({
+      section: 'interface/lan',
+      field: 'dhcp.start',
+      target: '192.168.0.80',
+      actual: '192.168.0.80',
+      origin: 'group',
+      groupId,
+      groupName: 'Depots',
+    });
+    expect(target.filter((f) => f.origin === 'device')).toEqual([]);
   });
 });

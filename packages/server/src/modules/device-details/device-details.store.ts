@@ -40,6 +40,8 @@ export async function pageDeviceEvents(db: DbOrTx, page: DevicePage & { severity
     q
       .select(['id', 'at', 'type', 'severity', 'data'])
       .orderBy('at', 'desc')
+      // Events of one instant (a rollout step written with the device's addition) in the order written.
+      .orderBy('id', 'desc')
       .limit(page.pageSize)
       .offset((page.pageNum - 1) * page.pageSize)
       .execute(),

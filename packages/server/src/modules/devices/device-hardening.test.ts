@@ -39,6 +39,7 @@ const BUILDERS: Record<string, (sn: string) => unknown> = {
   'remoteActions.resetPassword': (sn) => ({ sn, user: 'admin', password: 'Probe12' }),
   'remoteActions.poeTimers': (sn) => ({ sn, port: 1, enableTime: '08:00', disableTime: '18:00' }),
   'deviceConfig.apply': (sn) => ({ sn, sections: { 'services/ssh': { enabled: false, port: 2222 } } }),
+  'deviceConfig.clearSetting': (sn) => ({ sn, section: 'services/ssh', field: 'port' }),
   'vpn.setDeviceLan': (sn) => ({ vpnGroupId: 1, sn, lanSubnet: '192.168.50.0/24' }),
   'vpn.addEndDevice': (sn) => ({ vpnGroupId: 1, sn, name: 'Probe PLC', ip: '192.168.50.10' }),
   'pointTables.testRead': (sn) => ({

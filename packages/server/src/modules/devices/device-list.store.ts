@@ -119,11 +119,19 @@ const TAG_NAMES = sql<string[]>`coalesce((select array_agg(device_tag.name order
   from device_tag_link join device_tag on device_tag.id = device_tag_link.tag_id
   where device_tag_link.sn = device.sn), '{}')`;
 
+/** Changed on the device itself, not yet kept or undone (device-config's drift): one key lookup per row. */
+const CONFIG_DRIFTED = sql<boolean>`exists (select 1 from device_config_drift where device_config_drift.sn = device.sn)`;
+
 function selectRows(db: DbOrTx) {
   return db
     .selectFrom('device')
     .leftJoin('company_group', 'company_group.id', 'device.group_id')
-    .select([...ROW_COLUMNS, 'company_group.name as group_name', TAG_NAMES.as('tags')]);
+    .select([
+      ...ROW_COLUMNS,
+      'company_group.name as group_name',
+      TAG_NAMES.as('tags'),
+      CONFIG_DRIFTED.as('config_drifted'),
+    ]);
 }
 
 type RawRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
@@ -164,6 +172,7 @@ function toDeviceRow(r: AnyRow): DeviceRow {
     registered: r.secret_hash !== '',
     lastSeenAt: r.last_seen_at ? new Date(r.last_seen_at).getTime() : null,
     createdAt: new Date(r.created_at).getTime(),
+    configDrifted: r.config_drifted === true,
   };
 }
 

@@ -133,17 +133,40 @@ export async function saveDeviceStatus(
   db: DbOrTx,
   status: { companyId: number; sn: string; module: string; data: unknown; at: Date },
 ): Promise<void> {
+  await saveDeviceStatusModules(db, {
+    companyId: status.companyId,
+    sn: status.sn,
+    modules: { [status.module]: status.data },
+    at: status.at,
+  });
+}
+
+/**
+ * A status message's modules in one statement (a router reports five or six after each boot: one
+ * statement each was the largest share of a 10,000-router rollout's database time).
+ */
+export async function saveDeviceStatusModules(
+  db: DbOrTx,
+  status: { companyId: number; sn: string; modules: Record<string, unknown>; at: Date },
+): Promise<void> {
+  const rows = Object.entries(status.modules)
+    .filter(([, data]) => data !== undefined)
+    .map(([module, data]) => ({
+      sn: status.sn,
+      module,
+      company_id: status.companyId,
+      data: JSON.stringify(data),
+      updated_at: status.at,
+    }));
+  if (rows.length === 0) return;
   await db
     .insertInto('device_status')
-    .values({
-      sn: status.sn,
-      module: status.module,
-      company_id: status.companyId,
-      data: JSON.stringify(status.data),
-      updated_at: status.at,
-    })
+    .values(rows)
     .onConflict((oc) =>
-      oc.columns(['sn', 'module']).doUpdateSet({ data: JSON.stringify(status.data), updated_at: status.at }),
+      oc.columns(['sn', 'module']).doUpdateSet((eb) => ({
+        data: eb.ref('excluded.data'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
     )
     .execute();
 }

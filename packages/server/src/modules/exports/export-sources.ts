@@ -1,4 +1,5 @@
 import { activityExportSource } from '../activity-log/activity-log.export.ts';
+import { alertExportSource } from '../alerts/alerts.export.ts';
 import { customerOrderExportSource } from '../checkout/checkout.export.ts';
 import { customerExportSource } from '../customers/customers.export.ts';
 import { dataPoolExportSource } from '../data-pool/data-pool.export.ts';
@@ -19,6 +20,7 @@ export const EXPORT_SOURCES: readonly ExportSource<any, any>[] = [
   dataPoolExportSource,
   rebateExportSource,
   rolloutDeviceExportSource,
+  alertExportSource,
 ];
 
 export function exportSourceOf(callId: string) {

@@ -142,7 +142,7 @@ describe('getVisitMenus', () => {
       expect(res.body.code).toBe(0);
       const apps = res.body.data!;
       expect(apps.map((a) => a.appName)).toEqual(['superAdmin']);
-      expect(paths(apps)).toEqual(['/superAdmin/appCenter']);
+      expect(paths(apps)).toEqual(['/superAdmin/appCenter', '/superAdmin/releaseNotes']);
       expect(apps[0]!.mfs[0]!.children[0]!.menuName).toBe(name);
     }
   });

@@ -210,6 +210,33 @@ describe('RADIUS authentication', () => {
     expect(again.code).toBe('Access-Reject');
   });
 
+  it('accepts a visitor when the redirection URL is longer than a RADIUS attribute holds', async () => {
+    // A template may keep a URL of up to 4096 characters; one RADIUS attribute holds 247 bytes of it.
+    const long = `https://ferry.example/welcome?${'campaign=summer&'.repeat(30)}`;
+    await t.deps.db
+      .updateTable('portal_template')
+      .set({ redirection_url: long })
+      .where('id', '=', portalId)
+      .execute();
+    try {
+      const reply = await exchange(
+        request('Access-Request', [
+          ['User-Name', PHONE],
+          ['User-Password', await token()],
+        ]),
+        server.authPort,
+      );
+      expect(reply.code).toBe('Access-Accept');
+      expect(reply.attributes['Vendor-Specific']['WISPr-Redirection-URL']).toBeUndefined();
+    } finally {
+      await t.deps.db
+        .updateTable('portal_template')
+        .set({ redirection_url: 'https://ferry.example/welcome' })
+        .where('id', '=', portalId)
+        .execute();
+    }
+  });
+
   it('rejects a blocked client with a Reply-Message', async () => {
     await blockClient(t.deps.db, companyScope(acme.companyId), portalId, 'AA:BB:CC:99:99:99', t.clock.now());
     const reply = await exchange(

@@ -26,6 +26,8 @@ const NAS_IDENTIFIER = 32;
 const AUTH_START = 4;
 const AUTH_END = 20;
 const GIGA = 2 ** 32;
+/** 255 bytes of an attribute less its header, the vendor id and the vendor attribute's header. */
+const VENDOR_VALUE_MAX = 255 - 2 - 4 - 2;
 
 export interface RadiusDeps {
   db: Db;
@@ -166,7 +168,10 @@ async function decideAccess(
     const bytes = left[name];
     if (bytes !== null) attributes.push(...octetLimit(name, bytes));
   }
-  attributes.push(['Vendor-Specific', 'WISPr', [['WISPr-Redirection-URL', portal.redirection_url]]]);
+  // One attribute holds 247 bytes of a vendor value; a longer URL (a template may keep 4096 characters)
+  // would fail the whole answer, so the router is left with the splash's `userurl` instead.
+  if (Buffer.byteLength(portal.redirection_url) <= VENDOR_VALUE_MAX)
+    attributes.push(['Vendor-Specific', 'WISPr', [['WISPr-Redirection-URL', portal.redirection_url]]]);
   return { code: 'Access-Accept', attributes };
 }
 

@@ -12,6 +12,7 @@ import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { type Actor, companyScope } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { isAppError } from '../../platform/errors.ts';
+import { recordSystemActivity } from '../activity-log/system-activity.ts';
 import { applyProfileChangeSet, NOTHING_CHANGES } from '../device-config/device-config.service.ts';
 import { createInstalls, UPDATE_SPACING_MS } from '../device-software/device-install.service.ts';
 import { moveRollout, type RolloutRow, rolloutById, rolloutsWithWork } from './rollouts.store.ts';
@@ -550,7 +551,21 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
       const stop = tally.batch > rollout.acceptedBatch ? judge(rollout, tally) : null;
       if (stop) {
         const to = rollout.settings.onFailure === 'halt' ? 'halted' : 'paused';
-        if (await moveRollout(db, id, ['running'], to, now, { stopReason: stop })) announce(rollout, to);
+        if (await moveRollout(db, id, ['running'], to, now, { stopReason: stop })) {
+          await recordSystemActivity(db, {
+            companyId: rollout.companyId,
+            action: 'rollouts.stoppedByThreshold',
+            details: [
+              ['rollout', rollout.name],
+              ['batch', stop.batch],
+              ['failed', stop.failed],
+              ['devices', stop.size],
+              ['outcome', to],
+            ],
+            at: now,
+          });
+          announce(rollout, to);
+        }
         return;
       }
       if (tally.open > 0) {
@@ -561,11 +576,32 @@ export function createRolloutEngine(deps: RolloutEngineDeps) {
     const claimed = await claimNextBatch(rollout, tally?.batch ?? 0, now);
     if (claimed === 'none left') {
       const open = await activeDevices(id);
-      if (open.length === 0 && (await moveRollout(db, id, ['running'], 'completed', now, { finished: true })))
+      if (
+        open.length === 0 &&
+        (await moveRollout(db, id, ['running'], 'completed', now, { finished: true }))
+      ) {
+        await recordSystemActivity(db, {
+          companyId: rollout.companyId,
+          action: 'rollouts.completed',
+          details: [['rollout', rollout.name]],
+          at: now,
+        });
         announce(rollout, 'completed');
+      }
       return;
     }
     if (claimed.length > 0) {
+      await recordSystemActivity(db, {
+        companyId: rollout.companyId,
+        action: 'rollouts.batchStarted',
+        details: [
+          ['rollout', rollout.name],
+          ['batch', Math.max(tally?.batch ?? 0, rollout.acceptedBatch) + 1],
+          ['devices', claimed.length],
+        ],
+        sns: claimed,
+        at: now,
+      });
       rollout = (await rolloutById(db, id)) ?? rollout;
       await send(rollout, claimed);
       announce(rollout, 'running');

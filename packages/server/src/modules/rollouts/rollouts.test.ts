@@ -1,8 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import {
+  activityLogListCall,
   type CallInput,
   cancelRolloutCall,
   createRolloutCall,
+  deviceEventsCall,
+  deviceEventText,
   ErrorCode,
   type ExportRecord,
   errorMessage,
@@ -222,6 +225,44 @@ describe('a rollout with real routers', () => {
     expect(done.counts).toMatchObject({ success: 6, failure: 0 });
     expect((await devices(id)).find((d) => d.sn === SNS[1])?.attempts).toBe(2);
     expect((await acme.run(retryRolloutCall, { id })).code).toBe(ErrorCode.ROLLOUT_NOTHING_TO_RETRY);
+    // Every step of the router in this rollout is in its event history, oldest first, in words.
+    const events = await acme.run(deviceEventsCall, { sn: SNS[1]!, pageNum: 1, pageSize: 100 });
+    const steps = events
+      .data!.list.filter((e) => e.type === 'rollout' && (e.data as { rolloutId: number }).rolloutId === id)
+      .reverse()
+      .map((e) => deviceEventText(e.type, e.data, 'en'));
+    // (How many progress states a step sees depends on the router's pace: the ends are what is certain.)
+    expect(steps.slice(0, 2)).toEqual([
+      'Rollout "MEG to 2.4": added, waiting for its batch',
+      'Rollout "MEG to 2.4", batch 1: Pending',
+    ]);
+    const retriedAt = steps.indexOf('Rollout "MEG to 2.4": queued again to be retried');
+    expect(steps[retriedAt - 1]).toBe('Rollout "MEG to 2.4", batch 1: Failure (Update failed)');
+    expect(steps[retriedAt + 1]).toBe('Rollout "MEG to 2.4", batch 2: Pending');
+    expect(steps.at(-1)).toBe('Rollout "MEG to 2.4", batch 2: Success');
+    // The engine's own doings are in the activity log under nobody's name: the batch the router was in
+    // on its device's entries, the halt and the end on the company's.
+    const log = await acme.run(activityLogListCall, { pageNum: 1, pageSize: 100, object: 'MEG to 2.4' });
+    const mineLog = log.data!.list.filter((e) => e.userName === null && e.at >= halted.createdAt);
+    expect(mineLog.map((e) => [e.callId, e.object]).reverse()).toEqual([
+      ['rollouts.batchStarted', 'rollout=MEG to 2.4, batch=1, devices=2'],
+      ['rollouts.stoppedByThreshold', 'rollout=MEG to 2.4, batch=1, failed=1, devices=2, outcome=halted'],
+      ['rollouts.batchStarted', 'rollout=MEG to 2.4, batch=2, devices=2'],
+      ['rollouts.batchStarted', 'rollout=MEG to 2.4, batch=3, devices=2'],
+      ['rollouts.batchStarted', 'rollout=MEG to 2.4, batch=4, devices=1'],
+      ['rollouts.completed', 'rollout=MEG to 2.4'],
+    ]);
+    const ofDevice = await acme.run(activityLogListCall, { pageNum: 1, pageSize: 100, sn: SNS[1]! });
+    expect(
+      ofDevice
+        .data!.list.filter(
+          (e) =>
+            e.callId === 'rollouts.batchStarted' &&
+            e.object?.startsWith('rollout=MEG to 2.4,') &&
+            e.at >= halted.createdAt,
+        )
+        .map((e) => e.object),
+    ).toEqual(['rollout=MEG to 2.4, batch=2, devices=2', 'rollout=MEG to 2.4, batch=1, devices=2']);
   }, 120_000);
 
   it('ends a silent router `timeout` at its deadline and pauses on a percentage limit', async () => {

@@ -3,7 +3,7 @@ import { shellRoutes } from './shell.routes.ts';
 
 export const shellModule = defineModule({
   area: 'shell',
-  uses: ['clock', 'db'],
+  uses: ['clock', 'config', 'db'],
   routes: shellRoutes,
   tables: ['maintenance_notice', 'show_note'],
 });

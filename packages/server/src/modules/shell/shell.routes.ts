@@ -8,12 +8,13 @@ import {
   updateInstructionStatusCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import { companyActorIfAny } from '../../platform/auth/actor.ts';
+import { companyActorIfAny, owningCompany } from '../../platform/auth/actor.ts';
 import { bind, requireSession } from '../../platform/http/calls.ts';
+import { displayedBranding, logoUrl } from '../branding/branding.service.ts';
 import * as store from './shell.store.ts';
 import { DEFAULT_OEM_DISPLAY } from './shell.text.ts';
 
-export function shellRoutes(deps: ModuleDeps<'clock' | 'db'>) {
+export function shellRoutes(deps: ModuleDeps<'clock' | 'db' | 'config'>) {
   return [
     bind(getLatestMaintenanceCall, async (ctx) => {
       requireSession(ctx);
@@ -67,6 +68,16 @@ export function shellRoutes(deps: ModuleDeps<'clock' | 'db'>) {
       if (actor) await store.checkNotes(deps.db, actor.userId, actor.scope, ctx.input.ids);
       return null;
     }),
-    bind(getDisplayOemSettingCall, async (ctx) => DEFAULT_OEM_DISPLAY[ctx.lang]),
+    bind(getDisplayOemSettingCall, async (ctx) => {
+      // The company's own OEM settings, else its nearest partner's, else Fleetport's (branding area).
+      const fallback = DEFAULT_OEM_DISPLAY[ctx.lang];
+      const actor = companyActorIfAny(ctx);
+      const shown = actor ? await displayedBranding(deps, owningCompany(actor.scope)) : undefined;
+      return {
+        logoResPath: logoUrl(deps, shown),
+        rlinkDisplayName: shown?.appName ?? fallback.rlinkDisplayName,
+        rvpnDisplayName: shown?.vpnName ?? fallback.rvpnDisplayName,
+      };
+    }),
   ];
 }

@@ -1,9 +1,8 @@
 import { ErrorCode } from '@fleetport/contract';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { owningCompany } from '../../platform/auth/actor.ts';
-import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
-import { issueMemberCertificate, memberCredentials, preparePki } from './certificates.ts';
+import { issueMemberCertificates, memberCredentials, preparePki } from './certificates.ts';
 import { renderClientProfile } from './profile-text.ts';
 import { findClientOrFail } from './service-clients.service.ts';
 import { clientKey, findGroupOrFail, type VpnDeps } from './vpn.service.ts';
@@ -30,10 +29,8 @@ export async function clientProfile(
   if (!linked) throw new AppError(ErrorCode.VPN_CLIENT_NOT_IN_GROUP);
   const companyId = owningCompany(actor.scope);
   await preparePki(deps);
-  const creds = await inTransaction(deps.db, async (tx) => {
-    await issueMemberCertificate(deps, tx, companyId, group.id, key, deps.clock.now());
-    return memberCredentials(deps, tx, companyId, group.id, key);
-  });
+  await issueMemberCertificates(deps, companyId, group.id, [key], deps.clock.now());
+  const creds = await memberCredentials(deps, deps.db, companyId, group.id, key);
   if (!creds) throw new AppError(ErrorCode.VPN_CLIENT_NOT_IN_GROUP);
   const safe = (s: string) => s.replace(/[^\w-]+/g, '_');
   return {

@@ -1,7 +1,6 @@
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { companyScope } from '../../platform/auth/actor.ts';
-import { inTransaction } from '../../platform/db/open.ts';
-import { issueMemberCertificate, memberCommonName, memberCredentials, preparePki } from './certificates.ts';
+import { issueMemberCertificates, memberCommonName, memberCredentials, preparePki } from './certificates.ts';
 import { renderClientProfile } from './profile-text.ts';
 import * as store from './vpn.store.ts';
 
@@ -33,14 +32,13 @@ export async function sendJoins(
     (await store.groupMembers(deps.db, scope, groupId)).filter((m) => m.active).map((m) => [m.member_key, m]),
   );
   const endDevices = await store.groupEndDevices(deps.db, scope, groupId);
+  const joining = sns.map((sn) => `device:${sn}`).filter((key) => members.has(key));
+  await issueMemberCertificates(deps, companyId, groupId, joining, deps.clock.now());
   for (const sn of sns) {
     const key = `device:${sn}`;
     const member = members.get(key);
     if (!member) continue;
-    const creds = await inTransaction(deps.db, async (tx) => {
-      await issueMemberCertificate(deps, tx, companyId, groupId, key, deps.clock.now());
-      return memberCredentials(deps, tx, companyId, groupId, key);
-    });
+    const creds = await memberCredentials(deps, deps.db, companyId, groupId, key);
     if (!creds) continue;
     await gateway.rpc.send({
       companyId,

@@ -115,6 +115,16 @@ describe('VPN groups', () => {
       }
     expect(new Set([first.port, theirs.port, small.port]).size).toBe(3);
     expect(small).toMatchObject({ protocol: 'tcp', cipher: 'CHACHA20-POLY1305', capacity: 13 });
+    // A thousand sites in one mesh: a /22, aligned, overlapping none of the others.
+    const fleet = await newGroup(bravo, 'Fleet', { networkPrefix: 22 });
+    expect(fleet.capacity).toBe(1021);
+    expect(fleet.virtualNetwork).toMatch(/^10\.2(2[4-9]|3\d)\.\d+\.0\/22$/);
+    expect(Number(fleet.virtualNetwork.split('.')[2]) % 4).toBe(0);
+    for (const other of nets) {
+      const [s1, e1] = range(fleet.virtualNetwork);
+      const [s2, e2] = range(other);
+      expect(s1 < e2 && s2 < e1, `${fleet.virtualNetwork} overlaps ${other}`).toBe(false);
+    }
     const list = await acme.run(listVpnGroupsCall, { pageNum: 1, pageSize: 10 });
     expect(list.data?.list.map((g) => g.name).sort()).toEqual(['Depots', 'Kiosks']);
   });
@@ -134,6 +144,7 @@ describe('VPN groups', () => {
     ['dataLimitMb', { dataLimitMb: undefined }],
     ['dataLimitMb', { dataLimitMb: 10485761 }],
     ['networkPrefix', { networkPrefix: 30 }],
+    ['networkPrefix', { networkPrefix: 21 }],
     ['region', { region: 'SouthernChina' }],
   ])('refuses a bad %s with code 1 naming it (%o)', async (field, bad) => {
     const res = await acme.run(createVpnGroupCall, { ...SETTINGS, name: 'Ranges', ...bad } as never);

@@ -617,7 +617,20 @@ describe('a set of two companies', () => {
       ['read the branding', () => ownBranding(db, both)],
       [
         'save a branding',
-        () => saveBranding(db, both, { appName: 'x', logoFileId: null, logoKey: null, logoType: null }, now),
+        () =>
+          saveBranding(
+            db,
+            both,
+            {
+              appName: 'x',
+              logoFileId: null,
+              logoKey: null,
+              logoType: null,
+              vpnName: null,
+              bannerFileId: null,
+            },
+            now,
+          ),
       ],
       ['read a notice', () => notices.markRead(db, both, userId, [1], now)],
       [

@@ -19,6 +19,7 @@ import type { PointTableTables } from '../../modules/point-tables/point-tables.t
 import type { PortalManagerTables } from '../../modules/portal-manager/portal-manager.tables.ts';
 import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
+import type { ReleaseNoteTables } from '../../modules/release-notes/release-notes.tables.ts';
 import type { ReportTables } from '../../modules/reports/reports.tables.ts';
 import type { RolloutTables } from '../../modules/rollouts/rollouts.tables.ts';
 import type { TwoFactorTables } from '../../modules/two-factor/two-factor.tables.ts';
@@ -56,6 +57,7 @@ export interface Database
     DataPoolTables,
     RebateTables,
     BrandingTables,
+    ReleaseNoteTables,
     QuotaTables,
     AlertTables,
     NotificationTables,

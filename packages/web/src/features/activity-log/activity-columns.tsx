@@ -5,6 +5,7 @@ import {
   activityDetailsText,
   errorMessage,
   formatDateTime,
+  isSystemActivity,
   type Lang,
 } from '@fleetport/contract';
 import { Tag } from 'antd';
@@ -34,7 +35,9 @@ export function activityColumns({ t, lang, omit }: ActivityColumnsOptions): Colu
       key: 'user',
       dataIndex: 'userName',
       title: word('user'),
-      render: (name: string | null, row) => (name ? `${name} (${row.loginAccount ?? ''})` : null),
+      // The platform's own entries (a rollout's batch) are nobody's: they say so rather than stay blank.
+      render: (name: string | null, row) =>
+        name ? `${name} (${row.loginAccount ?? ''})` : isSystemActivity(row.callId) ? word('system') : null,
     },
     {
       key: 'callId',

@@ -37,16 +37,29 @@ describe('activity log', () => {
       serve({
         '/pl/activity/getActivityLogList': (body) => {
           asked.push(body as never);
-          return { data: { list: [entry(1, 0), entry(2, 14029)], total: 2 } };
+          const engine = {
+            ...entry(3, 0),
+            userId: null,
+            userName: null,
+            loginAccount: null,
+            remoteAddress: null,
+            callId: 'rollouts.batchStarted',
+            object: 'rollout=May firmware, batch=2, devices=10',
+          };
+          return { data: { list: [entry(1, 0), entry(2, 14029), engine], total: 3 } };
         },
       });
       renderConsole('/robustlink/activity');
       const table = await screen.findByTestId('activity-table', {}, { timeout: 30_000 });
+      // What the platform did by itself (a rollout's engine) is nobody's, and says so.
+      await within(table).findByText('Rollout batch started', {}, { timeout: 30_000 });
+      expect(within(table).getByText('System (automatic)')).toBeTruthy();
+      expect(within(table).getByText('Rollout: May firmware · Batch: 2 · Devices: 10')).toBeTruthy();
       // Actions read as names, never as call ids.
       await within(table).findAllByText('Delete user');
       expect(within(table).queryByText('users.delete')).toBeNull();
       expect(within(table).getAllByText('Ada (ada@example.com)')).toHaveLength(2);
-      expect(within(table).getByText('Success')).toBeTruthy();
+      expect(within(table).getAllByText('Success')).toHaveLength(2);
       // A failure says what the catalogue says beside its code, in the reader's language.
       expect(within(table).getByText(`Failed: ${errorMessage(14029, 'en')} (14029)`)).toBeTruthy();
       // The device console's activity page starts with what was done to devices.

@@ -34,6 +34,7 @@ const alert = (id: number, patch: Partial<Alert> = {}): Alert => ({
   lastSeenAt: Date.UTC(2026, 10, 20, 8, 5),
   resolvedAt: null,
   acknowledged: null,
+  flapping: false,
   ...patch,
 });
 
@@ -165,6 +166,70 @@ describe('alert centre', () => {
         enabled: false,
       });
       expect(await screen.findByText('Rule saved.')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'tags a flapping alert in its row and filters on flapping',
+    async () => {
+      const asked: unknown[] = [];
+      serve({
+        '/link/alert/list': (body) => {
+          asked.push(body);
+          const onlyFlapping = (body as { flapping?: boolean }).flapping === true;
+          return {
+            data: onlyFlapping
+              ? { list: [alert(3, { flapping: true })], total: 1 }
+              : { list: [alert(3, { flapping: true }), alert(4)], total: 2 },
+          };
+        },
+      });
+      renderConsole('/robustlink/alertCenter');
+      const row = await screen.findByTestId('alert-row-3', {}, { timeout: 30_000 });
+      expect(within(row).getByTestId('alert-flapping-3').textContent).toBe('Flapping');
+      expect(within(await screen.findByTestId('alert-row-4')).queryByText('Flapping')).toBeNull();
+      fireEvent.mouseDown(within(screen.getByTestId('alert-flapping-filter')).getByRole('combobox'));
+      await userEvent.click(await screen.findByTitle('Flapping'));
+      await userEvent.click(screen.getByTestId('alert-search'));
+      await waitFor(() => expect(screen.queryByTestId('alert-row-4')).toBeNull(), { timeout: 30_000 });
+      expect(asked.at(-1)).toMatchObject({ flapping: true });
+      expect(screen.getByTestId('alert-row-3')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'offers the CPU, memory and temperature condition with its values, checking the clear value',
+    async () => {
+      const created: unknown[] = [];
+      serve({
+        '/link/alertRule/add': (body) => {
+          created.push(body);
+          return { data: rule({ ruleId: 8, name: 'Hot', enabled: false }) };
+        },
+      });
+      renderConsole('/robustlink/alertCenter?tab=rules');
+      await userEvent.click(await screen.findByTestId('rule-create', {}, { timeout: 30_000 }));
+      const form = await screen.findByTestId('rule-form');
+      fireEvent.change(within(form).getByTestId('rule-name'), { target: { value: 'Hot' } });
+      fireEvent.mouseDown(within(screen.getByTestId('rule-condition-type-0')).getByRole('combobox'));
+      await userEvent.click(await screen.findByTitle('CPU, memory or temperature above'));
+      fireEvent.mouseDown(within(await screen.findByTestId('rule-resource-metric-0')).getByRole('combobox'));
+      await userEvent.click(await screen.findByTitle('Temperature (°C)'));
+      const above = screen.getByTestId('rule-above-0');
+      const clearBelow = screen.getByTestId('rule-clear-below-0');
+      fireEvent.change(above, { target: { value: '70' } });
+      fireEvent.change(clearBelow, { target: { value: '80' } });
+      await userEvent.click(screen.getByTestId('rule-save'));
+      expect(await screen.findByText('The clear value must not be above the trigger value')).toBeTruthy();
+      expect(created).toEqual([]);
+      fireEvent.change(clearBelow, { target: { value: '60' } });
+      await userEvent.click(screen.getByTestId('rule-save'));
+      await waitFor(() => expect(created).toHaveLength(1));
+      expect(created[0]).toMatchObject({
+        conditions: [{ type: 'resource', metric: 'temperature', above: 70, clearBelow: 60, clearMinutes: 2 }],
+      });
     },
     SLOW,
   );

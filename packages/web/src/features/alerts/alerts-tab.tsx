@@ -1,4 +1,5 @@
 import {
+  ALERT_EXPORT_COLUMNS,
   ALERT_SEVERITIES,
   ALERT_SEVERITY_LABELS,
   ALERT_STATE_LABELS,
@@ -6,6 +7,7 @@ import {
   type Alert,
   type AlertState,
   acknowledgeAlertCall,
+  exportAlertsCall,
   formatDateTime,
   type Lang,
   listAlertsCall,
@@ -27,6 +29,7 @@ import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
 import { SEVERITY_COLOR } from '../device-notifications/notification-columns.tsx';
 import { deviceDetailsPath } from '../devices/device-paths.ts';
+import { ExportButton } from '../exports/export-button.tsx';
 import { alertKeys, useUnreadAlerts } from './alert-queries.ts';
 import { conditionText } from './condition-text.ts';
 
@@ -72,6 +75,13 @@ function alertColumns(t: TFunction, lang: Lang, acknowledge: (a: Alert) => void)
               }`}
             >
               <Tag data-testid={`alert-acked-${row.alertId}`}>{t('field.acknowledged')}</Tag>
+            </Tooltip>
+          ) : null}
+          {row.flapping ? (
+            <Tooltip title={t('flappingHint')}>
+              <Tag color="purple" data-testid={`alert-flapping-${row.alertId}`}>
+                {t('flapping')}
+              </Tag>
             </Tooltip>
           ) : null}
         </Space>
@@ -121,6 +131,7 @@ type AlertFilter = {
   levels?: Alert['level'][] | undefined;
   states?: AlertState[] | undefined;
   read?: 'read' | 'unread' | undefined;
+  flapping?: boolean | undefined;
   sn?: string | undefined;
 };
 
@@ -135,6 +146,7 @@ function AlertFilters(props: { lang: Lang; value: AlertFilter; onApply: (f: Aler
       levels: v.levels?.length ? v.levels : undefined,
       states: v.states?.length ? v.states : undefined,
       read: v.read || undefined,
+      flapping: v.flapping,
       sn: v.sn?.trim() || undefined,
     });
   return (
@@ -175,6 +187,22 @@ function AlertFilters(props: { lang: Lang; value: AlertFilter; onApply: (f: Aler
             { value: 'read', label: t('read') },
           ]}
           data-testid="alert-read"
+        />
+      </Form.Item>
+      <Form.Item
+        name="flapping"
+        getValueProps={(v?: boolean) => ({ value: v === undefined ? undefined : String(v) })}
+        normalize={(v?: string) => (v === undefined ? undefined : v === 'true')}
+      >
+        <Select
+          allowClear
+          placeholder={t('flappingState')}
+          style={{ width: 130 }}
+          options={[
+            { value: 'true', label: t('flapping') },
+            { value: 'false', label: t('steady') },
+          ]}
+          data-testid="alert-flapping-filter"
         />
       </Form.Item>
       <Form.Item style={{ marginInlineEnd: 0 }}>
@@ -237,6 +265,21 @@ export function AlertsTab() {
         list={list}
         columns={columns}
         empty={{ description: t('empty') }}
+        exportAction={({ total }) => {
+          // The file is the company's: read or unread is one person's, so it is not part of it.
+          const { read: _read, ...filter } = list.filters as AlertFilter;
+          return (
+            <ExportButton
+              call={exportAlertsCall}
+              filter={filter}
+              total={total}
+              columns={ALERT_EXPORT_COLUMNS}
+              fileNamePrefix={t('exportPrefix')}
+              module="robustlink/alertCenter"
+              funCode="alerts.export"
+            />
+          );
+        }}
         selectable={(row) => !row.read}
         bulkActions={({ keys, clear }) => (
           <Button

@@ -1,10 +1,21 @@
-import { type AlertCondition, type Lang, SIGNAL_METRIC_LABELS } from '@fleetport/contract';
+import {
+  type AlertCondition,
+  type Lang,
+  RESOURCE_METRIC_LABELS,
+  SIGNAL_METRIC_LABELS,
+} from '@fleetport/contract';
 import type { TFunction } from 'i18next';
 
 /** A rule's condition as a sentence in the reader's language ("RSRP (dBm) of SIM 1 below -110"). */
 export function conditionText(t: TFunction, lang: Lang, condition: AlertCondition | null): string {
   if (!condition) return t('condition.allConditions');
   if (condition.type === 'offline') return t('condition.offline', { minutes: condition.minutes });
+  if (condition.type === 'alarm') return t('condition.alarm');
+  if (condition.type === 'resource')
+    return t('condition.resource', {
+      metric: RESOURCE_METRIC_LABELS[condition.metric][lang],
+      above: condition.above,
+    });
   return t('condition.signal', {
     metric: SIGNAL_METRIC_LABELS[condition.metric][lang],
     sim: condition.sim === null ? t('condition.anySim') : t('condition.sim', { sim: condition.sim }),

@@ -1,18 +1,24 @@
 import {
   ALERT_CONDITION_MODE_LABELS,
   ALERT_CONDITION_MODES,
+  ALERT_CONDITION_TYPES,
   ALERT_PERIOD_MAX_MINUTES,
   ALERT_RECEIVER_MODE_LABELS,
   ALERT_RECEIVER_MODES,
   ALERT_SEVERITIES,
   ALERT_SEVERITY_LABELS,
   ALERT_TRIGGER_VOLUME_MAX,
+  type AlertCondition,
   type AlertRule,
   type AlertRuleInput,
   AlertRuleInputSchema,
   checkFrequency,
   FREQUENCY_UNITS,
   type FrequencyUnit,
+  RESOURCE_METRIC_LABELS,
+  RESOURCE_METRIC_RANGE,
+  RESOURCE_METRICS,
+  type ResourceMetric,
   ruleText,
   SIGNAL_METRIC_LABELS,
   SIGNAL_METRIC_RANGE,
@@ -30,9 +36,12 @@ import { useDeviceGroups, useDeviceTags } from '../devices/device-queries.ts';
 type TargetMode = AlertRuleInput['targets']['mode'];
 
 interface ConditionValues {
-  type: 'offline' | 'signal';
+  type: AlertCondition['type'];
   minutes?: number;
   metric?: SignalMetric;
+  resourceMetric?: ResourceMetric;
+  above?: number;
+  clearBelow?: number;
   sim?: 'any' | 1 | 2;
   below?: number;
   clearAbove?: number;
@@ -93,7 +102,11 @@ export function formValuesOf(rule: AlertRule): RuleFormValues {
     sns: t.mode === 'devices' ? t.sns.join('\n') : undefined,
     conditionMode: rule.conditionMode,
     conditions: rule.conditions.map((c) =>
-      c.type === 'offline' ? c : { ...c, sim: c.sim === null ? 'any' : c.sim },
+      c.type === 'signal'
+        ? { ...c, sim: c.sim === null ? 'any' : c.sim }
+        : c.type === 'resource'
+          ? { ...c, metric: undefined, resourceMetric: c.metric }
+          : c,
     ),
     triggerVolume: rule.triggerVolume,
     intervalValue: rule.triggerInterval.value,
@@ -121,18 +134,27 @@ export function ruleInputOf(v: RuleFormValues): AlertRuleInput {
     description: v.description ?? '',
     targets,
     conditionMode: v.conditionMode,
-    conditions: v.conditions.map((c) =>
-      c.type === 'offline'
-        ? { type: 'offline', minutes: c.minutes ?? 0, clearMinutes: c.clearMinutes ?? 0 }
-        : {
-            type: 'signal',
-            metric: c.metric ?? 'rsrp',
-            sim: c.sim === 'any' || c.sim === undefined ? null : c.sim,
-            below: c.below ?? 0,
-            clearAbove: c.clearAbove ?? 0,
-            clearMinutes: c.clearMinutes ?? 0,
-          },
-    ),
+    conditions: v.conditions.map((c): AlertCondition => {
+      if (c.type === 'offline')
+        return { type: 'offline', minutes: c.minutes ?? 0, clearMinutes: c.clearMinutes ?? 0 };
+      if (c.type === 'alarm') return { type: 'alarm', clearMinutes: c.clearMinutes ?? 0 };
+      if (c.type === 'resource')
+        return {
+          type: 'resource',
+          metric: c.resourceMetric ?? 'cpu',
+          above: c.above ?? 0,
+          clearBelow: c.clearBelow ?? 0,
+          clearMinutes: c.clearMinutes ?? 0,
+        };
+      return {
+        type: 'signal',
+        metric: c.metric ?? 'rsrp',
+        sim: c.sim === 'any' || c.sim === undefined ? null : c.sim,
+        below: c.below ?? 0,
+        clearAbove: c.clearAbove ?? 0,
+        clearMinutes: c.clearMinutes ?? 0,
+      };
+    }),
     triggerVolume: v.triggerVolume,
     triggerInterval: { value: v.intervalValue, unit: v.intervalUnit },
     pendingMinutes: v.pendingMinutes,
@@ -188,6 +210,18 @@ export function RuleForm(props: {
         const metric = (form.getFieldValue(['conditions', conditionIndex, 'metric']) ??
           'rsrp') as SignalMetric;
         const { min, max } = SIGNAL_METRIC_RANGE[metric];
+        if (value !== null && value !== undefined && (value < min || value > max))
+          throw new Error(ruleText({ key: 'numberBetween', params: { min, max } }, lang));
+      },
+    },
+  ];
+  const resourceValue = (label: string, conditionIndex: number): FormRule[] => [
+    { required: true, message: ruleText('required', lang, { name: label }) },
+    {
+      validator: async (_r, value: number | null) => {
+        const metric = (form.getFieldValue(['conditions', conditionIndex, 'resourceMetric']) ??
+          'cpu') as ResourceMetric;
+        const { min, max } = RESOURCE_METRIC_RANGE[metric];
         if (value !== null && value !== undefined && (value < min || value > max))
           throw new Error(ruleText({ key: 'numberBetween', params: { min, max } }, lang));
       },
@@ -303,6 +337,7 @@ export function RuleForm(props: {
                   onRemove={() => remove(field.name)}
                   minutes={minutes}
                   signalValue={signalValue}
+                  resourceValue={resourceValue}
                   form={form}
                 />
               ))}
@@ -415,6 +450,7 @@ function ConditionCard(props: {
   onRemove: () => void;
   minutes: (label: string, min: number) => FormRule[];
   signalValue: (label: string, index: number) => FormRule[];
+  resourceValue: (label: string, index: number) => FormRule[];
   form: ReturnType<typeof Form.useForm<RuleFormValues>>[0];
 }) {
   const { t } = useTranslation('alerts');
@@ -437,7 +473,7 @@ function ConditionCard(props: {
         <Form.Item name={[index, 'type']} label={t('form.type')}>
           <Select
             style={{ width: 170 }}
-            options={(['offline', 'signal'] as const).map((v) => ({ value: v, label: t(`form.types.${v}`) }))}
+            options={ALERT_CONDITION_TYPES.map((v) => ({ value: v, label: t(`form.types.${v}`) }))}
             data-testid={`rule-condition-type-${index}`}
           />
         </Form.Item>
@@ -449,6 +485,40 @@ function ConditionCard(props: {
           >
             <InputNumber min={1} style={{ width: 130 }} />
           </Form.Item>
+        ) : type === 'alarm' ? null : type === 'resource' ? (
+          <>
+            <Form.Item name={[index, 'resourceMetric']} label={t('form.metric')} initialValue="cpu">
+              <Select
+                style={{ width: 170 }}
+                options={RESOURCE_METRICS.map((m) => ({ value: m, label: RESOURCE_METRIC_LABELS[m][lang] }))}
+                data-testid={`rule-resource-metric-${index}`}
+              />
+            </Form.Item>
+            <Form.Item
+              name={[index, 'above']}
+              label={t('form.above')}
+              rules={props.resourceValue(t('form.above'), index)}
+            >
+              <InputNumber style={{ width: 130 }} data-testid={`rule-above-${index}`} />
+            </Form.Item>
+            <Form.Item
+              name={[index, 'clearBelow']}
+              label={t('form.clearBelow')}
+              dependencies={[['conditions', index, 'above']]}
+              rules={[
+                ...props.resourceValue(t('form.clearBelow'), index),
+                {
+                  validator: async (_r, value: number | null) => {
+                    const above = form.getFieldValue(['conditions', index, 'above']);
+                    if (typeof value === 'number' && typeof above === 'number' && value > above)
+                      throw new Error(ruleText('clearBelowTrigger', lang));
+                  },
+                },
+              ]}
+            >
+              <InputNumber style={{ width: 130 }} data-testid={`rule-clear-below-${index}`} />
+            </Form.Item>
+          </>
         ) : (
           <>
             <Form.Item name={[index, 'metric']} label={t('form.metric')}>

@@ -1,4 +1,4 @@
-import { consoleBrandingCall, getBrandingCall } from '@fleetport/contract';
+import { consoleBrandingCall, getBrandingCall, getOemSettingCall } from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client.ts';
 
@@ -6,7 +6,13 @@ import { apiCall } from '../../api/client.ts';
 export const brandingKeys = {
   own: [getBrandingCall.id] as const,
   shown: [consoleBrandingCall.id] as const,
+  oem: [getOemSettingCall.id] as const,
 };
+
+/** The company's own OEM settings (the operation console's OEM page). */
+export function useOemSettings() {
+  return useQuery({ queryKey: brandingKeys.oem, queryFn: () => apiCall(getOemSettingCall, {}) });
+}
 
 export function useOwnBranding() {
   return useQuery({ queryKey: brandingKeys.own, queryFn: () => apiCall(getBrandingCall, {}) });

@@ -13,6 +13,20 @@ export const branding = {
     preview: 'What your customers see',
     save: 'Save',
     saved: 'The branding was saved.',
+    oem: {
+      title: 'OEM',
+      intro:
+        'Your consoles, and those of your customers that set none of their own, show these names and this logo instead of Fleetport’s; your e-mails carry the banner.',
+      deviceName: 'Device console name',
+      deviceNamePlaceholder: 'Fleetport Device Manager',
+      vpnName: 'VPN console name',
+      vpnNamePlaceholder: 'Fleetport VPN',
+      banner: 'E-mail banner',
+      bannerHint: 'PNG or JPEG, 600x235 pixels, under 2 MB',
+      bannerUpload: 'Upload banner',
+      bannerRemove: 'Remove banner',
+      preview: 'The console header',
+    },
   },
   cn: {
     title: '品牌',
@@ -26,5 +40,19 @@ export const branding = {
     preview: '客户看到的效果',
     save: '保存',
     saved: '品牌设置已保存。',
+    oem: {
+      title: 'OEM',
+      intro:
+        '您的控制台，以及未自行设置的客户控制台，将显示这些名称和标志，而不是 Fleetport 的；您的邮件将带有此横幅。',
+      deviceName: '设备控制台名称',
+      deviceNamePlaceholder: 'Fleetport 设备管理',
+      vpnName: 'VPN控制台名称',
+      vpnNamePlaceholder: 'Fleetport VPN',
+      banner: '邮件横幅',
+      bannerHint: 'PNG或JPEG，600x235像素，小于2 MB',
+      bannerUpload: '上传横幅',
+      bannerRemove: '移除横幅',
+      preview: '控制台顶部',
+    },
   },
 } as const;

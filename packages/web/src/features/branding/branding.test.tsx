@@ -111,7 +111,11 @@ describe("a partner's customer", () => {
       routeServer({
         ...shellAnswers(['devices.view']),
         '/pl/branding/getConsoleBranding': {
-          data: { appName: 'Rho Connect', logoUrl: '/api/pl/branding/logo?key=abcdefghijklmnop' },
+          data: {
+            appName: 'Rho Connect',
+            vpnName: null,
+            logoUrl: '/api/pl/branding/logo?key=abcdefghijklmnop',
+          },
         },
       });
       renderConsole('/robustlink/dashboard', SHELL_ONLY_ROUTES);
@@ -130,7 +134,7 @@ describe("a partner's customer", () => {
     async () => {
       routeServer({
         ...shellAnswers(['devices.view']),
-        '/pl/branding/getConsoleBranding': { data: { appName: null, logoUrl: null } },
+        '/pl/branding/getConsoleBranding': { data: { appName: null, vpnName: null, logoUrl: null } },
       });
       renderConsole('/robustlink/dashboard', SHELL_ONLY_ROUTES);
       const header = await screen.findByTestId('shell-header', {}, { timeout: 30_000 });

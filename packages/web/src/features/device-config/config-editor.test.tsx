@@ -2,6 +2,7 @@ import {
   applyConfigCall,
   type ChangeSet,
   type ConfigTargetField,
+  clearConfigSettingCall,
   getChangeSetsCall,
   getConfigSectionsCall,
   getDeviceConfigJsonCall,
@@ -105,6 +106,17 @@ function serve(
       state.history = [state.pending, ...state.history];
       return { data: state.pending };
     },
+    [clearConfigSettingCall.path]: () => {
+      state.pending = changeSet('queued', {
+        id: 'cs-4',
+        source: 'cleared',
+        differences: [
+          { section: 'interface/lan', field: 'dhcp.start', from: '192.168.0.60', to: '192.168.0.80' },
+        ],
+      });
+      state.history = [state.pending, ...state.history];
+      return { data: state.pending };
+    },
     [applyConfigCall.path]: () => {
       state.pending = changeSet('queued');
       state.history = [state.pending];
@@ -204,7 +216,7 @@ describe('configuration editor', () => {
         .getAllByRole('row')
         .map((row) => row.textContent);
       expect(rows).toContain(
-        'LANDHCP server › First address192.168.0.60In place192.168.0.60This deviceinstead of the group’s 192.168.0.80',
+        'LANDHCP server › First address192.168.0.60In place192.168.0.60This deviceinstead of the group’s 192.168.0.80 Use the group’s value',
       );
       expect(rows).toContain('LANDHCP server › Addresses50To apply150Group profile: Depots');
       expect(within(await screen.findByTestId('config-history')).getByText('This device')).toBeTruthy();
@@ -238,6 +250,52 @@ describe('configuration editor', () => {
       expect(within(history).getByText('1 个字段')).toBeTruthy();
       // A look-only role cannot apply.
       expect((screen.getByTestId('config-apply') as HTMLButtonElement).disabled).toBe(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'clears the device’s own setting after a confirmation: the group’s value is sent as a change-set',
+    async () => {
+      const target: ConfigTargetField[] = [
+        {
+          section: 'interface/lan',
+          field: 'dhcp.start',
+          target: '192.168.0.60',
+          actual: '192.168.0.60',
+          origin: 'device',
+          groupId: null,
+          groupName: null,
+          overrides: '192.168.0.80',
+        },
+      ];
+      const state = { pending: null as ChangeSet | null, history: [changeSet('applied')], target };
+      const fetchMock = serve(['devices.view', 'devices.apply'], state);
+      render();
+      const card = await screen.findByTestId('config-target', {}, { timeout: 30_000 });
+      await userEvent.click(within(card).getByRole('button', { name: 'Use the group’s value' }));
+      const dialog = await screen.findByRole('dialog', {}, { timeout: 30_000 });
+      expect(
+        within(dialog).getByText(/The group profile’s value 192.168.0.80 is sent as a change-set/),
+      ).toBeTruthy();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Use the group’s value' }));
+      await waitFor(() => {
+        const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith(clearConfigSettingCall.path));
+        expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+          sn: SN,
+          section: 'interface/lan',
+          field: 'dhcp.start',
+          confirmSeconds: 120,
+        });
+      });
+      expect((await screen.findByTestId('config-in-flight', {}, { timeout: 30_000 })).textContent).toContain(
+        'Waiting for the device',
+      );
+      expect(within(screen.getByTestId('config-history')).getByText('Setting cleared')).toBeTruthy();
+      // While the change is in flight nothing else is cleared.
+      expect(
+        (within(card).getByRole('button', { name: 'Use the group’s value' }) as HTMLButtonElement).disabled,
+      ).toBe(true);
     },
     SLOW,
   );

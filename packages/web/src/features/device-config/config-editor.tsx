@@ -6,6 +6,7 @@ import {
   type ConfigDifference,
   type ConfigSectionView,
   type ConfigTargetField,
+  clearConfigSettingCall,
   configMenuFor,
   configSectionDef,
   FINAL_CHANGE_SET_STATES,
@@ -117,6 +118,18 @@ export function ConfigEditor({ sn }: { sn: string }) {
       okText: t('rollback'),
       cancelText: t('common:cancel'),
       onOk: () => rollback.mutateAsync({ sn, changeSetId: row.id }).catch(() => {}),
+    });
+  const clear = useCallMutation(clearConfigSettingCall, { invalidates: [key] });
+  const confirmClear = (row: ConfigTargetField) =>
+    modal.confirm({
+      title: t('target.clearTitle', { field: fieldLabel(t, row.field) }),
+      content: t('target.clearHint', { value: shown(t, row.overrides) }),
+      okText: t('target.clear'),
+      cancelText: t('common:cancel'),
+      onOk: () =>
+        clear
+          .mutateAsync({ sn, section: row.section, field: row.field, confirmSeconds, immediately: false })
+          .catch(() => {}),
     });
   const adopt = useCallMutation(adoptConfigDriftCall, { invalidates: [key] });
   const restore = useCallMutation(restoreConfigDriftCall, { invalidates: [key] });
@@ -295,7 +308,9 @@ export function ConfigEditor({ sn }: { sn: string }) {
           </Card>
         </Flex>
       </Flex>
-      {sections.data.target.length > 0 ? <TargetTable fields={sections.data.target} /> : null}
+      {sections.data.target.length > 0 ? (
+        <TargetTable fields={sections.data.target} onClear={locked ? null : confirmClear} />
+      ) : null}
       <Card size="small" title={t('history')} data-testid="config-history">
         <Table<ChangeSet>
           size="small"
@@ -432,7 +447,14 @@ function DifferenceTable({ differences }: { differences: readonly ConfigDifferen
  * The fields the cloud sets on the device (layering group < device): target, whether it is still to
  * be applied, what the device runs, and where the target comes from.
  */
-function TargetTable({ fields }: { fields: readonly ConfigTargetField[] }) {
+function TargetTable({
+  fields,
+  onClear,
+}: {
+  fields: readonly ConfigTargetField[];
+  /** Clears a device's own setting back to its group's value; null while a change or drift blocks it. */
+  onClear: ((row: ConfigTargetField) => void) | null;
+}) {
   const { t } = useTranslation('deviceConfig');
   const pending = fields.filter((f) => JSON.stringify(f.target) !== JSON.stringify(f.actual)).length;
   return (
@@ -476,7 +498,16 @@ function TargetTable({ fields }: { fields: readonly ConfigTargetField[] }) {
                   {t('target.fromDevice')}
                   {row.overrides !== undefined ? (
                     <div style={{ opacity: 0.65 }}>
-                      {t('target.overrides', { value: shown(t, row.overrides) })}
+                      {t('target.overrides', { value: shown(t, row.overrides) })}{' '}
+                      <Button
+                        type="link"
+                        size="small"
+                        disabled={!onClear}
+                        onClick={() => onClear?.(row)}
+                        data-testid={`config-clear-${row.section}:${row.field}`}
+                      >
+                        {t('target.clear')}
+                      </Button>
                     </div>
                   ) : null}
                 </span>

@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Collapse, Flex } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { apiCall } from '../../api/client.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
+import { seriesConfigPath } from '../device-config/series-config-path.ts';
 
 const pre = { margin: 0, maxHeight: 480, overflow: 'auto', fontSize: 12 } as const;
 
@@ -17,7 +19,8 @@ const ConfigEditor = lazy(() =>
  * The configuration tab: the editor of remote configuration (features/device-config), and below it, folded,
  * the configuration XML as the device sent it (with lastUpdatedTime) and its capability JSON.
  */
-export function ConfigTab({ sn }: { sn: string }) {
+export function ConfigTab({ sn, series }: { sn: string; series: string }) {
+  const ownPage = seriesConfigPath(series, sn);
   const { t } = useTranslation('deviceDetails');
   const xml = useQuery({
     queryKey: ['deviceConfig', sn],
@@ -29,6 +32,13 @@ export function ConfigTab({ sn }: { sn: string }) {
   });
   return (
     <Flex vertical gap={12} data-testid="config-tab">
+      {ownPage ? (
+        <Flex justify="end">
+          <Link to={ownPage} data-testid="config-own-page">
+            {t('config.ownPage')}
+          </Link>
+        </Flex>
+      ) : null}
       <Suspense fallback={<Card loading size="small" />}>
         <ConfigEditor sn={sn} />
       </Suspense>

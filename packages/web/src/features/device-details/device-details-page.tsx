@@ -80,7 +80,11 @@ function DeviceDetails() {
     { key: 'reports', label: t('tabs.reports'), children: <ReportsTab sn={sn} /> },
     { key: 'apps', label: t('tabs.apps'), children: <AppsTab device={row} liveOpen={live === 'open'} /> },
     { key: 'firmware', label: t('tabs.firmware'), children: <FirmwareTab device={row} /> },
-    { key: 'configuration', label: t('tabs.configuration'), children: <ConfigTab sn={sn} /> },
+    {
+      key: 'configuration',
+      label: t('tabs.configuration'),
+      children: <ConfigTab sn={sn} series={row.series} />,
+    },
   ];
   const active = tabs.some((tab) => tab.key === params.get('tab'))
     ? (params.get('tab') as string)

@@ -106,6 +106,7 @@ export const deviceDetails = {
       xml: 'Current configuration',
       lastUpdated: 'Last updated {{at}}',
       noXml: 'The device has not sent its configuration yet.',
+      ownPage: 'Open on its own page',
       capabilities: 'Capabilities',
     },
     serialPort: {
@@ -246,6 +247,7 @@ export const deviceDetails = {
       xml: '当前配置',
       lastUpdated: '最后更新于{{at}}',
       noXml: '设备尚未上传配置。',
+      ownPage: '在单独页面打开',
       capabilities: '能力',
     },
     serialPort: {

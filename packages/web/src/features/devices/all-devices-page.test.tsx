@@ -91,6 +91,39 @@ describe('all devices', () => {
   );
 
   it(
+    'marks a router changed on the device itself as soon as the cloud notices, linking to its configuration',
+    async () => {
+      let drifted = false;
+      serve({
+        [listDevicesCall.path]: () => ({
+          data: {
+            list: [deviceRow('FP0000000000001', { name: 'Quay', configDrifted: drifted })],
+            total: 1,
+            totalCapped: false,
+          },
+        }),
+      });
+      renderConsole(PAGE);
+      const table = await screen.findByTestId('devices-table', {}, { timeout: 25_000 });
+      await within(table).findByText('Quay');
+      expect(within(table).queryByTestId('drifted-FP0000000000001')).toBeNull();
+      await waitFor(() => expect(FakeSocket.sockets).toHaveLength(1));
+
+      drifted = true;
+      act(() => FakeSocket.last().emit({ type: 'deviceConfig.drift', sn: 'FP0000000000001', drifted: true }));
+      const mark = await within(table).findByTestId('drifted-FP0000000000001', {}, { timeout: 10_000 });
+      expect(mark.textContent).toBe('Changed on the device');
+      expect(mark.getAttribute('href')).toBe(
+        '/robustlink/device/deviceDetails/FP0000000000001?tab=configuration',
+      );
+      await changeLanguage('cn');
+      await waitFor(() => expect(mark.textContent).toBe('设备本地修改'));
+      await changeLanguage('en');
+    },
+    SLOW,
+  );
+
+  it(
     'reboots the selected devices after a confirmation and lists the result of each',
     async () => {
       const reboots: unknown[] = [];

@@ -5,7 +5,7 @@ import {
   type Lang,
   LICENCE_LEVEL_LABELS,
 } from '@fleetport/contract';
-import { Badge, Space, Tag } from 'antd';
+import { Badge, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -42,7 +42,24 @@ export function deviceColumns(t: TFunction, lang: Lang): ColumnsType<DeviceRow> 
         </Link>
       ),
     },
-    { key: 'name', dataIndex: 'name', title: t('devices:field.name'), sorter: true },
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: t('devices:field.name'),
+      sorter: true,
+      render: (name: string, row) => (
+        <Space size={4} wrap>
+          {name}
+          {row.configDrifted ? (
+            <Tooltip title={t('devices:state.driftedHint')}>
+              <Link to={`${deviceDetailsPath(row.sn)}?tab=configuration`} data-testid={`drifted-${row.sn}`}>
+                <Tag color="warning">{t('devices:state.drifted')}</Tag>
+              </Link>
+            </Tooltip>
+          ) : null}
+        </Space>
+      ),
+    },
     {
       key: 'online',
       dataIndex: 'online',

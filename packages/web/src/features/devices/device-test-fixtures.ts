@@ -32,6 +32,7 @@ export function deviceRow(sn: string, extra: Partial<DeviceRow> = {}): DeviceRow
     registered: true,
     lastSeenAt: null,
     createdAt: Date.UTC(2026, 0, 2),
+    configDrifted: false,
     ...extra,
   };
 }

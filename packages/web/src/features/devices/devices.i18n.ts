@@ -6,6 +6,9 @@ export const devices = {
       offline: 'Offline',
       registered: 'Registered',
       unregistered: 'Not yet connected',
+      drifted: 'Changed on the device',
+      driftedHint:
+        'Its configuration was changed on the router itself: keep or undo it on the configuration tab',
     },
     field: {
       sn: 'SN',
@@ -174,7 +177,14 @@ export const devices = {
     },
   },
   cn: {
-    state: { online: '在线', offline: '离线', registered: '已注册', unregistered: '尚未连接' },
+    state: {
+      online: '在线',
+      offline: '离线',
+      registered: '已注册',
+      unregistered: '尚未连接',
+      drifted: '设备本地修改',
+      driftedHint: '路由器上的配置被本地修改：请在配置标签页保留或撤销',
+    },
     field: {
       sn: '序列号',
       name: '名称',

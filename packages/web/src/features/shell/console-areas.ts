@@ -191,7 +191,11 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
   {
     segment: 'superAdmin',
     label: 'superAdmin',
-    pages: [page('myAccount', 'myAccount'), page('appCenter', 'appCenter')],
+    pages: [
+      page('myAccount', 'myAccount'),
+      page('appCenter', 'appCenter'),
+      page('releaseNotes', 'releaseNotes'),
+    ],
   },
 ];
 

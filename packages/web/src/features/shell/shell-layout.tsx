@@ -21,6 +21,10 @@ import { WorkspaceTabs } from './workspace-tabs.tsx';
 // the console's first load stays within its budget (build/bundle-size.ts), and a shortage shows a
 // moment later.
 const LicenceBanner = lazy(() => import('./licence-banner.tsx').then((m) => ({ default: m.LicenceBanner })));
+// A new release note, once per user, after the shell is drawn (its query and texts stay out of the first load).
+const ReleaseNotePopup = lazy(() =>
+  import('../release-notes/release-note-popup.tsx').then((m) => ({ default: m.ReleaseNotePopup })),
+);
 
 /** Pages outside every console (My Account) stay in the console the user came from. */
 const NO_APP = 'myAccount';
@@ -132,6 +136,9 @@ export function ShellLayout() {
         <Layout style={{ minWidth: 0 }}>
           <Suspense fallback={null}>
             <LicenceBanner segment={segment} onOpen={open} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <ReleaseNotePopup />
           </Suspense>
           <MaintenanceNotice />
           <div style={{ background: '#fff', padding: '4px 8px 0' }}>

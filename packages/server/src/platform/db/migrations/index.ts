@@ -53,6 +53,11 @@ import * as m0370 from './0370_rollout_stages.ts';
 import * as m0400 from './0400_point_tables.ts';
 import * as m0410 from './0410_portal_manager.ts';
 import * as m0430 from './0430_two_factor.ts';
+import * as m0480 from './0480_rollout_device_history.ts';
+import * as m0490 from './0490_change_set_cleared.ts';
+import * as m0500 from './0500_change_set_local.ts';
+import * as m0510 from './0510_oem_settings.ts';
+import * as m0520 from './0520_release_notes.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -113,4 +118,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0400_point_tables': m0400,
   '0410_portal_manager': m0410,
   '0430_two_factor': m0430,
+  '0480_rollout_device_history': m0480,
+  '0490_change_set_cleared': m0490,
+  '0500_change_set_local': m0500,
+  '0510_oem_settings': m0510,
+  '0520_release_notes': m0520,
 };
