@@ -173,11 +173,8 @@ export function GroupUsageCard({ groupId }: { groupId: number }) {
               {
                 validator: async (_r, value: unknown) => {
                   if (value === null || value === undefined || value === '') return;
-                  await schemaRule(VpnDataLimitSchema, lang, t('usage.limitMb')).validator?.(
-                    _r,
-                    value,
-                    () => {},
-                  );
+                  const m = schemaMessage(VpnDataLimitSchema, lang, t('usage.limitMb'), value);
+                  if (m !== null) throw new Error(m);
                 },
               },
             ]}
