@@ -111,7 +111,11 @@ describe("a VPN group's LANs, end devices and data limits", () => {
       fireEvent.change(input, { target: { value: '192.168.10' } });
       await userEvent.click(screen.getByRole('button', { name: 'OK' }));
       expect(
-        await screen.findByText(/LAN subnet/i, { selector: '.ant-form-item-explain-error' }, WAIT),
+        await screen.findByText(
+          /subnet as address\/prefix/,
+          { selector: '.ant-form-item-explain-error' },
+          WAIT,
+        ),
       ).toBeTruthy();
       expect(sent).toHaveLength(0);
       fireEvent.change(input, { target: { value: '192.168.10.0/24' } });
@@ -178,7 +182,7 @@ describe("a VPN group's LANs, end devices and data limits", () => {
       await userEvent.click(screen.getByTestId('vpn-end-device-add'));
       await userEvent.click(await screen.findByRole('button', { name: 'OK' }, WAIT));
       expect(await screen.findByText('Choose the router the end device sits behind', {}, WAIT)).toBeTruthy();
-      await userEvent.click(screen.getByRole('combobox'));
+      await userEvent.click(within(screen.getByRole('dialog')).getByRole('combobox'));
       await userEvent.click(await screen.findByTitle(A.sn, {}, WAIT));
       fireEvent.change(screen.getByTestId('vpn-end-device-name'), { target: { value: 'Press PLC' } });
       fireEvent.change(screen.getByTestId('vpn-end-device-ip'), { target: { value: '192.168.10.20' } });
