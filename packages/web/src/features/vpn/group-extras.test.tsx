@@ -92,6 +92,12 @@ function answers(extra: Record<string, unknown>) {
 
 signedInEachTest();
 
+/** The open dialog's OK button, found within the dialog (a role query over the whole console is slow under load). */
+async function okOfDialog() {
+  const dialog = await screen.findByRole('dialog', {}, WAIT);
+  return within(dialog).getByRole('button', { name: /^(OK|确\s*定)$/ });
+}
+
 describe("a VPN group's LANs, end devices and data limits", () => {
   it(
     "sets a router's LAN subnet, refusing a bad one with the contract's message",
@@ -109,7 +115,7 @@ describe("a VPN group's LANs, end devices and data limits", () => {
       await userEvent.click(await screen.findByTestId(`vpn-lan-${A.sn}`, {}, WAIT));
       const input = await screen.findByTestId('vpn-lan-input', {}, WAIT);
       fireEvent.change(input, { target: { value: '192.168.10' } });
-      await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+      await userEvent.click(await okOfDialog());
       expect(
         await screen.findByText(
           /subnet as address\/prefix/,
@@ -119,7 +125,7 @@ describe("a VPN group's LANs, end devices and data limits", () => {
       ).toBeTruthy();
       expect(sent).toHaveLength(0);
       fireEvent.change(input, { target: { value: '192.168.10.0/24' } });
-      await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+      await userEvent.click(await okOfDialog());
       await waitFor(
         () => expect(sent).toEqual([{ vpnGroupId: 4, sn: A.sn, lanSubnet: '192.168.10.0/24' }]),
         WAIT,
@@ -149,7 +155,7 @@ describe("a VPN group's LANs, end devices and data limits", () => {
       await userEvent.click(within(usage).getByTestId(`vpn-limit-${A.sn}`));
       const input = await screen.findByTestId('vpn-limit-input', {}, WAIT);
       fireEvent.change(input, { target: { value: '500' } });
-      await userEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+      await userEvent.click(await okOfDialog());
       await waitFor(() => expect(sent).toEqual([{ vpnGroupId: 4, sn: A.sn, dataLimitMb: 500 }]), WAIT);
       await changeLanguage('en');
     },
@@ -179,14 +185,19 @@ describe("a VPN group's LANs, end devices and data limits", () => {
       );
       renderConsole('/vpn/group/4');
       expect(await screen.findByText(/No end device yet/, {}, WAIT)).toBeTruthy();
+      // Enabled once the group's routers are listed.
+      await waitFor(
+        () => expect((screen.getByTestId('vpn-end-device-add') as HTMLButtonElement).disabled).toBe(false),
+        WAIT,
+      );
       await userEvent.click(screen.getByTestId('vpn-end-device-add'));
-      await userEvent.click(await screen.findByRole('button', { name: 'OK' }, WAIT));
+      await userEvent.click(await okOfDialog());
       expect(await screen.findByText('Choose the router the end device sits behind', {}, WAIT)).toBeTruthy();
       await userEvent.click(within(screen.getByRole('dialog')).getByRole('combobox'));
       await userEvent.click(await screen.findByTitle(A.sn, {}, WAIT));
       fireEvent.change(screen.getByTestId('vpn-end-device-name'), { target: { value: 'Press PLC' } });
       fireEvent.change(screen.getByTestId('vpn-end-device-ip'), { target: { value: '192.168.10.20' } });
-      await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+      await userEvent.click(await okOfDialog());
       await waitFor(
         () => expect(added).toEqual([{ vpnGroupId: 4, sn: A.sn, name: 'Press PLC', ip: '192.168.10.20' }]),
         WAIT,
