@@ -189,8 +189,8 @@ export const vpn = {
       hint: '经服务器路由到此路由器并推送给其他成员；留空：无',
     },
     endDevices: {
-      title: '终端设备（PLC）',
-      empty: '还没有终端设备：在某台路由器后添加PLC',
+      title: '终端设备（可编程控制器等）',
+      empty: '还没有终端设备：在某台路由器后添加一台',
       add: '添加终端设备',
       name: '名称',
       router: '路由器',
