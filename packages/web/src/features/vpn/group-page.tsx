@@ -19,6 +19,7 @@ import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
+import { EndDevicesCard, GroupUsageCard, LanDialog } from './group-extras.tsx';
 import { HubBanner } from './hub-banner.tsx';
 import { vpn } from './vpn.i18n.ts';
 import { useUngroupedChoices, useVpnGroup, vpnKeys } from './vpn-queries.ts';
@@ -86,6 +87,7 @@ function GroupView() {
   const groupId = Number(useParams().id);
   const group = useVpnGroup(groupId).data;
   const [adding, setAdding] = useState(false);
+  const [lanOf, setLanOf] = useState<VpnMemberDevice | null>(null);
   const list = useListQuery(listVpnGroupDevicesCall, {
     queryKey: [...vpnKeys.all, listVpnGroupDevicesCall.id, groupId],
     fixed: { vpnGroupId: groupId },
@@ -155,6 +157,12 @@ function GroupView() {
           },
           { key: 'realAddress', dataIndex: 'realAddress', title: t('group.realAddress') },
           {
+            key: 'lanSubnet',
+            dataIndex: 'lanSubnet',
+            title: t('lan.subnet'),
+            render: (v: string | null) => v ?? t('lan.none'),
+          },
+          {
             key: 'traffic',
             title: t('group.traffic'),
             render: (_v, d) => `${formatBytes(d.bytesIn)} / ${formatBytes(d.bytesOut)}`,
@@ -166,6 +174,9 @@ function GroupView() {
             title: t('groups.actions'),
             render: (_v, d) => (
               <Can funCode="vpnGroups.edit">
+                <Button type="link" size="small" onClick={() => setLanOf(d)} data-testid={`vpn-lan-${d.sn}`}>
+                  {t('lan.set')}
+                </Button>
                 <Popconfirm
                   title={t('group.removeConfirm', { sn: d.sn })}
                   okButtonProps={{ danger: true }}
@@ -181,6 +192,9 @@ function GroupView() {
         ]}
       />
       <AddDevicesDialog groupId={groupId} open={adding} onClose={() => setAdding(false)} />
+      <LanDialog groupId={groupId} device={lanOf} onClose={() => setLanOf(null)} />
+      <GroupUsageCard groupId={groupId} />
+      <EndDevicesCard groupId={groupId} routers={list.rows.map((d) => d.sn)} />
     </Flex>
   );
 }
