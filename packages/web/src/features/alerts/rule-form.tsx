@@ -15,7 +15,6 @@ import {
   checkFrequency,
   FREQUENCY_UNITS,
   type FrequencyUnit,
-  REBOOT_LOOP_BOOTS_MIN,
   RESOURCE_METRIC_LABELS,
   RESOURCE_METRIC_RANGE,
   RESOURCE_METRICS,
@@ -510,11 +509,7 @@ function ConditionCard(props: {
               initialValue={3}
               rules={[schemaRule(RebootLoopConditionSchema.shape.boots, lang, t('form.boots'))]}
             >
-              <InputNumber
-                min={REBOOT_LOOP_BOOTS_MIN}
-                style={{ width: 130 }}
-                data-testid={`rule-boots-${index}`}
-              />
+              <InputNumber style={{ width: 130 }} data-testid={`rule-boots-${index}`} />
             </Form.Item>
             <Form.Item
               name={[index, 'withinMinutes']}
