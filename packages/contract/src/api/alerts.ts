@@ -120,14 +120,72 @@ export const AlarmConditionSchema = z.strictObject({
   clearMinutes: Minutes(0),
 });
 
+/**
+ * A firmware or app update of the device (the `firmwareInstall` and `appInstall` remote actions, from
+ * the app centre, a rollout or the device's page) ended `failure` or `timeout`: trigger volume of them
+ * within the trigger interval; clears once none ended so for `clearMinutes`.
+ */
+export const UpdateFailedConditionSchema = z.strictObject({
+  type: z.literal('updateFailed'),
+  clearMinutes: Minutes(0),
+});
+
+/**
+ * A configuration change-set sent to the device ended `rejected` (the device refused it) or
+ * `reverted` (it rolled back, unconfirmed): trigger volume of them within the trigger interval; clears
+ * once none ended so for `clearMinutes`.
+ */
+export const ConfigRejectedConditionSchema = z.strictObject({
+  type: z.literal('configRejected'),
+  clearMinutes: Minutes(0),
+});
+
+/** Boots within the reboot-loop window. */
+export const REBOOT_LOOP_BOOTS_MIN = 2;
+export const REBOOT_LOOP_BOOTS_MAX = 100;
+
+/**
+ * Reboot loop: `boots` or more `boot` events (docs/device-protocol.md §6 "event") within the last
+ * `withinMinutes` (its own window: the trigger volume and interval do not apply); clears once no boot
+ * arrived for `clearMinutes`.
+ */
+export const RebootLoopConditionSchema = z.strictObject({
+  type: z.literal('rebootLoop'),
+  boots: intBetween(REBOOT_LOOP_BOOTS_MIN, REBOOT_LOOP_BOOTS_MAX),
+  withinMinutes: Minutes(1),
+  clearMinutes: Minutes(0),
+});
+
+/**
+ * WAN failover or SIM switch: the device reported `linkChange` or `simSwitch` events (§6 "event"):
+ * trigger volume of them within the trigger interval; clears once none arrived for `clearMinutes`.
+ */
+export const LinkSwitchConditionSchema = z.strictObject({
+  type: z.literal('linkSwitch'),
+  clearMinutes: Minutes(0),
+});
+
 export const AlertConditionSchema = z.discriminatedUnion('type', [
   OfflineConditionSchema,
   SignalConditionSchema,
   ResourceConditionSchema,
   AlarmConditionSchema,
+  UpdateFailedConditionSchema,
+  ConfigRejectedConditionSchema,
+  RebootLoopConditionSchema,
+  LinkSwitchConditionSchema,
 ]);
 export type AlertCondition = z.infer<typeof AlertConditionSchema>;
-export const ALERT_CONDITION_TYPES = ['offline', 'signal', 'resource', 'alarm'] as const;
+export const ALERT_CONDITION_TYPES = [
+  'offline',
+  'signal',
+  'resource',
+  'alarm',
+  'updateFailed',
+  'configRejected',
+  'rebootLoop',
+  'linkSwitch',
+] as const;
 export type AlertConditionType = (typeof ALERT_CONDITION_TYPES)[number];
 
 const Id = z.number().int().positive();

@@ -304,20 +304,67 @@ export async function resourceReadings(
   return new Map(rows.map((r) => [r.sn, { breaches: Number(r.breaches), latest: Number(r.latest) }]));
 }
 
-/** Per device: how many events of `type` arrived in (since, until], and when the newest did (any time). */
+/** When something counted by a condition happened, per device: how many in the window, and the newest (any time). */
+export type Happenings = Map<string, { count: number; latestAt: Date }>;
+
+const happenings = (rows: { sn: string; count: string; latest_at: Date }[]): Happenings =>
+  new Map(rows.map((r) => [r.sn, { count: Number(r.count), latestAt: new Date(r.latest_at) }]));
+
+/** Per device: how many events of `types` arrived in (since, until], and when the newest did (any time). */
 export async function eventCounts(
   db: DbOrTx,
   rule: StoredRule,
-  type: string,
+  types: readonly string[],
   since: Date,
   until: Date,
-): Promise<Map<string, { count: number; latestAt: Date }>> {
+): Promise<Happenings> {
   const { rows } = await sql<{ sn: string; count: string; latest_at: Date }>`
     select e.sn, count(*) filter (where e.at > ${since}) as count, max(e.at) as latest_at
       from device d
       join device_event e on e.sn = d.sn and e.company_id = d.company_id
      where d.company_id = ${rule.companyId} and ${targetWhere(rule.companyId, rule.targets)}
-       and e.type = ${type} and e.at <= ${until}
+       and e.type in (${sql.join(types)}) and e.at <= ${until}
      group by e.sn`.execute(db);
-  return new Map(rows.map((r) => [r.sn, { count: Number(r.count), latestAt: new Date(r.latest_at) }]));
+  return happenings(rows);
+}
+
+/** The remote actions that update a device's firmware or apps (docs/device-protocol.md §9). */
+export const UPDATE_METHODS = ['firmwareInstall', 'appInstall'] as const;
+
+/**
+ * Per device: firmware and app updates that ended `failure` or `timeout` in (since, until] (their
+ * `updated_at` is when they ended), and when the newest such ended.
+ */
+export async function updateFailures(
+  db: DbOrTx,
+  rule: StoredRule,
+  since: Date,
+  until: Date,
+): Promise<Happenings> {
+  const { rows } = await sql<{ sn: string; count: string; latest_at: Date }>`
+    select c.sn, count(*) filter (where c.updated_at > ${since}) as count, max(c.updated_at) as latest_at
+      from device d
+      join rpc_command c on c.sn = d.sn and c.company_id = d.company_id
+     where d.company_id = ${rule.companyId} and ${targetWhere(rule.companyId, rule.targets)}
+       and c.method in (${sql.join([...UPDATE_METHODS])}) and c.state in ('failure', 'timeout')
+       and c.updated_at <= ${until}
+     group by c.sn`.execute(db);
+  return happenings(rows);
+}
+
+/** Per device: configuration change-sets that ended `rejected` or `reverted` in (since, until]. */
+export async function configRejections(
+  db: DbOrTx,
+  rule: StoredRule,
+  since: Date,
+  until: Date,
+): Promise<Happenings> {
+  const { rows } = await sql<{ sn: string; count: string; latest_at: Date }>`
+    select c.sn, count(*) filter (where c.finished_at > ${since}) as count, max(c.finished_at) as latest_at
+      from device d
+      join device_change_set c on c.sn = d.sn and c.company_id = d.company_id
+     where d.company_id = ${rule.companyId} and ${targetWhere(rule.companyId, rule.targets)}
+       and c.state in ('rejected', 'reverted') and c.finished_at <= ${until}
+     group by c.sn`.execute(db);
+  return happenings(rows);
 }

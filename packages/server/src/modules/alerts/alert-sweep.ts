@@ -13,13 +13,16 @@ import {
 } from './alert-lifecycle.ts';
 import {
   claimRule,
+  configRejections,
   enabledRules,
   eventCounts,
+  type Happenings,
   resourceReadings,
   type StoredRule,
   signalReadings,
   type TargetDevice,
   targetDevices,
+  updateFailures,
 } from './alert-rules.store.ts';
 import {
   type AlertChange,
@@ -153,16 +156,18 @@ async function resourceReadingsOf(
   return bySn;
 }
 
-/** Alarm events: trigger volume of them in the trigger interval; clear since the newest one. */
-async function alarmReadingsOf(db: DbOrTx, rule: StoredRule, devices: TargetDevice[], now: Date) {
-  const windowMs = rule.triggerInterval.value * UNIT_MS[rule.triggerInterval.unit];
-  const found = await eventCounts(db, rule, 'alarm', new Date(now.getTime() - windowMs), now);
+/**
+ * Things that happened to a device (alarm, link or SIM switch and boot events, failed updates, rejected
+ * configurations): `volume` of them in the window breaches; clear since the newest one. None is not
+ * missing data: a device that never had one is normal.
+ */
+function happeningReadings(found: Happenings, devices: TargetDevice[], volume: number) {
   const bySn = new Map<string, Reading>();
   for (const d of devices) {
     const r = found.get(d.sn);
     const count = r?.count ?? 0;
     bySn.set(d.sn, {
-      breached: count >= rule.triggerVolume,
+      breached: count >= volume,
       clear: count === 0,
       clearSince: count === 0 ? (r?.latestAt ?? null) : null,
       value: count,
@@ -170,6 +175,38 @@ async function alarmReadingsOf(db: DbOrTx, rule: StoredRule, devices: TargetDevi
   }
   return bySn;
 }
+
+/** Event-like conditions: what they count, in the trigger interval (a reboot loop: its own window). */
+async function happeningReadingsOf(
+  db: DbOrTx,
+  rule: StoredRule,
+  condition: Extract<AlertCondition, { type: HappeningType }>,
+  devices: TargetDevice[],
+  now: Date,
+) {
+  const windowMs =
+    condition.type === 'rebootLoop'
+      ? condition.withinMinutes * MINUTE_MS
+      : rule.triggerInterval.value * UNIT_MS[rule.triggerInterval.unit];
+  const since = new Date(now.getTime() - windowMs);
+  const found =
+    condition.type === 'alarm'
+      ? await eventCounts(db, rule, ['alarm'], since, now)
+      : condition.type === 'linkSwitch'
+        ? await eventCounts(db, rule, ['linkChange', 'simSwitch'], since, now)
+        : condition.type === 'rebootLoop'
+          ? await eventCounts(db, rule, ['boot'], since, now)
+          : condition.type === 'updateFailed'
+            ? await updateFailures(db, rule, since, now)
+            : await configRejections(db, rule, since, now);
+  return happeningReadings(
+    found,
+    devices,
+    condition.type === 'rebootLoop' ? condition.boots : rule.triggerVolume,
+  );
+}
+
+type HappeningType = 'alarm' | 'updateFailed' | 'configRejected' | 'rebootLoop' | 'linkSwitch';
 
 /**
  * Mode "all" is one alert per device for the conditions together: it breaches when every condition
@@ -202,7 +239,7 @@ export async function readRule(db: DbOrTx, rule: StoredRule, now: Date): Promise
           ? await signalReadingsOf(db, rule, condition, devices, now)
           : condition.type === 'resource'
             ? await resourceReadingsOf(db, rule, condition, devices, now)
-            : await alarmReadingsOf(db, rule, devices, now),
+            : await happeningReadingsOf(db, rule, condition, devices, now),
     );
   }
   const readings: Readings = new Map();

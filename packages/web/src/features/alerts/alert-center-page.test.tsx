@@ -235,6 +235,69 @@ describe('alert centre', () => {
   );
 
   it(
+    'offers the reboot-loop condition with its boots and window, checking the boots',
+    async () => {
+      const created: unknown[] = [];
+      serve({
+        '/link/alertRule/add': (body) => {
+          created.push(body);
+          return { data: rule({ ruleId: 9, name: 'Looping', enabled: false }) };
+        },
+      });
+      renderConsole('/robustlink/alertCenter?tab=rules');
+      await userEvent.click(await screen.findByTestId('rule-create', {}, { timeout: 30_000 }));
+      const form = await screen.findByTestId('rule-form');
+      fireEvent.change(within(form).getByTestId('rule-name'), { target: { value: 'Looping' } });
+      fireEvent.mouseDown(within(screen.getByTestId('rule-condition-type-0')).getByRole('combobox'));
+      await userEvent.click(await screen.findByTitle('Reboot loop'));
+      const boots = await screen.findByTestId('rule-boots-0');
+      fireEvent.change(boots, { target: { value: '1' } });
+      fireEvent.change(screen.getByTestId('rule-within-0'), { target: { value: '15' } });
+      await userEvent.click(screen.getByTestId('rule-save'));
+      expect(await screen.findByText(/integer from 2 to 100/, {}, { timeout: 30_000 })).toBeTruthy();
+      expect(created).toEqual([]);
+      fireEvent.change(boots, { target: { value: '4' } });
+      await userEvent.click(screen.getByTestId('rule-save'));
+      await waitFor(() => expect(created).toHaveLength(1), { timeout: 30_000 });
+      expect(created[0]).toMatchObject({
+        conditions: [{ type: 'rebootLoop', boots: 4, withinMinutes: 15, clearMinutes: 2 }],
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'lists the conditions on what happened to a device in Chinese',
+    async () => {
+      await changeLanguage('cn');
+      serve({
+        '/link/alertRule/list': {
+          data: {
+            list: [
+              rule({
+                conditions: [
+                  { type: 'rebootLoop', boots: 3, withinMinutes: 10, clearMinutes: 5 },
+                  { type: 'updateFailed', clearMinutes: 5 },
+                  { type: 'configRejected', clearMinutes: 5 },
+                  { type: 'linkSwitch', clearMinutes: 5 },
+                ],
+              }),
+            ],
+            total: 1,
+          },
+        },
+      });
+      renderConsole('/robustlink/alertCenter?tab=rules');
+      const row = await screen.findByTestId('rule-row-1', {}, { timeout: 30_000 });
+      expect(within(row).getByText('循环重启：10 分钟内启动 3 次')).toBeTruthy();
+      expect(within(row).getByText('固件或应用升级失败或超时')).toBeTruthy();
+      expect(within(row).getByText('配置被拒绝或已回滚')).toBeTruthy();
+      expect(within(row).getByText('WAN链路切换或SIM卡切换')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
     'keeps an enabled rule from being edited, and shows the server refusing a taken name in Chinese',
     async () => {
       await changeLanguage('cn');

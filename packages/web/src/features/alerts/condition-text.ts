@@ -11,6 +11,11 @@ export function conditionText(t: TFunction, lang: Lang, condition: AlertConditio
   if (!condition) return t('condition.allConditions');
   if (condition.type === 'offline') return t('condition.offline', { minutes: condition.minutes });
   if (condition.type === 'alarm') return t('condition.alarm');
+  if (condition.type === 'updateFailed') return t('condition.updateFailed');
+  if (condition.type === 'configRejected') return t('condition.configRejected');
+  if (condition.type === 'linkSwitch') return t('condition.linkSwitch');
+  if (condition.type === 'rebootLoop')
+    return t('condition.rebootLoop', { boots: condition.boots, minutes: condition.withinMinutes });
   if (condition.type === 'resource')
     return t('condition.resource', {
       metric: RESOURCE_METRIC_LABELS[condition.metric][lang],

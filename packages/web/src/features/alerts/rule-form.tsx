@@ -18,6 +18,7 @@ import {
   RESOURCE_METRIC_LABELS,
   RESOURCE_METRIC_RANGE,
   RESOURCE_METRICS,
+  RebootLoopConditionSchema,
   type ResourceMetric,
   ruleText,
   SIGNAL_METRIC_LABELS,
@@ -46,6 +47,8 @@ interface ConditionValues {
   below?: number;
   clearAbove?: number;
   clearMinutes?: number;
+  boots?: number;
+  withinMinutes?: number;
 }
 
 export interface RuleFormValues {
@@ -137,7 +140,20 @@ export function ruleInputOf(v: RuleFormValues): AlertRuleInput {
     conditions: v.conditions.map((c): AlertCondition => {
       if (c.type === 'offline')
         return { type: 'offline', minutes: c.minutes ?? 0, clearMinutes: c.clearMinutes ?? 0 };
-      if (c.type === 'alarm') return { type: 'alarm', clearMinutes: c.clearMinutes ?? 0 };
+      if (
+        c.type === 'alarm' ||
+        c.type === 'updateFailed' ||
+        c.type === 'configRejected' ||
+        c.type === 'linkSwitch'
+      )
+        return { type: c.type, clearMinutes: c.clearMinutes ?? 0 };
+      if (c.type === 'rebootLoop')
+        return {
+          type: 'rebootLoop',
+          boots: c.boots ?? 0,
+          withinMinutes: c.withinMinutes ?? 0,
+          clearMinutes: c.clearMinutes ?? 0,
+        };
       if (c.type === 'resource')
         return {
           type: 'resource',
@@ -485,7 +501,29 @@ function ConditionCard(props: {
           >
             <InputNumber min={1} style={{ width: 130 }} />
           </Form.Item>
-        ) : type === 'alarm' ? null : type === 'resource' ? (
+        ) : type === 'rebootLoop' ? (
+          <>
+            <Form.Item
+              name={[index, 'boots']}
+              label={t('form.boots')}
+              initialValue={3}
+              rules={[schemaRule(RebootLoopConditionSchema.shape.boots, lang, t('form.boots'))]}
+            >
+              <InputNumber style={{ width: 130 }} data-testid={`rule-boots-${index}`} />
+            </Form.Item>
+            <Form.Item
+              name={[index, 'withinMinutes']}
+              label={t('form.withinMinutes')}
+              initialValue={10}
+              rules={props.minutes(t('form.withinMinutes'), 1)}
+            >
+              <InputNumber min={1} style={{ width: 130 }} data-testid={`rule-within-${index}`} />
+            </Form.Item>
+          </>
+        ) : type === 'alarm' ||
+          type === 'updateFailed' ||
+          type === 'configRejected' ||
+          type === 'linkSwitch' ? null : type === 'resource' ? (
           <>
             <Form.Item name={[index, 'resourceMetric']} label={t('form.metric')} initialValue="cpu">
               <Select
