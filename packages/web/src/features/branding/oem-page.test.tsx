@@ -62,9 +62,9 @@ describe('the OEM page', () => {
         .getByTestId('oem-page')
         .querySelectorAll('input[type=file]')[1] as HTMLInputElement;
       await userEvent.upload(bannerInput, new File([new Uint8Array([0x89, 0x50])], 'spring.png'));
-      await screen.findByTestId('oem-banner-preview');
+      await screen.findByTestId('oem-banner-preview', {}, { timeout: 30_000 });
       await userEvent.click(screen.getByTestId('oem-save'));
-      await screen.findByText('The branding was saved.');
+      await screen.findByText('The branding was saved.', {}, { timeout: 30_000 });
       expect(saved).toEqual([
         {
           rlinkDisplayName: 'Harbour Fleet',
@@ -97,7 +97,7 @@ describe('the OEM page', () => {
       expect(screen.getByText('VPN控制台名称')).toBeTruthy();
       fireEvent.change(vpn, { target: { value: 'V'.repeat(21) } });
       await userEvent.click(screen.getByTestId('oem-save'));
-      const problem = await screen.findByText(/20/, { selector: '.ant-form-item-explain-error' });
+      const problem = await screen.findByText(/20/, { selector: '.ant-form-item-explain-error' }, { timeout: 30_000 });
       expect(problem.textContent).not.toMatch(/[A-Za-z]{4}/);
       expect(saved).toEqual([]);
       fireEvent.change(vpn, { target: { value: 'Harbour VPN' } });

@@ -58,7 +58,7 @@ describe('release notes', () => {
       });
       renderConsole('/support/releaseNotes');
       const page = await screen.findByTestId('release-notes-page', {}, { timeout: 30_000 });
-      await within(page).findByText('远程配置支持分组配置模板。');
+      await within(page).findByText('远程配置支持分组配置模板。', {}, { timeout: 30_000 });
       expect(within(page).getByText('版本 2.4.0')).toBeTruthy();
       // Written in English only: shown in English rather than empty.
       expect(within(page).getByText('Group profiles for remote configuration.')).toBeTruthy();
@@ -114,9 +114,9 @@ describe('release notes', () => {
       rememberUser({ userId: 1, userName: 'Super Admin' });
       renderConsole('/superAdmin/releaseNotes');
       const page = await screen.findByTestId('manage-release-notes', {}, { timeout: 30_000 });
-      await within(page).findByText('2.4.0');
+      await within(page).findByText('2.4.0', {}, { timeout: 30_000 });
       await userEvent.click(within(page).getByTestId('release-note-add'));
-      fireEvent.change(await screen.findByTestId('release-note-version'), { target: { value: '2.5' } });
+      fireEvent.change(await screen.findByTestId('release-note-version', {}, { timeout: 30_000 }), { target: { value: '2.5' } });
       fireEvent.change(screen.getByTestId('release-note-content-en'), {
         target: { value: 'VPN data limits.' },
       });
@@ -128,10 +128,10 @@ describe('release notes', () => {
       });
       const input = saved[0] as { note: { startTime: number; endTime: number } };
       expect(input.note.endTime - input.note.startTime).toBe(7 * 24 * 3_600_000);
-      await screen.findByText('The release note was saved.');
+      await screen.findByText('The release note was saved.', {}, { timeout: 30_000 });
 
       await userEvent.click(within(page).getByTestId('release-note-remove-7'));
-      await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'OK' }, { timeout: 30_000 }));
       await waitFor(() => expect(removed).toEqual([{ id: 7 }]));
     },
     SLOW,

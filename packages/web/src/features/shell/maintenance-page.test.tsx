@@ -51,13 +51,13 @@ describe('maintenance notices (Super Admin)', () => {
       await changeLanguage('cn');
       renderConsole('/superAdmin/maintenance');
       const page = await screen.findByTestId('maintenance-page', {}, { timeout: 30_000 });
-      await within(page).findByText('升级至2.5');
+      await within(page).findByText('升级至2.5', {}, { timeout: 30_000 });
       expect(within(page).getByText('进行中')).toBeTruthy();
       expect(within(page).getByText('锁定', { selector: '.ant-tag' })).toBeTruthy();
       expect(within(page).getByText('2 家公司')).toBeTruthy();
 
       await userEvent.click(within(page).getByTestId('maintenance-add'));
-      fireEvent.change(await screen.findByTestId('maintenance-message-en'), {
+      fireEvent.change(await screen.findByTestId('maintenance-message-en', {}, { timeout: 30_000 }), {
         target: { value: 'Database upgrade' },
       });
       fireEvent.change(screen.getByTestId('maintenance-message-cn'), { target: { value: '数据库升级' } });
@@ -74,7 +74,7 @@ describe('maintenance notices (Super Admin)', () => {
       expect(endTime - startTime).toBe(2 * HOUR);
 
       await userEvent.click(within(page).getByTestId('maintenance-remove-3'));
-      await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+      await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }, { timeout: 30_000 }));
       await waitFor(() => expect(removed).toEqual([{ id: 3 }]));
     },
     SLOW,
