@@ -140,6 +140,12 @@ export function ManageReleaseNotesPage() {
   );
 }
 
+/** From this minute, a week long, read from one instant. */
+function defaultWindow(): [Dayjs, Dayjs] {
+  const start = dayjs().startOf('minute');
+  return [start, start.add(7, 'day')];
+}
+
 interface NoteForm {
   version: string;
   window: [Dayjs, Dayjs];
@@ -202,7 +208,7 @@ function NoteDialog({
                 contentEn: note.contentEn,
                 contentCn: note.contentCn,
               }
-            : { window: [dayjs(), dayjs().add(7, 'day')] }
+            : { window: defaultWindow() }
         }
       >
         <Form.Item name="version" label={t('manage.fields.version')} rules={[{ required: true }]}>

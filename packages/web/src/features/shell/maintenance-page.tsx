@@ -141,6 +141,12 @@ export function MaintenancePage() {
   );
 }
 
+/** Two hours from the next full hour, read from one instant. */
+function defaultWindow(): [Dayjs, Dayjs] {
+  const start = dayjs().add(1, 'hour').startOf('hour');
+  return [start, start.add(2, 'hour')];
+}
+
 interface NoticeForm {
   messageEn: string;
   messageCn: string;
@@ -186,7 +192,7 @@ function NoticeDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =
         form={form}
         layout="vertical"
         initialValues={{
-          window: [dayjs().add(1, 'hour'), dayjs().add(3, 'hour')],
+          window: defaultWindow(),
           whitelist: [],
           lock: false,
         }}
