@@ -97,7 +97,11 @@ describe('the OEM page', () => {
       expect(screen.getByText('VPN控制台名称')).toBeTruthy();
       fireEvent.change(vpn, { target: { value: 'V'.repeat(21) } });
       await userEvent.click(screen.getByTestId('oem-save'));
-      const problem = await screen.findByText(/20/, { selector: '.ant-form-item-explain-error' }, { timeout: 30_000 });
+      const problem = await screen.findByText(
+        /20/,
+        { selector: '.ant-form-item-explain-error' },
+        { timeout: 30_000 },
+      );
       expect(problem.textContent).not.toMatch(/[A-Za-z]{4}/);
       expect(saved).toEqual([]);
       fireEvent.change(vpn, { target: { value: 'Harbour VPN' } });

@@ -116,7 +116,9 @@ describe('release notes', () => {
       const page = await screen.findByTestId('manage-release-notes', {}, { timeout: 30_000 });
       await within(page).findByText('2.4.0', {}, { timeout: 30_000 });
       await userEvent.click(within(page).getByTestId('release-note-add'));
-      fireEvent.change(await screen.findByTestId('release-note-version', {}, { timeout: 30_000 }), { target: { value: '2.5' } });
+      fireEvent.change(await screen.findByTestId('release-note-version', {}, { timeout: 30_000 }), {
+        target: { value: '2.5' },
+      });
       fireEvent.change(screen.getByTestId('release-note-content-en'), {
         target: { value: 'VPN data limits.' },
       });
