@@ -83,6 +83,33 @@ function offlineReadings(
   return bySn;
 }
 
+/** The start of the rule's trigger interval ending now. */
+const triggerSince = (rule: StoredRule, now: Date) =>
+  new Date(now.getTime() - rule.triggerInterval.value * UNIT_MS[rule.triggerInterval.unit]);
+
+/**
+ * Sampled values (signal, resources): trigger volume of breaching samples in the interval breaches;
+ * the newest sample decides the clear. A device without samples is unknown: it neither fires nor clears.
+ */
+function sampleReadings(
+  found: Map<string, { breaches: number; latest: number }>,
+  devices: TargetDevice[],
+  volume: number,
+  clears: (latest: number) => boolean,
+) {
+  const bySn = new Map<string, Reading>();
+  for (const d of devices) {
+    const r = found.get(d.sn);
+    bySn.set(
+      d.sn,
+      r
+        ? { breached: r.breaches >= volume, clear: clears(r.latest), value: r.latest }
+        : { breached: null, clear: null, value: null },
+    );
+  }
+  return bySn;
+}
+
 async function signalReadingsOf(
   db: DbOrTx,
   rule: StoredRule,
@@ -90,31 +117,9 @@ async function signalReadingsOf(
   devices: TargetDevice[],
   now: Date,
 ) {
-  const windowMs = rule.triggerInterval.value * UNIT_MS[rule.triggerInterval.unit];
-  const found = await signalReadings(
-    db,
-    rule,
-    condition.metric,
-    condition.sim,
-    condition.below,
-    new Date(now.getTime() - windowMs),
-    now,
-  );
-  const bySn = new Map<string, Reading>();
-  for (const d of devices) {
-    const r = found.get(d.sn);
-    bySn.set(
-      d.sn,
-      r
-        ? {
-            breached: r.breaches >= rule.triggerVolume,
-            clear: r.latest > condition.clearAbove,
-            value: r.latest,
-          }
-        : { breached: null, clear: null, value: null },
-    );
-  }
-  return bySn;
+  const { metric, sim, below, clearAbove } = condition;
+  const found = await signalReadings(db, rule, metric, sim, below, triggerSince(rule, now), now);
+  return sampleReadings(found, devices, rule.triggerVolume, (latest) => latest > clearAbove);
 }
 
 const RESOURCE_FIELD = {
@@ -130,30 +135,9 @@ async function resourceReadingsOf(
   devices: TargetDevice[],
   now: Date,
 ) {
-  const windowMs = rule.triggerInterval.value * UNIT_MS[rule.triggerInterval.unit];
-  const found = await resourceReadings(
-    db,
-    rule,
-    RESOURCE_FIELD[condition.metric],
-    condition.above,
-    new Date(now.getTime() - windowMs),
-    now,
-  );
-  const bySn = new Map<string, Reading>();
-  for (const d of devices) {
-    const r = found.get(d.sn);
-    bySn.set(
-      d.sn,
-      r
-        ? {
-            breached: r.breaches >= rule.triggerVolume,
-            clear: r.latest < condition.clearBelow,
-            value: r.latest,
-          }
-        : { breached: null, clear: null, value: null },
-    );
-  }
-  return bySn;
+  const field = RESOURCE_FIELD[condition.metric];
+  const found = await resourceReadings(db, rule, field, condition.above, triggerSince(rule, now), now);
+  return sampleReadings(found, devices, rule.triggerVolume, (latest) => latest < condition.clearBelow);
 }
 
 /**
@@ -176,6 +160,20 @@ function happeningReadings(found: Happenings, devices: TargetDevice[], volume: n
   return bySn;
 }
 
+type HappeningType = 'alarm' | 'updateFailed' | 'configRejected' | 'rebootLoop' | 'linkSwitch';
+
+/** What each event-like condition counts, per device, in (since, until]. */
+const HAPPENINGS: Record<
+  HappeningType,
+  (db: DbOrTx, rule: StoredRule, since: Date, until: Date) => Promise<Happenings>
+> = {
+  alarm: (db, rule, since, until) => eventCounts(db, rule, ['alarm'], since, until),
+  linkSwitch: (db, rule, since, until) => eventCounts(db, rule, ['linkChange', 'simSwitch'], since, until),
+  rebootLoop: (db, rule, since, until) => eventCounts(db, rule, ['boot'], since, until),
+  updateFailed: updateFailures,
+  configRejected: configRejections,
+};
+
 /** Event-like conditions: what they count, in the trigger interval (a reboot loop: its own window). */
 async function happeningReadingsOf(
   db: DbOrTx,
@@ -184,29 +182,11 @@ async function happeningReadingsOf(
   devices: TargetDevice[],
   now: Date,
 ) {
-  const windowMs =
-    condition.type === 'rebootLoop'
-      ? condition.withinMinutes * MINUTE_MS
-      : rule.triggerInterval.value * UNIT_MS[rule.triggerInterval.unit];
-  const since = new Date(now.getTime() - windowMs);
-  const found =
-    condition.type === 'alarm'
-      ? await eventCounts(db, rule, ['alarm'], since, now)
-      : condition.type === 'linkSwitch'
-        ? await eventCounts(db, rule, ['linkChange', 'simSwitch'], since, now)
-        : condition.type === 'rebootLoop'
-          ? await eventCounts(db, rule, ['boot'], since, now)
-          : condition.type === 'updateFailed'
-            ? await updateFailures(db, rule, since, now)
-            : await configRejections(db, rule, since, now);
-  return happeningReadings(
-    found,
-    devices,
-    condition.type === 'rebootLoop' ? condition.boots : rule.triggerVolume,
-  );
+  const loop = condition.type === 'rebootLoop' ? condition : null;
+  const since = loop ? new Date(now.getTime() - loop.withinMinutes * MINUTE_MS) : triggerSince(rule, now);
+  const found = await HAPPENINGS[condition.type](db, rule, since, now);
+  return happeningReadings(found, devices, loop ? loop.boots : rule.triggerVolume);
 }
-
-type HappeningType = 'alarm' | 'updateFailed' | 'configRejected' | 'rebootLoop' | 'linkSwitch';
 
 /**
  * Mode "all" is one alert per device for the conditions together: it breaches when every condition
