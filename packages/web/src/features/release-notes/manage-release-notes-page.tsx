@@ -2,6 +2,7 @@ import {
   formatDateTime,
   manageReleaseNotesCall,
   type ReleaseNote,
+  ReleaseVersionSchema,
   removeReleaseNoteCall,
   saveReleaseNoteCall,
 } from '@fleetport/contract';
@@ -26,6 +27,8 @@ import { useTranslation } from 'react-i18next';
 import { apiCall } from '../../api/client.ts';
 import { uploadFile } from '../../api/upload-file.ts';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
+import { schemaMessage } from '../../app/form-rules.ts';
+import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
 import { useImagePick } from '../../widgets/image-pick.tsx';
 import { releaseNotes } from './release-notes.i18n.ts';
@@ -163,6 +166,7 @@ function NoteDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('releaseNotes');
+  const lang = useLang();
   const [form] = Form.useForm<NoteForm>();
   const attachment = useImagePick((file) => uploadFile('releaseAttachment', file));
   const { reset } = attachment;
@@ -211,7 +215,22 @@ function NoteDialog({
             : { window: defaultWindow() }
         }
       >
-        <Form.Item name="version" label={t('manage.fields.version')} rules={[{ required: true }]}>
+        <Form.Item
+          name="version"
+          label={t('manage.fields.version')}
+          // The contract's rule, under the field as the person types, not only as the server's answer.
+          rules={[
+            { required: true },
+            {
+              validator: async (_rule, value: string | undefined) => {
+                const problem = value?.trim()
+                  ? schemaMessage(ReleaseVersionSchema, lang, t('manage.fields.version'), value)
+                  : null;
+                if (problem) throw new Error(problem);
+              },
+            },
+          ]}
+        >
           <Input placeholder="2.4.1" data-testid="release-note-version" />
         </Form.Item>
         <Form.Item name="window" label={t('manage.fields.window')} rules={[{ required: true }]}>

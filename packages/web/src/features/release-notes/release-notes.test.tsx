@@ -116,9 +116,13 @@ describe('release notes', () => {
       const page = await screen.findByTestId('manage-release-notes', {}, { timeout: 30_000 });
       await within(page).findByText('2.4.0', {}, { timeout: 30_000 });
       await userEvent.click(within(page).getByTestId('release-note-add'));
-      fireEvent.change(await screen.findByTestId('release-note-version', {}, { timeout: 30_000 }), {
-        target: { value: '2.5' },
-      });
+      const version = await screen.findByTestId('release-note-version', {}, { timeout: 30_000 });
+      // The version's rule shows under the field before anything is sent.
+      fireEvent.change(version, { target: { value: 'v2.5' } });
+      await userEvent.click(screen.getByTestId('release-note-save'));
+      await screen.findByText(/digits separated by dots/, {}, { timeout: 30_000 });
+      expect(saved).toEqual([]);
+      fireEvent.change(version, { target: { value: '2.5' } });
       fireEvent.change(screen.getByTestId('release-note-content-en'), {
         target: { value: 'VPN data limits.' },
       });
