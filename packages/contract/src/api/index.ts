@@ -36,6 +36,7 @@ import { PORTAL_MANAGER_CALLS } from './portal-manager.ts';
 import { QUOTA_CALLS } from './quotas.ts';
 import { REBATE_CALLS } from './rebates.ts';
 import { RELEASE_NOTE_CALLS } from './release-notes.ts';
+import { SUPPORT_CALLS } from './support.ts';
 import { REMOTE_ACTION_CALLS } from './remote-actions.ts';
 import { REPORT_CALLS } from './reports.ts';
 import { ROLE_CALLS } from './roles.ts';
@@ -84,6 +85,7 @@ export * from './portal-manager.ts';
 export * from './quotas.ts';
 export * from './rebates.ts';
 export * from './release-notes.ts';
+export * from './support.ts';
 export * from './remote-actions.ts';
 export * from './reports.ts';
 export * from './roles.ts';
@@ -135,6 +137,7 @@ const AREA_CALLS = {
   rebates: REBATE_CALLS,
   branding: BRANDING_CALLS,
   'release-notes': RELEASE_NOTE_CALLS,
+  support: SUPPORT_CALLS,
   quotas: QUOTA_CALLS,
   alerts: ALERT_CALLS,
   notifications: NOTIFICATION_CALLS,

@@ -35,6 +35,7 @@ import { portalManagerModule } from './portal-manager/portal-manager.module.ts';
 import { quotasModule } from './quotas/quotas.module.ts';
 import { rebatesModule } from './rebates/rebates.module.ts';
 import { releaseNotesModule } from './release-notes/release-notes.module.ts';
+import { supportModule } from './support/support.module.ts';
 import { remoteActionsModule } from './remote-actions/remote-actions.module.ts';
 import { reportsModule } from './reports/reports.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
@@ -84,6 +85,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   rebatesModule,
   brandingModule,
   releaseNotesModule,
+  supportModule,
   alertsModule,
   notificationsModule,
   appCentreModule,
