@@ -60,7 +60,8 @@ export const listResourcesCall = defineCall({
   output: pageSchema(ResourceSchema),
   permission: 'resources.view',
   paged: true,
-  summary: 'Resources in the caller’s language (or `language`), searched by name and description, newest first',
+  summary:
+    'Resources in the caller’s language (or `language`), searched by name and description, newest first',
 });
 
 export const saveResourceCall = defineCall({

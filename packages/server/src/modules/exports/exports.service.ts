@@ -6,8 +6,8 @@ import {
   formatDateTime,
   type Lang,
   MAX_EXPORT_RECORDS_KEPT,
-  type SharedFile,
   SHARE_LINK_VALID_HOURS,
+  type SharedFile,
 } from '@fleetport/contract';
 import { companyScope } from '../../platform/auth/actor.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -16,7 +16,6 @@ import { AppError } from '../../platform/errors.ts';
 import type { Files } from '../../platform/files/files.ts';
 import { enqueueJob } from '../../platform/jobs/index.ts';
 import type { ExportSource } from './export-source.ts';
-import { shareSubjectOf } from './share-subjects.ts';
 import {
   countKeptRecords,
   deleteOwnRecord,
@@ -31,6 +30,7 @@ import {
   setRecordJob,
   toExportRecord,
 } from './exports.store.ts';
+import { shareSubjectOf } from './share-subjects.ts';
 
 /** What the exports area uses of the platform. */
 export interface ExportDeps {

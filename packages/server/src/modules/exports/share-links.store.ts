@@ -16,7 +16,10 @@ export interface SubjectLinkRow {
 }
 
 /** A link's state at `now`: removed wins over expired. */
-export function shareLinkState(link: { expires_at: Date; removed_at: Date | null }, now: Date): ShareLinkState {
+export function shareLinkState(
+  link: { expires_at: Date; removed_at: Date | null },
+  now: Date,
+): ShareLinkState {
   if (link.removed_at) return 'removed';
   return new Date(link.expires_at) <= now ? 'expired' : 'valid';
 }

@@ -119,7 +119,15 @@ export interface FaqRow {
   updated_at: Date;
 }
 
-const FAQ_COLUMNS = ['id', 'question', 'answer', 'tag', 'language', 'attachment_file_id', 'updated_at'] as const;
+const FAQ_COLUMNS = [
+  'id',
+  'question',
+  'answer',
+  'tag',
+  'language',
+  'attachment_file_id',
+  'updated_at',
+] as const;
 const faqOf = (r: FaqRow): FaqRow => ({
   ...r,
   id: Number(r.id),
@@ -198,7 +206,11 @@ export async function updateFaq(db: DbOrTx, id: number, f: FaqValues, at: Date) 
 }
 
 export async function deleteFaq(db: DbOrTx, id: number): Promise<FaqRow | undefined> {
-  const row = await db.deleteFrom('support_faq').where('id', '=', id).returning(FAQ_COLUMNS).executeTakeFirst();
+  const row = await db
+    .deleteFrom('support_faq')
+    .where('id', '=', id)
+    .returning(FAQ_COLUMNS)
+    .executeTakeFirst();
   return row && faqOf(row);
 }
 
@@ -256,10 +268,7 @@ export async function pageCertificates(db: DbOrTx, search: string | undefined, p
   return { list: rows.map(certificateOf), total: Number(count.total) };
 }
 
-export async function insertCertificate(
-  db: DbOrTx,
-  c: Omit<CertificateRow, 'id'>,
-): Promise<CertificateRow> {
+export async function insertCertificate(db: DbOrTx, c: Omit<CertificateRow, 'id'>): Promise<CertificateRow> {
   const row = await db
     .insertInto('support_certificate')
     .values(c)

@@ -20,9 +20,9 @@ import type { PortalManagerTables } from '../../modules/portal-manager/portal-ma
 import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
 import type { ReleaseNoteTables } from '../../modules/release-notes/release-notes.tables.ts';
-import type { SupportTables } from '../../modules/support/support.tables.ts';
 import type { ReportTables } from '../../modules/reports/reports.tables.ts';
 import type { RolloutTables } from '../../modules/rollouts/rollouts.tables.ts';
+import type { SupportTables } from '../../modules/support/support.tables.ts';
 import type { TwoFactorTables } from '../../modules/two-factor/two-factor.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
 import type { VpnTables } from '../../modules/vpn/vpn.tables.ts';

@@ -16,7 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz not null,
     updated_at timestamptz not null
   )`.execute(db);
-  await sql`create index support_resource_lang_idx on support_resource (language, updated_at desc)`.execute(db);
+  await sql`create index support_resource_lang_idx on support_resource (language, updated_at desc)`.execute(
+    db,
+  );
   await sql`create table support_faq (
     id bigserial primary key,
     question text not null,
@@ -46,6 +48,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     add column subject_id bigint,
     add column removed_at timestamptz`.execute(db);
   await sql`alter table export_share_link add constraint export_share_link_target
-    check ((record_id is null) <> (subject is null) and (subject is null) = (subject_id is null))`.execute(db);
+    check ((record_id is null) <> (subject is null) and (subject is null) = (subject_id is null))`.execute(
+    db,
+  );
   await sql`create index export_share_link_subject on export_share_link (subject, subject_id)`.execute(db);
 }
