@@ -7,7 +7,7 @@ import {
 import { App, Button, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
+import type { ApiError } from '../../api/client.ts';
 import { uploadFile } from '../../api/upload-file.ts';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { addNamespaces } from '../../i18n/index.ts';
@@ -16,6 +16,12 @@ import { useCertificateColumns } from './certificates-page.tsx';
 import { support } from './support.i18n.ts';
 
 addNamespaces({ support });
+
+/** A refused call's own sentence: the field's message of code 1 (not a CRT), else the catalogue's. */
+function fieldMessage(failure: ApiError): string {
+  const fields = (failure.data as { fields?: { message?: string }[] } | null)?.fields;
+  return fields?.[0]?.message ?? failure.message;
+}
 
 /**
  * The Super Admin's certificates (superAdmin/certificates): a .crt is uploaded (any other name is
@@ -32,7 +38,7 @@ export function ManageCertificatesPage() {
     invalidates: [adminListKey(listCertificatesCall)],
     silent: true,
     onSuccess: () => message.success(t('manage.published')),
-    onError: (failure) => setError(failure.message),
+    onError: (failure) => setError(fieldMessage(failure)),
   });
 
   async function pick(file: File) {
@@ -42,7 +48,7 @@ export function ManageCertificatesPage() {
       const stored = await uploadFile('certificate', file);
       publish.mutate({ fileId: stored.fileId });
     } catch (failure) {
-      setError(failure instanceof ApiError || failure instanceof Error ? failure.message : String(failure));
+      setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setUploading(false);
     }
