@@ -26,8 +26,10 @@ export interface AdminListProps<C extends PagedCall, R extends RemoveCall, T ext
   input?: Omit<CallInput<C>, 'pageNum' | 'pageSize'>;
   pageSize?: number;
   title: ReactNode;
-  /** `data-testid` of the card; rows' buttons are `<testId>-remove-<id>`. */
+  /** `data-testid` of the card; its buttons are `<testId>-add` and `<testId>-remove-<id>` unless named. */
   testId: string;
+  addTestId?: string;
+  removeTestId?: (row: T) => string;
   /** The add button (absent: none). */
   add?: { label: ReactNode; onClick: () => void };
   /** Beside the add button (a search box). */
@@ -36,7 +38,7 @@ export interface AdminListProps<C extends PagedCall, R extends RemoveCall, T ext
   /** Buttons before the remove button on each row. */
   rowActions?: (row: T) => ReactNode;
   /** The remove call (its input `{ id }`), the confirmation's question and its hint. */
-  remove: { call: R; question: (row: T) => string; hint?: string };
+  remove: { call: R; question: (row: T) => string; hint?: string; done?: string };
   emptyText?: string;
 }
 
@@ -63,7 +65,7 @@ export function AdminList<C extends PagedCall, R extends RemoveCall, T extends {
   const page = list.data as (CallOutput<C> & { list: T[]; total: number }) | undefined;
   const remove = useCallMutation(removal.call, {
     invalidates: [adminListKey(call)],
-    onSuccess: () => message.success(t('removed')),
+    onSuccess: () => message.success(removal.done ?? t('removed')),
   });
   const columns: ColumnsType<T> = [
     ...props.columns,
@@ -76,11 +78,13 @@ export function AdminList<C extends PagedCall, R extends RemoveCall, T extends {
           <Popconfirm
             title={removal.question(row)}
             description={removal.hint}
-            okText={t('removeConfirm')}
-            cancelText={t('cancel')}
             onConfirm={() => remove.mutate({ id: row.id } as CallInput<R>)}
           >
-            <Button size="small" danger data-testid={`${props.testId}-remove-${row.id}`}>
+            <Button
+              size="small"
+              danger
+              data-testid={props.removeTestId?.(row) ?? `${props.testId}-remove-${row.id}`}
+            >
               {t('remove')}
             </Button>
           </Popconfirm>
@@ -96,7 +100,11 @@ export function AdminList<C extends PagedCall, R extends RemoveCall, T extends {
         <Space>
           {props.extra}
           {props.add ? (
-            <Button type="primary" onClick={props.add.onClick} data-testid={`${props.testId}-add`}>
+            <Button
+              type="primary"
+              onClick={props.add.onClick}
+              data-testid={props.addTestId ?? `${props.testId}-add`}
+            >
               {props.add.label}
             </Button>
           ) : null}

@@ -213,7 +213,7 @@ describe('support content', () => {
         if (!buttons) throw new Error('no confirmation yet');
         return buttons;
       }, WAIT);
-      await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+      await userEvent.click(within(confirm).getByRole('button', { name: 'OK' }));
       await waitFor(() => expect(removed).toEqual([{ id: 4 }]));
 
       renderConsole('/superAdmin/certificates');
