@@ -3,7 +3,7 @@ import type { Certificate, Lang } from '@fleetport/contract';
 import { companyScope } from '../../platform/auth/actor.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { PLATFORM_FILE_OWNER } from '../../platform/files/files.ts';
-import type { SupportDeps } from './support.service.ts';
+import { dropFile, type SupportDeps } from './support.service.ts';
 import * as store from './support.store.ts';
 import { SUPPORT_TEXT } from './support.text.ts';
 
@@ -88,6 +88,6 @@ export async function addCertificate(deps: SupportDeps, fileId: number, lang: La
 export async function removeCertificate(deps: SupportDeps, id: number, lang: Lang): Promise<null> {
   const removed = await store.deleteCertificate(deps.db, id);
   if (!removed) throw fieldError('id', SUPPORT_TEXT.noSuchCertificate[lang]);
-  await deps.files.remove(PLATFORM_FILE_OWNER, removed.file_id);
+  await dropFile(deps, removed.file_id, null);
   return null;
 }

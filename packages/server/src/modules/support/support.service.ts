@@ -37,9 +37,13 @@ async function resourceFile(deps: SupportDeps, fileId: number, field: string, la
   return file;
 }
 
-/** Removes a platform file no longer used (a replaced or removed resource's). */
-async function dropFile(deps: SupportDeps, fileId: number | null, keep: number | null) {
-  if (fileId !== null && fileId !== keep) await deps.files.remove(PLATFORM_FILE_OWNER, fileId);
+/**
+ * Removes a platform file no longer used (a replaced or removed resource's); one the Super Admin also
+ * chose for another resource, entry or certificate stays.
+ */
+export async function dropFile(deps: SupportDeps, fileId: number | null, keep: number | null) {
+  if (fileId === null || fileId === keep || (await store.fileInUse(deps.db, fileId))) return;
+  await deps.files.remove(PLATFORM_FILE_OWNER, fileId);
 }
 
 // ---- resources ---------------------------------------------------------------------------------------

@@ -285,3 +285,19 @@ export async function deleteCertificate(db: DbOrTx, id: number): Promise<Certifi
     .executeTakeFirst();
   return row && certificateOf(row);
 }
+
+/** Whether a resource, an FAQ entry or a certificate still uses the platform file. */
+export async function fileInUse(db: DbOrTx, fileId: number): Promise<boolean> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .or([
+          eb.exists(eb.selectFrom('support_resource').select('id').where('file_id', '=', fileId)),
+          eb.exists(eb.selectFrom('support_faq').select('id').where('attachment_file_id', '=', fileId)),
+          eb.exists(eb.selectFrom('support_certificate').select('id').where('file_id', '=', fileId)),
+        ])
+        .as('used'),
+    ])
+    .executeTakeFirstOrThrow();
+  return Boolean(row.used);
+}

@@ -207,6 +207,28 @@ describe('support resources and FAQ', () => {
     ).toBe(before);
   });
 
+  it('keep a file two resources share when one is removed; the last one removes it', async () => {
+    const file = await upload(admin, 'resource', 'shared.pdf', Buffer.from('%PDF shared'));
+    const first = await admin.run(saveResourceCall, {
+      id: null,
+      resource: resource(file.fileId, { name: 'One' }),
+    });
+    const second = await admin.run(saveResourceCall, {
+      id: null,
+      resource: resource(file.fileId, { name: 'Two' }),
+    });
+    expect((await admin.run(removeResourceCall, { id: first.data!.id })).code).toBe(0);
+    const left = await acme.run(listResourcesCall, { pageNum: 1, pageSize: 10, search: 'Two' });
+    expect(left.data?.list.map((r) => r.file.fileId)).toEqual([file.fileId]);
+    expect((await t.app.inject({ method: 'GET', url: left.data!.list[0]!.file.download.url })).body).toBe(
+      '%PDF shared',
+    );
+    expect((await admin.run(removeResourceCall, { id: second.data!.id })).code).toBe(0);
+    expect(
+      (await t.app.inject({ method: 'GET', url: left.data!.list[0]!.file.download.url })).statusCode,
+    ).toBe(404);
+  });
+
   it('are the Super Admin’s to write: a company owner is refused (5)', async () => {
     const file = await upload(acme, 'resource', 'acme.txt', Buffer.from('acme'));
     expect((await acme.run(saveResourceCall, { id: null, resource: resource(file.fileId) })).code).toBe(
