@@ -14,6 +14,16 @@ import { apiCall } from '../../api/client.ts';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { shareUrlOf } from '../exports/share-url.ts';
 
+/** A long address cut with an ellipsis by CSS alone: the whole address stays in the page. */
+const LINK_STYLE = {
+  display: 'inline-block',
+  maxWidth: 240,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const;
+
 const STATE_COLOR = { valid: 'green', removed: 'default', expired: 'orange' } as const;
 
 /**
@@ -82,11 +92,11 @@ export function ShareDialog({
                         }
                       : false
                   }
-                  style={{ maxWidth: 260 }}
-                  ellipsis
                   translate="no"
                 >
-                  {shareUrlOf(l.shareId)}
+                  <a href={shareUrlOf(l.shareId)} target="_blank" rel="noreferrer" style={LINK_STYLE}>
+                    {shareUrlOf(l.shareId)}
+                  </a>
                 </Typography.Text>
               ),
             },
