@@ -11,6 +11,7 @@ import { FrequencySchema } from '../rules/alerts.ts';
 import { intBetween, numberFilter } from '../rules/numbers.ts';
 import { boundedText } from '../rules/rule.ts';
 import { InstantMsSchema } from '../rules/time.ts';
+import { unreadAlertCountCall } from './alerts-badge.ts';
 import { defineCall } from './define.ts';
 import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
 
@@ -405,15 +406,7 @@ export const markAllAlertsReadCall = defineCall({
   summary: 'Mark every alert of the company read for the caller',
 });
 
-export const unreadAlertCountCall = defineCall({
-  id: 'alerts.unreadCount',
-  method: 'POST',
-  path: '/link/alert/unreadCount',
-  input: z.strictObject({}),
-  output: z.object({ total: z.number().int() }),
-  permission: 'alerts.view',
-  summary: "The caller's unread firing alerts (the alert centre's badge)",
-});
+export { unreadAlertCountCall };
 
 /** Silences per company. */
 export const ALERT_SILENCES_MAX = 100;
