@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
+import { usageDeltas } from '../devices/device-usage.ts';
 
 /**
  * SQL of alert rules. The console's functions take the caller's scope; `enabledRules` and
@@ -367,4 +368,26 @@ export async function configRejections(
        and c.state in ('rejected', 'reverted') and c.finished_at <= ${until}
      group by c.sn`.execute(db);
   return happenings(rows);
+}
+
+/**
+ * Per device: the bytes (received and sent) of the links matching `link` (a prefix: `cellular` is both
+ * SIMs') or of one SIM's link in [since, until], counted as the dashboard counts usage. Devices
+ * without a sample of those links in the range are absent: their telemetry is missing.
+ */
+export async function usageBytes(
+  db: DbOrTx,
+  rule: StoredRule,
+  of: { link: string | null; sim: number | null },
+  since: Date,
+  until: Date,
+): Promise<Map<string, number>> {
+  const links =
+    of.sim !== null ? sql`u->>'link' = ${`cellular${of.sim}`}` : sql`u->>'link' like ${`${of.link}%`}`;
+  const { rows } = await sql<{ sn: string; bytes: number }>`
+    ${usageDeltas(sql`t.company_id = ${rule.companyId} and t.sn in (select d.sn from device d
+      where d.company_id = ${rule.companyId} and ${targetWhere(rule.companyId, rule.targets)})
+      and t.at >= ${since} and t.at <= ${until} and ${links}`)}
+    select sn, sum(rx + tx) as bytes from deltas group by sn`.execute(db);
+  return new Map(rows.map((r) => [r.sn, Number(r.bytes)]));
 }
