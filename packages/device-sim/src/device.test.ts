@@ -222,7 +222,9 @@ describe('a simulated device on a broker', () => {
     const sn = 'SIM-R3000-000031';
     const device = await online(sn);
     const events = (name: string) =>
-      cloud.messages.filter((m) => m.sn === sn && m.message.type === 'event' && m.message.event.name === name);
+      cloud.messages.filter(
+        (m) => m.sn === sn && m.message.type === 'event' && m.message.event.name === name,
+      );
     const to = device.state.activeLink === 'wan' ? 'cellular1' : 'wan';
     const from = device.state.activeLink;
     expect(device.failOver(to)).toBe(true);
@@ -236,7 +238,11 @@ describe('a simulated device on a broker', () => {
     const boots = events('boot').length;
     await device.rebootLoop(3);
     await cloud.waitFor(() => events('boot').length >= boots + 3);
-    expect(events('boot').slice(boots).map((m) => m.message)).toMatchObject([
+    expect(
+      events('boot')
+        .slice(boots)
+        .map((m) => m.message),
+    ).toMatchObject([
       { event: { reason: 'reboot' } },
       { event: { reason: 'reboot' } },
       { event: { reason: 'reboot' } },
