@@ -211,12 +211,6 @@ export const DataUsageConditionSchema = z
       if (c[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
   });
 
-/** Bytes over which a data usage condition breaches. */
-export function dataUsageThresholdBytes(c: z.output<typeof DataUsageConditionSchema>): number {
-  const mb = c.unit === 'mb' ? (c.overMb ?? 0) : ((c.allowanceMb ?? 0) * (c.percent ?? 0)) / 100;
-  return mb * DATA_USAGE_MB_BYTES;
-}
-
 export const AlertConditionSchema = z.discriminatedUnion('type', [
   OfflineConditionSchema,
   SignalConditionSchema,

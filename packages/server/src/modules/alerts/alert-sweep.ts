@@ -1,4 +1,4 @@
-import { type AlertCondition, DATA_USAGE_MB_BYTES, dataUsageThresholdBytes } from '@fleetport/contract';
+import { type AlertCondition, DATA_USAGE_MB_BYTES } from '@fleetport/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
@@ -199,6 +199,12 @@ export function usageCycleStart(cycle: 'daily' | 'weekly' | 'monthly', now: Date
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
+/** Bytes over which a data usage condition breaches: its MB, or its percentage of the allowance. */
+function usageThresholdBytes(c: Extract<AlertCondition, { type: 'dataUsage' }>): number {
+  const mb = c.unit === 'mb' ? (c.overMb ?? 0) : ((c.allowanceMb ?? 0) * (c.percent ?? 0)) / 100;
+  return mb * DATA_USAGE_MB_BYTES;
+}
+
 /**
  * Data usage in the cycle so far: over the threshold breaches; under it clears, since the cycle began
  * (usage only grows within a cycle, so that is the start of the next one). A device without telemetry
@@ -213,7 +219,7 @@ async function dataUsageReadingsOf(
 ) {
   const since = usageCycleStart(condition.cycle, now);
   const found = await usageBytes(db, rule, condition, since, now);
-  const threshold = dataUsageThresholdBytes(condition);
+  const threshold = usageThresholdBytes(condition);
   const bySn = new Map<string, Reading>();
   for (const d of devices) {
     const bytes = found.get(d.sn);
