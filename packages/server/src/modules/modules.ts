@@ -6,6 +6,7 @@ import { alertsModule } from './alerts/alerts.module.ts';
 import { appCentreModule } from './app-centre/app-centre.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { brandingModule } from './branding/branding.module.ts';
+import { iotConnectorModule } from './iot-connector/iot-connector.module.ts';
 import { checkoutModule } from './checkout/checkout.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
 import { companyAccountModule } from './company-account/company-account.module.ts';
@@ -83,6 +84,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   partnerNotificationsModule,
   rebatesModule,
   brandingModule,
+  iotConnectorModule,
   releaseNotesModule,
   alertsModule,
   notificationsModule,
