@@ -193,7 +193,8 @@ export const getCompanyMapConfigCall = defineCall({
   input: z.strictObject({}),
   output: CompanyMapConfigSchema,
   permission: 'session',
-  summary: "The map key the caller's console uses: its company's, else the nearest partner's, else the platform's",
+  summary:
+    "The map key the caller's console uses: its company's, else the nearest partner's, else the platform's",
 });
 
 export const BRANDING_CALLS = [

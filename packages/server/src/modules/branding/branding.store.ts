@@ -103,7 +103,10 @@ export interface SealedMapKeys {
 }
 
 /** The map keys of these companies that set any, by company (the caller's own company and partner chain). */
-export async function mapKeysOf(db: DbOrTx, companyIds: readonly number[]): Promise<Map<number, SealedMapKeys>> {
+export async function mapKeysOf(
+  db: DbOrTx,
+  companyIds: readonly number[],
+): Promise<Map<number, SealedMapKeys>> {
   if (companyIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('partner_branding')

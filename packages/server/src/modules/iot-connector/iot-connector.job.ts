@@ -1,12 +1,7 @@
 import type { AppDeps } from '../../platform/app-deps.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction } from '../../platform/db/open.ts';
-import {
-  defineJob,
-  defineSchedule,
-  enqueueJob,
-  type JobContext,
-} from '../../platform/jobs/index.ts';
+import { defineJob, defineSchedule, enqueueJob, type JobContext } from '../../platform/jobs/index.ts';
 import { destinationPolicy } from '../notifications/webhook-address.ts';
 import { postToConnector } from './connector-post.ts';
 import { connectorSeal, forwardHeaders } from './iot-connector.service.ts';
@@ -63,11 +58,16 @@ export async function startConnectorDelivery(db: Db, clock: Clock, connectorId: 
 }
 
 export async function dispatchConnectors(deps: Pick<AppDeps, 'db' | 'clock'>) {
-  for (const id of await store.connectorsBehind(deps.db)) await startConnectorDelivery(deps.db, deps.clock, id);
+  for (const id of await store.connectorsBehind(deps.db))
+    await startConnectorDelivery(deps.db, deps.clock, id);
 }
 
 /** The JSON of one batch: Azure IoT Central's fields beside the samples, or the samples alone. */
-export function batchBody(connector: store.StoredConnector, batchId: string, rows: Awaited<ReturnType<typeof store.telemetryAfter>>) {
+export function batchBody(
+  connector: store.StoredConnector,
+  batchId: string,
+  rows: Awaited<ReturnType<typeof store.telemetryAfter>>,
+) {
   const messages = rows.map((r) => ({
     sn: r.sn,
     at: new Date(r.at).toISOString(),

@@ -20,8 +20,12 @@ export function iotConnectorRoutes(deps: connectors.IotConnectorDeps) {
     bind(getIotConnectorCall, async (ctx) =>
       connectors.getConnector(deps, companyActor(ctx), ctx.input.connectorId),
     ),
-    bind(createIotConnectorCall, async (ctx) => connectors.createConnector(deps, companyActor(ctx), ctx.input)),
-    bind(updateIotConnectorCall, async (ctx) => connectors.updateConnector(deps, companyActor(ctx), ctx.input)),
+    bind(createIotConnectorCall, async (ctx) =>
+      connectors.createConnector(deps, companyActor(ctx), ctx.input),
+    ),
+    bind(updateIotConnectorCall, async (ctx) =>
+      connectors.updateConnector(deps, companyActor(ctx), ctx.input),
+    ),
     bind(deleteIotConnectorCall, async (ctx) =>
       connectors.deleteConnector(deps, companyActor(ctx), ctx.input.connectorId),
     ),

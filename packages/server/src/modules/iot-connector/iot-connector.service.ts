@@ -72,13 +72,7 @@ function checkCredentials(input: CreateInput | UpdateInput, token: string) {
  * Asks the application once with the token: 2xx is ready, 401 or 403 refuses the token (600007), no
  * answer or any other is `failed` (600003 on create, 600004 on update).
  */
-async function probe(
-  deps: IotConnectorDeps,
-  url: string,
-  tokenName: string,
-  token: string,
-  failed: number,
-) {
+async function probe(deps: IotConnectorDeps, url: string, tokenName: string, token: string, failed: number) {
   const result = await postToConnector(
     url,
     { [tokenName]: token },
@@ -91,7 +85,7 @@ async function probe(
 }
 
 export function connectorView(row: store.StoredConnector): IotConnector {
-  const state = row.failingSince ? 'failing' : row.jobId !== null && row.routerCount > 0 ? 'delivering' : 'idle';
+  const state = row.failingSince ? 'failing' : row.delivering ? 'delivering' : 'idle';
   return {
     connectorId: row.id,
     name: row.name,
@@ -148,10 +142,17 @@ function fieldsOf(input: CreateInput | UpdateInput) {
 
 export async function createConnector(deps: IotConnectorDeps, actor: Actor, input: CreateInput) {
   const scope = owningScope(actor.scope);
-  if (await store.nameTaken(deps.db, scope, input.name)) throw new AppError(ErrorCode.IOT_CONNECTOR_NAME_EXISTS);
+  if (await store.nameTaken(deps.db, scope, input.name))
+    throw new AppError(ErrorCode.IOT_CONNECTOR_NAME_EXISTS);
   await checkUrl(deps, input.applicationUrl);
   checkCredentials(input, input.token);
-  await probe(deps, input.applicationUrl, input.tokenName, input.token, ErrorCode.IOT_CONNECTOR_CREATE_FAILED);
+  await probe(
+    deps,
+    input.applicationUrl,
+    input.tokenName,
+    input.token,
+    ErrorCode.IOT_CONNECTOR_CREATE_FAILED,
+  );
   const values = {
     ...fieldsOf(input),
     tokenSealed: await connectorSeal(deps).seal(input.token),

@@ -32,6 +32,7 @@ export interface StoredConnector {
   lastError: string | null;
   createdAt: Date;
   routerCount: number;
+  delivering: boolean;
 }
 
 export interface ConnectorValues {
@@ -47,6 +48,8 @@ export interface ConnectorValues {
 }
 
 const routerCount = sql<number>`(select count(*) from iot_connector_router r where r.connector_id = c.id)`;
+/** Whether its delivery job is queued or running now. */
+const delivering = sql<boolean>`exists (select 1 from job j where j.id = c.job_id and j.state in ('queued', 'running'))`;
 
 function selectConnectors(db: DbOrTx) {
   return db
@@ -71,6 +74,7 @@ function selectConnectors(db: DbOrTx) {
       'c.last_error as lastError',
       'c.created_at as createdAt',
       routerCount.as('routerCount'),
+      delivering.as('delivering'),
     ]);
 }
 
@@ -85,6 +89,7 @@ function normalized(row: Selected): StoredConnector {
     jobId: row.jobId === null ? null : Number(row.jobId),
     delivered: Number(row.delivered),
     routerCount: Number(row.routerCount),
+    delivering: !!row.delivering,
   };
 }
 
@@ -228,7 +233,9 @@ export async function bindRouters(
   if (sns.length === 0) return;
   await db
     .insertInto('iot_connector_router')
-    .values(sns.map((sn) => ({ sn, connector_id: connectorId, company_id: owningCompany(scope), bound_at: now })))
+    .values(
+      sns.map((sn) => ({ sn, connector_id: connectorId, company_id: owningCompany(scope), bound_at: now })),
+    )
     .onConflict((oc) => oc.column('sn').doNothing())
     .execute();
 }
