@@ -22,6 +22,7 @@ import { notificationsFeature } from '../features/notifications/notifications.fe
 import { openApiFeature } from '../features/open-api/open-api.feature.ts';
 import { pageColumnsFeature } from '../features/page-columns/page-columns.feature.ts';
 import { partnerNotificationsFeature } from '../features/partner-notifications/partner-notifications.feature.ts';
+import { iotConnectorFeature } from '../features/iot-connector/iot-connector.feature.ts';
 import { pointTablesFeature } from '../features/point-tables/point-tables.feature.ts';
 import { portalManagerFeature } from '../features/portal-manager/portal-manager.feature.ts';
 import { quotasFeature } from '../features/quotas/quotas.feature.ts';
@@ -72,6 +73,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   rolloutsFeature,
   reportsFeature,
   pointTablesFeature,
+  iotConnectorFeature,
   deviceTemplatesFeature,
   twoFactorFeature,
 ];
