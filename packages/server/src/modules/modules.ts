@@ -6,7 +6,6 @@ import { alertsModule } from './alerts/alerts.module.ts';
 import { appCentreModule } from './app-centre/app-centre.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { brandingModule } from './branding/branding.module.ts';
-import { iotConnectorModule } from './iot-connector/iot-connector.module.ts';
 import { checkoutModule } from './checkout/checkout.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
 import { companyAccountModule } from './company-account/company-account.module.ts';
@@ -23,6 +22,7 @@ import { deviceTemplatesModule } from './device-templates/device-templates.modul
 import { devicesModule } from './devices/devices.module.ts';
 import { exportsModule } from './exports/exports.module.ts';
 import { filesModule } from './files/files.module.ts';
+import { iotConnectorModule } from './iot-connector/iot-connector.module.ts';
 import { jobsModule } from './jobs/jobs.module.ts';
 import { licencesModule } from './licences/licences.module.ts';
 import { menusModule } from './menus/menus.module.ts';

@@ -17,12 +17,12 @@ import { deviceTagsFeature } from '../features/device-tags/device-tags.feature.t
 import { deviceTemplatesFeature } from '../features/device-templates/device-templates.feature.ts';
 import { devicesFeature } from '../features/devices/devices.feature.ts';
 import { exportsFeature } from '../features/exports/exports.feature.ts';
+import { iotConnectorFeature } from '../features/iot-connector/iot-connector.feature.ts';
 import { licencesFeature } from '../features/licences/licences.feature.ts';
 import { notificationsFeature } from '../features/notifications/notifications.feature.ts';
 import { openApiFeature } from '../features/open-api/open-api.feature.ts';
 import { pageColumnsFeature } from '../features/page-columns/page-columns.feature.ts';
 import { partnerNotificationsFeature } from '../features/partner-notifications/partner-notifications.feature.ts';
-import { iotConnectorFeature } from '../features/iot-connector/iot-connector.feature.ts';
 import { pointTablesFeature } from '../features/point-tables/point-tables.feature.ts';
 import { portalManagerFeature } from '../features/portal-manager/portal-manager.feature.ts';
 import { quotasFeature } from '../features/quotas/quotas.feature.ts';

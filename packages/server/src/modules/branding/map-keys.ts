@@ -1,7 +1,7 @@
 import {
   type CallParsedInput,
-  type CompanyMapConfig,
   COMPANY_TYPE,
+  type CompanyMapConfig,
   ErrorCode,
   MAP_KEY_FIELDS,
   type MapKeyField,

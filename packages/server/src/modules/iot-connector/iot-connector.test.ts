@@ -12,6 +12,7 @@ import {
   unbindIotRoutersCall,
   updateIotConnectorCall,
 } from '@fleetport/contract';
+// biome-ignore lint/style/noRestrictedImports: a test: a real simulated router reports the telemetry.
 import type { SimulatedDevice } from '@fleetport/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../../test/helpers.ts';

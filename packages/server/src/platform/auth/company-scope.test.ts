@@ -23,7 +23,6 @@ import * as alerts from '../../modules/alerts/alerts.store.ts';
 import { addVersion } from '../../modules/app-centre/app-centre.service.ts';
 import { ownedVersion, packagePage, visiblePackage } from '../../modules/app-centre/app-centre.store.ts';
 import { mapKeysOf, ownBranding, saveBranding, saveMapKeys } from '../../modules/branding/branding.store.ts';
-import * as iot from '../../modules/iot-connector/iot-connector.store.ts';
 import { customerOfSeller, insertOrder, orderPage } from '../../modules/checkout/checkout.store.ts';
 import * as account from '../../modules/company-account/company-account.store.ts';
 import * as customers from '../../modules/customers/customers.store.ts';
@@ -68,6 +67,7 @@ import {
 } from '../../modules/devices/device-registry.store.ts';
 import * as reports from '../../modules/devices/device-reports.store.ts';
 import { recordOwner } from '../../modules/exports/exports.store.ts';
+import * as iot from '../../modules/iot-connector/iot-connector.store.ts';
 import { devicesAutoRenew, saveCompanyAutoRenew } from '../../modules/licences/auto-renew.store.ts';
 import { billingPage } from '../../modules/licences/billing.store.ts';
 import { assignDeviceLicences } from '../../modules/licences/device-assignment.service.ts';

@@ -29,14 +29,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz not null,
     updated_at timestamptz not null
   )`.execute(db);
-  await sql`create unique index iot_connector_name_idx on iot_connector (company_id, lower(name))`.execute(db);
+  await sql`create unique index iot_connector_name_idx on iot_connector (company_id, lower(name))`.execute(
+    db,
+  );
   await sql`create table iot_connector_router (
     sn text primary key,
     connector_id bigint not null references iot_connector (id) on delete cascade,
     company_id bigint not null,
     bound_at timestamptz not null
   )`.execute(db);
-  await sql`create index iot_connector_router_connector_idx on iot_connector_router (connector_id)`.execute(db);
+  await sql`create index iot_connector_router_connector_idx on iot_connector_router (connector_id)`.execute(
+    db,
+  );
   await sql`alter table partner_branding
     add column map_js_key_sealed text,
     add column map_server_key_sealed text,
