@@ -41,6 +41,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index iot_connector_router_connector_idx on iot_connector_router (connector_id)`.execute(
     db,
   );
+  // What a connector owes: its routers' rows after its cursor, found by range instead of by scanning each
+  // router's whole history every 10 s (docs/decisions.md "IoT connectors and map keys").
+  await sql`create index device_telemetry_sn_id_idx on device_telemetry (sn, id)`.execute(db);
   await sql`alter table partner_branding
     add column map_js_key_sealed text,
     add column map_server_key_sealed text,
@@ -52,6 +55,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table partner_branding
     drop column map_js_key_sealed, drop column map_server_key_sealed,
     drop column map_hardware_key_sealed, drop column map_keys_updated_at`.execute(db);
+  await sql`drop index device_telemetry_sn_id_idx`.execute(db);
   await sql`drop table iot_connector_router`.execute(db);
   await sql`drop table iot_connector`.execute(db);
 }
