@@ -56,7 +56,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       await row.locator('[data-testid^="resource-share-"]').click();
       await owner.page.getByTestId('share-create').click();
       const links = owner.page.getByTestId('share-links');
-      await links.getByText(t.shareDialog.state.valid).waitFor();
+      await links.getByText(t.shareDialog.state.valid, { exact: true }).waitFor();
       const url = (await links.locator('a[href*="seeShareFile"]').first().getAttribute('href')) ?? '';
       assert.match(url, /seeShareFile\//);
 
@@ -71,7 +71,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
 
       await links.locator('button.ant-btn-dangerous').first().click();
       await owner.page.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
-      await links.getByText(t.shareDialog.state.removed).waitFor();
+      await links.getByText(t.shareDialog.state.removed, { exact: true }).waitFor();
       await stranger.page.reload();
       const refused = stranger.page.getByTestId('shared-file-error');
       await refused.getByText(errorMessage(ErrorCode.SHARE_LINK_EXPIRED, lang)).waitFor();
