@@ -28,9 +28,9 @@ export interface ExportTables {
     id: string;
     company_id: Id;
     user_id: Id;
-    /** The shared export record, or null for a support subject (migration 0560). */
+    /** The shared export record, or null for a support subject (migration 0600). */
     record_id: Id | null;
-    /** `resource` or `faq` with its id: a support share link (migration 0560). */
+    /** `resource` or `faq` with its id: a support share link (migration 0600). */
     subject: string | null;
     subject_id: Id | null;
     created_at: Date;

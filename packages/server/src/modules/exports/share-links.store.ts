@@ -4,7 +4,7 @@ import type { RecordOwner } from './exports.store.ts';
 
 /**
  * SQL of share links that name a subject rather than an export record (support resources and FAQ
- * entries, migration 0560): the same `export_share_link` rows and the same seeShareFile page. A removed
+ * entries, migration 0600): the same `export_share_link` rows and the same seeShareFile page. A removed
  * link is kept with `removed_at`, so its maker sees it as removed rather than gone.
  */
 

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Instant = ColumnType<Date, Date, Date>;
 
-/** The support area's tables (migration 0560_support); its share links are `export_share_link` rows. */
+/** The support area's tables (migration 0600_support); its share links are `export_share_link` rows. */
 export interface SupportTables {
   /** A file the Super Admin publishes under Support › Resources, in one language. */
   support_resource: {
