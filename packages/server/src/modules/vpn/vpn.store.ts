@@ -630,3 +630,24 @@ export async function cycleUsage(
     .execute();
   return new Map(rows.map((r) => [r.member_key, Number(r.bytes)]));
 }
+
+/**
+ * Marks a data limit warning told for a group's cycle; answers false when it was told already (by
+ * this node or another, before a restart or not): the primary key keeps one mark per level and cycle.
+ */
+export async function markLimitNotice(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  cycleStart: Date,
+  level: 'warning' | 'exhausted',
+  at: Date,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('vpn_limit_notice')
+    .values({ company_id: owningCompany(scope), group_id: groupId, cycle_start: cycleStart, level, at })
+    .onConflict((oc) => oc.columns(['group_id', 'cycle_start', 'level']).doNothing())
+    .returning('level')
+    .executeTakeFirst();
+  return row !== undefined;
+}
