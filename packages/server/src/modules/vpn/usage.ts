@@ -1,5 +1,6 @@
 import {
   type DataLimitCycle,
+  type DataPoolSource,
   ErrorCode,
   VPN_USAGE_WARNING_PERCENT,
   type VpnGroupUsage,
@@ -21,6 +22,8 @@ import * as store from './vpn.store.ts';
  */
 
 const MB = 1024 * 1024;
+/** The pool items that carry a group past its limit (companyPool). */
+const POOL_SOURCES_PAST_LIMIT = ['package', 'grant'] as const satisfies readonly DataPoolSource[];
 const DAY = 86_400_000;
 /** The count of a single-time limit is kept under one start that no cycle has. */
 const SINGLE_START = new Date(0);
@@ -96,11 +99,13 @@ export async function groupUsage(
 }
 
 /**
- * The company's VPN data pool when it has or had data (data-pool's items: packages, licence traffic,
- * grants); null when it never had any.
+ * The data the company added to its VPN data pool (data-pool's items of bought packages and the
+ * platform's grants) when it has or had such data; null when it never had any. The traffic its
+ * licences include is the pool's too, but does not lift a group's own limit: that limit is the
+ * company's cap, and only data it added on purpose carries tunnels past it.
  */
 async function companyPool(db: DbOrTx, companyId: number, now: Date) {
-  const totals = await poolTotals(db, [companyId], now);
+  const totals = await poolTotals(db, [companyId], now, POOL_SOURCES_PAST_LIMIT);
   if (totals.totalBytes <= 0 && totals.expired === 0) return null;
   return { remainingBytes: Math.max(0, totals.remainingBytes), totalBytes: totals.totalBytes };
 }
