@@ -487,8 +487,44 @@ export const getVpnHubStatusCall = defineCall({
   summary: "Whether the platform's VPN hub runs, does not answer, or cannot run (OpenVPN not installed)",
 });
 
+/** The VPN dashboard (core §2 `vpn/dashboard`): the company's groups with their tunnels and traffic this cycle. */
+export const VpnDashboardSchema = z.object({
+  groupsRunning: z.number().int(),
+  groupsTotal: z.number().int(),
+  devicesConnected: z.number().int(),
+  devicesTotal: z.number().int(),
+  groups: z.array(
+    z.object({
+      vpnGroupId: z.number().int(),
+      name: z.string(),
+      state: z.enum(VPN_GROUP_STATES),
+      devices: z.number().int(),
+      connected: z.number().int(),
+      /** The group's traffic in its current cycle against its data limit (getUsage's figures). */
+      usedBytes: z.number(),
+      limitBytes: z.number(),
+      percent: z.number().int(),
+      usageState: z.enum(VPN_USAGE_STATES),
+      /** Why its tunnels are refused (180021, 180023), or null. */
+      code: z.number().int().nullable(),
+    }),
+  ),
+});
+export type VpnDashboard = z.infer<typeof VpnDashboardSchema>;
+
+export const getVpnDashboardCall = defineCall({
+  id: 'vpn.dashboard',
+  method: 'POST',
+  path: '/vpn/dashboard/getSummary',
+  input: z.strictObject({}),
+  output: VpnDashboardSchema,
+  permission: 'vpnDashboard.view',
+  summary: "The company's VPN groups: running, devices connected, and each group's traffic this cycle",
+});
+
 export const VPN_CALLS = [
   getSiteIpAccessTypesCall,
+  getVpnDashboardCall,
   listVpnGroupsCall,
   getVpnGroupCall,
   createVpnGroupCall,

@@ -12,6 +12,7 @@ import {
   setAllDevicesOffline,
   setDevicePresence,
 } from '../modules/devices/devices.store.ts';
+import { recordRouterTunnel } from '../modules/vpn/router-status.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { MqttConfig } from '../platform/config.ts';
 import type { Db } from '../platform/db/open.ts';
@@ -204,6 +205,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     configReported: (sn, companyId, message, previous) =>
       changeSets.configReported(sn, companyId, message, previous),
     vpnUsage: (sn, companyId, message) => recordVpnUsage({ db, clock, hub }, sn, companyId, message),
+    vpnTunnel: (sn, companyId, status) => recordRouterTunnel({ db, clock, hub }, sn, companyId, status),
     presenceFromMessages: broker.kind === 'external',
     publish: (topic, payload) => broker.publish(topic, payload),
     helloReceived(sn) {

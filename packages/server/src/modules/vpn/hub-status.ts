@@ -68,6 +68,8 @@ export async function recordHubStatus(deps: HubDeps): Promise<void> {
       if (!member.active) continue;
       const seen = byName.get(memberCommonName(group.id, member.member_key));
       if (!seen && member.vpn_state === 'disconnected') continue;
+      // A tunnel only its router reported (no real address from this hub) is the router's to end.
+      if (!seen && member.real_address === null) continue;
       await recordMemberStatus(deps, record, member, seen ?? null, at);
     }
     // A group or device that reached its limit is refused from now on (and one in a new cycle let in).
@@ -88,7 +90,8 @@ export async function recordMemberStatus(
   deps: ModuleDeps<'db'> & Partial<ModuleDeps<'hub'>>,
   group: GroupRecord,
   member: MemberRecord,
-  seen: { realAddress: string; bytesIn: number; bytesOut: number } | null,
+  /** `realAddress` null: the router's own report (router-status.ts), not the hub's read. */
+  seen: { realAddress: string | null; bytesIn: number; bytesOut: number } | null,
   at: Date,
 ): Promise<void> {
   const scope = companyScope(group.company_id);
