@@ -1,5 +1,6 @@
 import {
   addVpnEndDeviceCall,
+  errorMessage,
   formatBytes,
   getVpnGroupUsageCall,
   IPv4Schema,
@@ -15,6 +16,7 @@ import {
 } from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
+  Alert,
   Button,
   Card,
   Empty,
@@ -65,6 +67,8 @@ export function GroupUsageCard({ groupId }: { groupId: number }) {
   const usage = useQuery({
     queryKey: [...vpnKeys.all, getVpnGroupUsageCall.id, groupId],
     queryFn: () => apiCall(getVpnGroupUsageCall, { vpnGroupId: groupId }),
+    // The traffic grows as the hub or the routers report it: the card follows without a reload.
+    refetchInterval: 5000,
   });
   const [editing, setEditing] = useState<{ sn: string; dataLimitMb: number | null } | null>(null);
   const [form] = Form.useForm<{ dataLimitMb: number | null }>();
@@ -88,6 +92,22 @@ export function GroupUsageCard({ groupId }: { groupId: number }) {
             status={usageStatus(u.state)}
             data-testid="vpn-group-progress"
           />
+          {u.code !== null && (
+            <Alert
+              type="error"
+              showIcon
+              data-testid="vpn-usage-refused"
+              message={t('usage.refused', { code: u.code, message: errorMessage(u.code, lang) })}
+            />
+          )}
+          {u.pool?.carrying && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="vpn-usage-on-pool"
+              message={t('usage.onPool', { remaining: formatBytes(u.pool.remainingBytes) })}
+            />
+          )}
           <Table
             size="small"
             rowKey="sn"
