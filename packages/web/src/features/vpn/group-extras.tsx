@@ -9,6 +9,7 @@ import {
   removeVpnEndDeviceCall,
   setVpnDeviceLanCall,
   setVpnDeviceLimitCall,
+  updateVpnGroupCall,
   VpnDataLimitSchema,
   type VpnEndDevice,
   type VpnGroupUsage,
@@ -40,7 +41,7 @@ import { Can } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
-import { vpnKeys } from './vpn-queries.ts';
+import { useVpnGroup, vpnKeys } from './vpn-queries.ts';
 
 type UsageState = VpnGroupUsage['state'];
 
@@ -57,6 +58,71 @@ function UsageTag({ state, code }: { state: UsageState; code: number | null }) {
       {t(`usage.${state}`)}
       {code !== null ? ` (${code})` : ''}
     </Tag>
+  );
+}
+
+/** Changes the group's data limit per cycle (its other settings as they are). */
+function GroupLimitButton({ groupId }: { groupId: number }) {
+  const { t } = useTranslation('vpn');
+  const lang = useLang();
+  const group = useVpnGroup(groupId).data;
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ dataLimitMb: number }>();
+  const save = useCallMutation(updateVpnGroupCall, {
+    invalidates: [vpnKeys.all],
+    onSuccess: () => setOpen(false),
+  });
+  if (!group) return null;
+  return (
+    <>
+      <Button
+        size="small"
+        onClick={() => {
+          form.setFieldsValue({ dataLimitMb: group.dataLimitMb });
+          setOpen(true);
+        }}
+        data-testid="vpn-group-limit-edit"
+      >
+        {t('usage.editGroupLimit')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('usage.editGroupLimitTitle', { name: group.name })}
+        onCancel={() => setOpen(false)}
+        onOk={() => form.submit()}
+        confirmLoading={save.isPending}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={(v) =>
+            save.mutate({
+              vpnGroupId: group.vpnGroupId,
+              name: group.name,
+              region: group.region,
+              protocol: group.protocol,
+              pingInterval: group.pingInterval,
+              pingRetry: group.pingRetry,
+              mtu: group.mtu,
+              fragment: group.fragment,
+              cipher: group.cipher,
+              dataLimitMb: v.dataLimitMb,
+              cycle: group.cycle,
+              siteIpAccessType: group.siteIpAccessType,
+            })
+          }
+        >
+          <Form.Item
+            name="dataLimitMb"
+            label={t('usage.limitMb')}
+            rules={[schemaRule(VpnDataLimitSchema, lang, t('usage.limitMb'))]}
+          >
+            <InputNumber precision={0} style={{ width: '100%' }} data-testid="vpn-group-limit-input" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
   );
 }
 
@@ -78,7 +144,16 @@ export function GroupUsageCard({ groupId }: { groupId: number }) {
   });
   const u = usage.data;
   return (
-    <Card title={t('usage.title')} size="small" data-testid="vpn-group-usage">
+    <Card
+      title={t('usage.title')}
+      size="small"
+      data-testid="vpn-group-usage"
+      extra={
+        <Can funCode="vpnGroups.edit">
+          <GroupLimitButton groupId={groupId} />
+        </Can>
+      }
+    >
       {u && (
         <Flex vertical gap={8}>
           <Flex gap={8} align="center">

@@ -69,6 +69,8 @@ export const vpn = {
     },
     usage: {
       refused: '{{code}}: {{message}}',
+      editGroupLimit: 'Data limit',
+      editGroupLimitTitle: 'Data limit of {{name}}',
       onPool: "Past the limit, the tunnels carry on with the company's data pool: {{remaining}} left",
       title: 'Traffic this cycle',
       group: 'Group: {{used}} of {{limit}}',
@@ -196,6 +198,8 @@ export const vpn = {
     },
     usage: {
       refused: '{{code}}：{{message}}',
+      editGroupLimit: '流量限制',
+      editGroupLimitTitle: '{{name}}的流量限制',
       onPool: '已超过限制，隧道正在使用公司的流量池继续运行：剩余{{remaining}}',
       title: '本周期流量',
       group: '组：{{used}} / {{limit}}',
