@@ -97,10 +97,7 @@ for (const lang of ['en', 'cn'] as const satisfies Lang[]) {
       const usage = async () =>
         (await callAs(page, getVpnGroupUsageCall, { vpnGroupId: id }, lang)).data as VpnGroupUsage;
       await waitFor(async () => (await usage()).usedBytes >= 6 * MB, 'six megabytes through the tunnels');
-      await page
-        .getByTestId(`vpn-dashboard-traffic-${id}`)
-        .filter({ hasNotText: /^0 B/ })
-        .waitFor();
+      await page.getByTestId(`vpn-dashboard-traffic-${id}`).filter({ hasNotText: /^0 B/ }).waitFor();
       await screenshot(page, `vpn-${lang}-01-dashboard`);
 
       // A service client and its profile for the desktop client.

@@ -228,6 +228,32 @@ describe('VPN data limit warnings', () => {
     await deliverChannels();
     expect(mailsTo('owner@acme-warnings.test')).toHaveLength(4);
   });
+  it('tells a crossing that a lower limit makes, as the traffic would', async () => {
+    t.clock.set(Date.UTC(2026, 10, 13, 8, 0));
+    await signInAgain();
+    await hubCarries('VW0001', 5);
+    expect((await usage()).state).toBe('normal');
+    const lower = (dataLimitMb: number) =>
+      acme.run(updateVpnGroupCall, {
+        vpnGroupId: group.vpnGroupId,
+        name: group.name,
+        region: group.region,
+        dataLimitMb,
+        cycle: 'day',
+        siteIpAccessType: group.siteIpAccessType,
+      });
+    expect((await lower(6)).code).toBe(0);
+    expect((await usage()).state).toBe('warning');
+    expect((await lower(4)).code).toBe(0);
+    // The data the company added is used up: 180023, not 180021.
+    expect(await usage()).toMatchObject({ state: 'exhausted', code: ErrorCode.VPN_POOL_TRAFFIC_EXHAUSTED });
+    const notes = (await vpnNotes()).slice(0, 2);
+    expect(notes.map((n) => n.bizType)).toEqual(['vpnDataExhausted', 'vpnDataLow']);
+    expect(notes[0]!.content).toBe(
+      'The VPN group Pumps reached its data limit of 4.00 MB: its tunnels are refused (180023).',
+    );
+    expect(notes[1]!.content).toContain('has used 83 % of its data limit');
+  });
 });
 
 let adminLogin: { account: string; password: string };
