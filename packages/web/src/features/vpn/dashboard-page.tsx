@@ -6,7 +6,7 @@ import {
   type VpnDashboard,
 } from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Progress, Row, Statistic, Table, Tag } from 'antd';
+import { Card, Col, Empty, Flex, Progress, Row, Statistic, Table, Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiCall } from '../../api/client.ts';
@@ -14,6 +14,7 @@ import { PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
 import { HubBanner } from './hub-banner.tsx';
+import { usageProgress } from './usage-progress.ts';
 import { vpn } from './vpn.i18n.ts';
 import { vpnKeys } from './vpn-queries.ts';
 
@@ -36,6 +37,7 @@ export function DashboardPage() {
 function DashboardView() {
   const { t } = useTranslation('vpn');
   const lang = useLang();
+  const { token } = theme.useToken();
   const board = useQuery({
     queryKey: [...vpnKeys.all, getVpnDashboardCall.id],
     queryFn: () => apiCall(getVpnDashboardCall, {}),
@@ -79,7 +81,11 @@ function DashboardView() {
             {
               key: 'name',
               title: t('dashboard.group'),
-              render: (_v, g) => <Link to={`/vpn/group/${g.vpnGroupId}`}>{g.name}</Link>,
+              render: (_v, g) => (
+                <Link to={`/vpn/group/${g.vpnGroupId}`} translate="no">
+                  {g.name}
+                </Link>
+              ),
             },
             {
               key: 'state',
@@ -113,13 +119,7 @@ function DashboardView() {
                   <Progress
                     size="small"
                     percent={Math.min(g.percent, 100)}
-                    status={
-                      g.usageState === 'exhausted'
-                        ? 'exception'
-                        : g.usageState === 'warning'
-                          ? 'active'
-                          : 'normal'
-                    }
+                    {...usageProgress(g.usageState, token.colorWarning)}
                   />
                   {g.usageState !== 'normal' && (
                     <Tag color={g.usageState === 'exhausted' ? 'red' : 'orange'}>

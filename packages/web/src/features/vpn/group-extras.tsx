@@ -31,6 +31,7 @@ import {
   Select,
   Table,
   Tag,
+  theme,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,13 +42,10 @@ import { Can } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
+import { usageProgress } from './usage-progress.ts';
 import { useVpnGroup, vpnKeys } from './vpn-queries.ts';
 
 type UsageState = VpnGroupUsage['state'];
-
-function usageStatus(state: UsageState): 'normal' | 'active' | 'exception' {
-  return state === 'exhausted' ? 'exception' : state === 'warning' ? 'active' : 'normal';
-}
 
 /** The state of a traffic count against its limit, with the code a refused tunnel gets. */
 function UsageTag({ state, code }: { state: UsageState; code: number | null }) {
@@ -129,6 +127,7 @@ function GroupLimitButton({ groupId }: { groupId: number }) {
 /** A group's traffic in its cycle against its data limit, each device's against its own, and the devices' limits. */
 export function GroupUsageCard({ groupId }: { groupId: number }) {
   const { t } = useTranslation('vpn');
+  const { token } = theme.useToken();
   const lang = useLang();
   const usage = useQuery({
     queryKey: [...vpnKeys.all, getVpnGroupUsageCall.id, groupId],
@@ -164,7 +163,7 @@ export function GroupUsageCard({ groupId }: { groupId: number }) {
           </Flex>
           <Progress
             percent={Math.min(u.percent, 100)}
-            status={usageStatus(u.state)}
+            {...usageProgress(u.state, token.colorWarning)}
             data-testid="vpn-group-progress"
           />
           {u.code !== null && (
@@ -186,7 +185,7 @@ export function GroupUsageCard({ groupId }: { groupId: number }) {
           <Table
             size="small"
             rowKey="sn"
-            pagination={false}
+            pagination={{ pageSize: 10, hideOnSinglePage: true, size: 'small' }}
             dataSource={u.devices}
             data-testid="vpn-device-usage"
             locale={{ emptyText: <Empty description={t('group.noDevices')} /> }}
@@ -211,7 +210,7 @@ export function GroupUsageCard({ groupId }: { groupId: number }) {
                   ) : (
                     <Progress
                       percent={Math.min(d.percent, 100)}
-                      status={usageStatus(d.state)}
+                      {...usageProgress(d.state, token.colorWarning)}
                       size="small"
                       format={() => `${d.percent} %`}
                     />
