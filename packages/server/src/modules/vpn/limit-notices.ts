@@ -1,4 +1,4 @@
-import { NOTIFICATION_DEFAULT_SEVERITY, type NotificationBizType } from '@fleetport/contract';
+import { type EventType, NOTIFICATION_DEFAULT_SEVERITY, type NotificationBizType } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { companyScope } from '../../platform/auth/actor.ts';
 import { type Db, type DbOrTx, inTransaction, type Tx } from '../../platform/db/open.ts';
@@ -23,7 +23,7 @@ import * as store from './vpn.store.ts';
 
 export type LimitLevel = 'warning' | 'exhausted';
 
-export const LIMIT_EVENT: Record<LimitLevel, string> = {
+export const LIMIT_EVENT: Record<LimitLevel, EventType> = {
   warning: 'vpn.dataLow',
   exhausted: 'vpn.dataExhausted',
 };
