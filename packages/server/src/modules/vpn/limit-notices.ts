@@ -1,4 +1,9 @@
-import { type EventType, NOTIFICATION_DEFAULT_SEVERITY, type NotificationBizType } from '@fleetport/contract';
+import {
+  type EventType,
+  NOTIFICATION_DEFAULT_SEVERITY,
+  type NotificationBizType,
+  VPN_USAGE_WARNING_PERCENT,
+} from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { companyScope } from '../../platform/auth/actor.ts';
 import { type Db, type DbOrTx, inTransaction, type Tx } from '../../platform/db/open.ts';
@@ -22,6 +27,8 @@ import * as store from './vpn.store.ts';
  */
 
 export type LimitLevel = 'warning' | 'exhausted';
+
+const MB = 1024 * 1024;
 
 export const LIMIT_EVENT: Record<LimitLevel, EventType> = {
   warning: 'vpn.dataLow',
@@ -48,17 +55,25 @@ export async function tellLimitCrossing(
   at: Date,
 ): Promise<StoredNotification | null> {
   const scope = companyScope(group.company_id);
+  const cycleStart = cycleBounds(group.cycle, at).start;
+  // Cheap first (this runs after every read that added traffic): what was told, and the sum.
+  const told = await store.toldLimitNotices(db, scope, group.id, cycleStart);
+  if (told.has('exhausted')) return null;
+  const limitBytes = group.data_limit_mb * MB;
+  const used = await store.cycleTotal(db, scope, group.id, cycleStart);
+  if (used * 100 < limitBytes * VPN_USAGE_WARNING_PERCENT) return null;
+  if (used < limitBytes && told.has('warning')) return null;
   const members = await store.groupMembers(db, scope, group.id);
   const usage = await groupUsage(db, scope, group, members, at);
   // The usage's own states: `warning` from VPN_USAGE_WARNING_PERCENT, `exhausted` at the limit.
   const level = usage.state === 'normal' ? null : usage.state;
   if (!level) return null;
-  const cycleStart = cycleBounds(group.cycle, at).start;
   return inTx(db, async (tx) => {
     const levels: LimitLevel[] = level === 'exhausted' ? ['warning', 'exhausted'] : ['warning'];
-    let told: LimitLevel | null = null;
-    for (const l of levels) if (await store.markLimitNotice(tx, scope, group.id, cycleStart, l, at)) told = l;
-    if (!told) return null;
+    let marked: LimitLevel | null = null;
+    for (const l of levels)
+      if (await store.markLimitNotice(tx, scope, group.id, cycleStart, l, at)) marked = l;
+    if (!marked) return null;
     const details = {
       vpnGroupId: group.id,
       vpnGroupName: group.name,
@@ -71,7 +86,7 @@ export async function tellLimitCrossing(
       code: usage.code,
       poolRemainingBytes: usage.pool?.remainingBytes ?? null,
     };
-    const bizType = BIZ_TYPE[told];
+    const bizType = BIZ_TYPE[marked];
     const [notification] = await insertNotifications(tx, [
       {
         companyId: group.company_id,
@@ -82,7 +97,7 @@ export async function tellLimitCrossing(
         at,
       },
     ]);
-    await appendEvent(tx, group.company_id, LIMIT_EVENT[told], details, at);
+    await appendEvent(tx, group.company_id, LIMIT_EVENT[marked], details, at);
     return notification ?? null;
   });
 }

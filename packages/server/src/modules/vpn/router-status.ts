@@ -22,9 +22,7 @@ export async function recordRouterTunnel(
   const scope = companyScope(companyId);
   const group = await store.findGroup(deps.db, scope, status.groupId);
   if (!group) return;
-  const member = (await store.groupMembers(deps.db, scope, group.id)).find(
-    (m) => m.active && m.member_key === `device:${sn}`,
-  );
+  const member = await store.findActiveMember(deps.db, scope, group.id, `device:${sn}`);
   if (!member) return;
   if (member.vpn_state === 'connected' && member.real_address !== null) return;
   const connected = status.state === 'connected' && group.state === 'running';
