@@ -3,7 +3,7 @@ import { GROUP_QUERY_PAGE_SIZE, PAGE_NUM_MAX } from '../limits.ts';
 import { deviceBatchSchema } from '../rules/devices.ts';
 import { NameSchema } from '../rules/identity.ts';
 import { defineCall } from './define.ts';
-import { BulkResultSchema } from './devices.ts';
+import { BulkResultSchema } from './devices.bulk.ts';
 
 /**
  * Device groups (core §2 devices/deviceGroup and deviceGroup/{id}, §3 device group info): a tree under

@@ -12,7 +12,7 @@ import { AutoRenewPeriodSchema } from '../rules/company.ts';
 import { AmountSchema, numberFilter } from '../rules/numbers.ts';
 import { InstantMsSchema } from '../rules/time.ts';
 import { defineCall } from './define.ts';
-import { BULK_MAX_DEVICES } from './devices.ts';
+import { BULK_MAX_DEVICES } from './devices.bulk.ts';
 import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
 
 /**

@@ -6,7 +6,7 @@ import { CaptureCountSchema, poeTimesDiffer } from '../rules/device-config.ts';
 import { deviceResetPasswordSchema } from '../rules/password.ts';
 import { TimeOfDaySchema } from '../rules/time.ts';
 import { defineCall } from './define.ts';
-import { BULK_MAX_DEVICES } from './devices.ts';
+import { BULK_MAX_DEVICES } from './devices.bulk.ts';
 
 /**
  * Remote actions on a device (core §2 device details: reboot, data management, serial port, switch
