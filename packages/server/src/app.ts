@@ -35,6 +35,7 @@ import { reportJobs } from './modules/reports/reports.job.ts';
 import { rolloutJobs } from './modules/rollouts/rollouts.job.ts';
 import { maintenanceLockGate } from './modules/shell/maintenance-lock.ts';
 import { recordHubStatus, restoreHubInstances } from './modules/vpn/hub-status.ts';
+import { recordRouterTunnel } from './modules/vpn/router-status.ts';
 import type { AppDeps } from './platform/app-deps.ts';
 import type { Session, SessionResolver } from './platform/auth/session.ts';
 import { ticketSessions } from './platform/auth/ticket-sessions.ts';
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       hub: deps.hub,
       config: config.mqtt,
       log: app.log,
+      vpnTunnel: (sn, companyId, status) => recordRouterTunnel(deps, sn, companyId, status),
     });
     deps.gateway = gateway;
     app.addHook('onClose', () => gateway.close());
