@@ -76,7 +76,7 @@ export interface VpnTables {
     cycle_start: Date;
     bytes: BigCount;
   };
-  /** Each data limit warning told for a group's cycle: told once per group, cycle and level (migration 0550). */
+  /** Each data limit warning told for a group's cycle: told once per group, cycle and level (migration 0610). */
   vpn_limit_notice: {
     company_id: Id;
     group_id: Id;
