@@ -314,6 +314,9 @@ export const SUPER_ADMIN_APP: AppDef = {
       menu('superAdmin', 'appCenter', 'App centre', '应用中心', 'superAdmin', VIEW),
       menu('superAdmin', 'releaseNotes', 'Release notes', '发布说明', 'superAdmin', VIEW),
       menu('superAdmin', 'maintenance', 'Maintenance notices', '维护通知', 'superAdmin', VIEW),
+      menu('superAdmin', 'companies', 'Companies', '公司', 'superAdmin', VIEW),
+      menu('superAdmin', 'retirements', 'Feature retirements', '功能停用', 'superAdmin', VIEW),
+      menu('superAdmin', 'health', 'Platform health', '平台健康', 'superAdmin', VIEW),
     ]),
   ],
 };

@@ -71,7 +71,14 @@ export async function login(
   // count on this account's ladder, so the attempts are cleared only when the session opens).
   const challenge = await secondFactorChallenge(
     deps,
-    { userId, account, loginAccount: user.login_account, companyId, roleType: landing?.roleType ?? null },
+    {
+      userId,
+      account,
+      loginAccount: user.login_account,
+      companyId,
+      roleType: landing?.roleType ?? null,
+      superAdmin: user.super_admin,
+    },
     now,
   );
   if (challenge) return challenge;

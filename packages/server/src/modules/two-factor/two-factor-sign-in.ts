@@ -52,13 +52,19 @@ export async function secondFactorChallenge(
     loginAccount: string;
     companyId: number | null;
     roleType: number | null;
+    /** The Super Admin always has a second factor: it enrols on its first sign-in (issue 18). */
+    superAdmin?: boolean;
   },
   now: Date,
 ): Promise<SecondFactorChallenge | null> {
   const factor = await store.findFactor(deps.db, who.userId);
   const enrolled = factor?.confirmed === true;
   if (!enrolled) {
-    const policy = who.companyId === null ? 'off' : await store.findPolicyOfCompany(deps.db, who.companyId);
+    const policy = who.superAdmin
+      ? 'everyone'
+      : who.companyId === null
+        ? 'off'
+        : await store.findPolicyOfCompany(deps.db, who.companyId);
     if (!policyRequires(policy, who.roleType)) return null;
   }
   const challenge = randomBytes(32).toString('base64url');

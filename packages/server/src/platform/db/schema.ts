@@ -22,6 +22,7 @@ import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
 import type { ReleaseNoteTables } from '../../modules/release-notes/release-notes.tables.ts';
 import type { ReportTables } from '../../modules/reports/reports.tables.ts';
 import type { RolloutTables } from '../../modules/rollouts/rollouts.tables.ts';
+import type { SuperAdminTables } from '../../modules/super-admin/super-admin.tables.ts';
 import type { TwoFactorTables } from '../../modules/two-factor/two-factor.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
 import type { VpnTables } from '../../modules/vpn/vpn.tables.ts';
@@ -69,4 +70,5 @@ export interface Database
     OpenApiTables,
     PointTableTables,
     PortalManagerTables,
-    TwoFactorTables {}
+    TwoFactorTables,
+    SuperAdminTables {}

@@ -196,6 +196,9 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
       page('appCenter', 'appCenter'),
       page('releaseNotes', 'releaseNotes'),
       page('maintenance', 'maintenance'),
+      page('companies', 'companies'),
+      page('retirements', 'retirements'),
+      page('health', 'health'),
     ],
   },
 ];

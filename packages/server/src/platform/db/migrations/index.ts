@@ -59,6 +59,7 @@ import * as m0500 from './0500_change_set_local.ts';
 import * as m0510 from './0510_oem_settings.ts';
 import * as m0520 from './0520_release_notes.ts';
 import * as m0530 from './0530_maintenance_lock.ts';
+import * as m0570 from './0570_super_admin.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -125,4 +126,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0510_oem_settings': m0510,
   '0520_release_notes': m0520,
   '0530_maintenance_lock': m0530,
+  '0570_super_admin': m0570,
 };
