@@ -168,7 +168,12 @@ export const PlatformHealthSchema = z.object({
   checkedAt: z.number().int(),
   /** Server nodes that wrote a heartbeat in the last 2 minutes; `self` is the one answering. */
   nodes: z.array(
-    z.object({ nodeId: z.string(), startedAt: z.number().int(), seenAt: z.number().int(), self: z.boolean() }),
+    z.object({
+      nodeId: z.string(),
+      startedAt: z.number().int(),
+      seenAt: z.number().int(),
+      self: z.boolean(),
+    }),
   ),
   database: z.object({ reachable: z.boolean(), latencyMs: z.number().nullable() }),
   /** The device gateway's broker connection of this node (null: this node runs no gateway). */
@@ -176,7 +181,11 @@ export const PlatformHealthSchema = z.object({
   devicesOnline: z.number().int(),
   jobs: z.object({ queued: z.number().int(), running: z.number().int(), failed: z.number().int() }),
   /** This node's answers over the last 15 minutes: how many and how many with a 5xx status. */
-  responses: z.object({ total: z.number().int(), serverErrors: z.number().int(), windowMinutes: z.number().int() }),
+  responses: z.object({
+    total: z.number().int(),
+    serverErrors: z.number().int(),
+    windowMinutes: z.number().int(),
+  }),
 });
 export type PlatformHealth = z.infer<typeof PlatformHealthSchema>;
 

@@ -22,7 +22,9 @@ export function superAdminRoutes(deps: admin.SuperAdminDeps) {
       admin.setCompanyDisabled(deps, ctx.input.companyId, ctx.input.disabled),
     ),
     bind(listRetirementsCall, async () => admin.listRetirements(deps)),
-    bind(saveRetirementCall, async (ctx) => admin.saveRetirement(deps, ctx.input.feature, ctx.input.retireAt)),
+    bind(saveRetirementCall, async (ctx) =>
+      admin.saveRetirement(deps, ctx.input.feature, ctx.input.retireAt),
+    ),
     bind(removeRetirementCall, async (ctx) => admin.removeRetirement(deps, ctx.input.feature)),
     bind(upcomingRetirementsCall, async (ctx) => admin.upcomingRetirements(deps, requireSession(ctx))),
     bind(platformHealthCall, async () => admin.platformHealth(deps)),

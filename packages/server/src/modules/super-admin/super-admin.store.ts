@@ -45,7 +45,9 @@ export async function listCompanies(
       'company.created_at',
       sql<number>`(select count(*) from company_user cu where cu.company_id = company.id)`.as('user_count'),
       sql<string | null>`(select u.login_account from company_user cu join app_user u on u.id = cu.user_id
-        where cu.company_id = company.id and cu.is_delete = 0 order by cu.user_id limit 1)`.as('owner_account'),
+        where cu.company_id = company.id and cu.is_delete = 0 order by cu.user_id limit 1)`.as(
+        'owner_account',
+      ),
     ])
     .orderBy('company.id', 'desc')
     .offset(offset)
