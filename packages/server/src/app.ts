@@ -33,9 +33,8 @@ import { licenceAlertJobs } from './modules/partner-notifications/licence-alert.
 import { reportJobs } from './modules/reports/reports.job.ts';
 import { rolloutJobs } from './modules/rollouts/rollouts.job.ts';
 import { maintenanceLockGate } from './modules/shell/maintenance-lock.ts';
-import { superAdminGate } from './modules/super-admin/super-admin-gates.ts';
 import { HEARTBEAT_MS, heartbeat } from './modules/super-admin/super-admin.service.ts';
-import { createResponseTally } from './platform/http/response-tally.ts';
+import { superAdminGate } from './modules/super-admin/super-admin-gates.ts';
 import { recordHubStatus, restoreHubInstances } from './modules/vpn/hub-status.ts';
 import type { AppDeps } from './platform/app-deps.ts';
 import type { Session, SessionResolver } from './platform/auth/session.ts';
@@ -50,6 +49,7 @@ import { languageOf, type RouteBinding, registerCalls } from './platform/http/ca
 import { errorEnvelope } from './platform/http/envelope.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
+import { createResponseTally } from './platform/http/response-tally.ts';
 import { serveWebConsole } from './platform/http/web-console.ts';
 import {
   type AnyJobDefinition,

@@ -31,6 +31,7 @@ import { reportsFeature } from '../features/reports/reports.feature.ts';
 import { rolesFeature } from '../features/roles/roles.feature.ts';
 import { rolloutsFeature } from '../features/rollouts/rollouts.feature.ts';
 import { shellFeature } from '../features/shell/shell.feature.ts';
+import { superAdminFeature } from '../features/super-admin/super-admin.feature.ts';
 import { twoFactorFeature } from '../features/two-factor/two-factor.feature.ts';
 import { usersFeature } from '../features/users/users.feature.ts';
 import { vpnFeature } from '../features/vpn/vpn.feature.ts';
@@ -63,6 +64,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   vpnFeature,
   brandingFeature,
   releaseNotesFeature,
+  superAdminFeature,
   quotasFeature,
   openApiFeature,
   alertsFeature,

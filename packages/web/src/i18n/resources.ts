@@ -21,6 +21,7 @@ import { releaseNotes } from '../features/release-notes/release-notes.i18n.ts';
 import { reports } from '../features/reports/reports.i18n.ts';
 import { rollouts } from '../features/rollouts/rollouts.i18n.ts';
 import { maintenance } from '../features/shell/maintenance.i18n.ts';
+import { superAdmin } from '../features/super-admin/super-admin.i18n.ts';
 import { twoFactor } from '../features/two-factor/two-factor.i18n.ts';
 import { vpn } from '../features/vpn/vpn.i18n.ts';
 import { FRAME_RESOURCES } from './frame-resources.ts';
@@ -56,6 +57,7 @@ export const PAGE_TEXT = {
   twoFactor,
   releaseNotes,
   maintenance,
+  superAdmin,
 } as const;
 
 /**

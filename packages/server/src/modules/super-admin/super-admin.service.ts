@@ -21,8 +21,8 @@ import { inTransaction, pingDatabase } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { TALLY_MINUTES } from '../../platform/http/response-tally.ts';
 import { foundCompanyInvitingOwner } from '../customers/customers.service.ts';
-import { forgetSuperAdminGates } from './super-admin-gates.ts';
 import * as store from './super-admin.store.ts';
+import { forgetSuperAdminGates } from './super-admin-gates.ts';
 
 export type SuperAdminDeps = ModuleDeps<
   'clock' | 'config' | 'db' | 'mailer' | 'gateway' | 'responses' | 'startedAt'
