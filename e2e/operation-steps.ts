@@ -10,6 +10,7 @@ import {
   type Lang,
   type LicenceProduct,
 } from '@fleetport/contract';
+import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import {
   acknowledgeInstructions,
@@ -122,21 +123,64 @@ export async function callAs(page: Page, call: CallDef, body: unknown, lang: Lan
   return (await response.json()) as Envelope;
 }
 
-/** The Super Admin's account and one-time password, which scripts/e2e.mjs reads from a fresh server's log. */
-export function superAdmin(): { account: string; password: string } {
+/**
+ * The Super Admin's account, one-time password and authenticator key, which scripts/e2e.mjs reads
+ * from a fresh server's log and enrols (the Super Admin always signs in with a second factor).
+ */
+export function superAdmin(): { account: string; password: string; totpSecret: string } {
   const account = process.env.E2E_SUPER_ADMIN_ACCOUNT;
   const password = process.env.E2E_SUPER_ADMIN_PASSWORD;
-  if (!account || !password)
-    throw new Error('scripts/e2e.mjs passes the Super Admin read from a fresh server log');
-  return { account, password };
+  const totpSecret = process.env.E2E_SUPER_ADMIN_TOTP_SECRET;
+  if (!account || !password || !totpSecret)
+    throw new Error('scripts/e2e.mjs passes the Super Admin read from a fresh server log, enrolled');
+  return { account, password, totpSecret };
+}
+
+const STEP_MS = 30_000;
+
+/** What the authenticator app shows at the server's time (a clock journey may have moved it). */
+async function authenticatorCode(secret: string): Promise<{ code: string; nextStepInMs: number }> {
+  const res = await fetch(`${baseUrl}/api/test/clock`);
+  const now = ((await res.json()) as { data: { now: number } }).data.now;
+  return {
+    code: TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now }),
+    nextStepInMs: STEP_MS - (now % STEP_MS),
+  };
+}
+
+/**
+ * Signs the Super Admin in: password, then the authenticator's code. A code is good once (RFC 6238
+ * §5.2), and two journeys may sign the Super Admin in within the same 30 seconds: a refused code is
+ * followed by the next step's, as a person would wait for the app's next code.
+ */
+async function signInSuperAdmin(page: Page, admin: ReturnType<typeof superAdmin>): Promise<void> {
+  await page.goto(consoleUrl('login'));
+  await page.getByTestId('login-account').fill(admin.account);
+  await page.getByTestId('login-password').fill(admin.password);
+  await page.getByTestId('login-submit').click();
+  const shell = page.getByTestId('shell');
+  const refused = page.getByTestId('two-factor-error');
+  for (let attempt = 0; ; attempt++) {
+    const { code, nextStepInMs } = await authenticatorCode(admin.totpSecret);
+    await page.getByTestId('two-factor-code').fill(code);
+    await page.getByTestId('two-factor-submit').click();
+    await refused.waitFor({ state: 'detached' });
+    const outcome = await Promise.race([
+      shell.waitFor().then(() => 'in' as const),
+      refused.waitFor().then(() => 'refused' as const),
+    ]);
+    if (outcome === 'in') return;
+    if (attempt === 1) throw new Error(`the Super Admin's code was refused: ${await refused.textContent()}`);
+    // The authenticator app's next code comes with the next 30-second step.
+    await page.waitForTimeout(nextStepInMs + 1000);
+  }
 }
 
 /** A page signed in as the Super Admin (the platform), closed with the journey's other `pages`. */
 export async function platformPage(lang: Lang, pages: JourneyPage[]): Promise<Page> {
   const platform = await newPage({ lang });
   pages.push(platform);
-  const admin = superAdmin();
-  await signIn(platform.page, admin.account, admin.password);
+  await signInSuperAdmin(platform.page, superAdmin());
   return platform.page;
 }
 

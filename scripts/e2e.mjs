@@ -135,7 +135,12 @@ async function main() {
       .readFileSync(serverLog, 'utf8')
       .match(/Sign in as (\S+) with the one-time password (\S+) /);
     const superAdmin = created
-      ? { E2E_SUPER_ADMIN_ACCOUNT: created[1], E2E_SUPER_ADMIN_PASSWORD: created[2] }
+      ? {
+          E2E_SUPER_ADMIN_ACCOUNT: created[1],
+          E2E_SUPER_ADMIN_PASSWORD: created[2],
+          // The Super Admin always has a second factor: enrolled here once, its key for every journey.
+          E2E_SUPER_ADMIN_TOTP_SECRET: await enrolSuperAdmin(baseUrl, created[1], created[2]),
+        }
       : {};
     // Asynchronous, not spawnSync: the test SMTP server lives in this process's event loop.
     // Two journey files at a time: each builds its own company, routers and mailboxes, so they do not
@@ -203,3 +208,28 @@ main().then(
     process.exit(1);
   },
 );
+
+/**
+ * The Super Admin's first sign-in enrols its authenticator (issue 18): the key the challenge brings
+ * and a code at the server's time confirm it. Answers the key (base32) the journeys compute codes from.
+ */
+async function enrolSuperAdmin(baseUrl, account, password) {
+  const { Secret, TOTP } = await import('otpauth');
+  const post = async (apiPath, body) => {
+    const res = await fetch(`${baseUrl}/api${apiPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', language: 'en' },
+      body: JSON.stringify(body),
+    });
+    const envelope = await res.json();
+    if (envelope.code !== 0) throw new Error(`${apiPath}: ${envelope.code} ${envelope.msg}`);
+    return envelope.data;
+  };
+  const login = await post('/pl/sso/login', { account, password });
+  const secret = login.enrolment?.secret;
+  if (!secret) throw new Error('the Super Admin was not asked to enrol a second factor');
+  const clock = await (await fetch(`${baseUrl}/api/test/clock`)).json();
+  const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.data.now });
+  await post('/pl/sso/loginSecondFactor', { challenge: login.challenge, code });
+  return secret;
+}
