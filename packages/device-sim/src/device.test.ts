@@ -218,4 +218,35 @@ describe('a simulated device on a broker', () => {
     );
     expect(wills).toHaveLength(2);
   });
+  it('loopback controls: fails over, switches SIM and reboot-loops, reporting each as the protocol says', async () => {
+    const sn = 'SIM-R3000-000031';
+    const device = await online(sn);
+    const events = (name: string) =>
+      cloud.messages.filter(
+        (m) => m.sn === sn && m.message.type === 'event' && m.message.event.name === name,
+      );
+    const to = device.state.activeLink === 'wan' ? 'cellular1' : 'wan';
+    const from = device.state.activeLink;
+    expect(device.failOver(to)).toBe(true);
+    expect(device.failOver(to)).toBe(false);
+    await cloud.waitFor((m) => of(sn, 'event')(m) && events('linkChange').length > 0);
+    expect(events('linkChange')[0]?.message).toMatchObject({ event: { from, to } });
+    expect(device.switchSim(2)).toBe(true);
+    await cloud.waitFor((m) => of(sn, 'event')(m) && events('simSwitch').length > 0);
+    expect(events('simSwitch')[0]?.message).toMatchObject({ event: { to: 2 } });
+    expect(device.state.activeLink).toBe('cellular2');
+    const boots = events('boot').length;
+    await device.rebootLoop(3);
+    await cloud.waitFor(() => events('boot').length >= boots + 3);
+    expect(
+      events('boot')
+        .slice(boots)
+        .map((m) => m.message),
+    ).toMatchObject([
+      { event: { reason: 'reboot' } },
+      { event: { reason: 'reboot' } },
+      { event: { reason: 'reboot' } },
+    ]);
+    expect(device.online).toBe(true);
+  });
 });

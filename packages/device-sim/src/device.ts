@@ -4,6 +4,7 @@ import {
   deviceClientId,
   downTopic,
   KEEPALIVE_SECONDS,
+  type LinkId,
   type RpcRequest,
   type UpKind,
   type UpMessageOf,
@@ -126,6 +127,45 @@ export class SimulatedDevice extends EventEmitter {
       ts: Date.now(),
       event: { name: 'alarm', severity, code, message },
     });
+  }
+
+  /**
+   * Loopback control: the router fails over to `link` by itself (its link backup, not a cloud command),
+   * reporting `linkChange` and a new hello (docs/device-protocol.md §6 "event"). False when the router
+   * has no such link or already uses it.
+   */
+  failOver(link: LinkId): boolean {
+    const from = this.state.activeLink;
+    if (!this.state.links().includes(link) || from === link) return false;
+    this.state.activeLink = link;
+    this.publish('event', { type: 'event', ts: Date.now(), event: { name: 'linkChange', from, to: link } });
+    this.publish('hello', this.state.hello());
+    return true;
+  }
+
+  /**
+   * Loopback control: the modem switches to SIM `sim` (its SIM backup), reporting `simSwitch` and a new
+   * hello; its cellular link becomes the active one. False without that SIM or when already on it.
+   */
+  switchSim(sim: 1 | 2): boolean {
+    const link: LinkId = sim === 2 ? 'cellular2' : 'cellular1';
+    const from = this.state.activeLink === 'cellular2' ? 2 : 1;
+    if (!this.state.links().includes(link) || this.state.activeLink === link) return false;
+    this.state.activeLink = link;
+    this.publish('event', { type: 'event', ts: Date.now(), event: { name: 'simSwitch', from, to: sim } });
+    this.publish('hello', this.state.hello());
+    return true;
+  }
+
+  /**
+   * Loopback control: a reboot loop, `times` reboots one after the other (`upMs` online between two);
+   * each boot reports a `boot` event. Resolves online after the last.
+   */
+  async rebootLoop(times: number, upMs = 0): Promise<void> {
+    for (let i = 0; i < times; i++) {
+      await this.reboot('reboot');
+      if (upMs > 0 && i < times - 1) await sleep(upMs);
+    }
   }
 
   /** Misbehaviour: the socket dies without DISCONNECT (the broker publishes the will). */

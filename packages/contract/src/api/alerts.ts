@@ -11,6 +11,7 @@ import { FrequencySchema } from '../rules/alerts.ts';
 import { intBetween, numberFilter } from '../rules/numbers.ts';
 import { boundedText } from '../rules/rule.ts';
 import { InstantMsSchema } from '../rules/time.ts';
+import { unreadAlertCountCall } from './alerts-badge.ts';
 import { defineCall } from './define.ts';
 import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
 
@@ -165,6 +166,52 @@ export const LinkSwitchConditionSchema = z.strictObject({
   clearMinutes: Minutes(0),
 });
 
+/** The links a data usage condition reads: telemetry's `usage[].link` (`cellular` is every SIM's link). */
+export const DATA_USAGE_LINKS = ['wan', 'cellular', 'wifi'] as const;
+export type DataUsageLink = (typeof DATA_USAGE_LINKS)[number];
+/** Daily (a UTC day), weekly (an ISO week from Monday 00:00 UTC) or monthly (a calendar month, UTC). */
+export const DATA_USAGE_CYCLES = ['daily', 'weekly', 'monthly'] as const;
+export type DataUsageCycle = (typeof DATA_USAGE_CYCLES)[number];
+/** The threshold in MB, or a percentage of an allowance in MB. */
+export const DATA_USAGE_UNITS = ['mb', 'percent'] as const;
+/** MB of a data usage threshold or allowance (10 TB, as the global data limit); 1 MB is 1,048,576 bytes. */
+export const DATA_USAGE_MAX_MB = 10_485_760;
+export const DATA_USAGE_MB_BYTES = 1_048_576;
+export const DataUsageMbSchema = intBetween(1, DATA_USAGE_MAX_MB);
+export const DataUsagePercentSchema = intBetween(1, 100);
+
+/**
+ * Data usage of a link (`link`) or of one SIM (`sim`, its `cellular1`/`cellular2` link), exactly one of
+ * the two, in the current cycle: over `overMb` MB (`unit` mb) or over `percent` % of `allowanceMb`
+ * (`unit` percent). Usage is the sum of the growth between the since-boot counters' samples, a counter
+ * that fell (a reboot) counting from zero, as the dashboard and reports count it. It fires once the
+ * cycle's usage crosses the threshold and resolves at the start of the next cycle (the first telemetry
+ * of it); missing telemetry neither fires nor clears it. Its own window: the trigger volume and interval
+ * do not apply, and there is no clear period (`clearMinutes` 0).
+ */
+export const DataUsageConditionSchema = z
+  .strictObject({
+    type: z.literal('dataUsage'),
+    link: z.enum(DATA_USAGE_LINKS).nullable().default(null),
+    sim: z
+      .union([z.literal(1), z.literal(2)])
+      .nullable()
+      .default(null),
+    unit: z.enum(DATA_USAGE_UNITS),
+    overMb: DataUsageMbSchema.nullable().default(null),
+    percent: DataUsagePercentSchema.nullable().default(null),
+    allowanceMb: DataUsageMbSchema.nullable().default(null),
+    cycle: z.enum(DATA_USAGE_CYCLES),
+    clearMinutes: z.literal(0).default(0),
+  })
+  .superRefine((c, ctx) => {
+    if ((c.link === null) === (c.sim === null))
+      ctx.addIssue({ code: 'custom', path: ['link'], message: 'linkOrSim' });
+    const needed = c.unit === 'mb' ? (['overMb'] as const) : (['percent', 'allowanceMb'] as const);
+    for (const field of needed)
+      if (c[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
+  });
+
 export const AlertConditionSchema = z.discriminatedUnion('type', [
   OfflineConditionSchema,
   SignalConditionSchema,
@@ -174,6 +221,7 @@ export const AlertConditionSchema = z.discriminatedUnion('type', [
   ConfigRejectedConditionSchema,
   RebootLoopConditionSchema,
   LinkSwitchConditionSchema,
+  DataUsageConditionSchema,
 ]);
 export type AlertCondition = z.infer<typeof AlertConditionSchema>;
 export const ALERT_CONDITION_TYPES = [
@@ -185,6 +233,7 @@ export const ALERT_CONDITION_TYPES = [
   'configRejected',
   'rebootLoop',
   'linkSwitch',
+  'dataUsage',
 ] as const;
 export type AlertConditionType = (typeof ALERT_CONDITION_TYPES)[number];
 
@@ -405,15 +454,7 @@ export const markAllAlertsReadCall = defineCall({
   summary: 'Mark every alert of the company read for the caller',
 });
 
-export const unreadAlertCountCall = defineCall({
-  id: 'alerts.unreadCount',
-  method: 'POST',
-  path: '/link/alert/unreadCount',
-  input: z.strictObject({}),
-  output: z.object({ total: z.number().int() }),
-  permission: 'alerts.view',
-  summary: "The caller's unread firing alerts (the alert centre's badge)",
-});
+export { unreadAlertCountCall };
 
 /** Silences per company. */
 export const ALERT_SILENCES_MAX = 100;

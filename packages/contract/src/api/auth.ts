@@ -7,6 +7,7 @@ import {
 } from '../rules/identity.ts';
 import { checkAccountPassword, PASSWORD_MISMATCH, passwordsMatch } from '../rules/password.ts';
 import { TwoFactorEnrolmentSchema } from '../rules/two-factor.ts';
+import { logoutCall, queryUserInfoCall, switchCompanyCall } from './auth-session.ts';
 import { defineCall } from './define.ts';
 
 /**
@@ -71,17 +72,6 @@ export const loginCall = defineCall({
   summary: 'Sign in with an e-mail address or phone number; answers a ticket and its signing key',
 });
 
-export const logoutCall = defineCall({
-  id: 'sso.logout',
-  method: 'POST',
-  path: '/pl/sso/logout',
-  input: z.strictObject({}),
-  output: z.null(),
-  permission: 'session',
-  summary: 'End the current session',
-  mutates: true,
-});
-
 export const CaptchaSchema = z.object({
   captchaId: z.string(),
   /** `data:image/svg+xml;base64,...`, ready for an <img src>. */
@@ -140,46 +130,13 @@ export const resetPasswordCall = defineCall({
   mutates: true,
 });
 
-/** Core §3 "User info". `rootGroupId` is absent for the Super Admin. */
-export const UserInfoSchema = z.object({
-  userName: z.string(),
-  userId: z.number().int(),
-  loginAccount: z.string(),
-  roleType: z.number().nullable(),
-  roleName: z.string().nullable(),
-  roleId: z.number().int().nullable(),
-  companyId: z.number().int().nullable(),
-  companyName: z.string().nullable(),
-  rootGroupId: z.number().int().optional(),
-  /** Company type: 0 end customer, 1 distributor, 2 re-seller. */
-  groupType: z.number().int().nullable(),
-  /** 0 for users that cannot be deleted (the owner who registered, the Super Admin). */
-  isDelete: z.number().int(),
-  /** 1 until the user replaces a password someone else set. */
-  initialPwd: z.number().int(),
-});
-export type UserInfo = z.infer<typeof UserInfoSchema>;
-
-export const queryUserInfoCall = defineCall({
-  id: 'sso.queryUserInfo',
-  method: 'GET',
-  path: '/pl/sso/queryUserInfo',
-  input: z.strictObject({}),
-  output: UserInfoSchema,
-  permission: 'session',
-  summary: 'Who is signed in, in which company and with which role',
-});
-
-export const switchCompanyCall = defineCall({
-  id: 'sso.switchCompany',
-  method: 'POST',
-  path: '/pl/sso/switchCompany',
-  input: z.strictObject({ companyId: z.coerce.number().int().positive() }),
-  output: UserInfoSchema,
-  permission: 'session',
-  summary: 'Bind the session to another company of the signed-in person',
-  mutates: true,
-});
+export {
+  logoutCall,
+  queryUserInfoCall,
+  switchCompanyCall,
+  type UserInfo,
+  UserInfoSchema,
+} from './auth-session.ts';
 
 export const SSO_CALLS = [
   loginCall,

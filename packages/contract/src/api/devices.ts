@@ -10,8 +10,17 @@ import {
 } from '../rules/devices.ts';
 import { registerRuleMessages } from '../rules/messages.ts';
 import { numberFilter } from '../rules/numbers.ts';
+import { BULK_MAX_DEVICES, BulkResultSchema } from './bulk.ts';
 import { defineCall } from './define.ts';
 import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
+
+export {
+  BULK_MAX_DEVICES,
+  type BulkResult,
+  BulkResultSchema,
+  type DeviceResult,
+  DeviceResultSchema,
+} from './bulk.ts';
 
 registerRuleMessages({
   importFileType: { en: 'Only .xlsx and .csv files can be imported', cn: '仅支持导入.xlsx和.csv文件' },
@@ -24,8 +33,6 @@ registerRuleMessages({
 
 /** Rows in one import file; more is 120024. */
 export const IMPORT_MAX_ROWS = 1000;
-/** Devices in one bulk call (delete, reboot); moves, tags and transfers have their own limit of 100. */
-export const BULK_MAX_DEVICES = 500;
 /** Sort keys of the device list. */
 export const DEVICE_SORT_FIELDS = [
   'sn',
@@ -168,16 +175,6 @@ export const updateDeviceCall = defineCall({
   // The licence level is not edited here: it comes from assigning a licence (licences.assignDevices).
   summary: 'Rename a device or change its description',
 });
-
-/** What a bulk call did to each device: code 0, or the catalogue code that refused it. */
-export const DeviceResultSchema = z.object({ sn: z.string(), code: z.number().int(), msg: z.string() });
-export type DeviceResult = z.infer<typeof DeviceResultSchema>;
-export const BulkResultSchema = z.object({
-  succeeded: z.number().int(),
-  failed: z.number().int(),
-  results: z.array(DeviceResultSchema),
-});
-export type BulkResult = z.infer<typeof BulkResultSchema>;
 
 const snList = (max: number) => z.array(z.string().trim().min(1).max(64)).min(1).max(max);
 

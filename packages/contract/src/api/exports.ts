@@ -39,6 +39,30 @@ export const EXPORT_STATES_KEPT: readonly ExportState[] = ['generating', 'ready'
 
 /** Hours an export's file is kept (core §9: history-log exports are kept 24 hours). */
 export const EXPORT_FILE_KEEP_HOURS = 24;
+/** Minutes past midnight UTC before which a history log's export must be fetched (core §9: 00:05 UTC). */
+export const HISTORY_EXPORT_DEADLINE_UTC_MINUTES = 5;
+
+/**
+ * Until when an export's file can be fetched, from the moment it is ready: 24 hours; a history log's
+ * (the activity log, the alert history) until the next 00:05 UTC if that comes first (core §9 keeps
+ * history-log exports 24 hours and wants them fetched before 00:05 UTC). The next 00:05 UTC is always
+ * within 24 hours, so a history export made at 00:04 UTC lasts one minute: the records page shows
+ * the time, and docs/decisions.md "Exports" says why.
+ */
+export function exportFileExpiresAt(readyAtMs: number, history: boolean): number {
+  const kept = readyAtMs + EXPORT_FILE_KEEP_HOURS * 3_600_000;
+  if (!history) return kept;
+  const day = new Date(readyAtMs);
+  let deadline = Date.UTC(
+    day.getUTCFullYear(),
+    day.getUTCMonth(),
+    day.getUTCDate(),
+    0,
+    HISTORY_EXPORT_DEADLINE_UTC_MINUTES,
+  );
+  if (deadline <= readyAtMs) deadline += 24 * 3_600_000;
+  return Math.min(kept, deadline);
+}
 
 /** One column a list can export: the row field and its header in both languages. */
 export interface ExportColumnDef {

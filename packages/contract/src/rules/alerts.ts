@@ -16,6 +16,7 @@ registerRuleMessages({
     en: 'The clear value must not be below the trigger value',
     cn: '恢复阈值不能低于触发阈值',
   },
+  linkOrSim: { en: 'Choose either a link or a SIM', cn: '请选择链路或SIM卡（二选一）' },
   clearBelowTrigger: {
     en: 'The clear value must not be above the trigger value',
     cn: '恢复阈值不能高于触发阈值',

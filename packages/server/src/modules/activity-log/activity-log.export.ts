@@ -51,6 +51,7 @@ export const activityExportSource: ExportSource<ActivityExportFilter, ActivityRo
   filter: ActivityExportFilterSchema as never,
   columns: ACTIVITY_EXPORT_COLUMNS,
   module: 'robustlink/activity',
+  history: true,
   sheetName: TEXT.sheetName,
   bound: boundToExportRange,
   count: countActivity,

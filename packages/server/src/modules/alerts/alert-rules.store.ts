@@ -1,9 +1,10 @@
 import type { AlertRuleInputSchema, AlertTargets } from '@fleetport/contract';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
+import { usageDeltas } from '../devices/device-usage.ts';
 
 /**
  * SQL of alert rules. The console's functions take the caller's scope; `enabledRules` and
@@ -307,26 +308,39 @@ export async function resourceReadings(
 /** When something counted by a condition happened, per device: how many in the window, and the newest (any time). */
 export type Happenings = Map<string, { count: number; latestAt: Date }>;
 
-const happenings = (rows: { sn: string; count: string; latest_at: Date }[]): Happenings =>
-  new Map(rows.map((r) => [r.sn, { count: Number(r.count), latestAt: new Date(r.latest_at) }]));
+/**
+ * Per device: the rows of `table` (alias `h`, with `sn` and `company_id`) matching `where` whose time
+ * column `at` falls in (since, until], and the newest of them up to `until` (any time before too).
+ */
+async function happeningsIn(
+  db: DbOrTx,
+  rule: StoredRule,
+  table: 'device_event' | 'rpc_command' | 'device_change_set',
+  at: 'at' | 'updated_at' | 'finished_at',
+  where: RawBuilder<unknown>,
+  since: Date,
+  until: Date,
+): Promise<Happenings> {
+  const time = sql.ref(`h.${at}`);
+  const { rows } = await sql<{ sn: string; count: string; latest_at: Date }>`
+    select h.sn, count(*) filter (where ${time} > ${since}) as count, max(${time}) as latest_at
+      from device d
+      join ${sql.table(table)} h on h.sn = d.sn and h.company_id = d.company_id
+     where d.company_id = ${rule.companyId} and ${targetWhere(rule.companyId, rule.targets)}
+       and ${where} and ${time} <= ${until}
+     group by h.sn`.execute(db);
+  return new Map(rows.map((r) => [r.sn, { count: Number(r.count), latestAt: new Date(r.latest_at) }]));
+}
 
 /** Per device: how many events of `types` arrived in (since, until], and when the newest did (any time). */
-export async function eventCounts(
+export const eventCounts = (
   db: DbOrTx,
   rule: StoredRule,
   types: readonly string[],
   since: Date,
   until: Date,
-): Promise<Happenings> {
-  const { rows } = await sql<{ sn: string; count: string; latest_at: Date }>`
-    select e.sn, count(*) filter (where e.at > ${since}) as count, max(e.at) as latest_at
-      from device d
-      join device_event e on e.sn = d.sn and e.company_id = d.company_id
-     where d.company_id = ${rule.companyId} and ${targetWhere(rule.companyId, rule.targets)}
-       and e.type in (${sql.join(types)}) and e.at <= ${until}
-     group by e.sn`.execute(db);
-  return happenings(rows);
-}
+): Promise<Happenings> =>
+  happeningsIn(db, rule, 'device_event', 'at', sql`h.type in (${sql.join(types)})`, since, until);
 
 /** The remote actions that update a device's firmware or apps (docs/device-protocol.md §9). */
 export const UPDATE_METHODS = ['firmwareInstall', 'appInstall'] as const;
@@ -335,36 +349,47 @@ export const UPDATE_METHODS = ['firmwareInstall', 'appInstall'] as const;
  * Per device: firmware and app updates that ended `failure` or `timeout` in (since, until] (their
  * `updated_at` is when they ended), and when the newest such ended.
  */
-export async function updateFailures(
-  db: DbOrTx,
-  rule: StoredRule,
-  since: Date,
-  until: Date,
-): Promise<Happenings> {
-  const { rows } = await sql<{ sn: string; count: string; latest_at: Date }>`
-    select c.sn, count(*) filter (where c.updated_at > ${since}) as count, max(c.updated_at) as latest_at
-      from device d
-      join rpc_command c on c.sn = d.sn and c.company_id = d.company_id
-     where d.company_id = ${rule.companyId} and ${targetWhere(rule.companyId, rule.targets)}
-       and c.method in (${sql.join([...UPDATE_METHODS])}) and c.state in ('failure', 'timeout')
-       and c.updated_at <= ${until}
-     group by c.sn`.execute(db);
-  return happenings(rows);
-}
+export const updateFailures = (db: DbOrTx, rule: StoredRule, since: Date, until: Date) =>
+  happeningsIn(
+    db,
+    rule,
+    'rpc_command',
+    'updated_at',
+    sql`h.method in (${sql.join([...UPDATE_METHODS])}) and h.state in ('failure', 'timeout')`,
+    since,
+    until,
+  );
 
 /** Per device: configuration change-sets that ended `rejected` or `reverted` in (since, until]. */
-export async function configRejections(
+export const configRejections = (db: DbOrTx, rule: StoredRule, since: Date, until: Date) =>
+  happeningsIn(
+    db,
+    rule,
+    'device_change_set',
+    'finished_at',
+    sql`h.state in ('rejected', 'reverted')`,
+    since,
+    until,
+  );
+
+/**
+ * Per device: the bytes (received and sent) of the links matching `link` (a prefix: `cellular` is both
+ * SIMs') or of one SIM's link in [since, until], counted as the dashboard counts usage. Devices
+ * without a sample of those links in the range are absent: their telemetry is missing.
+ */
+export async function usageBytes(
   db: DbOrTx,
   rule: StoredRule,
+  of: { link: string | null; sim: number | null },
   since: Date,
   until: Date,
-): Promise<Happenings> {
-  const { rows } = await sql<{ sn: string; count: string; latest_at: Date }>`
-    select c.sn, count(*) filter (where c.finished_at > ${since}) as count, max(c.finished_at) as latest_at
-      from device d
-      join device_change_set c on c.sn = d.sn and c.company_id = d.company_id
-     where d.company_id = ${rule.companyId} and ${targetWhere(rule.companyId, rule.targets)}
-       and c.state in ('rejected', 'reverted') and c.finished_at <= ${until}
-     group by c.sn`.execute(db);
-  return happenings(rows);
+): Promise<Map<string, number>> {
+  const links =
+    of.sim !== null ? sql`u->>'link' = ${`cellular${of.sim}`}` : sql`u->>'link' like ${`${of.link}%`}`;
+  const { rows } = await sql<{ sn: string; bytes: number }>`
+    ${usageDeltas(sql`t.company_id = ${rule.companyId} and t.sn in (select d.sn from device d
+      where d.company_id = ${rule.companyId} and ${targetWhere(rule.companyId, rule.targets)})
+      and t.at >= ${since} and t.at <= ${until} and ${links}`)}
+    select sn, sum(rx + tx) as bytes from deltas group by sn`.execute(db);
+  return new Map(rows.map((r) => [r.sn, Number(r.bytes)]));
 }

@@ -1,4 +1,4 @@
-import type { AlertCondition } from '@fleetport/contract';
+import { type AlertCondition, DATA_USAGE_MB_BYTES } from '@fleetport/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
@@ -23,6 +23,7 @@ import {
   type TargetDevice,
   targetDevices,
   updateFailures,
+  usageBytes,
 } from './alert-rules.store.ts';
 import {
   type AlertChange,
@@ -188,6 +189,55 @@ async function happeningReadingsOf(
   return happeningReadings(found, devices, loop ? loop.boots : rule.triggerVolume);
 }
 
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** When the data usage cycle holding `now` began (UTC): the day, the ISO week (Monday) or the month. */
+export function usageCycleStart(cycle: 'daily' | 'weekly' | 'monthly', now: Date): Date {
+  const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  if (cycle === 'daily') return new Date(day);
+  if (cycle === 'weekly') return new Date(day - ((now.getUTCDay() + 6) % 7) * DAY_MS);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** Bytes over which a data usage condition breaches: its MB, or its percentage of the allowance. */
+function usageThresholdBytes(c: Extract<AlertCondition, { type: 'dataUsage' }>): number {
+  const mb = c.unit === 'mb' ? (c.overMb ?? 0) : ((c.allowanceMb ?? 0) * (c.percent ?? 0)) / 100;
+  return mb * DATA_USAGE_MB_BYTES;
+}
+
+/**
+ * Data usage in the cycle so far: over the threshold breaches; under it clears, since the cycle began
+ * (usage only grows within a cycle, so that is the start of the next one). A device without telemetry
+ * of the link in the cycle is unknown: it neither fires nor clears. The value is the cycle's MB.
+ */
+async function dataUsageReadingsOf(
+  db: DbOrTx,
+  rule: StoredRule,
+  condition: Extract<AlertCondition, { type: 'dataUsage' }>,
+  devices: TargetDevice[],
+  now: Date,
+) {
+  const since = usageCycleStart(condition.cycle, now);
+  const found = await usageBytes(db, rule, condition, since, now);
+  const threshold = usageThresholdBytes(condition);
+  const bySn = new Map<string, Reading>();
+  for (const d of devices) {
+    const bytes = found.get(d.sn);
+    bySn.set(
+      d.sn,
+      bytes === undefined
+        ? { breached: null, clear: null, value: null }
+        : {
+            breached: bytes > threshold,
+            clear: bytes <= threshold,
+            clearSince: since,
+            value: Math.round((bytes / DATA_USAGE_MB_BYTES) * 10) / 10,
+          },
+    );
+  }
+  return bySn;
+}
+
 /**
  * Mode "all" is one alert per device for the conditions together: it breaches when every condition
  * does (unknown when one is unknown and none says no), and clears when any condition's clear holds,
@@ -219,7 +269,9 @@ export async function readRule(db: DbOrTx, rule: StoredRule, now: Date): Promise
           ? await signalReadingsOf(db, rule, condition, devices, now)
           : condition.type === 'resource'
             ? await resourceReadingsOf(db, rule, condition, devices, now)
-            : await happeningReadingsOf(db, rule, condition, devices, now),
+            : condition.type === 'dataUsage'
+              ? await dataUsageReadingsOf(db, rule, condition, devices, now)
+              : await happeningReadingsOf(db, rule, condition, devices, now),
     );
   }
   const readings: Readings = new Map();

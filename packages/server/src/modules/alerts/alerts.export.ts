@@ -51,6 +51,7 @@ export const alertExportSource: ExportSource<AlertExportFilter, Alert> = {
   filter: AlertExportFilterSchema as never,
   columns: ALERT_EXPORT_COLUMNS,
   module: 'robustlink/alertCenter',
+  history: true,
   sheetName: ALERT_EXPORT_TEXT.sheetName,
   bound: boundToExportRange,
   async count(db, scope, filter, limit) {

@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
+import { usageDeltas } from '../devices/device-usage.ts';
 
 /**
- * Data usage and signal series from the telemetry time series. Devices report usage counters since
- * boot, so usage is the growth between samples of the same link; a counter that fell (a reboot) counts
- * from zero again. Each series reads the telemetry of every company of the caller's scope.
+ * Data usage and signal series from the telemetry time series. Usage is read as everywhere
+ * (devices/device-usage.ts). Each series reads the telemetry of every company of the caller's scope.
  */
 
 /** `company_id in (...)` over the scope: for one company the same plan as `= id`. */
@@ -32,29 +32,13 @@ export function checkedRange(input: { startTime?: number; endTime?: number }, no
   return { start, end };
 }
 
-function usageDeltas(scope: CompanyScope, range: Range, sn?: string) {
-  return sql`
-    with samples as (
-      select t.sn, t.at, u->>'link' as link,
-             (u->>'rxBytes')::float8 as rx, (u->>'txBytes')::float8 as tx
-        from device_telemetry t, jsonb_array_elements(t.data->'usage') u
-       where ${inScope('t.company_id', scope)} and t.at >= ${range.start} and t.at <= ${range.end}
-             ${sn ? sql`and t.sn = ${sn}` : sql``}
-    ), steps as (
-      select sn, at, rx, tx,
-             rx - lag(rx) over w as drx, tx - lag(tx) over w as dtx
-        from samples window w as (partition by sn, link order by at)
-    ), deltas as (
-      select sn, at,
-             case when drx is null then 0 when drx < 0 then rx else drx end as rx,
-             case when dtx is null then 0 when dtx < 0 then tx else dtx end as tx
-        from steps
-    )`;
-}
+const usageIn = (scope: CompanyScope, range: Range, sn?: string) =>
+  usageDeltas(sql`${inScope('t.company_id', scope)} and t.at >= ${range.start} and t.at <= ${range.end}
+    ${sn ? sql`and t.sn = ${sn}` : sql``}`);
 
 export async function usageSeries(db: DbOrTx, scope: CompanyScope, range: Range, sn?: string) {
   const { rows } = await sql<{ bucket: Date; rx: number; tx: number }>`
-    ${usageDeltas(scope, range, sn)}
+    ${usageIn(scope, range, sn)}
     select date_trunc('hour', at) as bucket, sum(rx) as rx, sum(tx) as tx
       from deltas group by 1 order by 1`.execute(db);
   return rows.map((r) => ({
@@ -66,7 +50,7 @@ export async function usageSeries(db: DbOrTx, scope: CompanyScope, range: Range,
 
 export async function topUsage(db: DbOrTx, scope: CompanyScope, range: Range, limit: number) {
   const { rows } = await sql<{ sn: string; name: string; total: number }>`
-    ${usageDeltas(scope, range)}
+    ${usageIn(scope, range)}
     select d.sn, coalesce(dev.name, d.sn) as name, sum(d.rx + d.tx) as total
       from deltas d left join device dev on dev.sn = d.sn and ${inScope('dev.company_id', scope)}
      group by d.sn, dev.name order by total desc, d.sn limit ${limit}`.execute(db);

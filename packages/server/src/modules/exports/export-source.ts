@@ -30,6 +30,8 @@ export interface ExportSource<F = unknown, Row = unknown> {
   /** The list's filter without paging; stored on the record and read back by the job. */
   filter: z.ZodType<F>;
   columns: readonly ExportColumnDef[];
+  /** A history log (activity, alerts): its file goes at the next 00:05 UTC if that is before 24 hours. */
+  history?: boolean;
   /** The console module when the request names none (`visibleModule`). */
   module: string;
   sheetName: Localized;

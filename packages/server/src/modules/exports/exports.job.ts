@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import {
   ErrorCode,
-  EXPORT_FILE_KEEP_HOURS,
   EXPORT_MAX_RECORDS,
+  exportFileExpiresAt,
   LINK_RECORD_KEEP_MONTHS,
   XLSX_MIME_TYPE,
 } from '@fleetport/contract';
@@ -25,7 +25,6 @@ import {
 
 /** Rows read per query: the list's query, one window at a time. */
 const BATCH_ROWS = 1000;
-const HOUR_MS = 3_600_000;
 const RETENTION_KIND = 'exports.retention';
 
 /**
@@ -92,7 +91,7 @@ async function writeExport(deps: ExportDeps, ctx: JobContext<{ recordId: number 
     size: file.size,
     rows: done,
     at: now,
-    fileExpiresAt: new Date(now.getTime() + EXPORT_FILE_KEEP_HOURS * HOUR_MS),
+    fileExpiresAt: new Date(exportFileExpiresAt(now.getTime(), source.history === true)),
   });
   // Deleted (or failed by the sweep) while it was written: nobody will fetch the file.
   if (!ready) await deps.files.remove(companyId, file.id);

@@ -241,6 +241,11 @@ describe('activity log export', () => {
     const started = await exportActivity(bobAgain, { callId: 'devices.export' }, 'cn');
     expect(started.body.code).toBe(0);
     const record = await finished(bobAgain, started.body.data!.recordId);
+    // A history log's file must be fetched before the next 00:05 UTC (core §9), within its 24 hours.
+    const now = t.clock.now();
+    let deadline = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 0, 5);
+    if (deadline <= now.getTime()) deadline += 24 * HOUR;
+    expect(record.fileExpiresAt).toBe(Math.min(deadline, now.getTime() + 24 * HOUR));
     const rows = await downloaded(bobAgain, record.recordId);
     expect(rows[0]).toEqual(['时间', '登录账号', '操作', '结果']);
     expect(rows.length).toBeGreaterThan(1);

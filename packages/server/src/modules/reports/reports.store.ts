@@ -12,6 +12,7 @@ import type {
 import { type Selectable, sql } from 'kysely';
 import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
+import { usageDeltas } from '../devices/device-usage.ts';
 import type { ReportTables } from './reports.tables.ts';
 
 /**
@@ -495,27 +496,15 @@ export interface Period {
 }
 
 /**
- * Bytes per device and link over [start, end): as the dashboard counts them, the growth between
- * samples of one link, a counter that fell (a reboot) counting from zero; the first sample of the
- * period only sets the base.
+ * Bytes per device and link over [start, end), counted as the dashboard counts them
+ * (devices/device-usage.ts).
  */
 export async function usageByLink(db: DbOrTx, companyId: number, sns: string[], period: Period) {
   if (!sns.length) return [];
   const { rows } = await sql<{ sn: string; link: string; rx: number; tx: number }>`
-    with samples as (
-      select t.sn, t.at, u->>'link' as link,
-             (u->>'rxBytes')::float8 as rx, (u->>'txBytes')::float8 as tx
-        from device_telemetry t, jsonb_array_elements(t.data->'usage') u
-       where t.company_id = ${companyId} and t.sn in (${sql.join(sns)})
-             and t.at >= ${period.start} and t.at < ${period.end}
-    ), steps as (
-      select sn, link, rx, tx, rx - lag(rx) over w as drx, tx - lag(tx) over w as dtx
-        from samples window w as (partition by sn, link order by at)
-    )
-    select sn, link,
-           sum(case when drx is null then 0 when drx < 0 then rx else drx end) as rx,
-           sum(case when dtx is null then 0 when dtx < 0 then tx else dtx end) as tx
-      from steps group by sn, link`.execute(db);
+    ${usageDeltas(sql`t.company_id = ${companyId} and t.sn in (${sql.join(sns)})
+      and t.at >= ${period.start} and t.at < ${period.end}`)}
+    select sn, link, sum(rx) as rx, sum(tx) as tx from deltas group by sn, link`.execute(db);
   return rows.map((r) => ({ sn: r.sn, link: r.link, rx: Number(r.rx), tx: Number(r.tx) }));
 }
 

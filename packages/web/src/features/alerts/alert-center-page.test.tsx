@@ -267,6 +267,57 @@ describe('alert centre', () => {
   );
 
   it(
+    'offers the data usage condition: a link or SIM, MB or a % of an allowance, and a cycle',
+    async () => {
+      const created: unknown[] = [];
+      serve({
+        '/link/alertRule/add': (body) => {
+          created.push(body);
+          return { data: rule({ ruleId: 10, name: 'SIM 2 data', enabled: false }) };
+        },
+      });
+      renderConsole('/robustlink/alertCenter?tab=rules');
+      await userEvent.click(await screen.findByTestId('rule-create', {}, { timeout: 30_000 }));
+      const form = await screen.findByTestId('rule-form');
+      fireEvent.change(within(form).getByTestId('rule-name'), { target: { value: 'SIM 2 data' } });
+      fireEvent.mouseDown(within(screen.getByTestId('rule-condition-type-0')).getByRole('combobox'));
+      await userEvent.click(await screen.findByTitle('Data usage over'));
+      fireEvent.mouseDown(within(await screen.findByTestId('rule-usage-of-0')).getByRole('combobox'));
+      await userEvent.click(await screen.findByTitle('SIM 2'));
+      fireEvent.mouseDown(within(screen.getByTestId('rule-usage-unit-0')).getByRole('combobox'));
+      await userEvent.click(await screen.findByTitle('% of an allowance'));
+      fireEvent.mouseDown(within(screen.getByTestId('rule-usage-cycle-0')).getByRole('combobox'));
+      await userEvent.click(await screen.findByTitle('Weekly (from Monday, UTC)'));
+      expect(screen.getByText('Resolves when the next cycle starts')).toBeTruthy();
+      const percent = await screen.findByTestId('rule-usage-percent-0');
+      fireEvent.change(percent, { target: { value: '150' } });
+      fireEvent.change(screen.getByTestId('rule-usage-allowance-0'), { target: { value: '2048' } });
+      await userEvent.click(screen.getByTestId('rule-save'));
+      expect(await screen.findByText(/integer from 1 to 100/, {}, { timeout: 30_000 })).toBeTruthy();
+      expect(created).toEqual([]);
+      fireEvent.change(percent, { target: { value: '80' } });
+      await userEvent.click(screen.getByTestId('rule-save'));
+      await waitFor(() => expect(created).toHaveLength(1), { timeout: 30_000 });
+      expect(created[0]).toMatchObject({
+        conditions: [
+          {
+            type: 'dataUsage',
+            link: null,
+            sim: 2,
+            unit: 'percent',
+            overMb: null,
+            percent: 80,
+            allowanceMb: 2048,
+            cycle: 'weekly',
+            clearMinutes: 0,
+          },
+        ],
+      });
+    },
+    SLOW,
+  );
+
+  it(
     'lists the conditions on what happened to a device in Chinese',
     async () => {
       await changeLanguage('cn');
@@ -280,6 +331,28 @@ describe('alert centre', () => {
                   { type: 'updateFailed', clearMinutes: 5 },
                   { type: 'configRejected', clearMinutes: 5 },
                   { type: 'linkSwitch', clearMinutes: 5 },
+                  {
+                    type: 'dataUsage',
+                    link: 'wan',
+                    sim: null,
+                    unit: 'mb',
+                    overMb: 500,
+                    percent: null,
+                    allowanceMb: null,
+                    cycle: 'daily',
+                    clearMinutes: 0,
+                  },
+                  {
+                    type: 'dataUsage',
+                    link: null,
+                    sim: 1,
+                    unit: 'percent',
+                    overMb: null,
+                    percent: 90,
+                    allowanceMb: 10240,
+                    cycle: 'monthly',
+                    clearMinutes: 0,
+                  },
                 ],
               }),
             ],
@@ -293,6 +366,8 @@ describe('alert centre', () => {
       expect(within(row).getByText('固件或应用升级失败或超时')).toBeTruthy();
       expect(within(row).getByText('配置被拒绝或已回滚')).toBeTruthy();
       expect(within(row).getByText('WAN链路切换或SIM卡切换')).toBeTruthy();
+      expect(within(row).getByText('WAN链路的流量每天超过 500 MB')).toBeTruthy();
+      expect(within(row).getByText('SIM卡1的流量每月超过 10240 MB 的 90%')).toBeTruthy();
     },
     SLOW,
   );

@@ -1,4 +1,4 @@
-import { listAlertRulesCall, unreadAlertCountCall } from '@fleetport/contract';
+import { unreadAlertCountCall } from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client.ts';
 import { LIVE_KEYS } from '../../api/live.ts';
@@ -13,14 +13,6 @@ export const alertKeys = {
   rules: [...LIVE_KEYS.alerts, 'rules'] as const,
   unread: [...LIVE_KEYS.alerts, 'unread'] as const,
 };
-
-/** Rules per company are few (at most ALERT_RULES_MAX): one page holds them all. */
-export function useAlertRules() {
-  return useQuery({
-    queryKey: alertKeys.rules,
-    queryFn: () => apiCall(listAlertRulesCall, { pageNum: 1, pageSize: 200 }),
-  });
-}
 
 /** The caller's unread firing alerts: the Alerts tab's badge. */
 export function useUnreadAlerts(enabled = true) {

@@ -16,6 +16,18 @@ export function conditionText(t: TFunction, lang: Lang, condition: AlertConditio
   if (condition.type === 'linkSwitch') return t('condition.linkSwitch');
   if (condition.type === 'rebootLoop')
     return t('condition.rebootLoop', { boots: condition.boots, minutes: condition.withinMinutes });
+  if (condition.type === 'dataUsage') {
+    const of = t(`condition.usageOf.${condition.sim === null ? condition.link : `sim${condition.sim}`}`);
+    const cycle = t(`condition.cycle.${condition.cycle}`);
+    return condition.unit === 'mb'
+      ? t('condition.dataUsageMb', { of, mb: condition.overMb, cycle })
+      : t('condition.dataUsagePercent', {
+          of,
+          percent: condition.percent,
+          allowance: condition.allowanceMb,
+          cycle,
+        });
+  }
   if (condition.type === 'resource')
     return t('condition.resource', {
       metric: RESOURCE_METRIC_LABELS[condition.metric][lang],

@@ -13,6 +13,13 @@ import {
   type AlertRuleInput,
   AlertRuleInputSchema,
   checkFrequency,
+  DATA_USAGE_CYCLES,
+  DATA_USAGE_LINKS,
+  DATA_USAGE_UNITS,
+  type DataUsageCycle,
+  type DataUsageLink,
+  DataUsageMbSchema,
+  DataUsagePercentSchema,
   FREQUENCY_UNITS,
   type FrequencyUnit,
   RESOURCE_METRIC_LABELS,
@@ -30,7 +37,7 @@ import type { FormRule } from 'antd';
 import { Alert, Button, Card, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { schemaRule } from '../../app/form-rules.ts';
+import { schemaMessage, schemaRule } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
 import { useDeviceGroups, useDeviceTags } from '../devices/device-queries.ts';
 
@@ -49,7 +56,21 @@ interface ConditionValues {
   clearMinutes?: number;
   boots?: number;
   withinMinutes?: number;
+  /** Data usage: a link, or `sim1`/`sim2`. */
+  usageOf?: DataUsageLink | 'sim1' | 'sim2';
+  unit?: 'mb' | 'percent';
+  overMb?: number;
+  percent?: number;
+  allowanceMb?: number;
+  cycle?: DataUsageCycle;
 }
+
+const USAGE_OFS = [...DATA_USAGE_LINKS, 'sim1', 'sim2'] as const;
+const USAGE_FIELDS = {
+  overMb: DataUsageMbSchema,
+  percent: DataUsagePercentSchema,
+  allowanceMb: DataUsageMbSchema,
+} as const;
 
 export interface RuleFormValues {
   name: string;
@@ -109,7 +130,16 @@ export function formValuesOf(rule: AlertRule): RuleFormValues {
         ? { ...c, sim: c.sim === null ? 'any' : c.sim }
         : c.type === 'resource'
           ? { ...c, metric: undefined, resourceMetric: c.metric }
-          : c,
+          : c.type === 'dataUsage'
+            ? {
+                ...c,
+                sim: undefined,
+                usageOf: c.sim === null ? (c.link ?? 'wan') : `sim${c.sim}`,
+                overMb: c.overMb ?? undefined,
+                percent: c.percent ?? undefined,
+                allowanceMb: c.allowanceMb ?? undefined,
+              }
+            : c,
     ),
     triggerVolume: rule.triggerVolume,
     intervalValue: rule.triggerInterval.value,
@@ -154,6 +184,22 @@ export function ruleInputOf(v: RuleFormValues): AlertRuleInput {
           withinMinutes: c.withinMinutes ?? 0,
           clearMinutes: c.clearMinutes ?? 0,
         };
+      if (c.type === 'dataUsage') {
+        const of = c.usageOf ?? 'wan';
+        const sim = of === 'sim1' ? 1 : of === 'sim2' ? 2 : null;
+        const unit = c.unit ?? 'mb';
+        return {
+          type: 'dataUsage',
+          link: sim === null ? (of as DataUsageLink) : null,
+          sim,
+          unit,
+          overMb: unit === 'mb' ? (c.overMb ?? null) : null,
+          percent: unit === 'percent' ? (c.percent ?? null) : null,
+          allowanceMb: unit === 'percent' ? (c.allowanceMb ?? null) : null,
+          cycle: c.cycle ?? 'monthly',
+          clearMinutes: 0,
+        };
+      }
       if (c.type === 'resource')
         return {
           type: 'resource',
@@ -473,6 +519,17 @@ function ConditionCard(props: {
   const lang = useLang();
   const { index, form } = props;
   const type = Form.useWatch(['conditions', index, 'type'], form);
+  const usageUnit = Form.useWatch(['conditions', index, 'unit'], form);
+  const usageNumber = (field: keyof typeof USAGE_FIELDS): FormRule[] => [
+    { required: true, message: ruleText('required', lang, { name: t(`form.${field}`) }) },
+    {
+      validator: async (_r, value: number | null) => {
+        if (value === null || value === undefined) return;
+        const message = schemaMessage(USAGE_FIELDS[field], lang, t(`form.${field}`), value);
+        if (message !== null) throw new Error(message);
+      },
+    },
+  ];
   return (
     <Card
       size="small"
@@ -519,6 +576,59 @@ function ConditionCard(props: {
             >
               <InputNumber min={1} style={{ width: 130 }} data-testid={`rule-within-${index}`} />
             </Form.Item>
+          </>
+        ) : type === 'dataUsage' ? (
+          <>
+            <Form.Item name={[index, 'usageOf']} label={t('form.usageOf')} initialValue="wan">
+              <Select
+                style={{ width: 190 }}
+                options={USAGE_OFS.map((v) => ({ value: v, label: t(`form.usageOfs.${v}`) }))}
+                data-testid={`rule-usage-of-${index}`}
+              />
+            </Form.Item>
+            <Form.Item name={[index, 'cycle']} label={t('form.cycle')} initialValue="monthly">
+              <Select
+                style={{ width: 210 }}
+                options={DATA_USAGE_CYCLES.map((v) => ({ value: v, label: t(`form.cycles.${v}`) }))}
+                data-testid={`rule-usage-cycle-${index}`}
+              />
+            </Form.Item>
+            <Form.Item name={[index, 'unit']} label={t('form.usageUnit')} initialValue="mb">
+              <Select
+                style={{ width: 170 }}
+                options={DATA_USAGE_UNITS.map((v) => ({ value: v, label: t(`form.usageUnits.${v}`) }))}
+                data-testid={`rule-usage-unit-${index}`}
+              />
+            </Form.Item>
+            {usageUnit === 'percent' ? (
+              <>
+                <Form.Item
+                  name={[index, 'percent']}
+                  label={t('form.percent')}
+                  required
+                  rules={usageNumber('percent')}
+                >
+                  <InputNumber style={{ width: 110 }} data-testid={`rule-usage-percent-${index}`} />
+                </Form.Item>
+                <Form.Item
+                  name={[index, 'allowanceMb']}
+                  label={t('form.allowanceMb')}
+                  required
+                  rules={usageNumber('allowanceMb')}
+                >
+                  <InputNumber style={{ width: 140 }} data-testid={`rule-usage-allowance-${index}`} />
+                </Form.Item>
+              </>
+            ) : (
+              <Form.Item
+                name={[index, 'overMb']}
+                label={t('form.overMb')}
+                required
+                rules={usageNumber('overMb')}
+              >
+                <InputNumber style={{ width: 140 }} data-testid={`rule-usage-mb-${index}`} />
+              </Form.Item>
+            )}
           </>
         ) : type === 'alarm' ||
           type === 'updateFailed' ||
@@ -601,13 +711,19 @@ function ConditionCard(props: {
             </Form.Item>
           </>
         )}
-        <Form.Item
-          name={[index, 'clearMinutes']}
-          label={t('form.clearMinutes')}
-          rules={props.minutes(t('form.clearMinutes'), 0)}
-        >
-          <InputNumber min={0} style={{ width: 130 }} />
-        </Form.Item>
+        {type === 'dataUsage' ? (
+          <Form.Item label={t('form.clearMinutes')}>
+            <span>{t('form.usageClears')}</span>
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name={[index, 'clearMinutes']}
+            label={t('form.clearMinutes')}
+            rules={props.minutes(t('form.clearMinutes'), 0)}
+          >
+            <InputNumber min={0} style={{ width: 130 }} />
+          </Form.Item>
+        )}
       </Space>
     </Card>
   );

@@ -16,7 +16,7 @@ import { Can, usePermission } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { SEVERITY_COLOR } from '../device-notifications/notification-columns.tsx';
-import { useAlertRules } from './alert-queries.ts';
+import { useAlertRules } from './alert-rule-queries.ts';
 import { conditionText } from './condition-text.ts';
 import { RuleForm } from './rule-form.tsx';
 

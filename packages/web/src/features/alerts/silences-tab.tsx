@@ -15,7 +15,8 @@ import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { Can } from '../../app/permissions.tsx';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useDeviceGroups } from '../devices/device-queries.ts';
-import { alertKeys, useAlertRules } from './alert-queries.ts';
+import { alertKeys } from './alert-queries.ts';
+import { useAlertRules } from './alert-rule-queries.ts';
 
 const silenceKey = [...alertKeys.all, 'silences'] as const;
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;

@@ -6,7 +6,7 @@ import { addNamespaces } from '../../i18n/index.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { OnlineBadge } from '../devices/device-columns.tsx';
 import { deviceDetailsPath } from '../devices/device-paths.ts';
-import { useDevice } from '../devices/device-queries.ts';
+import { useDevice } from '../devices/device-query.ts';
 import { ConfigEditor } from './config-editor.tsx';
 import { deviceConfig } from './device-config.i18n.ts';
 import { seriesConfigPath } from './series-config-path.ts';

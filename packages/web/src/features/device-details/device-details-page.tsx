@@ -9,7 +9,7 @@ import { PageGate, usePermission } from '../../app/permissions.tsx';
 import { addNamespaces } from '../../i18n/index.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { OnlineBadge } from '../devices/device-columns.tsx';
-import { useDevice } from '../devices/device-queries.ts';
+import { useDevice } from '../devices/device-query.ts';
 import { AppsTab } from './apps-tab.tsx';
 import { CliTab } from './cli-tab.tsx';
 import { ConfigTab } from './config-tab.tsx';

@@ -1,9 +1,4 @@
-import {
-  dashboardSummaryCall,
-  getDeviceCall,
-  getTagsCall,
-  queryGroupInformationCall,
-} from '@fleetport/contract';
+import { dashboardSummaryCall, getTagsCall, queryGroupInformationCall } from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client.ts';
 import { LIVE_KEYS } from '../../api/live.ts';
@@ -18,10 +13,6 @@ export const deviceKeys = {
   groups: ['deviceGroups'] as const,
   tags: ['deviceTags'] as const,
 };
-
-export function useDevice(sn: string) {
-  return useQuery({ queryKey: deviceKeys.one(sn), queryFn: () => apiCall(getDeviceCall, { sn }) });
-}
 
 export function useDeviceGroups() {
   return useQuery({
