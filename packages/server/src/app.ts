@@ -24,6 +24,7 @@ import { updatesTimedOutJob } from './modules/device-notifications/update-timeou
 import { createInstalls } from './modules/device-software/device-install.service.ts';
 import { provisioningJobs } from './modules/device-templates/provisioning.service.ts';
 import { exportJobs } from './modules/exports/exports.job.ts';
+import { iotConnectorJobs } from './modules/iot-connector/iot-connector.job.ts';
 import { licenceJobs } from './modules/licences/licence-expiry.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
 import { notificationJobs } from './modules/notifications/notifications.job.ts';
@@ -116,6 +117,7 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
     notificationJobs(deps),
     reportJobs(deps),
     openApiJobs(deps),
+    iotConnectorJobs(deps),
   ];
   return {
     handlers: parts.flatMap((p) => p.handlers),

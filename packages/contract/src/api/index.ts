@@ -23,6 +23,7 @@ import { DEVICE_TEMPLATE_CALLS } from './device-templates.ts';
 import { DEVICE_CALLS } from './devices.ts';
 import { EXPORT_CALLS } from './exports.ts';
 import { FILE_CALLS } from './files.ts';
+import { IOT_CONNECTOR_CALLS } from './iot-connector.ts';
 import { JOB_CALLS } from './jobs.ts';
 import { LICENCE_CALLS } from './licences.ts';
 import { MENU_CALLS } from './menus.ts';
@@ -71,6 +72,7 @@ export * from './device-templates.ts';
 export * from './devices.ts';
 export * from './exports.ts';
 export * from './files.ts';
+export * from './iot-connector.ts';
 export * from './jobs.ts';
 export * from './licences.ts';
 export * from './menus.ts';
@@ -136,6 +138,7 @@ const AREA_CALLS = {
   'partner-notifications': PARTNER_NOTIFICATION_CALLS,
   rebates: REBATE_CALLS,
   branding: BRANDING_CALLS,
+  'iot-connector': IOT_CONNECTOR_CALLS,
   'release-notes': RELEASE_NOTE_CALLS,
   quotas: QUOTA_CALLS,
   alerts: ALERT_CALLS,

@@ -11,6 +11,7 @@ import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.
 import type { DeviceTemplateTables } from '../../modules/device-templates/device-templates.tables.ts';
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { ExportTables } from '../../modules/exports/exports.tables.ts';
+import type { IotConnectorTables } from '../../modules/iot-connector/iot-connector.tables.ts';
 import type { LicenceTables } from '../../modules/licences/licences.tables.ts';
 import type { NotificationTables } from '../../modules/notifications/notifications.tables.ts';
 import type { OpenApiTables } from '../../modules/open-api/open-api.tables.ts';
@@ -71,4 +72,5 @@ export interface Database
     PointTableTables,
     PortalManagerTables,
     TwoFactorTables,
-    SuperAdminTables {}
+    SuperAdminTables,
+    IotConnectorTables {}

@@ -60,6 +60,7 @@ import * as m0510 from './0510_oem_settings.ts';
 import * as m0520 from './0520_release_notes.ts';
 import * as m0530 from './0530_maintenance_lock.ts';
 import * as m0570 from './0570_super_admin.ts';
+import * as m0580 from './0580_iot_connectors.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -127,4 +128,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0520_release_notes': m0520,
   '0530_maintenance_lock': m0530,
   '0570_super_admin': m0570,
+  '0580_iot_connectors': m0580,
 };
