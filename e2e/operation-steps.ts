@@ -3,6 +3,8 @@
  * signing in, choosing from Ant Design selects, and calling the API with a page's own session.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   type CallDef,
   type Envelope,
@@ -138,44 +140,73 @@ export function superAdmin(): { account: string; password: string; totpSecret: s
 
 const STEP_MS = 30_000;
 
-/** What the authenticator app shows at the server's time (a clock journey may have moved it). */
-async function authenticatorCode(secret: string): Promise<{ code: string; nextStepInMs: number }> {
+/** The server's time (a clock journey may have moved it). */
+async function serverNow(): Promise<number> {
   const res = await fetch(`${baseUrl}/api/test/clock`);
-  const now = ((await res.json()) as { data: { now: number } }).data.now;
-  return {
-    code: TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now }),
-    nextStepInMs: STEP_MS - (now % STEP_MS),
-  };
+  return ((await res.json()) as { data: { now: number } }).data.now;
 }
 
 /**
- * Signs the Super Admin in: password, then the authenticator's code. A code is good once (RFC 6238
- * §5.2), and two journeys may sign the Super Admin in within the same 30 seconds: a refused code is
- * followed by the next step's, as a person would wait for the app's next code.
+ * Journeys run two at a time, each its own process, and a code is good once (RFC 6238 §5.2): the
+ * Super Admin's sign-ins take turns (a directory made atomically is the lock) and each uses a 30-second
+ * step after the last one used (kept in a file; scripts/e2e.mjs writes the enrolment's).
  */
+const ARTIFACTS = path.join(import.meta.dirname, '.artifacts');
+const SIGN_IN_LOCK = path.join(ARTIFACTS, 'super-admin-sign-in.lock');
+const LAST_STEP = path.join(ARTIFACTS, 'super-admin-last-step');
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(SIGN_IN_LOCK);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(SIGN_IN_LOCK, { recursive: true, force: true });
+  }
+}
+
+/** The authenticator app's code of a step after the last one used (waiting for it, as a person would). */
+async function freshCode(secret: string): Promise<{ code: string; step: number }> {
+  const last = fs.existsSync(LAST_STEP) ? Number(fs.readFileSync(LAST_STEP, 'utf8')) : -1;
+  let now = await serverNow();
+  if (Math.floor(now / STEP_MS) <= last) {
+    await new Promise((resolve) => setTimeout(resolve, (last + 1) * STEP_MS - now + 500));
+    now = await serverNow();
+  }
+  return {
+    code: TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now }),
+    step: Math.floor(now / STEP_MS),
+  };
+}
+
+/** Signs the Super Admin in: password, then the authenticator's code of a step no journey used yet. */
 async function signInSuperAdmin(page: Page, admin: ReturnType<typeof superAdmin>): Promise<void> {
   await page.goto(consoleUrl('login'));
   await page.getByTestId('login-account').fill(admin.account);
   await page.getByTestId('login-password').fill(admin.password);
   await page.getByTestId('login-submit').click();
   await page.getByTestId('two-factor-code').waitFor();
-  for (let attempt = 0; ; attempt++) {
-    const { code, nextStepInMs } = await authenticatorCode(admin.totpSecret);
+  await inTurn(async () => {
+    const { code, step } = await freshCode(admin.totpSecret);
     await page.getByTestId('two-factor-code').fill(code);
-    // The server's answer tells whether the code was taken (the error shown reads the same twice).
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/pl/sso/loginSecondFactor')),
       page.getByTestId('two-factor-submit').click(),
     ]);
     const answer = (await response.json()) as { code: number; msg: string };
-    if (answer.code === 0) {
-      await page.getByTestId('shell').waitFor();
-      return;
-    }
-    if (attempt === 1) throw new Error(`the Super Admin's code was refused: ${answer.code} ${answer.msg}`);
-    // The authenticator app's next code comes with the next 30-second step.
-    await page.waitForTimeout(nextStepInMs + 1000);
-  }
+    if (answer.code !== 0)
+      throw new Error(`the Super Admin's code was refused: ${answer.code} ${answer.msg}`);
+    fs.writeFileSync(LAST_STEP, String(step));
+  });
+  await page.getByTestId('shell').waitFor();
 }
 
 /** A page signed in as the Super Admin (the platform), closed with the journey's other `pages`. */
