@@ -317,6 +317,9 @@ export const SUPER_ADMIN_APP: AppDef = {
       menu('superAdmin', 'resources', 'Resources', '资源', 'superAdmin', VIEW),
       menu('superAdmin', 'FAQ', 'FAQ', '常见问题', 'superAdmin', VIEW),
       menu('superAdmin', 'certificates', 'Certificates', '证书', 'superAdmin', VIEW),
+      menu('superAdmin', 'companies', 'Companies', '公司', 'superAdmin', VIEW),
+      menu('superAdmin', 'retirements', 'Feature retirements', '功能停用', 'superAdmin', VIEW),
+      menu('superAdmin', 'health', 'Platform health', '平台健康', 'superAdmin', VIEW),
     ]),
   ],
 };

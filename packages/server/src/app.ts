@@ -34,6 +34,8 @@ import { licenceAlertJobs } from './modules/partner-notifications/licence-alert.
 import { reportJobs } from './modules/reports/reports.job.ts';
 import { rolloutJobs } from './modules/rollouts/rollouts.job.ts';
 import { maintenanceLockGate } from './modules/shell/maintenance-lock.ts';
+import { HEARTBEAT_MS, heartbeat } from './modules/super-admin/super-admin.service.ts';
+import { superAdminGate } from './modules/super-admin/super-admin-gates.ts';
 import { recordHubStatus, restoreHubInstances } from './modules/vpn/hub-status.ts';
 import { recordRouterTunnel } from './modules/vpn/router-status.ts';
 import type { AppDeps } from './platform/app-deps.ts';
@@ -49,6 +51,7 @@ import { languageOf, type RouteBinding, registerCalls } from './platform/http/ca
 import { errorEnvelope } from './platform/http/envelope.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
+import { createResponseTally } from './platform/http/response-tally.ts';
 import { serveWebConsole } from './platform/http/web-console.ts';
 import {
   type AnyJobDefinition,
@@ -148,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     clock,
     version: VERSION,
     startedAt: new Date(),
+    responses: createResponseTally(),
     sessions: options.sessions ?? ticketSessions(options.db, clock),
     // The logger is read when a message goes out, after `app` below exists.
     mailer: options.mailer ?? createMailer(config.mail, options.db, () => app.log),
@@ -180,6 +184,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // The health page's 5xx rate: two counters per minute, nothing else per answer.
+  app.addHook('onResponse', (_request, reply, done) => {
+    deps.responses.record(reply.statusCode, deps.clock.now().getTime());
+    done();
   });
   installErrorHandler(app, config.apiPrefix);
   app.addHook('onClose', () => deps.files.store.close());
@@ -259,6 +268,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     app.addHook('onClose', () => worker.stop());
   }
 
+  if (options.jobs) startHeartbeat(app, deps);
   await serveWebConsole(app, config.webDist, config.basePath);
   return { app, deps };
 }
@@ -278,12 +288,28 @@ async function startVpnHub(app: FastifyInstance, deps: AppDeps): Promise<void> {
   });
 }
 
-/** Every signed-in call passes the company's access window (14091), then a maintenance lock (14053). */
+/**
+ * Every signed-in call passes the Super Admin's gates (a disabled company 610041, a retired feature
+ * 610042), the company's access window (14091), then a maintenance lock (14053).
+ */
 function admitting(deps: AppDeps) {
+  const superAdmin = superAdminGate(deps);
   const window = accessWindowGate(deps);
   const lock = maintenanceLockGate(deps);
   return async (call: CallDef, session: Session, lang: Lang) => {
+    await superAdmin(call, session);
     await window(call, session);
     await lock(call, session, lang);
   };
+}
+
+/** This node's heartbeat row, which the Super Admin's health page lists (nodes seen lately). */
+function startHeartbeat(app: FastifyInstance, deps: AppDeps): void {
+  const beat = () => {
+    heartbeat(deps).catch((error: Error) => app.log.warn(`heartbeat: ${error.message}`));
+  };
+  const timer = setInterval(beat, HEARTBEAT_MS);
+  timer.unref();
+  app.addHook('onReady', async () => beat());
+  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@fleetport/contract';
+import { Secret, TOTP } from 'otpauth';
 import { SMTPServer } from 'smtp-server';
 import { signTicket } from '../src/platform/auth/ticket.ts';
 import type { TestApp } from './helpers.ts';
@@ -25,15 +26,59 @@ export function signedHeaders(t: TestApp, ticket: string, key: string): Record<s
   return { ticket: signTicket(ticket, key, t.clock.now().getTime()) };
 }
 
-/** Signs in and returns the session; throws with the server's message when sign-in fails. */
+/**
+ * The authenticator app of the people who enrolled while a test signed them in (the Super Admin always
+ * has a second factor): their key and the last 30-second step used, per test app.
+ */
+const authenticators = new WeakMap<TestApp, Map<string, { secret: string; step: number }>>();
+
+type LoginAnswer = {
+  ticket?: string;
+  key?: string;
+  expiresAt?: number;
+  challenge?: string;
+  enrolment?: { secret: string };
+};
+
+/**
+ * Answers a second-factor challenge as the person's authenticator app would: enrols with the key the
+ * challenge brings, or uses the key kept from that enrolment (moving the test clock to the next step
+ * when this one was used, as a person waits for the next code).
+ */
+async function passSecondFactor(t: TestApp, account: string, answer: LoginAnswer) {
+  const apps = authenticators.get(t) ?? new Map<string, { secret: string; step: number }>();
+  authenticators.set(t, apps);
+  const secret = answer.enrolment?.secret ?? apps.get(account)?.secret;
+  if (!secret) throw new Error(`${account} has a second factor this test does not know`);
+  let step = Math.floor(t.clock.now().getTime() / 30_000);
+  if (apps.get(account)?.step === step) {
+    t.clock.advance(30_000);
+    step += 1;
+  }
+  const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock.now().getTime() });
+  apps.set(account, { secret, step });
+  const res = await t.call<LoginAnswer>('POST', '/pl/sso/loginSecondFactor', {
+    challenge: answer.challenge,
+    code,
+  });
+  if (res.body.code !== 0 || !res.body.data)
+    throw new Error(`second factor of ${account} failed: ${res.body.code} ${res.body.msg}`);
+  return res.body.data;
+}
+
+/**
+ * Signs in and returns the session; throws with the server's message when sign-in fails. A second
+ * factor asked for (the Super Admin's, always) is answered by `passSecondFactor`.
+ */
 export async function signIn(t: TestApp, account: string, password = TEST_PASSWORD): Promise<SignedIn> {
-  const res = await t.call<{ ticket: string; key: string; expiresAt: number }>('POST', '/pl/sso/login', {
+  const res = await t.call<LoginAnswer>('POST', '/pl/sso/login', {
     account,
     password,
   });
   if (res.body.code !== 0 || !res.body.data)
     throw new Error(`sign-in of ${account} failed: ${res.body.code} ${res.body.msg}`);
-  const { ticket, key, expiresAt } = res.body.data;
+  const answer = res.body.data.challenge ? await passSecondFactor(t, account, res.body.data) : res.body.data;
+  const { ticket, key, expiresAt } = answer as { ticket: string; key: string; expiresAt: number };
   const headers = (extra: Record<string, string> = {}) => ({ ...signedHeaders(t, ticket, key), ...extra });
   return {
     ticket,

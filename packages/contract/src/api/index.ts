@@ -43,6 +43,7 @@ import { ROLE_CALLS } from './roles.ts';
 import { ROLLOUT_CALLS } from './rollouts.ts';
 import { SHELL_CALLS } from './shell.ts';
 import { SUPPORT_CALLS } from './support.ts';
+import { SUPER_ADMIN_CALLS } from './super-admin.ts';
 import { TWO_FACTOR_CALLS } from './two-factor.ts';
 import { USER_CALLS } from './users.ts';
 import { VPN_CALLS } from './vpn.ts';
@@ -93,6 +94,7 @@ export * from './roles.ts';
 export * from './rollouts.ts';
 export * from './shell.ts';
 export * from './support.ts';
+export * from './super-admin.ts';
 export * from './test-mode.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
@@ -151,6 +153,7 @@ const AREA_CALLS = {
   'open-api': OPEN_API_CALLS,
   'point-tables': POINT_TABLE_CALLS,
   'two-factor': TWO_FACTOR_CALLS,
+  'super-admin': SUPER_ADMIN_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

@@ -139,6 +139,13 @@ export const OemDisplaySchema = z.object({
   logoResPath: z.string().nullable(),
   rlinkDisplayName: z.string(),
   rvpnDisplayName: z.string(),
+  /**
+   * The app name the company or its nearest partner set (null: none, and each console keeps its own
+   * name); `rlinkDisplayName` falls back to Fleetport's.
+   */
+  brandAppName: z.string().nullable(),
+  /** The VPN console's name the company or its nearest partner set (null: none). */
+  brandVpnName: z.string().nullable(),
 });
 
 export const getDisplayOemSettingCall = defineCall({

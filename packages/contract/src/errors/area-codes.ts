@@ -166,3 +166,15 @@ export const TWO_FACTOR_ERROR_CODES = {
   /** Creating an open API client or rotating its secret without the current code of a person with two-factor on. */
   TWO_FACTOR_CODE_NEEDED: 610031,
 } as const;
+
+/** The Super Admin console (issue 18): 610041-610049. */
+export const SUPER_ADMIN_ERROR_CODES = {
+  /** The company was disabled by the Super Admin: sign-in to it and its sessions' calls are refused. */
+  COMPANY_DISABLED: 610041,
+  /** The feature's retirement date has passed (docs/decisions.md "Feature retirements"). */
+  FEATURE_RETIRED: 610042,
+  /** The Super Admin named a company that does not exist. */
+  PLATFORM_COMPANY_NOT_FOUND: 610043,
+  /** The Super Admin's own second factor cannot be turned off. */
+  TWO_FACTOR_REQUIRED_FOR_SUPER_ADMIN: 610044,
+} as const;

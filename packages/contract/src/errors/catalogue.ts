@@ -22,6 +22,7 @@ import { QUOTA_ERRORS } from './quotas.ts';
 import { REBATE_ERRORS } from './rebates.ts';
 import { REPORT_ERRORS } from './reports.ts';
 import { ROLLOUT_ERRORS } from './rollouts.ts';
+import { SUPER_ADMIN_ERRORS } from './super-admin.ts';
 import { TEMPLATE_ERRORS } from './templates.ts';
 import { TRANSPORT_ERRORS } from './transport.ts';
 import { TWO_FACTOR_ERRORS } from './two-factor.ts';
@@ -58,6 +59,7 @@ const ALL_ENTRIES: readonly ErrorEntry[] = [
   ...DEVICE_CONFIG_ERRORS,
   ...ROLLOUT_ERRORS,
   ...REPORT_ERRORS,
+  ...SUPER_ADMIN_ERRORS,
   ...OPEN_API_ERRORS,
   ...TWO_FACTOR_ERRORS,
 ];

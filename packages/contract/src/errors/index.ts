@@ -6,6 +6,7 @@ import {
   QUOTA_ERROR_CODES,
   REPORT_ERROR_CODES,
   ROLLOUT_ERROR_CODES,
+  SUPER_ADMIN_ERROR_CODES,
   TWO_FACTOR_ERROR_CODES,
   VPN_ERROR_CODES,
 } from './area-codes.ts';
@@ -42,5 +43,6 @@ export const ErrorCode = {
   ...VPN_ERROR_CODES,
   ...OPEN_API_ERROR_CODES,
   ...TWO_FACTOR_ERROR_CODES,
+  ...SUPER_ADMIN_ERROR_CODES,
 } as const;
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -14,6 +14,7 @@ const STRONG_REACTIONS: ReadonlyMap<number, ErrorReaction> = new Map([
   [14019, 'logout'],
   [14053, 'systemUpgrading'],
   [14091, 'accessWindow'],
+  [610041, 'logout'],
   [120089, 'warning'],
   [120090, 'warning'],
   [120091, 'warning'],

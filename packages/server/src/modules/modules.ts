@@ -42,6 +42,7 @@ import { rolesModule } from './roles/roles.module.ts';
 import { rolloutsModule } from './rollouts/rollouts.module.ts';
 import { shellModule } from './shell/shell.module.ts';
 import { supportModule } from './support/support.module.ts';
+import { superAdminModule } from './super-admin/super-admin.module.ts';
 import { twoFactorModule } from './two-factor/two-factor.module.ts';
 import { usersModule } from './users/users.module.ts';
 import { vpnModule } from './vpn/vpn.module.ts';
@@ -97,6 +98,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   openApiModule,
   pointTablesModule,
   twoFactorModule,
+  superAdminModule,
 ];
 
 /**

@@ -5,6 +5,7 @@ import type { Clock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db, DbDialectName } from './db/open.ts';
 import type { Files } from './files/files.ts';
+import type { ResponseTally } from './http/response-tally.ts';
 import type { JobWorker } from './jobs/index.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -35,6 +36,8 @@ export interface AppDeps {
   files: Files;
   /** The platform's local VPN hub, when this app runs one (`BuildOptions.vpnHub`). */
   vpnHub?: VpnHub;
+  /** This node's answers of the last 15 minutes (the Super Admin's health page). */
+  responses: ResponseTally;
 }
 
 /** The part of AppDeps a module declared it uses. */

@@ -33,6 +33,7 @@ import { rolesFeature } from '../features/roles/roles.feature.ts';
 import { rolloutsFeature } from '../features/rollouts/rollouts.feature.ts';
 import { shellFeature } from '../features/shell/shell.feature.ts';
 import { supportFeature } from '../features/support/support.feature.ts';
+import { superAdminFeature } from '../features/super-admin/super-admin.feature.ts';
 import { twoFactorFeature } from '../features/two-factor/two-factor.feature.ts';
 import { usersFeature } from '../features/users/users.feature.ts';
 import { vpnFeature } from '../features/vpn/vpn.feature.ts';
@@ -66,6 +67,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   brandingFeature,
   releaseNotesFeature,
   supportFeature,
+  superAdminFeature,
   quotasFeature,
   openApiFeature,
   alertsFeature,

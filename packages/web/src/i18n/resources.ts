@@ -23,6 +23,7 @@ import { reports } from '../features/reports/reports.i18n.ts';
 import { rollouts } from '../features/rollouts/rollouts.i18n.ts';
 import { maintenance } from '../features/shell/maintenance.i18n.ts';
 import { support } from '../features/support/support.i18n.ts';
+import { superAdmin } from '../features/super-admin/super-admin.i18n.ts';
 import { twoFactor } from '../features/two-factor/two-factor.i18n.ts';
 import { vpn } from '../features/vpn/vpn.i18n.ts';
 import { adminList } from '../widgets/admin-list.i18n.ts';
@@ -62,6 +63,7 @@ export const PAGE_TEXT = {
   maintenance,
   support,
   adminList,
+  superAdmin,
 } as const;
 
 /**

@@ -122,6 +122,7 @@ export async function listMemberships(db: DbOrTx, userId: number) {
       'company.id as company_id',
       'company.name as company_name',
       'company.type as company_type',
+      'company.disabled_at',
       'company_user.is_default',
       'company_user.status',
       'role.role_type',
@@ -134,6 +135,8 @@ export async function listMemberships(db: DbOrTx, userId: number) {
     companyType: Number(r.company_type),
     isDefault: r.is_default,
     enabled: r.status === 1,
+    /** The Super Admin disabled the company (0620): nobody signs in to it. */
+    companyDisabled: r.disabled_at !== null,
     roleType: Number(r.role_type),
   }));
 }

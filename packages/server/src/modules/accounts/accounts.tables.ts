@@ -19,6 +19,8 @@ export interface AccountTables {
     type: Generated<number>;
     country: string | null;
     created_at: CreatedAt;
+    /** Set by the Super Admin (0620): the company's people cannot sign in to it. */
+    disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   };
   company_group: {
     id: Generated<Id>;

@@ -17,7 +17,8 @@ let decoyHash: Promise<string> | null = null;
 
 /**
  * Which company a sign-in lands in: the default one, else the first usable. Refusals say why the
- * person cannot enter (disabled 14020, VPN-client-only 14054, access window 14091).
+ * person cannot enter (disabled 14020, the company disabled by the Super Admin 610041, VPN-client-only
+ * 14054, access window 14091).
  */
 async function landingCompany(
   deps: ModuleDeps<'clock' | 'config' | 'db'>,
@@ -27,8 +28,10 @@ async function landingCompany(
   const memberships = (await listMemberships(deps.db, userId)).sort(
     (a, b) => Number(b.isDefault) - Number(a.isDefault),
   );
-  const enabled = memberships.filter((m) => m.enabled);
-  if (!enabled.length) throw new AppError(ErrorCode.USER_DISABLED);
+  const members = memberships.filter((m) => m.enabled);
+  if (!members.length) throw new AppError(ErrorCode.USER_DISABLED);
+  const enabled = members.filter((m) => !m.companyDisabled);
+  if (!enabled.length) throw new AppError(ErrorCode.COMPANY_DISABLED);
   const web = enabled.filter((m) => m.roleType !== ROLE_TYPE.vpnClientOnly);
   if (!web.length) throw new AppError(ErrorCode.VPN_CLIENT_ONLY_USER);
   for (const m of web) {

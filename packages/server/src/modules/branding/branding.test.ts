@@ -202,6 +202,8 @@ describe("a company's OEM settings (issue 18)", () => {
       logoResPath: null,
       rlinkDisplayName: 'Rho Connect',
       rvpnDisplayName: 'Fleetport VPN',
+      brandAppName: 'Rho Connect',
+      brandVpnName: null,
     });
     const file = await logo(bravo);
     const set = await bravo.run(setOemSettingCall, {

@@ -60,6 +60,7 @@ export async function switchCompany(
   const member = (await listMemberships(deps.db, session.userId)).find((m) => m.companyId === companyId);
   if (!member) throw new AppError(ErrorCode.NO_PERMISSION);
   if (!member.enabled) throw new AppError(ErrorCode.USER_DISABLED);
+  if (member.companyDisabled) throw new AppError(ErrorCode.COMPANY_DISABLED);
   if (member.roleType === ROLE_TYPE.vpnClientOnly) throw new AppError(ErrorCode.VPN_CLIENT_ONLY_USER);
   if (await isAccessRestricted(deps.db, companyId, member.roleType, deps.clock.now()))
     throw new AppError(ErrorCode.ACCESS_RESTRICTED);

@@ -153,40 +153,59 @@ export async function addCustomer(
   // A customer belongs to one partner: the company the actor writes into (a set is refused, 5).
   const partner = owningScope(actor.scope);
   assertMayAdd(await store.ownCompanyType(deps.db, partner), input.type);
-  const email = input.ownerEmail.toLowerCase();
-  const now = deps.clock.now();
-  const token = randomBytes(32).toString('base64url');
   const { companyId, invitationId, mail } = await inTransaction(deps.db, async (tx) => {
     if (await store.customerNamed(tx, partner, input.name)) throw new AppError(ErrorCode.CUSTOMER_EXISTS);
-    if (await companyNameTaken(tx, input.name)) throw new AppError(ErrorCode.COMPANY_EXISTS);
-    const person = await findUserByAccount(tx, email);
-    // Told now rather than after the owner clicks (14049, 14050), as an invitation into one's own company.
-    if (person) await assertMayJoinCompany(tx, Number(person.id));
-    const created = await createCompany(tx, input.name, input.type, lang);
-    // The company was made just now, for this partner: its scope needs no link to prove it.
-    const customer = companyScope(created.companyId);
-    await store.linkCustomer(tx, partner, customer, now);
-    if (input.country) await store.updateCustomerFields(tx, customer, { country: input.country });
-    const id = await insertInvitation(tx, customer, {
-      email,
-      roleId: created.ownerRoleId,
-      token,
-      inviterId: actor.userId,
-      now,
-      expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
-    });
-    const inviter = await findUserById(tx, actor.userId);
-    const message = renderMail(INVITATION_MAIL, lang, email, {
-      companyName: input.name,
-      inviterName: inviter?.user_name ?? '',
-      roleName: DEFAULT_ROLE_NAMES.owner[lang],
-      link: invitationLink(deps, request, token),
-      days: INVITATION_DAYS,
-    });
-    return { companyId: created.companyId, invitationId: id, mail: message };
+    return foundCompanyInvitingOwner(deps, tx, { ...input, inviterId: actor.userId }, lang, request, (c) =>
+      store.linkCustomer(tx, partner, c, deps.clock.now()),
+    );
   });
   await deps.mailer.send(mail);
   return { companyId, invitationId };
+}
+
+/**
+ * A new company (root group and default roles as registration makes them) whose owner `ownerEmail` is
+ * invited through the users area's invitations (the mail links to /emailToLogin; accepting creates the
+ * account when there is none). A partner's new customer and the Super Admin's new distributor are both
+ * made here; `link` places the company (below its partner) before the invitation is written.
+ */
+export async function foundCompanyInvitingOwner(
+  deps: Pick<CustomerDeps, 'clock' | 'config' | 'db' | 'mailer'>,
+  tx: DbOrTx,
+  input: { name: string; type: number; country?: string | undefined; ownerEmail: string; inviterId: number },
+  lang: Lang,
+  request: FastifyRequest,
+  link?: (company: CompanyScope) => Promise<void>,
+) {
+  const email = input.ownerEmail.toLowerCase();
+  const now = deps.clock.now();
+  const token = randomBytes(32).toString('base64url');
+  if (await companyNameTaken(tx, input.name)) throw new AppError(ErrorCode.COMPANY_EXISTS);
+  const person = await findUserByAccount(tx, email);
+  // Told now rather than after the owner clicks (14049, 14050), as an invitation into one's own company.
+  if (person) await assertMayJoinCompany(tx, Number(person.id));
+  const created = await createCompany(tx, input.name, input.type, lang);
+  // The company was made just now, by this caller: its scope needs no link to prove it.
+  const company = companyScope(created.companyId);
+  if (link) await link(company);
+  if (input.country) await store.updateCustomerFields(tx, company, { country: input.country });
+  const invitationId = await insertInvitation(tx, company, {
+    email,
+    roleId: created.ownerRoleId,
+    token,
+    inviterId: input.inviterId,
+    now,
+    expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
+  });
+  const inviter = await findUserById(tx, input.inviterId);
+  const mail = renderMail(INVITATION_MAIL, lang, email, {
+    companyName: input.name,
+    inviterName: inviter?.user_name ?? '',
+    roleName: DEFAULT_ROLE_NAMES.owner[lang],
+    link: invitationLink(deps, request, token),
+    days: INVITATION_DAYS,
+  });
+  return { companyId: created.companyId, invitationId, mail };
 }
 
 /** Renames a customer or sets its country: names stay unique on the platform (10). */

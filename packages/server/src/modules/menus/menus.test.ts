@@ -146,6 +146,9 @@ describe('getVisitMenus', () => {
         '/superAdmin/appCenter',
         '/superAdmin/releaseNotes',
         '/superAdmin/maintenance',
+        '/superAdmin/companies',
+        '/superAdmin/retirements',
+        '/superAdmin/health',
       ]);
       expect(apps[0]!.mfs[0]!.children[0]!.menuName).toBe(name);
     }

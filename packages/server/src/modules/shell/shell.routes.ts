@@ -104,6 +104,8 @@ export function shellRoutes(deps: ModuleDeps<'clock' | 'db' | 'config'>) {
         logoResPath: logoUrl(deps, shown),
         rlinkDisplayName: shown?.appName ?? fallback.rlinkDisplayName,
         rvpnDisplayName: shown?.vpnName ?? fallback.rvpnDisplayName,
+        brandAppName: shown?.appName ?? null,
+        brandVpnName: shown?.vpnName ?? null,
       };
     }),
   ];

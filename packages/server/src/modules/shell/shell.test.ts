@@ -167,6 +167,8 @@ describe('OEM display and versions', () => {
       logoResPath: null,
       rlinkDisplayName: 'Fleetport Device Manager',
       rvpnDisplayName: 'Fleetport VPN',
+      brandAppName: null,
+      brandVpnName: null,
     });
     const cn = await owner.call('GET', '/pl/base/getDisplayOemSetting', undefined, { language: 'cn' });
     expect(cn.body.data).toMatchObject({ rlinkDisplayName: 'Fleetport 设备管理' });

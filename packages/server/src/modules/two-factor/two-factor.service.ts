@@ -52,6 +52,7 @@ export async function confirmEnrolment(deps: Deps, session: Session, code: strin
 
 /** Turning the factor off asks a current code, and is refused while the company requires it (610026). */
 export async function removeFactor(deps: Deps, session: Session, code: string) {
+  if (session.superAdmin) throw new AppError(ErrorCode.TWO_FACTOR_REQUIRED_FOR_SUPER_ADMIN);
   if (await requiredFor(deps, session)) throw new AppError(ErrorCode.TWO_FACTOR_REQUIRED_BY_POLICY);
   await takeTotpCode(deps, personOf(session), code, { inSession: true });
   await store.deleteFactor(deps.db, session.userId);

@@ -24,6 +24,7 @@ import type { ReleaseNoteTables } from '../../modules/release-notes/release-note
 import type { ReportTables } from '../../modules/reports/reports.tables.ts';
 import type { RolloutTables } from '../../modules/rollouts/rollouts.tables.ts';
 import type { SupportTables } from '../../modules/support/support.tables.ts';
+import type { SuperAdminTables } from '../../modules/super-admin/super-admin.tables.ts';
 import type { TwoFactorTables } from '../../modules/two-factor/two-factor.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
 import type { VpnTables } from '../../modules/vpn/vpn.tables.ts';
@@ -73,4 +74,5 @@ export interface Database
     PointTableTables,
     PortalManagerTables,
     TwoFactorTables,
+    SuperAdminTables,
     IotConnectorTables {}

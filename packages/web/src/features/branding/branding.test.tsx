@@ -111,13 +111,15 @@ describe("a partner's customer", () => {
   it(
     "sees the partner's logo and app name in the header and the browser title",
     async () => {
-      routeServer({
+      const fetched = routeServer({
         ...shellAnswers(['devices.view']),
-        '/pl/branding/getConsoleBranding': {
+        '/pl/base/getDisplayOemSetting': {
           data: {
-            appName: 'Rho Connect',
-            vpnName: null,
-            logoUrl: '/api/pl/branding/logo?key=abcdefghijklmnop',
+            logoResPath: '/api/pl/branding/logo?key=abcdefghijklmnop',
+            rlinkDisplayName: 'Rho Connect',
+            rvpnDisplayName: 'Fleetport VPN',
+            brandAppName: 'Rho Connect',
+            brandVpnName: null,
           },
         },
       });
@@ -128,6 +130,10 @@ describe("a partner's customer", () => {
         '/api/pl/branding/logo?key=abcdefghijklmnop',
       );
       await waitFor(() => expect(document.title).toBe('Rho Connect'));
+      // The shell's OEM display answer gives the header its logo and names: no second branding request.
+      const paths = fetched.mock.calls.map(([url]) => new URL(String(url), 'http://console.test').pathname);
+      expect(paths).toContain('/api/pl/base/getDisplayOemSetting');
+      expect(paths.filter((p) => p.includes('getConsoleBranding'))).toEqual([]);
     },
     SLOW,
   );
@@ -137,7 +143,15 @@ describe("a partner's customer", () => {
     async () => {
       routeServer({
         ...shellAnswers(['devices.view']),
-        '/pl/branding/getConsoleBranding': { data: { appName: null, vpnName: null, logoUrl: null } },
+        '/pl/base/getDisplayOemSetting': {
+          data: {
+            logoResPath: null,
+            rlinkDisplayName: 'Fleetport Device Manager',
+            rvpnDisplayName: 'Fleetport VPN',
+            brandAppName: null,
+            brandVpnName: null,
+          },
+        },
       });
       renderConsole('/robustlink/dashboard', SHELL_ONLY_ROUTES);
       const header = await screen.findByTestId('shell-header', {}, { timeout: 30_000 });

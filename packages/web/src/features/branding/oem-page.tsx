@@ -49,7 +49,7 @@ function Oem() {
   const deviceName = Form.useWatch('rlinkDisplayName', form);
   const save = useCallMutation(setOemSettingCall, {
     // The header of this very console shows the new names and logo at once.
-    invalidates: [brandingKeys.oem, brandingKeys.shown, shellKeys.oem()],
+    invalidates: [brandingKeys.oem, shellKeys.oem()],
     onSuccess: () => message.success(t('saved')),
   });
 

@@ -199,6 +199,9 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
       page('resources', 'resource'),
       page('FAQ', 'faq'),
       page('certificates', 'certificate'),
+      page('companies', 'companies'),
+      page('retirements', 'retirements'),
+      page('health', 'health'),
     ],
   },
 ];

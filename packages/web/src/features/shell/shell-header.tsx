@@ -115,7 +115,7 @@ export function ShellHeader({ apps, segment, user, myAccountPath, onNavigate, on
       <Flex align="center" gap={12}>
         {/* A partner's customers see the nearest partner's logo and name (loaded after the shell). */}
         <Suspense fallback={<HeaderBrand logo={logo} name={appName} />}>
-          <PartnerBrand logo={logo} name={appName} segment={segment} />
+          <PartnerBrand name={appName} segment={segment} />
         </Suspense>
         {badge && (
           <Tag

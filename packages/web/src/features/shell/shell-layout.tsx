@@ -26,6 +26,11 @@ const ReleaseNotePopup = lazy(() =>
   import('../release-notes/release-note-popup.tsx').then((m) => ({ default: m.ReleaseNotePopup })),
 );
 
+// Features being retired, to their users (core §9), after the shell is drawn; its text loads with it.
+const RetirementBanner = lazy(() =>
+  import('../super-admin/retirement-banner.tsx').then((m) => ({ default: m.RetirementBanner })),
+);
+
 /** Pages outside every console (My Account) stay in the console the user came from. */
 const NO_APP = 'myAccount';
 
@@ -139,6 +144,9 @@ export function ShellLayout() {
           </Suspense>
           <Suspense fallback={null}>
             <ReleaseNotePopup />
+          </Suspense>
+          <Suspense fallback={null}>
+            <RetirementBanner />
           </Suspense>
           <MaintenanceNotice />
           <div style={{ background: '#fff', padding: '4px 8px 0' }}>

@@ -62,6 +62,7 @@ import * as m0530 from './0530_maintenance_lock.ts';
 import * as m0580 from './0580_iot_connectors.ts';
 import * as m0600 from './0600_support.ts';
 import * as m0610 from './0610_vpn_limit_notices.ts';
+import * as m0620 from './0620_super_admin.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -131,4 +132,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0580_iot_connectors': m0580,
   '0600_support': m0600,
   '0610_vpn_limit_notices': m0610,
+  '0620_super_admin': m0620,
 };
