@@ -197,7 +197,10 @@ describe("the Super Admin's second factor", () => {
     const begun = await admin.call<{ secret: string }>('POST', '/pl/user/twoFactor/begin', {});
     expect(begun.body.code).toBe(0);
     const code = () =>
-      TOTP.generate({ secret: Secret.fromBase32(begun.body.data!.secret), timestamp: t.clock.now().getTime() });
+      TOTP.generate({
+        secret: Secret.fromBase32(begun.body.data!.secret),
+        timestamp: t.clock.now().getTime(),
+      });
     expect((await admin.call('POST', '/pl/user/twoFactor/confirm', { code: code() })).body.code).toBe(0);
 
     t.clock.advance(30_000);
