@@ -2,6 +2,7 @@ import {
   type AlertRuleInput,
   createAlertRuleCall,
   createAlertSilenceCall,
+  createGroupCall,
   deleteAlertSilenceCall,
   ErrorCode,
   listAlertSilencesCall,
@@ -78,6 +79,8 @@ beforeAll(async () => {
     { sn: 'GR0003', name: 'Gate C', online: true },
     { sn: 'SL0001', name: 'Quiet', online: true },
     { sn: 'SL0002', name: 'Weekly', online: true },
+    { sn: 'YD0001', name: 'Yard crane', online: true },
+    { sn: 'YD0002', name: 'Yard gate', online: true },
   ]);
   await seedDevices(t, other.companyId, [{ sn: 'OT0009', online: true }]);
   await runDueJobs(t);
@@ -269,6 +272,52 @@ describe('silences', () => {
     await after(30 * SEC);
     expect((await messages(acme.companyId, ruleId)).map((e) => e.type)).toEqual(['alert.firing']);
     await setOnline(['SL0002'], true);
+  });
+  it("silences a group's devices, its subgroups' too, in a weekly UTC window of today only", async () => {
+    const yard = await acme.run(createGroupCall, { groupName: 'Yard' });
+    expect(yard.code).toBe(0);
+    const cranes = await acme.run(createGroupCall, { groupName: 'Cranes', parentId: yard.data!.groupId });
+    expect(cranes.code).toBe(0);
+    // YD0001 sits in Yard's subgroup; YD0002 in no group of Yard.
+    await t.deps.db
+      .updateTable('device')
+      .set({ group_id: cranes.data!.groupId })
+      .where('sn', '=', 'YD0001')
+      .execute();
+    const ruleId = await addRule(acme, rule('Yard offline', ['YD0001', 'YD0002']));
+    const now = t.clock.now();
+    const minute = now.getUTCHours() * 60 + now.getUTCMinutes();
+    const window = { startMinute: Math.min(minute, 1400), endMinute: Math.min(1440, minute + 30) };
+    const otherDay = await acme.run(createAlertSilenceCall, {
+      target: { kind: 'group', groupId: yard.data!.groupId },
+      repeat: 'weekly',
+      weekdays: [(now.getUTCDay() + 1) % 7],
+      ...window,
+    });
+    expect(otherDay.code).toBe(0);
+    expect(otherDay.data).toMatchObject({ targetName: 'Yard', active: false });
+    const today = await acme.run(createAlertSilenceCall, {
+      target: { kind: 'group', groupId: yard.data!.groupId },
+      repeat: 'weekly',
+      weekdays: [now.getUTCDay()],
+      ...window,
+    });
+    expect(today.code).toBe(0);
+    expect(today.data).toMatchObject({ targetName: 'Yard', active: true });
+
+    await setOnline(['YD0001', 'YD0002'], false);
+    await after(MIN);
+    await after(30 * SEC);
+    await after(30 * SEC);
+    const alerts = (await acme.run(listAlertsCall, { ruleId, pageSize: 50 })).data?.list ?? [];
+    expect(alerts.map((a) => [a.sn, a.state]).sort()).toEqual([
+      ['YD0001', 'firing'],
+      ['YD0002', 'firing'],
+    ]);
+    // Only the device outside the group is in a message.
+    const sent = await messages(acme.companyId, ruleId);
+    expect(sent.map((e) => [e.type, devicesOf(e)])).toEqual([['alert.firing', ['YD0002']]]);
+    await setOnline(['YD0001', 'YD0002'], true);
   });
 });
 
