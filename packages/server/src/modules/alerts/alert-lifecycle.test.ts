@@ -10,7 +10,7 @@ import {
   setAlertRuleEnabledCall,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, runDueJobs, type TestApp } from '../../../test/helpers.ts';
+import { createNodeOnSameDatabase, createTestApp, runDueJobs, type TestApp } from '../../../test/helpers.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
 import { appendEvent, eventsAfter } from './event-log.store.ts';
@@ -81,6 +81,8 @@ beforeAll(async () => {
     { sn: 'SL0002', name: 'Weekly', online: true },
     { sn: 'YD0001', name: 'Yard crane', online: true },
     { sn: 'YD0002', name: 'Yard gate', online: true },
+    { sn: 'ND0001', name: 'Pump 1', online: true },
+    { sn: 'ND0002', name: 'Pump 2', online: true },
   ]);
   await seedDevices(t, other.companyId, [{ sn: 'OT0009', online: true }]);
   await runDueJobs(t);
@@ -167,6 +169,59 @@ describe('flapping', () => {
     const later = await messages(acme.companyId, ruleId);
     expect(later.map((e) => e.type).slice(5)).toEqual(['alert.firing']);
   });
+});
+
+describe('two nodes on one database', () => {
+  it('runs each timer once: a pending period started on one node fires on the other, one alert and one message', async () => {
+    const second = await createNodeOnSameDatabase(t, { jobs: { manual: true } });
+    try {
+      const bothNodes = async (ms: number) => {
+        t.clock.advance(ms);
+        for (let round = 0; round < 10; round++) {
+          const [a, b] = await Promise.all([t.deps.jobs!.runOnce(), second.deps.jobs!.runOnce()]);
+          if (a + b === 0) return;
+        }
+      };
+      const ruleId = await addRule(acme, {
+        ...rule('Pumps offline', ['ND0001', 'ND0002']),
+        pendingMinutes: 1,
+      });
+      await setOnline(['ND0001', 'ND0002'], false);
+      await bothNodes(MIN);
+      await bothNodes(30 * SEC);
+      const pending = (await acme.run(listAlertsCall, { ruleId, pageSize: 50 })).data?.list ?? [];
+      expect(pending.map((a) => [a.sn, a.state]).sort()).toEqual([
+        ['ND0001', 'pending'],
+        ['ND0002', 'pending'],
+      ]);
+      // The first node stops sweeping; the second alone finds the pending period over.
+      t.clock.advance(MIN);
+      for (let round = 0; round < 10; round++) if ((await second.deps.jobs!.runOnce()) === 0) break;
+      await bothNodes(30 * SEC);
+      await bothNodes(30 * SEC);
+      const firing = (await acme.run(listAlertsCall, { ruleId, pageSize: 50 })).data?.list ?? [];
+      expect(firing.map((a) => [a.sn, a.state, a.count]).sort()).toEqual([
+        ['ND0001', 'firing', 1],
+        ['ND0002', 'firing', 1],
+      ]);
+      expect(firing.map((a) => a.pendingSince)).toEqual(pending.map((a) => a.pendingSince));
+      // Each firing logged once, whichever node made it (only firing and resolved are events, not
+      // pending), and one grouped message.
+      const changed = (await eventsOf(acme.companyId, ruleId)).filter((e) => e.type === 'alert.changed');
+      expect(changed.map((e) => `${e.payload.sn} ${e.payload.state}`).sort()).toEqual([
+        'ND0001 firing',
+        'ND0002 firing',
+      ]);
+      const sent = await messages(acme.companyId, ruleId);
+      expect(sent.map((e) => [e.type, devicesOf(e).sort()])).toEqual([
+        ['alert.firing', ['ND0001', 'ND0002']],
+      ]);
+      await setOnline(['ND0001', 'ND0002'], true);
+      await acme.run(setAlertRuleEnabledCall, { ruleId, enabled: false });
+    } finally {
+      await second.app.close();
+    }
+  }, 60_000);
 });
 
 describe('silences', () => {
