@@ -3,11 +3,14 @@ import {
   createAlertRuleCall,
   createAlertSilenceCall,
   createGroupCall,
+  createTagCall,
   deleteAlertSilenceCall,
   ErrorCode,
   listAlertSilencesCall,
   listAlertsCall,
+  moveDevicesCall,
   setAlertRuleEnabledCall,
+  tagDevicesCall,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeOnSameDatabase, createTestApp, runDueJobs, type TestApp } from '../../../test/helpers.ts';
@@ -83,6 +86,9 @@ beforeAll(async () => {
     { sn: 'YD0002', name: 'Yard gate', online: true },
     { sn: 'ND0001', name: 'Pump 1', online: true },
     { sn: 'ND0002', name: 'Pump 2', online: true },
+    { sn: 'TG0001', name: 'Moved in later', online: true },
+    { sn: 'TG0002', name: 'Tagged later', online: true },
+    { sn: 'TG0003', name: 'Neither', online: true },
   ]);
   await seedDevices(t, other.companyId, [{ sn: 'OT0009', online: true }]);
   await runDueJobs(t);
@@ -168,6 +174,42 @@ describe('flapping', () => {
     await after(30 * SEC);
     const later = await messages(acme.companyId, ruleId);
     expect(later.map((e) => e.type).slice(5)).toEqual(['alert.firing']);
+  });
+});
+
+describe('targets', () => {
+  it('are kept as a query: a device moved into the group or tagged after the rule was saved counts', async () => {
+    const group = await acme.run(createGroupCall, { groupName: 'Later group' });
+    const tag = await acme.run(createTagCall, { tagName: 'later' });
+    expect([group.code, tag.code]).toEqual([0, 0]);
+    const byGroup = await addRule(acme, {
+      ...rule('Group offline', ['TG0001']),
+      targets: { mode: 'groups', groupIds: [group.data!.groupId] },
+    });
+    const byTag = await addRule(acme, {
+      ...rule('Tag offline', ['TG0002']),
+      targets: { mode: 'tags', tagIds: [tag.data!.tagId] },
+    });
+    const everyDevice = await addRule(acme, { ...rule('Any offline', ['TG0003']), targets: { mode: 'all' } });
+    // Members join after the rules were saved.
+    expect((await acme.run(moveDevicesCall, { sns: ['TG0001'], groupId: group.data!.groupId })).code).toBe(0);
+    expect((await acme.run(tagDevicesCall, { sns: ['TG0002'], add: ['later'], remove: [] })).code).toBe(0);
+    await setOnline(['TG0001', 'TG0002', 'TG0003'], false);
+    await setOnline(['OT0009'], false);
+    await after(MIN);
+    await after(30 * SEC);
+    const sns = async (ruleId: number) =>
+      ((await acme.run(listAlertsCall, { ruleId, states: ['firing'], pageSize: 50 })).data?.list ?? [])
+        .map((a) => a.sn)
+        .sort();
+    expect(await sns(byGroup)).toEqual(['TG0001']);
+    expect(await sns(byTag)).toEqual(['TG0002']);
+    const all = await sns(everyDevice);
+    expect(all).toEqual(expect.arrayContaining(['TG0001', 'TG0002', 'TG0003']));
+    expect(all).not.toContain('OT0009');
+    for (const ruleId of [byGroup, byTag, everyDevice])
+      await acme.run(setAlertRuleEnabledCall, { ruleId, enabled: false });
+    await setOnline(['TG0001', 'TG0002', 'TG0003', 'OT0009'], true);
   });
 });
 
