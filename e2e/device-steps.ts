@@ -58,7 +58,7 @@ export async function writeImportFile(sns: string[]): Promise<string> {
 /** Powers on a simulated R3000-Q router for each SN; each claims itself over the server's gateway. */
 export function switchOnRouters(
   sns: string[],
-  options: { telemetryPeriodMs?: number } = {},
+  options: { telemetryPeriodMs?: number; vpnBytesPerSecond?: number } = {},
 ): Promise<SimulatedDevice[]> {
   return Promise.all(
     sns.map((sn) =>

@@ -314,6 +314,9 @@ export const SUPER_ADMIN_APP: AppDef = {
       menu('superAdmin', 'appCenter', 'App centre', '应用中心', 'superAdmin', VIEW),
       menu('superAdmin', 'releaseNotes', 'Release notes', '发布说明', 'superAdmin', VIEW),
       menu('superAdmin', 'maintenance', 'Maintenance notices', '维护通知', 'superAdmin', VIEW),
+      menu('superAdmin', 'resources', 'Resources', '资源', 'superAdmin', VIEW),
+      menu('superAdmin', 'FAQ', 'FAQ', '常见问题', 'superAdmin', VIEW),
+      menu('superAdmin', 'certificates', 'Certificates', '证书', 'superAdmin', VIEW),
     ]),
   ],
 };

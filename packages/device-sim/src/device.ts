@@ -108,6 +108,11 @@ export class SimulatedDevice extends EventEmitter {
   /** Sends one telemetry sample now. */
   sendTelemetry(): void {
     this.publish('telemetry', this.state.sample((this.options.telemetryPeriodMs ?? 60_000) / 1000));
+    // A simulated tunnel that is up repeats its state and counters with each sample (§7.6), so a
+    // cloud whose hub does not read it sees its traffic grow.
+    const tunnel = this.state.vpnTunnel;
+    if (tunnel?.state === 'connected' && !this.state.realVpn)
+      this.publish('status', { type: 'status', ts: Date.now(), modules: { vpn: this.state.vpnStatus() } });
     const syslog = this.state.takeUnsentSyslog();
     if (syslog.length) this.publish('syslog', { type: 'syslog', ts: Date.now(), entries: syslog });
   }

@@ -24,6 +24,7 @@ import { updatesTimedOutJob } from './modules/device-notifications/update-timeou
 import { createInstalls } from './modules/device-software/device-install.service.ts';
 import { provisioningJobs } from './modules/device-templates/provisioning.service.ts';
 import { exportJobs } from './modules/exports/exports.job.ts';
+import { iotConnectorJobs } from './modules/iot-connector/iot-connector.job.ts';
 import { licenceJobs } from './modules/licences/licence-expiry.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
 import { notificationJobs } from './modules/notifications/notifications.job.ts';
@@ -34,6 +35,7 @@ import { reportJobs } from './modules/reports/reports.job.ts';
 import { rolloutJobs } from './modules/rollouts/rollouts.job.ts';
 import { maintenanceLockGate } from './modules/shell/maintenance-lock.ts';
 import { recordHubStatus, restoreHubInstances } from './modules/vpn/hub-status.ts';
+import { recordRouterTunnel } from './modules/vpn/router-status.ts';
 import type { AppDeps } from './platform/app-deps.ts';
 import type { Session, SessionResolver } from './platform/auth/session.ts';
 import { ticketSessions } from './platform/auth/ticket-sessions.ts';
@@ -113,6 +115,7 @@ export function allJobs(deps: AppDeps): { handlers: AnyJobDefinition[]; schedule
     notificationJobs(deps),
     reportJobs(deps),
     openApiJobs(deps),
+    iotConnectorJobs(deps),
   ];
   return {
     handlers: parts.flatMap((p) => p.handlers),
@@ -230,6 +233,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       hub: deps.hub,
       config: config.mqtt,
       log: app.log,
+      vpnTunnel: (sn, companyId, status) => recordRouterTunnel(deps, sn, companyId, status),
     });
     deps.gateway = gateway;
     app.addHook('onClose', () => gateway.close());

@@ -11,7 +11,7 @@ import { FrequencySchema } from '../rules/alerts.ts';
 import { intBetween, numberFilter } from '../rules/numbers.ts';
 import { boundedText } from '../rules/rule.ts';
 import { InstantMsSchema } from '../rules/time.ts';
-import { unreadAlertCountCall } from './alerts-badge.ts';
+import { unreadAlertCountCall } from './alerts.badge.ts';
 import { defineCall } from './define.ts';
 import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
 

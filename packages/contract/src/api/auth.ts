@@ -7,7 +7,7 @@ import {
 } from '../rules/identity.ts';
 import { checkAccountPassword, PASSWORD_MISMATCH, passwordsMatch } from '../rules/password.ts';
 import { TwoFactorEnrolmentSchema } from '../rules/two-factor.ts';
-import { logoutCall, queryUserInfoCall, switchCompanyCall } from './auth-session.ts';
+import { logoutCall, queryUserInfoCall, switchCompanyCall } from './auth.session.ts';
 import { defineCall } from './define.ts';
 
 /**
@@ -136,7 +136,7 @@ export {
   switchCompanyCall,
   type UserInfo,
   UserInfoSchema,
-} from './auth-session.ts';
+} from './auth.session.ts';
 
 export const SSO_CALLS = [
   loginCall,

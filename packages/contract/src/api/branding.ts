@@ -129,6 +129,74 @@ export const setOemSettingCall = defineCall({
     "Set the company's console names, logo and e-mail banner (a logo not a PNG or JPEG OEM logo of the company, 15042; a banner likewise, 15043)",
 });
 
+/**
+ * A company's own map keys (issue 18 OEM; features §5 "Map keys"): the JS API key the console's map
+ * loads with, the server API key the server's look-ups use, and the hardware key routers use. Sealed
+ * at rest, shown masked, checked with the map provider on save (5012 refused, 5011 unreachable). A
+ * company without keys uses its nearest partner's, else the platform's (`getCompanyMapConfig`).
+ */
+export const MAP_KEY_FIELDS = ['jsApiKey', 'serverApiKey', 'hardwareKey'] as const;
+export type MapKeyField = (typeof MAP_KEY_FIELDS)[number];
+
+const MapKey = z.string().trim().max(200);
+
+export const MapKeysSchema = z.object({
+  /** Each key masked (its last 4 characters at most), null when not set. */
+  jsApiKey: z.string().nullable(),
+  serverApiKey: z.string().nullable(),
+  hardwareKey: z.string().nullable(),
+  /** Unix ms of the last save; null when the company set none. */
+  updatedAt: z.number().int().nullable(),
+});
+export type MapKeys = z.infer<typeof MapKeysSchema>;
+
+export const getMapKeysCall = defineCall({
+  id: 'branding.getMapKeys',
+  method: 'POST',
+  path: '/pl/oem/getMapKey',
+  input: z.strictObject({}),
+  output: MapKeysSchema,
+  permission: 'oem.view',
+  summary: "The company's own map keys, masked",
+});
+
+export const setMapKeysCall = defineCall({
+  id: 'branding.setMapKeys',
+  method: 'POST',
+  path: '/pl/oem/setMapKey',
+  input: z.strictObject({
+    /** Each key: a new value; omitted or null keeps the saved one; "" removes it. */
+    jsApiKey: MapKey.nullable().optional(),
+    serverApiKey: MapKey.nullable().optional(),
+    hardwareKey: MapKey.nullable().optional(),
+  }),
+  output: MapKeysSchema,
+  permission: 'oem.edit',
+  mutates: true,
+  summary:
+    'Save the map keys; each new key is checked with the map provider (5012 refused, data {field}; 5011 provider unreachable)',
+});
+
+/** What a console's map loads with: the JS API key of the company, else its nearest partner's, else none (the platform's). */
+export const CompanyMapConfigSchema = z.object({
+  /** The browser key (a JS API key is meant for browsers); null: the platform's default map. */
+  jsApiKey: z.string().nullable(),
+  /** Whose keys: the company's own, a partner's above it, or the platform's. */
+  source: z.enum(['own', 'partner', 'platform']),
+});
+export type CompanyMapConfig = z.infer<typeof CompanyMapConfigSchema>;
+
+export const getCompanyMapConfigCall = defineCall({
+  id: 'branding.companyMapConfig',
+  method: 'POST',
+  path: '/link/map/getCompanyMapConfig',
+  input: z.strictObject({}),
+  output: CompanyMapConfigSchema,
+  permission: 'session',
+  summary:
+    "The map key the caller's console uses: its company's, else the nearest partner's, else the platform's",
+});
+
 export const BRANDING_CALLS = [
   getBrandingCall,
   setBrandingCall,
@@ -136,4 +204,7 @@ export const BRANDING_CALLS = [
   brandingLogoCall,
   getOemSettingCall,
   setOemSettingCall,
+  getMapKeysCall,
+  setMapKeysCall,
+  getCompanyMapConfigCall,
 ] as const;

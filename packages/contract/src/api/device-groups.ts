@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { GROUP_QUERY_PAGE_SIZE, PAGE_NUM_MAX } from '../limits.ts';
 import { deviceBatchSchema } from '../rules/devices.ts';
 import { NameSchema } from '../rules/identity.ts';
-import { BulkResultSchema } from './bulk.ts';
 import { defineCall } from './define.ts';
+import { BulkResultSchema } from './devices.bulk.ts';
 
 /**
  * Device groups (core §2 devices/deviceGroup and deviceGroup/{id}, §3 device group info): a tree under

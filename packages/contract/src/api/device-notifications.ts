@@ -106,6 +106,29 @@ const TEXTS: Record<NotificationBizType, Localized> = {
   },
 };
 
+/**
+ * A VPN group's data limit (extend `vpnGroupName`, `percent`, `usedBytes`, `limitBytes`, `code`): the same
+ * kinds as the company's data pool, told once per group and cycle at 80 % and 100 %.
+ */
+const VPN_GROUP_TEXTS: Partial<Record<NotificationBizType, Localized>> = {
+  vpnDataLow: {
+    en: 'The VPN group {group} has used {percent} % of its data limit: {used} of {limit}.',
+    cn: 'VPN组{group}已使用数据限额的{percent}%：{used}，共{limit}。',
+  },
+  vpnDataExhausted: {
+    en: 'The VPN group {group} reached its data limit of {limit}{refused}.',
+    cn: 'VPN组{group}已达到数据限额{limit}{refused}。',
+  },
+};
+const VPN_GROUP_REFUSED: Localized = {
+  en: ': its tunnels are refused ({code})',
+  cn: '：其隧道已被拒绝（{code}）',
+};
+const VPN_GROUP_ON_POOL: Localized = {
+  en: "; its tunnels carry on with the company's data pool",
+  cn: '；其隧道正在使用公司的流量池继续运行',
+};
+
 /** Why an update the cloud timed out failed (`extend.timedOut`): the device never said how it ended. */
 const UPDATE_TIMED_OUT: Localized = {
   en: 'the device did not report the result in time',
@@ -129,9 +152,21 @@ export function offlineDurationText(seconds: number, lang: Lang): string {
 
 /** The notification's sentence in the reader's language, from its kind and `extend`. */
 export function notificationText(bizType: string, extend: Record<string, unknown>, lang: Lang): string {
+  const str = (key: string) => (extend[key] === undefined || extend[key] === null ? '' : String(extend[key]));
+  const groupTemplate =
+    extend.vpnGroupName === undefined ? undefined : VPN_GROUP_TEXTS[bizType as NotificationBizType];
+  if (groupTemplate)
+    return interpolate(groupTemplate[lang], {
+      group: str('vpnGroupName'),
+      percent: str('percent'),
+      used: formatBytes(Number(extend.usedBytes)),
+      limit: formatBytes(Number(extend.limitBytes)),
+      refused: extend.code
+        ? interpolate(VPN_GROUP_REFUSED[lang], { code: str('code') })
+        : VPN_GROUP_ON_POOL[lang],
+    });
   const template = TEXTS[bizType as NotificationBizType];
   if (!template) return bizType;
-  const str = (key: string) => (extend[key] === undefined || extend[key] === null ? '' : String(extend[key]));
   const seconds = Number(extend.offlineSeconds);
   const target = TARGETS[str('target')]?.[lang] ?? str('target');
   const errorCode = Number(extend.errorCode);

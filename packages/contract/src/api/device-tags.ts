@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BULK_MAX_DEVICES, BulkResultSchema } from './bulk.ts';
 import { defineCall } from './define.ts';
+import { BULK_MAX_DEVICES, BulkResultSchema } from './devices.bulk.ts';
 
 /**
  * Device tags (core §3 device tag, §5: at most 5 per device, names at most 20). Names are checked by the

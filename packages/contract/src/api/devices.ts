@@ -10,8 +10,8 @@ import {
 } from '../rules/devices.ts';
 import { registerRuleMessages } from '../rules/messages.ts';
 import { numberFilter } from '../rules/numbers.ts';
-import { BULK_MAX_DEVICES, BulkResultSchema } from './bulk.ts';
 import { defineCall } from './define.ts';
+import { BULK_MAX_DEVICES, BulkResultSchema } from './devices.bulk.ts';
 import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
 
 export {
@@ -20,7 +20,7 @@ export {
   BulkResultSchema,
   type DeviceResult,
   DeviceResultSchema,
-} from './bulk.ts';
+} from './devices.bulk.ts';
 
 registerRuleMessages({
   importFileType: { en: 'Only .xlsx and .csv files can be imported', cn: '仅支持导入.xlsx和.csv文件' },

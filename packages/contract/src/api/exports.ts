@@ -171,6 +171,13 @@ export const downloadExportCall = defineCall({
   summary: 'A signed download URL of a ready export of the caller',
 });
 
+/**
+ * A share link's state (core §3 "Share or export link: valid, removed, expired"): valid until it
+ * expires (48 hours), removed by its maker (or with what it shares), expired afterwards.
+ */
+export const SHARE_LINK_STATES = ['valid', 'removed', 'expired'] as const;
+export type ShareLinkState = (typeof SHARE_LINK_STATES)[number];
+
 /** A share link of an export: anyone holding it may download the file until it expires. */
 export const ShareLinkSchema = z.object({
   shareId: z.string(),
@@ -195,14 +202,34 @@ export const ShareIdSchema = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{16,64}$/);
 
+/**
+ * What the public seeShareFile/{id} page shows: a file (exports, report runs, resources, an FAQ entry's
+ * attachment) and, for support content, its title and text. An FAQ entry without an attachment has
+ * no file: `fileName`, `url` and `size` are null.
+ */
+export const SharedFileSchema = z.object({
+  fileName: z.string().nullable(),
+  url: z.string().nullable(),
+  size: z.number().int().nullable(),
+  /** Unix ms: the link answers 14065 from then on. */
+  expiresAt: z.number().int(),
+  /** A resource's name or an FAQ entry's question; null for exports and report runs. */
+  title: z.string().nullable(),
+  /** A resource's description or an FAQ entry's answer; null for exports and report runs. */
+  text: z.string().nullable(),
+});
+export type SharedFile = z.infer<typeof SharedFileSchema>;
+
 export const seeShareFileCall = defineCall({
   id: 'exports.seeShareFile',
   method: 'POST',
   path: '/pl/exportRecord/seeShareFile',
   input: z.strictObject({ shareId: ShareIdSchema }),
-  output: DownloadLinkSchema.extend({ expiresAt: z.number().int() }),
+  output: SharedFileSchema,
   permission: 'public',
-  summary: 'The shared file of a share link, without a session; 14065 once the link has expired',
+  summary:
+    'What a share link shares (an export, a report run, a resource, an FAQ entry), without a session; ' +
+    '14065 once the link has expired or was removed',
 });
 
 export const EXPORT_CALLS = [

@@ -49,6 +49,8 @@ export const UPLOAD_KINDS = {
   portalImage: { rule: PORTAL_IMAGE_FILE, maxFiles: 1 },
   portalBackground: { rule: PORTAL_BACKGROUND_FILE, maxFiles: 1 },
   certificate: { rule: CERTIFICATE_FILE, maxFiles: 1 },
+  /** The Super Admin's support resources and FAQ attachments: any file under 500 MB (14063). */
+  resource: { rule: UPLOAD_FILE, maxFiles: 1 },
 } as const satisfies Record<string, UploadKind>;
 export type UploadKindName = keyof typeof UPLOAD_KINDS;
 export const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as [UploadKindName, ...UploadKindName[]];

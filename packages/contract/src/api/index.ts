@@ -23,6 +23,7 @@ import { DEVICE_TEMPLATE_CALLS } from './device-templates.ts';
 import { DEVICE_CALLS } from './devices.ts';
 import { EXPORT_CALLS } from './exports.ts';
 import { FILE_CALLS } from './files.ts';
+import { IOT_CONNECTOR_CALLS } from './iot-connector.ts';
 import { JOB_CALLS } from './jobs.ts';
 import { LICENCE_CALLS } from './licences.ts';
 import { MENU_CALLS } from './menus.ts';
@@ -41,6 +42,7 @@ import { REPORT_CALLS } from './reports.ts';
 import { ROLE_CALLS } from './roles.ts';
 import { ROLLOUT_CALLS } from './rollouts.ts';
 import { SHELL_CALLS } from './shell.ts';
+import { SUPPORT_CALLS } from './support.ts';
 import { TWO_FACTOR_CALLS } from './two-factor.ts';
 import { USER_CALLS } from './users.ts';
 import { VPN_CALLS } from './vpn.ts';
@@ -70,6 +72,7 @@ export * from './device-templates.ts';
 export * from './devices.ts';
 export * from './exports.ts';
 export * from './files.ts';
+export * from './iot-connector.ts';
 export * from './jobs.ts';
 export * from './licences.ts';
 export * from './menus.ts';
@@ -89,6 +92,7 @@ export * from './reports.ts';
 export * from './roles.ts';
 export * from './rollouts.ts';
 export * from './shell.ts';
+export * from './support.ts';
 export * from './test-mode.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
@@ -134,7 +138,9 @@ const AREA_CALLS = {
   'partner-notifications': PARTNER_NOTIFICATION_CALLS,
   rebates: REBATE_CALLS,
   branding: BRANDING_CALLS,
+  'iot-connector': IOT_CONNECTOR_CALLS,
   'release-notes': RELEASE_NOTE_CALLS,
+  support: SUPPORT_CALLS,
   quotas: QUOTA_CALLS,
   alerts: ALERT_CALLS,
   notifications: NOTIFICATION_CALLS,

@@ -11,8 +11,8 @@ import { EXPORT_MAX_RECORDS, LICENCE_DAYS, MAX_DEVICES_PER_ASSIGN } from '../lim
 import { AutoRenewPeriodSchema } from '../rules/company.ts';
 import { AmountSchema, numberFilter } from '../rules/numbers.ts';
 import { InstantMsSchema } from '../rules/time.ts';
-import { BULK_MAX_DEVICES } from './bulk.ts';
 import { defineCall } from './define.ts';
+import { BULK_MAX_DEVICES } from './devices.bulk.ts';
 import { type ExportColumnDef, ExportStartedSchema, exportPathOf, exportRequestSchema } from './exports.ts';
 
 /**

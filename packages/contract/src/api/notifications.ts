@@ -33,6 +33,13 @@ export const EVENT_TYPES = [
   'report.ready',
   /** A report run failed: `{reportId, reportName, runId, errorCode}`. */
   'report.failed',
+  /**
+   * A VPN group reached 80 % of its data limit in a cycle (once per group and cycle): `{vpnGroupId,
+   * vpnGroupName, percent, usedBytes, limitBytes, cycle, cycleStart, cycleEnd, code, poolRemainingBytes}`.
+   */
+  'vpn.dataLow',
+  /** A VPN group reached its data limit (once per group and cycle), same payload; `code` null while the pool carries it. */
+  'vpn.dataExhausted',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -5,8 +5,8 @@ import { SerialSettingsShape, TIMER_ACTIONS, TIMER_REPEATS } from '../device/rpc
 import { CaptureCountSchema, poeTimesDiffer } from '../rules/device-config.ts';
 import { deviceResetPasswordSchema } from '../rules/password.ts';
 import { TimeOfDaySchema } from '../rules/time.ts';
-import { BULK_MAX_DEVICES } from './bulk.ts';
 import { defineCall } from './define.ts';
+import { BULK_MAX_DEVICES } from './devices.bulk.ts';
 
 /**
  * Remote actions on a device (core §2 device details: reboot, data management, serial port, switch

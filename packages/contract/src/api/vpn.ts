@@ -306,8 +306,25 @@ export const VpnGroupUsageSchema = z.object({
   /** Whole percent of the limit used (may pass 100 by what a last read added). */
   percent: z.number().int(),
   state: z.enum(VPN_USAGE_STATES),
-  /** 180021 while the group's traffic is exhausted: its tunnels are refused until the next cycle or a higher limit. */
+  /**
+   * Why the group's tunnels are refused, or null while they are carried: 180021 when its traffic is
+   * exhausted and the company has no data pool; past the limit with data left in the company's pool the
+   * tunnels carry on (`pool`), and 180023 when that pool is used up too. Refused until the next cycle,
+   * a higher limit or data added to the pool.
+   */
   code: z.number().int().nullable(),
+  /**
+   * The company's VPN data pool (data-pool) when it has or had data: past the group's limit the tunnels
+   * run on it (`carrying`) until nothing remains. Null when the company never had pool data.
+   */
+  pool: z
+    .object({
+      remainingBytes: z.number(),
+      totalBytes: z.number(),
+      /** The group is past its limit and its tunnels run on the pool's data. */
+      carrying: z.boolean(),
+    })
+    .nullable(),
   devices: z.array(
     z.object({
       sn: z.string(),
@@ -316,7 +333,7 @@ export const VpnGroupUsageSchema = z.object({
       usedBytes: z.number(),
       percent: z.number().int().nullable(),
       state: z.enum(VPN_USAGE_STATES),
-      /** 180022 when its own limit is reached, 180021 when the group's is; its tunnel is refused. */
+      /** 180022 when its own limit is reached, else the group's code (180021, 180023); its tunnel is refused. */
       code: z.number().int().nullable(),
     }),
   ),
@@ -470,8 +487,44 @@ export const getVpnHubStatusCall = defineCall({
   summary: "Whether the platform's VPN hub runs, does not answer, or cannot run (OpenVPN not installed)",
 });
 
+/** The VPN dashboard (core §2 `vpn/dashboard`): the company's groups with their tunnels and traffic this cycle. */
+export const VpnDashboardSchema = z.object({
+  groupsRunning: z.number().int(),
+  groupsTotal: z.number().int(),
+  devicesConnected: z.number().int(),
+  devicesTotal: z.number().int(),
+  groups: z.array(
+    z.object({
+      vpnGroupId: z.number().int(),
+      name: z.string(),
+      state: z.enum(VPN_GROUP_STATES),
+      devices: z.number().int(),
+      connected: z.number().int(),
+      /** The group's traffic in its current cycle against its data limit (getUsage's figures). */
+      usedBytes: z.number(),
+      limitBytes: z.number(),
+      percent: z.number().int(),
+      usageState: z.enum(VPN_USAGE_STATES),
+      /** Why its tunnels are refused (180021, 180023), or null. */
+      code: z.number().int().nullable(),
+    }),
+  ),
+});
+export type VpnDashboard = z.infer<typeof VpnDashboardSchema>;
+
+export const getVpnDashboardCall = defineCall({
+  id: 'vpn.dashboard',
+  method: 'POST',
+  path: '/vpn/dashboard/getSummary',
+  input: z.strictObject({}),
+  output: VpnDashboardSchema,
+  permission: 'vpnDashboard.view',
+  summary: "The company's VPN groups: running, devices connected, and each group's traffic this cycle",
+});
+
 export const VPN_CALLS = [
   getSiteIpAccessTypesCall,
+  getVpnDashboardCall,
   listVpnGroupsCall,
   getVpnGroupCall,
   createVpnGroupCall,

@@ -20,7 +20,7 @@ import type { BrokerAdapter, DeviceGatekeeper } from './broker.ts';
 import { createDeviceDirectory } from './device-directory.ts';
 import { createEmbeddedBroker } from './embedded-broker.ts';
 import { createExternalBroker } from './external-broker.ts';
-import { createInboundRouter, type InboundStats } from './inbound.ts';
+import { createInboundRouter, type InboundDeps, type InboundStats } from './inbound.ts';
 import { createPresenceTracker } from './presence.ts';
 import { createRpcService, type RpcService } from './rpc.service.ts';
 import { createTelemetryWriter, type TelemetryWriter } from './telemetry-writer.ts';
@@ -54,6 +54,11 @@ export interface GatewayOptions {
   presenceDebounceMs?: number;
   telemetryFlushMs?: number;
   rpcSweepIntervalMs?: number;
+  /**
+   * A router reported its VPN tunnel (status module `vpn`): the VPN area records it
+   * (modules/vpn/router-status.ts), wired by the app so the gateway imports no VPN code.
+   */
+  vpnTunnel?: InboundDeps['vpnTunnel'];
 }
 
 export interface Gateway {
@@ -204,6 +209,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     configReported: (sn, companyId, message, previous) =>
       changeSets.configReported(sn, companyId, message, previous),
     vpnUsage: (sn, companyId, message) => recordVpnUsage({ db, clock, hub }, sn, companyId, message),
+    ...(options.vpnTunnel ? { vpnTunnel: options.vpnTunnel } : {}),
     presenceFromMessages: broker.kind === 'external',
     publish: (topic, payload) => broker.publish(topic, payload),
     helloReceived(sn) {

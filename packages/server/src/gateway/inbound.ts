@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { downTopic, parseTopic, parseUpMessage, type UpKind, type UpMessageOf } from '@fleetport/contract';
+import {
+  downTopic,
+  parseTopic,
+  parseUpMessage,
+  type UpKind,
+  type UpMessageOf,
+  type VpnTunnelStatus,
+} from '@fleetport/contract';
 import type { Notifier } from '../modules/device-notifications/notifier.ts';
 import {
   findReportedXml,
@@ -31,6 +38,8 @@ export interface InboundDeps {
    * and before it is acknowledged (a failure leaves it unacknowledged; the resend draws once).
    */
   vpnUsage?: (sn: string, companyId: number, message: UpMessageOf<'telemetry'>) => Promise<void>;
+  /** A router reported its VPN tunnel (status module `vpn`): its state and counters in its group. */
+  vpnTunnel?: (sn: string, companyId: number, status: VpnTunnelStatus) => Promise<void>;
   /** A device reported its configuration (configuration change-sets follow `reverted` reports). */
   configReported?: (
     sn: string,
@@ -108,6 +117,7 @@ export function createInboundRouter(deps: InboundDeps) {
         modules: status.modules,
         at: new Date(status.ts),
       });
+      if (status.modules.vpn) await deps.vpnTunnel?.(sn, companyId, status.modules.vpn);
     },
     async telemetry(sn, companyId, telemetry) {
       const { type: _type, ts, ...data } = telemetry;

@@ -22,6 +22,7 @@ import { deviceTemplatesModule } from './device-templates/device-templates.modul
 import { devicesModule } from './devices/devices.module.ts';
 import { exportsModule } from './exports/exports.module.ts';
 import { filesModule } from './files/files.module.ts';
+import { iotConnectorModule } from './iot-connector/iot-connector.module.ts';
 import { jobsModule } from './jobs/jobs.module.ts';
 import { licencesModule } from './licences/licences.module.ts';
 import { menusModule } from './menus/menus.module.ts';
@@ -40,6 +41,7 @@ import { reportsModule } from './reports/reports.module.ts';
 import { rolesModule } from './roles/roles.module.ts';
 import { rolloutsModule } from './rollouts/rollouts.module.ts';
 import { shellModule } from './shell/shell.module.ts';
+import { supportModule } from './support/support.module.ts';
 import { twoFactorModule } from './two-factor/two-factor.module.ts';
 import { usersModule } from './users/users.module.ts';
 import { vpnModule } from './vpn/vpn.module.ts';
@@ -83,7 +85,9 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   partnerNotificationsModule,
   rebatesModule,
   brandingModule,
+  iotConnectorModule,
   releaseNotesModule,
+  supportModule,
   alertsModule,
   notificationsModule,
   appCentreModule,

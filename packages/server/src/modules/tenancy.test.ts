@@ -115,6 +115,17 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
     eventTypes: ['alert.firing'],
     enabled: false,
   }),
+  // B's connector edited with a valid input: refused as unknown (600002) before the application is asked.
+  'iotConnector.update': (target) => ({
+    connectorId: target.connectorId,
+    name: 'Probe connector',
+    kind: 'https',
+    applicationUrl: 'https://probe.example/ingest',
+    tokenName: 'Authorization',
+    token: 'probe-token-0001',
+  }),
+  // A's own keys, none new: nothing asks the map provider, nothing of B's is named.
+  'branding.setMapKeys': () => ({}),
   'users.create': (target) => ({
     account: 'newcomer@alpha.example',
     userName: 'Newcomer',
@@ -514,7 +525,37 @@ beforeAll(async () => {
     vpnGroupIds: [bravoVpnGroup.body.data!.vpnGroupId],
   });
   expect(bravoClient.body.code).toBe(0);
+  // B holds an IoT connector with its router bound: a read or a write reaching them fails the test.
+  const bravoConnector = await t.deps.db
+    .insertInto('iot_connector')
+    .values({
+      company_id: b.companyId,
+      name: 'Bravo connector',
+      kind: 'https',
+      application_url: 'https://bravo-iot.example/ingest',
+      id_scope: null,
+      template: null,
+      interface_id: null,
+      token_name: 'Authorization',
+      token_sealed: 'bravo-sealed',
+      token_mask: 'bravo-mask',
+      created_by: null,
+      created_at: t.clock.now(),
+      updated_at: t.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.deps.db
+    .insertInto('iot_connector_router')
+    .values({
+      sn: 'SNB0000000000001',
+      connector_id: Number(bravoConnector.id),
+      company_id: b.companyId,
+      bound_at: t.clock.now(),
+    })
+    .execute();
   targets = {
+    connectorId: Number(bravoConnector.id),
     templateId: bravoTemplate,
     portalId: bravoPortal,
     vpnGroupId: bravoVpnGroup.body.data!.vpnGroupId,

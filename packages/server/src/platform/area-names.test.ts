@@ -2,7 +2,8 @@
  * Each area has one name in every package: `contract/src/api/<area>.ts`,
  * `server/src/modules/<area>/` and `web/src/features/<area>/`. An area missing from one of them (no
  * console page, no calls of its own, ...) must be listed in docs/areas.md with the reason, and that
- * list must not name an area that is in all three.
+ * list must not name an area that is in all three. A contract file `<area>.<part>.ts` is a part of
+ * its area's calls kept apart (for the console's first load, bench/RESULTS.md "First load").
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,8 +16,8 @@ function contractAreas(): string[] {
   return fs
     .readdirSync(path.join(ROOT, 'packages/contract/src/api'))
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
-    .map((name) => name.replace(/\.ts$/, ''))
-    .filter((name) => !NOT_AREAS.has(name));
+    .map((name) => name.replace(/\.ts$/, '').split('.')[0] as string)
+    .filter((name, i, names) => !NOT_AREAS.has(name) && names.indexOf(name) === i);
 }
 
 function folders(dir: string): string[] {

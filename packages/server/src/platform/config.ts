@@ -9,6 +9,9 @@ import {
   DEVELOPMENT_FACTORY_KEY,
 } from '@fleetport/contract';
 
+/** Google's Geocoding API: answers REQUEST_DENIED for a key it refuses. */
+export const DEFAULT_MAP_KEY_CHECK_URL = 'https://maps.googleapis.com/maps/api/geocode/json?address=Berlin';
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** Everything the server reads from the environment; documented in the README. */
@@ -57,6 +60,12 @@ export interface ServerConfig {
   serverSecret: string | undefined;
   /** MAP_TILE_URL: tiles of the location map (a company may host its own); see docs/deployment.md. */
   mapTileUrl: string;
+  /**
+   * MAP_KEY_CHECK_URL: where a company's map keys are checked on save (the key goes in its `key` query
+   * parameter; 401, 403 or a JSON `status` of REQUEST_DENIED refuses it, 5012; no answer or a 5xx is
+   * 5011). Default Google's Geocoding API; docs/deployment.md.
+   */
+  mapKeyCheckUrl: string;
   /** Per-address limits on anonymous calls (platform/http/abuse-limits.ts). */
   abuse: AbuseLimits;
   /**
@@ -198,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webhookPrivateNetworks: parsePrivateNetworks(env.WEBHOOK_ALLOW_PRIVATE_NETWORKS),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT ?? 8080)}`).replace(/\/+$/, ''),
     mapTileUrl: env.MAP_TILE_URL || DEFAULT_MAP_TILE_URL,
+    mapKeyCheckUrl: env.MAP_KEY_CHECK_URL || DEFAULT_MAP_KEY_CHECK_URL,
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
     mail: {
       smtpUrl: env.SMTP_URL || undefined,

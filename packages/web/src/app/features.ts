@@ -17,6 +17,7 @@ import { deviceTagsFeature } from '../features/device-tags/device-tags.feature.t
 import { deviceTemplatesFeature } from '../features/device-templates/device-templates.feature.ts';
 import { devicesFeature } from '../features/devices/devices.feature.ts';
 import { exportsFeature } from '../features/exports/exports.feature.ts';
+import { iotConnectorFeature } from '../features/iot-connector/iot-connector.feature.ts';
 import { licencesFeature } from '../features/licences/licences.feature.ts';
 import { notificationsFeature } from '../features/notifications/notifications.feature.ts';
 import { openApiFeature } from '../features/open-api/open-api.feature.ts';
@@ -31,6 +32,7 @@ import { reportsFeature } from '../features/reports/reports.feature.ts';
 import { rolesFeature } from '../features/roles/roles.feature.ts';
 import { rolloutsFeature } from '../features/rollouts/rollouts.feature.ts';
 import { shellFeature } from '../features/shell/shell.feature.ts';
+import { supportFeature } from '../features/support/support.feature.ts';
 import { twoFactorFeature } from '../features/two-factor/two-factor.feature.ts';
 import { usersFeature } from '../features/users/users.feature.ts';
 import { vpnFeature } from '../features/vpn/vpn.feature.ts';
@@ -63,6 +65,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   vpnFeature,
   brandingFeature,
   releaseNotesFeature,
+  supportFeature,
   quotasFeature,
   openApiFeature,
   alertsFeature,
@@ -72,6 +75,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   rolloutsFeature,
   reportsFeature,
   pointTablesFeature,
+  iotConnectorFeature,
   deviceTemplatesFeature,
   twoFactorFeature,
 ];

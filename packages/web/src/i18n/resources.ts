@@ -9,6 +9,7 @@ import { deviceDetails } from '../features/device-details/device-details.i18n.ts
 import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
 import { deviceTemplates } from '../features/device-templates/device-templates.i18n.ts';
+import { iotConnector } from '../features/iot-connector/iot-connector.i18n.ts';
 import { licences } from '../features/licences/licences.i18n.ts';
 import { notifications } from '../features/notifications/notifications.i18n.ts';
 import { openApi } from '../features/open-api/open-api.i18n.ts';
@@ -21,8 +22,10 @@ import { releaseNotes } from '../features/release-notes/release-notes.i18n.ts';
 import { reports } from '../features/reports/reports.i18n.ts';
 import { rollouts } from '../features/rollouts/rollouts.i18n.ts';
 import { maintenance } from '../features/shell/maintenance.i18n.ts';
+import { support } from '../features/support/support.i18n.ts';
 import { twoFactor } from '../features/two-factor/two-factor.i18n.ts';
 import { vpn } from '../features/vpn/vpn.i18n.ts';
+import { adminList } from '../widgets/admin-list.i18n.ts';
 import { FRAME_RESOURCES } from './frame-resources.ts';
 
 /**
@@ -52,10 +55,13 @@ export const PAGE_TEXT = {
   vpn,
   openApi,
   pointTables,
+  iotConnector,
   portalManager,
   twoFactor,
   releaseNotes,
   maintenance,
+  support,
+  adminList,
 } as const;
 
 /**

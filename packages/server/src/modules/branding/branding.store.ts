@@ -93,3 +93,47 @@ export async function logoInUse(db: DbOrTx, key: string) {
     ? { storeKey: row.store_key, size: Number(row.size), sha256: row.sha256, contentType: row.logo_type }
     : undefined;
 }
+
+/** A company's map keys, each sealed (null: not set). */
+export interface SealedMapKeys {
+  jsKey: string | null;
+  serverKey: string | null;
+  hardwareKey: string | null;
+  updatedAt: Date | null;
+}
+
+/** The map keys of these companies that set any, by company (the caller's own company and partner chain). */
+export async function mapKeysOf(
+  db: DbOrTx,
+  companyIds: readonly number[],
+): Promise<Map<number, SealedMapKeys>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('partner_branding')
+    .select([
+      'company_id',
+      'map_js_key_sealed as jsKey',
+      'map_server_key_sealed as serverKey',
+      'map_hardware_key_sealed as hardwareKey',
+      'map_keys_updated_at as updatedAt',
+    ])
+    .where('company_id', 'in', [...companyIds])
+    .where('map_keys_updated_at', 'is not', null)
+    .execute();
+  return new Map(rows.map(({ company_id, ...keys }) => [Number(company_id), keys]));
+}
+
+/** Saves the owning company's map keys beside its other OEM settings (which stay as they are). */
+export async function saveMapKeys(db: DbOrTx, scope: CompanyScope, keys: SealedMapKeys) {
+  const values = {
+    map_js_key_sealed: keys.jsKey,
+    map_server_key_sealed: keys.serverKey,
+    map_hardware_key_sealed: keys.hardwareKey,
+    map_keys_updated_at: keys.updatedAt,
+  };
+  await db
+    .insertInto('partner_branding')
+    .values({ company_id: owningCompany(scope), ...values, updated_at: keys.updatedAt ?? new Date(0) })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
+    .execute();
+}

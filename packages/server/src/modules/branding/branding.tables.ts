@@ -18,6 +18,11 @@ export interface BrandingTables {
     vpn_name: string | null;
     /** The e-mail banner (migration 0510_oem_settings). */
     banner_file_id: number | null;
+    /** The company's map keys, each sealed (migration 0580_iot_connectors, purpose `map-key`). */
+    map_js_key_sealed: string | null;
+    map_server_key_sealed: string | null;
+    map_hardware_key_sealed: string | null;
+    map_keys_updated_at: Date | null;
     updated_at: Instant;
   };
 }

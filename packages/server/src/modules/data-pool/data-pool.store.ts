@@ -217,10 +217,17 @@ export interface PoolTotals {
 }
 
 /** Totals of the companies' unexpired items and the item count by state. */
-export async function poolTotals(db: DbOrTx, companyIds: readonly number[], now: Date): Promise<PoolTotals> {
+export async function poolTotals(
+  db: DbOrTx,
+  companyIds: readonly number[],
+  now: Date,
+  /** Only items of these sources (all when absent). */
+  sources?: readonly string[],
+): Promise<PoolTotals> {
   const live = sql<boolean>`not ${expiredAt(now)}`;
-  const row = await db
-    .selectFrom('data_pool_item as i')
+  let q = db.selectFrom('data_pool_item as i');
+  if (sources) q = q.where('i.source', 'in', sources);
+  const row = await q
     .select([
       sql<number>`coalesce(sum(case when ${live} then i.package_bytes + i.licence_bytes else 0 end), 0)`.as(
         'total',

@@ -41,6 +41,8 @@ export async function startSimulatedFleet(
     jobs?: boolean | 'manual';
     /** Run the platform's local VPN hub (root, openvpn), listening for tunnels at `publicHost`. */
     vpnHub?: { publicHost: string; portBase: number };
+    /** AUTOMATED_TEST_MODE: outgoing POSTs may reach loopback (a test's own HTTP receiver). */
+    automatedTestMode?: boolean;
   } = {},
 ): Promise<SimulatedFleet> {
   const base = testConfig();
@@ -48,6 +50,7 @@ export async function startSimulatedFleet(
     config: {
       ...base,
       mqtt: { ...base.mqtt, port: 0 },
+      ...(options.automatedTestMode ? { automatedTestMode: true } : {}),
       ...(options.vpnHub ? { vpn: { ...base.vpn, ...options.vpnHub } } : {}),
     },
     ...(options.vpnHub ? { vpnHub: true } : {}),

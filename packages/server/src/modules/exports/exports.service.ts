@@ -7,6 +7,7 @@ import {
   type Lang,
   MAX_EXPORT_RECORDS_KEPT,
   SHARE_LINK_VALID_HOURS,
+  type SharedFile,
 } from '@fleetport/contract';
 import { companyScope } from '../../platform/auth/actor.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -29,6 +30,7 @@ import {
   setRecordJob,
   toExportRecord,
 } from './exports.store.ts';
+import { shareSubjectOf } from './share-subjects.ts';
 
 /** What the exports area uses of the platform. */
 export interface ExportDeps {
@@ -155,6 +157,14 @@ export async function deleteRecord(deps: ExportDeps, owner: RecordOwner, recordI
   return null;
 }
 
+/** A new share link's id (32 url-safe characters, unguessable) and its end, 48 hours on (core §9). */
+export function newShareLink(now: Date): { shareId: string; expiresAt: Date } {
+  return {
+    shareId: randomBytes(24).toString('base64url'),
+    expiresAt: new Date(now.getTime() + SHARE_LINK_VALID_HOURS * HOUR_MS),
+  };
+}
+
 /**
  * A share link valid 48 hours (core §9). The file is kept at least as long as the link: a file shared
  * on its 23rd hour still opens on the link's 47th.
@@ -162,8 +172,7 @@ export async function deleteRecord(deps: ExportDeps, owner: RecordOwner, recordI
 export async function shareRecord(deps: ExportDeps, owner: RecordOwner, recordId: number) {
   await readyFile(deps, owner, recordId);
   const now = deps.clock.now();
-  const expiresAt = new Date(now.getTime() + SHARE_LINK_VALID_HOURS * HOUR_MS);
-  const shareId = randomBytes(24).toString('base64url');
+  const { shareId, expiresAt } = newShareLink(now);
   await deps.db.transaction().execute(async (tx) => {
     await insertShareLink(tx, { ...owner, id: shareId, recordId, createdAt: now, expiresAt });
     await keepFileUntil(tx, recordId, expiresAt);
@@ -171,25 +180,49 @@ export async function shareRecord(deps: ExportDeps, owner: RecordOwner, recordId
   return { shareId, expiresAt: expiresAt.getTime() };
 }
 
+/** How long a download link handed out by a share link lasts: no longer than the share link. */
+function downloadSeconds(expiresAt: Date, now: Date): number {
+  const seconds = Math.max(1, Math.floor((new Date(expiresAt).getTime() - now.getTime()) / 1000));
+  return Math.min(seconds, 3600);
+}
+
 /**
- * The public seeShareFile/{id} page's call: the file of a valid link. An expired, removed or unknown
+ * The public seeShareFile/{id} page's call: what a valid link shares. An expired, removed or unknown
  * link all answer 14065, so a guessed id learns nothing.
  */
-export async function seeSharedFile(deps: ExportDeps, shareId: string) {
+export async function seeSharedFile(deps: ExportDeps, shareId: string): Promise<SharedFile> {
   const link = await findShareLink(deps.db, shareId);
   const now = deps.clock.now();
-  if (!link || link.expires_at <= now || link.state !== 'ready' || link.file_id === null)
+  if (!link || link.removed_at !== null || link.expires_at <= now)
+    throw new AppError(ErrorCode.SHARE_LINK_EXPIRED);
+  const expiresAt = new Date(link.expires_at).getTime();
+  if (link.subject !== null) {
+    const shared = await shareSubjectOf(link.subject)?.resolve(deps, Number(link.subject_id));
+    if (!shared) throw new AppError(ErrorCode.SHARE_LINK_EXPIRED);
+    const download = shared.file
+      ? await deps.files.link(shared.file, downloadSeconds(link.expires_at, now))
+      : null;
+    return {
+      fileName: shared.file?.name ?? null,
+      url: download?.url ?? null,
+      size: shared.file?.size ?? null,
+      expiresAt,
+      title: shared.title,
+      text: shared.text,
+    };
+  }
+  if (link.state !== 'ready' || link.file_id === null || link.company_id === null)
     throw new AppError(ErrorCode.SHARE_LINK_EXPIRED);
   // The link names its record, the record its company: whoever opens it has no session.
   const file = await deps.files.find(companyScope(Number(link.company_id)), Number(link.file_id));
   if (!file) throw new AppError(ErrorCode.SHARE_LINK_EXPIRED);
-  // The download link lasts no longer than the share link.
-  const seconds = Math.max(1, Math.floor((new Date(link.expires_at).getTime() - now.getTime()) / 1000));
-  const download = await deps.files.link(file, Math.min(seconds, 3600));
+  const download = await deps.files.link(file, downloadSeconds(link.expires_at, now));
   return {
     fileName: link.file_name,
     url: download.url,
     size: Number(link.file_size ?? file.size),
-    expiresAt: new Date(link.expires_at).getTime(),
+    expiresAt,
+    title: null,
+    text: null,
   };
 }

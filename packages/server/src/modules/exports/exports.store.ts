@@ -218,7 +218,10 @@ export async function keepFileUntil(db: DbOrTx, recordId: number, until: Date): 
 
 export async function insertShareLink(
   db: DbOrTx,
-  link: RecordOwner & { id: string; recordId: number; createdAt: Date; expiresAt: Date },
+  link: RecordOwner & { id: string; createdAt: Date; expiresAt: Date } & (
+      | { recordId: number }
+      | { subject: string; subjectId: number }
+    ),
 ): Promise<void> {
   await db
     .insertInto('export_share_link')
@@ -226,20 +229,29 @@ export async function insertShareLink(
       id: link.id,
       company_id: link.companyId,
       user_id: link.userId,
-      record_id: link.recordId,
+      record_id: 'recordId' in link ? link.recordId : null,
+      subject: 'subject' in link ? link.subject : null,
+      subject_id: 'subject' in link ? link.subjectId : null,
       created_at: link.createdAt,
       expires_at: link.expiresAt,
+      removed_at: null,
     })
     .execute();
 }
 
-/** A share link with its record's file, or undefined when no such link exists (or it was removed). */
+/**
+ * A share link with its record's file (an export or report run) or its support subject, or undefined
+ * when no such link exists (or it was deleted with its record).
+ */
 export async function findShareLink(db: DbOrTx, shareId: string) {
   return db
     .selectFrom('export_share_link')
-    .innerJoin('export_record', 'export_record.id', 'export_share_link.record_id')
+    .leftJoin('export_record', 'export_record.id', 'export_share_link.record_id')
     .select([
       'export_share_link.expires_at',
+      'export_share_link.removed_at',
+      'export_share_link.subject',
+      'export_share_link.subject_id',
       'export_record.company_id',
       'export_record.state',
       'export_record.file_id',

@@ -28,8 +28,14 @@ export interface ExportTables {
     id: string;
     company_id: Id;
     user_id: Id;
-    record_id: Id;
+    /** The shared export record, or null for a support subject (migration 0600). */
+    record_id: Id | null;
+    /** `resource` or `faq` with its id: a support share link (migration 0600). */
+    subject: string | null;
+    subject_id: Id | null;
     created_at: Date;
     expires_at: Date;
+    /** Set when the link was removed: it reads `removed` and answers 14065. */
+    removed_at: Date | null;
   };
 }

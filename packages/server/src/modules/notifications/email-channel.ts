@@ -1,5 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ALERT_MAILS_PER_HOUR, type AlertRule, interpolate, isLang, type Lang } from '@fleetport/contract';
+import {
+  ALERT_MAILS_PER_HOUR,
+  type AlertRule,
+  errorMessage,
+  formatBytes,
+  interpolate,
+  isLang,
+  type Lang,
+} from '@fleetport/contract';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { companyScope } from '../../platform/auth/actor.ts';
@@ -24,6 +32,10 @@ import {
   ALERT_MAIL_SUBJECTS,
   ALERT_STATE_WORDS,
   REPORT_READY_MAIL,
+  VPN_GROUP_DATA_EXHAUSTED_MAIL,
+  VPN_GROUP_DATA_LOW_MAIL,
+  VPN_GROUP_EXHAUSTED_STATE,
+  VPN_NEXT_CYCLE,
   WEBHOOK_FAILING_MAIL,
 } from './notifications.text.ts';
 
@@ -62,6 +74,8 @@ const MAIL_EVENTS = new Set([
   'alert.flapping',
   'webhook.failing',
   'report.ready',
+  'vpn.dataLow',
+  'vpn.dataExhausted',
 ]);
 
 /** Enabled members of the company with an e-mail address who did not unsubscribe. */
@@ -197,6 +211,8 @@ async function messageOf(
       line: (lang) => `${utc(event.createdAt)}  ${interpolate(REPORT_READY_MAIL.subject[lang], vars)}`,
     };
   }
+  if (event.type === 'vpn.dataLow' || event.type === 'vpn.dataExhausted')
+    return vpnLimitMessage(db, config, companyId, event);
   if (event.type === 'webhook.failing') {
     const admins = await companyAdmins(db, companyId);
     const vars = {
@@ -237,6 +253,51 @@ async function messageOf(
         unsubscribe,
       }),
     line: (lang) => `${utc(event.createdAt)}  ${interpolate(subject[lang], vars(lang))}`,
+  };
+}
+
+/**
+ * A VPN group's data limit warning (modules/vpn/limit-notices.ts), the e-mail notification types "VPN
+ * data low" (80 %) and "VPN data exhausted" (100 %): to the company's administrators who did not
+ * unsubscribe, each in their language, with what happens to the group's tunnels.
+ */
+async function vpnLimitMessage(
+  db: DbOrTx,
+  config: EmailDeps['config'],
+  companyId: number,
+  event: LoggedEvent,
+): Promise<Message> {
+  const p = event.payload;
+  const mailable = new Set((await mailableMembers(db, companyId)).map((m) => m.userId));
+  const receivers = (await companyAdmins(db, companyId))
+    .filter((a) => mailable.has(a.userId))
+    .map((a) => ({ userId: a.userId, to: a.account, lang: a.lang }));
+  const text = event.type === 'vpn.dataLow' ? VPN_GROUP_DATA_LOW_MAIL : VPN_GROUP_DATA_EXHAUSTED_MAIL;
+  const code = typeof p.code === 'number' ? p.code : null;
+  const vars = (lang: Lang) => {
+    const next =
+      typeof p.cycleEnd === 'number'
+        ? interpolate(VPN_NEXT_CYCLE[lang], { at: utc(new Date(p.cycleEnd)) })
+        : '';
+    return {
+      group: String(p.vpnGroupName),
+      percent: Number(p.percent),
+      used: formatBytes(Number(p.usedBytes)),
+      limit: formatBytes(Number(p.limitBytes)),
+      next,
+      state: interpolate(VPN_GROUP_EXHAUSTED_STATE[code === null ? 'pool' : 'refused'][lang], {
+        code: code ?? '',
+        message: code === null ? '' : errorMessage(code, lang),
+        next,
+        remaining: formatBytes(Number(p.poolRemainingBytes ?? 0)),
+      }),
+      link: `${config.publicUrl}${config.basePath}vpn/group/${Number(p.vpnGroupId)}`,
+    };
+  };
+  return {
+    receivers,
+    render: (r, unsubscribe) => renderMail(text, r.lang, r.to, { ...vars(r.lang), unsubscribe }),
+    line: (lang) => `${utc(event.createdAt)}  ${interpolate(text.subject[lang], vars(lang))}`,
   };
 }
 

@@ -87,3 +87,60 @@ export const REPORT_READY_MAIL: MailText = {
     cn: '报表{report}已生成：{file}。\n\n请在报表页面下载或分享：{link}\n\n退订此类邮件：{unsubscribe}\n',
   },
 };
+
+/**
+ * A VPN group's traffic reached 80 % of its data limit in a cycle (the e-mail notification type "VPN data
+ * low"): {group}, {percent}, {used}, {limit}, {next}, {link}, {unsubscribe}.
+ */
+export const VPN_GROUP_DATA_LOW_MAIL: MailText = {
+  subject: {
+    en: 'VPN data low: {group} has used {percent} % of its data limit',
+    cn: 'VPN流量不足：{group}已使用数据限额的{percent}%',
+  },
+  body: {
+    en:
+      'The VPN group {group} has used {used} of its {limit} data limit in this cycle ({percent} %).\n' +
+      'At the limit its tunnels stop unless the company has VPN data pool left; they come back {next}' +
+      'with a higher data limit or with data added to the pool.\n\n' +
+      'The group: {link}\n\nTo stop these e-mails: {unsubscribe}\n',
+    cn:
+      'VPN组{group}本周期已使用{used}，数据限额为{limit}（{percent}%）。\n' +
+      '达到限额后，除非公司的VPN流量池仍有剩余，其隧道将停止；{next}提高数据限额或向流量池添加流量后恢复。\n\n' +
+      'VPN组：{link}\n\n退订此类邮件：{unsubscribe}\n',
+  },
+};
+
+/**
+ * A VPN group's traffic reached its data limit (the e-mail notification type "VPN data exhausted"):
+ * {group}, {used}, {limit}, {state} (what happens to its tunnels), {link}, {unsubscribe}.
+ */
+export const VPN_GROUP_DATA_EXHAUSTED_MAIL: MailText = {
+  subject: {
+    en: 'VPN data exhausted: {group} reached its data limit',
+    cn: 'VPN流量耗尽：{group}已达到数据限额',
+  },
+  body: {
+    en:
+      'The VPN group {group} has used {used} of its {limit} data limit in this cycle.\n{state}\n\n' +
+      'The group: {link}\n\nTo stop these e-mails: {unsubscribe}\n',
+    cn: 'VPN组{group}本周期已使用{used}，数据限额为{limit}。\n{state}\n\nVPN组：{link}\n\n退订此类邮件：{unsubscribe}\n',
+  },
+};
+
+/** What happens to an exhausted group's tunnels: {code}, {message}, {next}, {remaining}. */
+export const VPN_GROUP_EXHAUSTED_STATE: Record<'refused' | 'pool', Localized> = {
+  refused: {
+    en: 'Its tunnels are refused ({code}: {message}); they come back {next}with a higher data limit or with data added to the data pool.',
+    cn: '其隧道已被拒绝（{code}：{message}）；{next}提高数据限额或向流量池添加流量后恢复。',
+  },
+  pool: {
+    en: "Its tunnels carry on with the company's VPN data pool: {remaining} left.",
+    cn: '其隧道正在使用公司的VPN流量池继续运行：剩余{remaining}。',
+  },
+};
+
+/** When the next cycle starts ({at}, UTC); a single-time limit has none (empty). */
+export const VPN_NEXT_CYCLE: Localized = {
+  en: 'at the next cycle ({at} UTC), ',
+  cn: '下一周期（UTC {at}）开始时或',
+};

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type CustomReportInputSchema,
   ErrorCode,
@@ -11,7 +10,6 @@ import {
   type ReportFrequency,
   type ReportInputSchema,
   type ReportRun,
-  SHARE_LINK_VALID_HOURS,
 } from '@fleetport/contract';
 import type { z } from 'zod';
 import { type Actor, owningCompany, owningScope } from '../../platform/auth/actor.ts';
@@ -20,7 +18,7 @@ import { AppError } from '../../platform/errors.ts';
 import { enqueueJob } from '../../platform/jobs/index.ts';
 import { appendEvent } from '../alerts/event-log.store.ts';
 import type { ExportDeps } from '../exports/exports.service.ts';
-import { downloadLink } from '../exports/exports.service.ts';
+import { downloadLink, newShareLink } from '../exports/exports.service.ts';
 import {
   insertRecord,
   insertShareLink,
@@ -61,7 +59,6 @@ export const REPORT_RUN_ATTEMPTS = 2;
 /** A run may take this long before its record fails (10,000 devices' telemetry of 30 days). */
 export const REPORT_RUN_TIMEOUT_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 
 // ---- custom reports ----------------------------------------------------------------------------
 
@@ -308,8 +305,7 @@ export async function shareRun(deps: ReportDeps, actor: Actor, runId: number) {
   if (run.state === 'generating') throw new AppError(ErrorCode.DO_NOT_REPEAT);
   if (run.state !== 'ready' || run.file_id === null) throw new AppError(ErrorCode.SHARE_LINK_EXPIRED);
   const now = deps.clock.now();
-  const expiresAt = new Date(now.getTime() + SHARE_LINK_VALID_HOURS * HOUR_MS);
-  const shareId = randomBytes(24).toString('base64url');
+  const { shareId, expiresAt } = newShareLink(now);
   await deps.db.transaction().execute(async (tx) => {
     await insertShareLink(tx, {
       companyId: Number(run.company_id),

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import { HubNotAnswering } from '../../vpn-hub/hub.ts';
 import { memberCommonName, preparePki } from './certificates.ts';
 import { syncGroup } from './hub-sync.ts';
+import { announceLimitNotice, tellLimitCrossing } from './limit-notices.ts';
 import { cycleBounds, trafficSince } from './usage.ts';
 import type { GroupRecord, MemberRecord } from './vpn.store.ts';
 import * as store from './vpn.store.ts';
@@ -22,7 +23,7 @@ export async function hubStatus(deps: ModuleDeps<'config' | 'vpnHub'>) {
   return { state: health.state, version: health.version, publicHost, instances: health.instances };
 }
 
-type HubDeps = ModuleDeps<'db' | 'clock' | 'config' | 'vpnHub'>;
+type HubDeps = ModuleDeps<'db' | 'clock' | 'config' | 'vpnHub'> & Partial<ModuleDeps<'hub'>>;
 
 /** At start: every running group gets its instance back (a group the hub refuses is logged, not fatal). */
 export async function restoreHubInstances(deps: HubDeps, log: { warn(msg: string): void }): Promise<void> {
@@ -67,6 +68,8 @@ export async function recordHubStatus(deps: HubDeps): Promise<void> {
       if (!member.active) continue;
       const seen = byName.get(memberCommonName(group.id, member.member_key));
       if (!seen && member.vpn_state === 'disconnected') continue;
+      // A tunnel only its router reported (no real address from this hub) is the router's to end.
+      if (!seen && member.real_address === null) continue;
       await recordMemberStatus(deps, record, member, seen ?? null, at);
     }
     // A group or device that reached its limit is refused from now on (and one in a new cycle let in).
@@ -84,10 +87,11 @@ export async function recordHubStatus(deps: HubDeps): Promise<void> {
  * of the group's current cycle (the data limits' input).
  */
 export async function recordMemberStatus(
-  deps: ModuleDeps<'db'>,
+  deps: ModuleDeps<'db'> & Partial<ModuleDeps<'hub'>>,
   group: GroupRecord,
   member: MemberRecord,
-  seen: { realAddress: string; bytesIn: number; bytesOut: number } | null,
+  /** `realAddress` null: the router's own report (router-status.ts), not the hub's read. */
+  seen: { realAddress: string | null; bytesIn: number; bytesOut: number } | null,
   at: Date,
 ): Promise<void> {
   const scope = companyScope(group.company_id);
@@ -104,6 +108,8 @@ export async function recordMemberStatus(
       cycleBounds(group.cycle, at).start,
       carried,
     );
+    // 80 % and 100 % of the group's limit are told once per cycle (limit-notices.ts).
+    if (carried > 0) announceLimitNotice(deps, await tellLimitCrossing(deps.db, group, at));
   }
   await store.saveMemberStatus(
     deps.db,

@@ -1,11 +1,13 @@
 import {
   type DataLimitCycle,
+  type DataPoolSource,
   ErrorCode,
   VPN_USAGE_WARNING_PERCENT,
   type VpnGroupUsage,
 } from '@fleetport/contract';
 import type { CompanyScope } from '../../platform/auth/actor.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
+import { poolTotals } from '../data-pool/data-pool.store.ts';
 import type { GroupRecord, MemberRecord } from './vpn.store.ts';
 import * as store from './vpn.store.ts';
 
@@ -14,10 +16,14 @@ import * as store from './vpn.store.ts';
  * its group from the hub's counters; a group whose members together reached its limit, or a device
  * that reached its own, is refused by the hub (`disable` in its address file) until the next cycle or
  * a higher limit. Cycles start at 00:00 UTC (a day), Monday 00:00 UTC (a week), the 1st 00:00 UTC (a
- * month); a single-time limit counts from the group's creation and never starts again.
+ * month); a single-time limit counts from the group's creation and never starts again. Past the
+ * group's limit its tunnels carry on while the company's data pool has data left (180023 once it is
+ * used up; 180021 when the company has no pool).
  */
 
 const MB = 1024 * 1024;
+/** The pool items that carry a group past its limit (companyPool). */
+const POOL_SOURCES_PAST_LIMIT = ['package', 'grant'] as const satisfies readonly DataPoolSource[];
 const DAY = 86_400_000;
 /** The count of a single-time limit is kept under one start that no cycle has. */
 const SINGLE_START = new Date(0);
@@ -55,7 +61,15 @@ export async function groupUsage(
   const limitBytes = group.data_limit_mb * MB;
   const usedBytes = [...used.values()].reduce((a, b) => a + b, 0);
   const state = stateOf(usedBytes, limitBytes);
-  const groupRefused = state === 'exhausted';
+  const pool = await companyPool(db, group.company_id, now);
+  const carrying = state === 'exhausted' && pool !== null && pool.remainingBytes > 0;
+  const groupCode =
+    state !== 'exhausted' || carrying
+      ? null
+      : pool === null
+        ? ErrorCode.VPN_GROUP_TRAFFIC_EXHAUSTED
+        : ErrorCode.VPN_POOL_TRAFFIC_EXHAUSTED;
+  const groupRefused = groupCode !== null;
   return {
     cycle: group.cycle,
     cycleStart: (group.cycle === 'single' ? group.created_at : bounds.start).getTime(),
@@ -64,7 +78,8 @@ export async function groupUsage(
     usedBytes,
     percent: Math.floor((usedBytes * 100) / limitBytes),
     state,
-    code: groupRefused ? ErrorCode.VPN_GROUP_TRAFFIC_EXHAUSTED : null,
+    code: groupCode,
+    pool: pool && { ...pool, carrying },
     devices: members
       .filter((m) => m.active && m.kind === 'device' && m.sn !== null)
       .map((m) => {
@@ -77,18 +92,28 @@ export async function groupUsage(
           usedBytes: bytes,
           percent: m.data_limit_mb === null ? null : Math.floor((bytes * 100) / (m.data_limit_mb * MB)),
           state: deviceState,
-          code:
-            own === 'exhausted'
-              ? ErrorCode.VPN_DEVICE_TRAFFIC_EXHAUSTED
-              : groupRefused
-                ? ErrorCode.VPN_GROUP_TRAFFIC_EXHAUSTED
-                : null,
+          code: own === 'exhausted' ? ErrorCode.VPN_DEVICE_TRAFFIC_EXHAUSTED : groupCode,
         };
       }),
   };
 }
 
-/** Members the hub refuses now: all of them when the group's traffic is exhausted, else devices at their own limit. */
+/**
+ * The data the company added to its VPN data pool (data-pool's items of bought packages and the
+ * platform's grants) when it has or had such data; null when it never had any. The traffic its
+ * licences include is the pool's too, but does not lift a group's own limit: that limit is the
+ * company's cap, and only data it added on purpose carries tunnels past it.
+ */
+async function companyPool(db: DbOrTx, companyId: number, now: Date) {
+  const totals = await poolTotals(db, [companyId], now, POOL_SOURCES_PAST_LIMIT);
+  if (totals.totalBytes <= 0 && totals.expired === 0) return null;
+  return { remainingBytes: Math.max(0, totals.remainingBytes), totalBytes: totals.totalBytes };
+}
+
+/**
+ * Members the hub refuses now: all of them when the group's traffic is exhausted and no pool carries
+ * it (180021, 180023), else devices at their own limit.
+ */
 export async function refusedMembers(
   db: DbOrTx,
   scope: CompanyScope,
@@ -97,7 +122,7 @@ export async function refusedMembers(
   now: Date,
 ): Promise<Set<string>> {
   const usage = await groupUsage(db, scope, group, members, now);
-  if (usage.state === 'exhausted') return new Set(members.map((m) => m.member_key));
+  if (usage.code !== null) return new Set(members.map((m) => m.member_key));
   return new Set(usage.devices.filter((d) => d.code !== null).map((d) => `device:${d.sn}`));
 }
 

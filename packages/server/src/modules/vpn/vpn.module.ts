@@ -3,7 +3,7 @@ import { vpnRoutes } from './vpn.routes.ts';
 
 export const vpnModule = defineModule({
   area: 'vpn',
-  uses: ['db', 'clock', 'config', 'vpnHub', 'gateway'],
+  uses: ['db', 'clock', 'config', 'vpnHub', 'gateway', 'hub'],
   routes: vpnRoutes,
   tables: [
     'vpn_group',
@@ -14,5 +14,6 @@ export const vpnModule = defineModule({
     'vpn_traffic',
     'vpn_end_device',
     'vpn_usage',
+    'vpn_limit_notice',
   ],
 });

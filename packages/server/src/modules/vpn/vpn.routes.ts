@@ -7,6 +7,7 @@ import {
   deleteVpnGroupCall,
   downloadClientProfileCall,
   getSiteIpAccessTypesCall,
+  getVpnDashboardCall,
   getVpnGroupCall,
   getVpnGroupUsageCall,
   getVpnHubStatusCall,
@@ -26,6 +27,7 @@ import {
 import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { contentDisposition } from '../files/download.ts';
+import { dashboard } from './dashboard.service.ts';
 import { hubStatus } from './hub-status.ts';
 import * as limits from './limits.service.ts';
 import { clientProfile } from './profile.ts';
@@ -37,6 +39,7 @@ import * as vpn from './vpn.service.ts';
 export function vpnRoutes(deps: vpn.VpnDeps) {
   return [
     bind(getSiteIpAccessTypesCall, async () => vpn.siteIpAccessTypes()),
+    bind(getVpnDashboardCall, async (ctx) => dashboard(deps, companyActor(ctx))),
     bind(listVpnGroupsCall, async (ctx) => vpn.listGroups(deps, companyActor(ctx), ctx.input)),
     bind(getVpnGroupCall, async (ctx) => vpn.getGroup(deps, companyActor(ctx), ctx.input.vpnGroupId)),
     bind(createVpnGroupCall, async (ctx) => vpn.createGroup(deps, companyActor(ctx), ctx.input)),

@@ -24,13 +24,15 @@ import { assertDeviceAllows } from '../licences/entitlements.ts';
 import { allocateNetwork, cidrOf, freeMemberAddress, hubAddressOf, memberCapacity } from './address-plan.ts';
 import { preparePki, revokeMembers } from './certificates.ts';
 import { afterMembersLeft, syncGroup } from './hub-sync.ts';
+import { announceLimitNotice, tellLimitCrossing } from './limit-notices.ts';
 import { sendJoins, sendLeaves } from './router-commands.ts';
 import type { GroupRecord, GroupSettingsRow, MemberRecord } from './vpn.store.ts';
 import * as store from './vpn.store.ts';
 
 /** VPN groups and their devices (issue 17): allocation, limits and the licence gate. */
 
-export type VpnDeps = ModuleDeps<'db' | 'clock' | 'config' | 'vpnHub' | 'gateway'>;
+export type VpnDeps = ModuleDeps<'db' | 'clock' | 'config' | 'vpnHub' | 'gateway'> &
+  Partial<ModuleDeps<'hub'>>;
 
 export function siteIpAccessTypes() {
   return SITE_IP_ACCESS_TYPES.map(({ value, en, cn }) => ({ value, en, cn }));
@@ -161,7 +163,7 @@ export async function updateGroup(
   await preparePki(deps);
   checkRegion(deps, input.region);
   const scope = owningScope(actor.scope);
-  await inTransaction(deps.db, async (tx) => {
+  const notice = await inTransaction(deps.db, async (tx) => {
     const row = await findGroupOrFail(deps, actor, input.vpnGroupId, tx, true);
     if (await store.groupNameTaken(tx, scope, input.name, row.id))
       throw new AppError(ErrorCode.VPN_GROUP_NAME_EXISTS);
@@ -177,7 +179,11 @@ export async function updateGroup(
     );
     // A new data limit or cycle refuses or lets in the group's members at once (docs/decisions.md).
     if (row.state === 'running') await syncGroup(deps, tx, owningCompany(scope), row.id);
+    // A lower limit may cross 80 % or 100 % of it: told as the traffic's own crossing would be.
+    const updated = await store.findGroup(tx, scope, row.id);
+    return updated ? tellLimitCrossing(tx, updated, deps.clock.now()) : null;
   });
+  announceLimitNotice(deps, notice);
   return getGroup(deps, actor, input.vpnGroupId);
 }
 

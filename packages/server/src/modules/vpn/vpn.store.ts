@@ -630,3 +630,76 @@ export async function cycleUsage(
     .execute();
   return new Map(rows.map((r) => [r.member_key, Number(r.bytes)]));
 }
+
+/**
+ * Marks a data limit warning told for a group's cycle; answers false when it was told already (by
+ * this node or another, before a restart or not): the primary key keeps one mark per level and cycle.
+ */
+export async function markLimitNotice(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  cycleStart: Date,
+  level: 'warning' | 'exhausted',
+  at: Date,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('vpn_limit_notice')
+    .values({ company_id: owningCompany(scope), group_id: groupId, cycle_start: cycleStart, level, at })
+    .onConflict((oc) => oc.columns(['group_id', 'cycle_start', 'level']).doNothing())
+    .returning('level')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** One active member of a group, or undefined. */
+export async function findActiveMember(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  memberKey: string,
+): Promise<MemberRecord | undefined> {
+  const row = await db
+    .selectFrom('vpn_member')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('member_key', '=', memberKey)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  return row ? toMember(row) : undefined;
+}
+
+/** The group's traffic in the cycle starting `cycleStart`, all members together. */
+export async function cycleTotal(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  cycleStart: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('vpn_usage')
+    .select((eb) => eb.fn.sum<string | number | null>('bytes').as('total'))
+    .where('group_id', '=', groupId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('cycle_start', '=', cycleStart)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** The warnings told for a group's cycle. */
+export async function toldLimitNotices(
+  db: DbOrTx,
+  scope: CompanyScope,
+  groupId: number,
+  cycleStart: Date,
+): Promise<Set<'warning' | 'exhausted'>> {
+  const rows = await db
+    .selectFrom('vpn_limit_notice')
+    .select('level')
+    .where('group_id', '=', groupId)
+    .where('company_id', 'in', scopedCompanyIds(scope))
+    .where('cycle_start', '=', cycleStart)
+    .execute();
+  return new Set(rows.map((r) => r.level));
+}

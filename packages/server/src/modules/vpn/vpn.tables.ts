@@ -76,6 +76,14 @@ export interface VpnTables {
     cycle_start: Date;
     bytes: BigCount;
   };
+  /** Each data limit warning told for a group's cycle: told once per group, cycle and level (migration 0610). */
+  vpn_limit_notice: {
+    company_id: Id;
+    group_id: Id;
+    cycle_start: Date;
+    level: 'warning' | 'exhausted';
+    at: Date;
+  };
   /** End devices (PLCs) behind a group's routers, each mapped to a virtual address (migration 0340). */
   vpn_end_device: {
     id: Generated<Id>;

@@ -22,7 +22,7 @@ import * as alertRules from '../../modules/alerts/alert-rules.store.ts';
 import * as alerts from '../../modules/alerts/alerts.store.ts';
 import { addVersion } from '../../modules/app-centre/app-centre.service.ts';
 import { ownedVersion, packagePage, visiblePackage } from '../../modules/app-centre/app-centre.store.ts';
-import { ownBranding, saveBranding } from '../../modules/branding/branding.store.ts';
+import { mapKeysOf, ownBranding, saveBranding, saveMapKeys } from '../../modules/branding/branding.store.ts';
 import { customerOfSeller, insertOrder, orderPage } from '../../modules/checkout/checkout.store.ts';
 import * as account from '../../modules/company-account/company-account.store.ts';
 import * as customers from '../../modules/customers/customers.store.ts';
@@ -67,6 +67,7 @@ import {
 } from '../../modules/devices/device-registry.store.ts';
 import * as reports from '../../modules/devices/device-reports.store.ts';
 import { recordOwner } from '../../modules/exports/exports.store.ts';
+import * as iot from '../../modules/iot-connector/iot-connector.store.ts';
 import { devicesAutoRenew, saveCompanyAutoRenew } from '../../modules/licences/auto-renew.store.ts';
 import { billingPage } from '../../modules/licences/billing.store.ts';
 import { assignDeviceLicences } from '../../modules/licences/device-assignment.service.ts';
@@ -788,6 +789,58 @@ describe('webhooks', () => {
     ])
       expect(await refusal(write)).toBe(ErrorCode.NO_PERMISSION);
     expect((await webhooks.listWebhooks(db, both)).map((r) => r.webhook.url).sort()).toEqual(urls);
+  });
+});
+
+describe('IoT connectors', () => {
+  it('list the connectors and routers of both companies of a set, never a third’s, and write none for the set (5)', async () => {
+    const db = t.database.db;
+    const now = t.clock.now();
+    const ids = new Map<number, number>();
+    for (const [companyId, name, sn] of [
+      [a.companyId, 'Alpha', SN.a],
+      [b.companyId, 'Beta', SN.b],
+      [c.companyId, 'Gamma', SN.c],
+    ] as const) {
+      const scope = companyScope(companyId);
+      const values = {
+        name: `${name} connector`,
+        kind: 'https',
+        applicationUrl: `https://${name}.example/ingest`,
+        idScope: null,
+        template: null,
+        interfaceId: null,
+        tokenName: 'Authorization',
+        tokenSealed: 'sealed',
+        tokenMask: 'mask',
+      };
+      const id = await iot.insertConnector(db, scope, values, a.members.owner.userId, now);
+      ids.set(companyId, id);
+      await iot.bindRouters(db, scope, id, [sn], now);
+    }
+    const names = (await iot.listConnectors(db, both)).map((r) => r.name).sort();
+    expect(names).toEqual(['Alpha connector', 'Beta connector']);
+    expect(await iot.findConnector(db, both, ids.get(b.companyId)!)).toBeDefined();
+    expect(await iot.findConnector(db, both, ids.get(c.companyId)!)).toBeUndefined();
+    expect((await iot.connectorRouters(db, both, ids.get(b.companyId)!)).map((r) => r.sn)).toEqual([SN.b]);
+    expect(await iot.connectorRouters(db, both, ids.get(c.companyId)!)).toEqual([]);
+    const alpha = ids.get(a.companyId)!;
+    const values = (await iot.findConnector(db, both, alpha))!;
+    for (const write of [
+      () => iot.insertConnector(db, both, values, 1, now),
+      () => iot.updateConnector(db, both, alpha, values, now),
+      () => iot.deleteConnector(db, both, alpha),
+      () => iot.bindRouters(db, both, alpha, [SN.b], now),
+      () => iot.unbindRouters(db, both, alpha, [SN.a]),
+      () => iot.lockConnector(db, both, alpha),
+      () => iot.nameTaken(db, both, 'Alpha connector'),
+      () => iot.ownDevices(db, both, [SN.a]),
+      () => saveMapKeys(db, both, { jsKey: 's', serverKey: null, hardwareKey: null, updatedAt: now }),
+    ])
+      expect(await refusal(write)).toBe(ErrorCode.NO_PERMISSION);
+    expect((await iot.listConnectors(db, both)).map((r) => r.name).sort()).toEqual(names);
+    expect((await iot.connectorRouters(db, both, alpha)).map((r) => r.sn)).toEqual([SN.a]);
+    expect((await mapKeysOf(db, [a.companyId, b.companyId])).size).toBe(0);
   });
 });
 

@@ -11,6 +11,7 @@ import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.
 import type { DeviceTemplateTables } from '../../modules/device-templates/device-templates.tables.ts';
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { ExportTables } from '../../modules/exports/exports.tables.ts';
+import type { IotConnectorTables } from '../../modules/iot-connector/iot-connector.tables.ts';
 import type { LicenceTables } from '../../modules/licences/licences.tables.ts';
 import type { NotificationTables } from '../../modules/notifications/notifications.tables.ts';
 import type { OpenApiTables } from '../../modules/open-api/open-api.tables.ts';
@@ -22,6 +23,7 @@ import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
 import type { ReleaseNoteTables } from '../../modules/release-notes/release-notes.tables.ts';
 import type { ReportTables } from '../../modules/reports/reports.tables.ts';
 import type { RolloutTables } from '../../modules/rollouts/rollouts.tables.ts';
+import type { SupportTables } from '../../modules/support/support.tables.ts';
 import type { TwoFactorTables } from '../../modules/two-factor/two-factor.tables.ts';
 import type { AdministrationTables } from '../../modules/users/administration.tables.ts';
 import type { VpnTables } from '../../modules/vpn/vpn.tables.ts';
@@ -58,6 +60,7 @@ export interface Database
     RebateTables,
     BrandingTables,
     ReleaseNoteTables,
+    SupportTables,
     QuotaTables,
     AlertTables,
     NotificationTables,
@@ -69,4 +72,5 @@ export interface Database
     OpenApiTables,
     PointTableTables,
     PortalManagerTables,
-    TwoFactorTables {}
+    TwoFactorTables,
+    IotConnectorTables {}

@@ -1,4 +1,4 @@
-import { consoleBrandingCall, getBrandingCall, getOemSettingCall } from '@fleetport/contract';
+import { consoleBrandingCall, getBrandingCall, getMapKeysCall, getOemSettingCall } from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client.ts';
 
@@ -7,7 +7,13 @@ export const brandingKeys = {
   own: [getBrandingCall.id] as const,
   shown: [consoleBrandingCall.id] as const,
   oem: [getOemSettingCall.id] as const,
+  mapKeys: [getMapKeysCall.id] as const,
 };
+
+/** The company's own map keys, masked (the OEM page's map key dialog). */
+export function useMapKeys() {
+  return useQuery({ queryKey: brandingKeys.mapKeys, queryFn: () => apiCall(getMapKeysCall, {}) });
+}
 
 /** The company's own OEM settings (the operation console's OEM page). */
 export function useOemSettings() {

@@ -27,6 +27,16 @@ export const branding = {
       bannerRemove: 'Remove banner',
       preview: 'The console header',
     },
+    mapKeys: {
+      open: 'Map keys',
+      title: 'Map keys',
+      jsApiKey: 'JS API key',
+      serverApiKey: 'Server API key',
+      hardwareKey: 'Hardware key',
+      notSet: 'Not set: the platform’s map is used',
+      keep: 'Leave empty to keep the saved key.',
+      saved: 'The map keys were saved.',
+    },
   },
   cn: {
     title: '品牌',
@@ -53,6 +63,16 @@ export const branding = {
       bannerUpload: '上传横幅',
       bannerRemove: '移除横幅',
       preview: '控制台顶部',
+    },
+    mapKeys: {
+      open: '地图密钥',
+      title: '地图密钥',
+      jsApiKey: 'JS API密钥',
+      serverApiKey: '服务端API密钥',
+      hardwareKey: '硬件密钥',
+      notSet: '未设置：使用平台的地图',
+      keep: '留空则保留已保存的密钥。',
+      saved: '地图密钥已保存。',
     },
   },
 } as const;

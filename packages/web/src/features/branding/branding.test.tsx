@@ -92,7 +92,10 @@ describe("a partner's branding page", () => {
       );
       fireEvent.change(screen.getByTestId('branding-app-name'), { target: { value: 'H'.repeat(21) } });
       await userEvent.click(screen.getByTestId('branding-save'));
-      expect(await screen.findByText(/20/)).toBeTruthy();
+      // Under the field (the footer's year holds a 20 too).
+      expect(
+        await screen.findByText(/20/, { selector: '.ant-form-item-explain-error' }, { timeout: 30_000 }),
+      ).toBeTruthy();
       expect(saved).toEqual([]);
       // Emptied, the name goes back to Fleetport's.
       fireEvent.change(screen.getByTestId('branding-app-name'), { target: { value: '' } });

@@ -12,6 +12,7 @@ import { ImagePickButtons, useImagePick } from '../../widgets/image-pick.tsx';
 import { shellKeys } from '../shell/shell-queries.ts';
 import { branding } from './branding.i18n.ts';
 import { brandingKeys, useOemSettings } from './branding-queries.ts';
+import { MapKeysButton } from './map-keys-dialog.tsx';
 
 addNamespaces({ branding });
 
@@ -152,9 +153,12 @@ function Oem() {
           </Flex>
         </Form.Item>
         <Can funCode="oem.edit">
-          <Button type="primary" onClick={submit} loading={save.isPending} data-testid="oem-save">
-            {t('save')}
-          </Button>
+          <Space>
+            <Button type="primary" onClick={submit} loading={save.isPending} data-testid="oem-save">
+              {t('save')}
+            </Button>
+            <MapKeysButton />
+          </Space>
         </Can>
       </Form>
     </Card>

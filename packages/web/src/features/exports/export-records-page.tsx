@@ -18,6 +18,7 @@ import { useLang } from '../../app/use-lang.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { IndexTable } from '../../widgets/index-table.tsx';
 import { EXPORT_KEYS, useExportRecords } from './api.ts';
+import { shareUrlOf } from './share-url.ts';
 
 const STATE_COLORS: Record<ExportState, string> = {
   generating: 'processing',
@@ -34,11 +35,6 @@ function followDownload(url: string, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-}
-
-/** The address of the public share page (core §2 seeShareFile/{id}). */
-export function shareUrlOf(shareId: string): string {
-  return `${window.location.origin}${import.meta.env.BASE_URL}seeShareFile/${encodeURIComponent(shareId)}`;
 }
 
 /**

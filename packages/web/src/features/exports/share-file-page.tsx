@@ -8,8 +8,8 @@ import { ApiError, apiCall } from '../../api/client.ts';
 import { PublicLayout } from '../auth/public-layout.tsx';
 
 /**
- * The public seeShareFile/{id} page (core §2): a shared export opens without signing in, until its
- * link expires (48 hours; then the server's 14065 message shows).
+ * The public seeShareFile/{id} page (core §2): a shared export, report run, resource or FAQ entry
+ * opens without signing in, until its link expires or is removed (then the server's 14065 message shows).
  */
 export function ShareFilePage() {
   const { t } = useTranslation('exports');
@@ -33,21 +33,35 @@ export function ShareFilePage() {
           )}
           {file.data && (
             <Flex vertical gap={12}>
-              <Typography.Text strong data-testid="shared-file-name">
-                {file.data.fileName}
-              </Typography.Text>
+              {file.data.title !== null && (
+                <Typography.Title level={5} style={{ margin: 0 }} data-testid="shared-title">
+                  {file.data.title}
+                </Typography.Title>
+              )}
+              {file.data.text ? (
+                <Typography.Paragraph style={{ whiteSpace: 'pre-line', margin: 0 }} data-testid="shared-text">
+                  {file.data.text}
+                </Typography.Paragraph>
+              ) : null}
+              {file.data.fileName !== null && (
+                <Typography.Text strong data-testid="shared-file-name" translate="no">
+                  {file.data.fileName}
+                </Typography.Text>
+              )}
               <Typography.Text type="secondary">
-                {formatBytes(file.data.size)} ·{' '}
+                {file.data.size !== null && <>{formatBytes(file.data.size)} · </>}
                 {t('shared.validUntil', { until: formatDateTime(file.data.expiresAt) })}
               </Typography.Text>
-              <Button
-                type="primary"
-                icon={<DownloadOutlined />}
-                href={file.data.url}
-                data-testid="shared-file-download"
-              >
-                {t('shared.download')}
-              </Button>
+              {file.data.url !== null && (
+                <Button
+                  type="primary"
+                  icon={<DownloadOutlined />}
+                  href={file.data.url}
+                  data-testid="shared-file-download"
+                >
+                  {t('shared.download')}
+                </Button>
+              )}
             </Flex>
           )}
         </Card>

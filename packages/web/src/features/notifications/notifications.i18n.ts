@@ -48,6 +48,10 @@ export const notifications = {
       },
       webhook: { failing: 'Webhook failing', test: 'Test' },
       report: { generating: 'Report generating', ready: 'Report ready', failed: 'Report failed' },
+      vpn: {
+        dataLow: 'VPN data low (80 % of a group limit)',
+        dataExhausted: 'VPN data exhausted (a group limit)',
+      },
     },
   },
   cn: {
@@ -94,6 +98,7 @@ export const notifications = {
       },
       webhook: { failing: 'Webhook 投递失败', test: '测试' },
       report: { generating: '报表生成中', ready: '报表已生成', failed: '报表生成失败' },
+      vpn: { dataLow: 'VPN流量不足（达到组限制的80%）', dataExhausted: 'VPN流量耗尽（达到组限制）' },
     },
   },
 } as const;

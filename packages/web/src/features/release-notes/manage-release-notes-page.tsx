@@ -6,37 +6,22 @@ import {
   removeReleaseNoteCall,
   saveReleaseNoteCall,
 } from '@fleetport/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-  Upload,
-} from 'antd';
+import { App, Button, DatePicker, Form, Input, Modal, Space, Tag, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiCall } from '../../api/client.ts';
 import { uploadFile } from '../../api/upload-file.ts';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { schemaMessage } from '../../app/form-rules.ts';
 import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
+import { AdminList, adminListKey } from '../../widgets/admin-list.tsx';
 import { useImagePick } from '../../widgets/image-pick.tsx';
 import { releaseNotes } from './release-notes.i18n.ts';
 
 addNamespaces({ releaseNotes });
 
-const PAGE_SIZE = 20;
-const KEY = [manageReleaseNotesCall.id] as const;
+const KEY = adminListKey(manageReleaseNotesCall);
 
 function stateOf(note: ReleaseNote, now: number): 'scheduled' | 'showing' | 'ended' {
   if (now < note.startTime) return 'scheduled';
@@ -48,40 +33,18 @@ const STATE_COLOR = { scheduled: 'blue', showing: 'green', ended: 'default' } as
 export function ManageReleaseNotesPage() {
   const { t } = useTranslation('releaseNotes');
   const { message } = App.useApp();
-  const [pageNum, setPageNum] = useState(1);
   const [editing, setEditing] = useState<ReleaseNote | 'new' | null>(null);
-  const list = useQuery({
-    queryKey: [...KEY, pageNum],
-    queryFn: () => apiCall(manageReleaseNotesCall, { pageNum, pageSize: PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
-  const remove = useCallMutation(removeReleaseNoteCall, {
-    invalidates: [KEY],
-    onSuccess: () => message.success(t('manage.removed')),
-  });
   const now = Date.now();
 
   return (
-    <Card
-      title={t('manage.title')}
-      data-testid="manage-release-notes"
-      extra={
-        <Button type="primary" onClick={() => setEditing('new')} data-testid="release-note-add">
-          {t('manage.add')}
-        </Button>
-      }
-    >
-      <Table<ReleaseNote>
-        rowKey="id"
-        size="middle"
-        loading={list.isLoading}
-        dataSource={list.data?.list ?? []}
-        pagination={{
-          current: pageNum,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: setPageNum,
-        }}
+    <>
+      <AdminList<typeof manageReleaseNotesCall, typeof removeReleaseNoteCall, ReleaseNote>
+        call={manageReleaseNotesCall}
+        title={t('manage.title')}
+        testId="manage-release-notes"
+        add={{ label: t('manage.add'), onClick: () => setEditing('new') }}
+        addTestId="release-note-add"
+        removeTestId={(n) => `release-note-remove-${n.id}`}
         columns={[
           { key: 'version', title: t('manage.columns.version'), dataIndex: 'version' },
           {
@@ -107,27 +70,18 @@ export function ManageReleaseNotesPage() {
                 </a>
               ) : null,
           },
-          {
-            key: 'actions',
-            title: t('manage.columns.actions'),
-            render: (_: unknown, n) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(n)} data-testid={`release-note-edit-${n.id}`}>
-                  {t('manage.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('manage.removeTitle', { version: n.version })}
-                  description={t('manage.removeHint')}
-                  onConfirm={() => remove.mutate({ id: n.id })}
-                >
-                  <Button size="small" danger data-testid={`release-note-remove-${n.id}`}>
-                    {t('manage.remove')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
         ]}
+        rowActions={(n) => (
+          <Button size="small" onClick={() => setEditing(n)} data-testid={`release-note-edit-${n.id}`}>
+            {t('manage.edit')}
+          </Button>
+        )}
+        remove={{
+          call: removeReleaseNoteCall,
+          question: (n) => t('manage.removeTitle', { version: n.version }),
+          hint: t('manage.removeHint'),
+          done: t('manage.removed'),
+        }}
       />
       {editing ? (
         <NoteDialog
@@ -139,7 +93,7 @@ export function ManageReleaseNotesPage() {
           }}
         />
       ) : null}
-    </Card>
+    </>
   );
 }
 

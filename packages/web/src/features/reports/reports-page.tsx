@@ -61,6 +61,7 @@ import { addNamespaces } from '../../i18n/index.ts';
 import { EmptyState } from '../../widgets/empty-state.tsx';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useDeviceGroups } from '../devices/device-queries.ts';
+import { shareUrlOf } from '../exports/share-url.ts';
 import { reports } from './reports.i18n.ts';
 
 addNamespaces({ reports });
@@ -90,11 +91,6 @@ function followDownload(url: string, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-}
-
-/** The address of the public share page (core §2 seeShareFile/{id}). */
-function shareUrlOf(shareId: string): string {
-  return `${window.location.origin}${import.meta.env.BASE_URL}seeShareFile/${encodeURIComponent(shareId)}`;
 }
 
 function RunState({ state }: { state: ReportRunState }) {

@@ -196,6 +196,9 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
       page('appCenter', 'appCenter'),
       page('releaseNotes', 'releaseNotes'),
       page('maintenance', 'maintenance'),
+      page('resources', 'resource'),
+      page('FAQ', 'faq'),
+      page('certificates', 'certificate'),
     ],
   },
 ];

@@ -6,21 +6,8 @@ import {
   saveMaintenanceCall,
   searchTargetCompaniesCall,
 } from '@fleetport/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Switch,
-  Table,
-  Tag,
-} from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { App, DatePicker, Form, Input, Modal, Select, Switch, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,13 +15,12 @@ import { apiCall } from '../../api/client.ts';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
-import { EmptyState } from '../../widgets/empty-state.tsx';
+import { AdminList, adminListKey } from '../../widgets/admin-list.tsx';
 import { maintenance } from './maintenance.i18n.ts';
 
 addNamespaces({ maintenance });
 
-const PAGE_SIZE = 20;
-const KEY = [listMaintenanceCall.id] as const;
+const KEY = adminListKey(listMaintenanceCall);
 
 function stateOf(n: MaintenanceNotice, now: number): 'announced' | 'inForce' | 'over' {
   if (now < n.startTime) return 'announced';
@@ -47,40 +33,18 @@ export function MaintenancePage() {
   const { t } = useTranslation('maintenance');
   const lang = useLang();
   const { message } = App.useApp();
-  const [pageNum, setPageNum] = useState(1);
   const [adding, setAdding] = useState(false);
-  const list = useQuery({
-    queryKey: [...KEY, pageNum],
-    queryFn: () => apiCall(listMaintenanceCall, { pageNum, pageSize: PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
-  const remove = useCallMutation(removeMaintenanceCall, {
-    invalidates: [KEY],
-    onSuccess: () => message.success(t('removed')),
-  });
   const now = Date.now();
   return (
-    <Card
-      title={t('title')}
-      data-testid="maintenance-page"
-      extra={
-        <Button type="primary" onClick={() => setAdding(true)} data-testid="maintenance-add">
-          {t('add')}
-        </Button>
-      }
-    >
-      <Table<MaintenanceNotice>
-        rowKey="id"
-        size="middle"
-        loading={list.isLoading}
-        dataSource={list.data?.list ?? []}
-        locale={{ emptyText: <EmptyState description={t('empty')} /> }}
-        pagination={{
-          current: pageNum,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: setPageNum,
-        }}
+    <>
+      <AdminList<typeof listMaintenanceCall, typeof removeMaintenanceCall, MaintenanceNotice>
+        call={listMaintenanceCall}
+        title={t('title')}
+        testId="maintenance-page"
+        add={{ label: t('add'), onClick: () => setAdding(true) }}
+        addTestId="maintenance-add"
+        removeTestId={(n) => `maintenance-remove-${n.id}`}
+        emptyText={t('empty')}
         columns={[
           {
             key: 'message',
@@ -111,22 +75,13 @@ export function MaintenancePage() {
             render: (_: unknown, n) =>
               n.whitelist.length ? t('whitelisted', { count: n.whitelist.length }) : null,
           },
-          {
-            key: 'actions',
-            title: t('columns.actions'),
-            render: (_: unknown, n) => (
-              <Popconfirm
-                title={t('removeTitle')}
-                description={t('removeHint')}
-                onConfirm={() => remove.mutate({ id: n.id })}
-              >
-                <Button size="small" danger data-testid={`maintenance-remove-${n.id}`}>
-                  {t('remove')}
-                </Button>
-              </Popconfirm>
-            ),
-          },
         ]}
+        remove={{
+          call: removeMaintenanceCall,
+          question: () => t('removeTitle'),
+          hint: t('removeHint'),
+          done: t('removed'),
+        }}
       />
       {adding ? (
         <NoticeDialog
@@ -137,7 +92,7 @@ export function MaintenancePage() {
           }}
         />
       ) : null}
-    </Card>
+    </>
   );
 }
 

@@ -59,6 +59,7 @@ const USAGE: VpnGroupUsage = {
   percent: 18,
   state: 'normal',
   code: null,
+  pool: null,
   devices: [
     { sn: A.sn, dataLimitMb: 100, usedBytes: 85 * MB, percent: 85, state: 'warning', code: null },
     { sn: B.sn, dataLimitMb: 100, usedBytes: 100 * MB, percent: 100, state: 'exhausted', code: 180022 },
@@ -208,6 +209,39 @@ describe("a VPN group's LANs, end devices and data limits", () => {
       expect(removed).toHaveLength(0);
       await userEvent.click(await screen.findByRole('button', { name: 'OK' }, WAIT));
       await waitFor(() => expect(removed).toEqual([{ vpnGroupId: 4, endDeviceId: 7 }]), WAIT);
+    },
+    SLOW,
+  );
+
+  it(
+    'says which code refuses the tunnels (180021, 180023) or that the data pool carries them, in both languages',
+    async () => {
+      let usage: VpnGroupUsage = {
+        ...USAGE,
+        usedBytes: 1100 * MB,
+        percent: 107,
+        state: 'exhausted',
+        code: null,
+        pool: { remainingBytes: 300 * MB, totalBytes: 1024 * MB, carrying: true },
+      };
+      routeServer(answers({ '/vpn/group/getUsage': () => ({ data: usage }) }));
+      renderConsole('/vpn/group/4');
+      expect(
+        await screen.findByText(
+          "Past the limit, the tunnels carry on with the company's data pool: 300.00 MB left",
+          {},
+          WAIT,
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByTestId('vpn-usage-refused')).toBeNull();
+      // The pool ran out: the card follows by itself, with the code and its message.
+      usage = { ...usage, code: 180023, pool: { remainingBytes: 0, totalBytes: 1024 * MB, carrying: false } };
+      expect(
+        await screen.findByText('180023: The VPN traffic of the data pool is exhausted', {}, WAIT),
+      ).toBeTruthy();
+      await changeLanguage('cn');
+      expect(await screen.findByText('180023：流量池的VPN流量已用尽', {}, WAIT)).toBeTruthy();
+      await changeLanguage('en');
     },
     SLOW,
   );

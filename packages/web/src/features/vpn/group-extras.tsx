@@ -1,5 +1,6 @@
 import {
   addVpnEndDeviceCall,
+  errorMessage,
   formatBytes,
   getVpnGroupUsageCall,
   IPv4Schema,
@@ -8,6 +9,7 @@ import {
   removeVpnEndDeviceCall,
   setVpnDeviceLanCall,
   setVpnDeviceLimitCall,
+  updateVpnGroupCall,
   VpnDataLimitSchema,
   type VpnEndDevice,
   type VpnGroupUsage,
@@ -15,6 +17,7 @@ import {
 } from '@fleetport/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
+  Alert,
   Button,
   Card,
   Empty,
@@ -28,6 +31,7 @@ import {
   Select,
   Table,
   Tag,
+  theme,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,13 +42,10 @@ import { Can } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { useListQuery } from '../../widgets/list/use-list-query.ts';
-import { vpnKeys } from './vpn-queries.ts';
+import { usageProgress } from './usage-progress.ts';
+import { useVpnGroup, vpnKeys } from './vpn-queries.ts';
 
 type UsageState = VpnGroupUsage['state'];
-
-function usageStatus(state: UsageState): 'normal' | 'active' | 'exception' {
-  return state === 'exhausted' ? 'exception' : state === 'warning' ? 'active' : 'normal';
-}
 
 /** The state of a traffic count against its limit, with the code a refused tunnel gets. */
 function UsageTag({ state, code }: { state: UsageState; code: number | null }) {
@@ -58,13 +59,81 @@ function UsageTag({ state, code }: { state: UsageState; code: number | null }) {
   );
 }
 
+/** Changes the group's data limit per cycle (its other settings as they are). */
+function GroupLimitButton({ groupId }: { groupId: number }) {
+  const { t } = useTranslation('vpn');
+  const lang = useLang();
+  const group = useVpnGroup(groupId).data;
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ dataLimitMb: number }>();
+  const save = useCallMutation(updateVpnGroupCall, {
+    invalidates: [vpnKeys.all],
+    onSuccess: () => setOpen(false),
+  });
+  if (!group) return null;
+  return (
+    <>
+      <Button
+        size="small"
+        onClick={() => {
+          form.setFieldsValue({ dataLimitMb: group.dataLimitMb });
+          setOpen(true);
+        }}
+        data-testid="vpn-group-limit-edit"
+      >
+        {t('usage.editGroupLimit')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('usage.editGroupLimitTitle', { name: group.name })}
+        onCancel={() => setOpen(false)}
+        onOk={() => form.submit()}
+        confirmLoading={save.isPending}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={(v) =>
+            save.mutate({
+              vpnGroupId: group.vpnGroupId,
+              name: group.name,
+              region: group.region,
+              protocol: group.protocol,
+              pingInterval: group.pingInterval,
+              pingRetry: group.pingRetry,
+              mtu: group.mtu,
+              fragment: group.fragment,
+              cipher: group.cipher,
+              dataLimitMb: v.dataLimitMb,
+              cycle: group.cycle,
+              siteIpAccessType: group.siteIpAccessType,
+            })
+          }
+        >
+          <Form.Item
+            name="dataLimitMb"
+            label={t('usage.limitMb')}
+            rules={[schemaRule(VpnDataLimitSchema, lang, t('usage.limitMb'))]}
+          >
+            <InputNumber precision={0} style={{ width: '100%' }} data-testid="vpn-group-limit-input" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
 /** A group's traffic in its cycle against its data limit, each device's against its own, and the devices' limits. */
 export function GroupUsageCard({ groupId }: { groupId: number }) {
   const { t } = useTranslation('vpn');
+  const { token } = theme.useToken();
   const lang = useLang();
   const usage = useQuery({
     queryKey: [...vpnKeys.all, getVpnGroupUsageCall.id, groupId],
     queryFn: () => apiCall(getVpnGroupUsageCall, { vpnGroupId: groupId }),
+    // The traffic grows as the hub or the routers report it: the card follows without a reload.
+    refetchInterval: 5000,
   });
   const [editing, setEditing] = useState<{ sn: string; dataLimitMb: number | null } | null>(null);
   const [form] = Form.useForm<{ dataLimitMb: number | null }>();
@@ -74,7 +143,16 @@ export function GroupUsageCard({ groupId }: { groupId: number }) {
   });
   const u = usage.data;
   return (
-    <Card title={t('usage.title')} size="small" data-testid="vpn-group-usage">
+    <Card
+      title={t('usage.title')}
+      size="small"
+      data-testid="vpn-group-usage"
+      extra={
+        <Can funCode="vpnGroups.edit">
+          <GroupLimitButton groupId={groupId} />
+        </Can>
+      }
+    >
       {u && (
         <Flex vertical gap={8}>
           <Flex gap={8} align="center">
@@ -85,13 +163,29 @@ export function GroupUsageCard({ groupId }: { groupId: number }) {
           </Flex>
           <Progress
             percent={Math.min(u.percent, 100)}
-            status={usageStatus(u.state)}
+            {...usageProgress(u.state, token.colorWarning)}
             data-testid="vpn-group-progress"
           />
+          {u.code !== null && (
+            <Alert
+              type="error"
+              showIcon
+              data-testid="vpn-usage-refused"
+              message={t('usage.refused', { code: u.code, message: errorMessage(u.code, lang) })}
+            />
+          )}
+          {u.pool?.carrying && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="vpn-usage-on-pool"
+              message={t('usage.onPool', { remaining: formatBytes(u.pool.remainingBytes) })}
+            />
+          )}
           <Table
             size="small"
             rowKey="sn"
-            pagination={false}
+            pagination={{ pageSize: 10, hideOnSinglePage: true, size: 'small' }}
             dataSource={u.devices}
             data-testid="vpn-device-usage"
             locale={{ emptyText: <Empty description={t('group.noDevices')} /> }}
@@ -116,7 +210,7 @@ export function GroupUsageCard({ groupId }: { groupId: number }) {
                   ) : (
                     <Progress
                       percent={Math.min(d.percent, 100)}
-                      status={usageStatus(d.state)}
+                      {...usageProgress(d.state, token.colorWarning)}
                       size="small"
                       format={() => `${d.percent} %`}
                     />

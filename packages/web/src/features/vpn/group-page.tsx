@@ -130,6 +130,7 @@ function GroupView() {
           </Descriptions>
         </Card>
       )}
+      <GroupUsageCard groupId={groupId} />
       <ListPage<VpnMemberDevice>
         title={t('group.devices')}
         tableTestId="vpn-group-devices"
@@ -193,7 +194,6 @@ function GroupView() {
       />
       <AddDevicesDialog groupId={groupId} open={adding} onClose={() => setAdding(false)} />
       <LanDialog groupId={groupId} device={lanOf} onClose={() => setLanOf(null)} />
-      <GroupUsageCard groupId={groupId} />
       <EndDevicesCard groupId={groupId} routers={list.rows.map((d) => d.sn)} />
     </Flex>
   );

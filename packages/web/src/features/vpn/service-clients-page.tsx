@@ -129,7 +129,13 @@ function ServiceClientsView() {
         }
         columns={[
           { key: 'name', dataIndex: 'name', title: t('clients.name') },
-          { key: 'clientCode', dataIndex: 'clientCode', title: t('clients.code') },
+          {
+            key: 'clientCode',
+            dataIndex: 'clientCode',
+            title: t('clients.code'),
+            // A machine identifier: the same in every language.
+            render: (code: string) => <span translate="no">{code}</span>,
+          },
           {
             key: 'type',
             dataIndex: 'type',
@@ -147,6 +153,7 @@ function ServiceClientsView() {
                     type="link"
                     size="small"
                     data-testid={`vpn-profile-${c.clientId}-${g.vpnGroupId}`}
+                    translate="no"
                     onClick={() =>
                       void downloadClientProfile({ clientId: c.clientId, vpnGroupId: g.vpnGroupId })
                     }

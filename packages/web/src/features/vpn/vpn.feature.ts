@@ -1,9 +1,13 @@
 import { defineFeature, lazyPage } from '../../app/feature.ts';
 
-/** The VPN console (issue 17): groups, a group's devices, ungrouped devices and service clients. */
+/** The VPN console (issue 17): the dashboard, groups, a group's devices, ungrouped devices and service clients. */
 export const vpnFeature = defineFeature({
   area: 'vpn',
   pages: {
+    'vpn/dashboard': lazyPage(
+      () => import('./dashboard-page.tsx'),
+      (m) => m.DashboardPage,
+    ),
     'vpn/groups': lazyPage(
       () => import('./groups-page.tsx'),
       (m) => m.GroupsPage,
@@ -21,6 +25,6 @@ export const vpnFeature = defineFeature({
       (m) => m.ServiceClientsPage,
     ),
   },
-  menus: ['vpnGroups', 'vpnUngrouped', 'serviceClients'],
+  menus: ['vpnDashboard', 'vpnGroups', 'vpnUngrouped', 'serviceClients'],
   i18n: ['vpn'],
 });

@@ -1,4 +1,4 @@
-/** The VPN console's pages (issue 17): groups, a group's devices, ungrouped devices, service clients. */
+/** The VPN console's pages (issue 17): the dashboard, groups, a group's devices, ungrouped devices, service clients. */
 export const vpn = {
   en: {
     hub: {
@@ -54,7 +54,24 @@ export const vpn = {
       traffic: 'Received / sent',
       back: 'VPN groups',
     },
+    dashboard: {
+      title: 'VPN dashboard',
+      groupsRunning: 'Groups running',
+      devicesConnected: 'Devices connected',
+      groups: 'Groups',
+      empty: 'No VPN group yet',
+      group: 'Group',
+      state: 'State',
+      connected: 'Connected',
+      connectedValue: '{{connected}} of {{devices}}',
+      traffic: 'Traffic this cycle',
+      trafficValue: '{{used}} of {{limit}}',
+    },
     usage: {
+      refused: '{{code}}: {{message}}',
+      editGroupLimit: 'Data limit',
+      editGroupLimitTitle: 'Data limit of {{name}}',
+      onPool: "Past the limit, the tunnels carry on with the company's data pool: {{remaining}} left",
       title: 'Traffic this cycle',
       group: 'Group: {{used}} of {{limit}}',
       limit: 'Data limit',
@@ -166,7 +183,24 @@ export const vpn = {
       traffic: '接收 / 发送',
       back: 'VPN组',
     },
+    dashboard: {
+      title: 'VPN仪表盘',
+      groupsRunning: '运行中的组',
+      devicesConnected: '已连接设备',
+      groups: '组',
+      empty: '还没有VPN组',
+      group: '组',
+      state: '状态',
+      connected: '已连接',
+      connectedValue: '{{connected}} / {{devices}}',
+      traffic: '本周期流量',
+      trafficValue: '{{used}} / {{limit}}',
+    },
     usage: {
+      refused: '{{code}}：{{message}}',
+      editGroupLimit: '流量限制',
+      editGroupLimitTitle: '{{name}}的流量限制',
+      onPool: '已超过限制，隧道正在使用公司的流量池继续运行：剩余{{remaining}}',
       title: '本周期流量',
       group: '组：{{used}} / {{limit}}',
       limit: '流量限制',

@@ -66,6 +66,7 @@ const CLIENT: ServiceClient = {
 };
 
 const ALL = [
+  'vpnDashboard.view',
   'vpnGroups.view',
   'vpnGroups.create',
   'vpnGroups.edit',
@@ -152,6 +153,78 @@ describe('the VPN console', () => {
       const table = await screen.findByTestId('vpn-clients-table', {}, { timeout: 30_000 });
       await within(table).findByText('SC0123456789AB');
       expect(within(table).getByTestId('vpn-profile-9-4').textContent).toBe('Depots 10.224.3.3 (.ovpn)');
+    },
+    SLOW,
+  );
+
+  it(
+    "shows the dashboard: groups running, routers connected and each group's traffic with its code, following the reports",
+    async () => {
+      let connected = 3;
+      routeServer({
+        ...shellAnswers(ALL),
+        '/vpn/hub/getStatus': {
+          data: { state: 'running', version: 'OpenVPN 2.6.14', publicHost: 'hub', instances: 2 },
+        },
+        '/vpn/dashboard/getSummary': () => ({
+          data: {
+            groupsRunning: 1,
+            groupsTotal: 2,
+            devicesConnected: connected,
+            devicesTotal: 22,
+            groups: [
+              {
+                vpnGroupId: 4,
+                name: 'Depots',
+                state: 'running',
+                devices: 20,
+                connected,
+                usedBytes: 820 * 1024 * 1024,
+                limitBytes: 1024 * 1024 * 1024,
+                percent: 80,
+                usageState: 'warning',
+                code: null,
+              },
+              {
+                vpnGroupId: 5,
+                name: 'Kiosks',
+                state: 'stopped',
+                devices: 2,
+                connected: 0,
+                usedBytes: 12 * 1024 * 1024,
+                limitBytes: 10 * 1024 * 1024,
+                percent: 120,
+                usageState: 'exhausted',
+                code: 180021,
+              },
+            ],
+          },
+        }),
+      });
+      renderConsole('/vpn/dashboard');
+      const table = await screen.findByTestId('vpn-dashboard-table', {}, { timeout: 30_000 });
+      expect(await within(table).findByText('Depots', {}, { timeout: 30_000 })).toBeTruthy();
+      expect(within(table).getByText('820.00 MB of 1.00 GB')).toBeTruthy();
+      expect(within(table).getByText('Over 80 % of the limit')).toBeTruthy();
+      expect(
+        within(table).getByText(
+          'Limit reached: tunnel refused (180021: The VPN traffic of the group is exhausted)',
+        ),
+      ).toBeTruthy();
+      expect(screen.getByTestId('vpn-dashboard-connected').textContent).toBe('3 / 22');
+      connected = 20;
+      await waitFor(() => expect(screen.getByTestId('vpn-dashboard-connected').textContent).toBe('20 / 22'), {
+        timeout: 30_000,
+      });
+      await changeLanguage('cn');
+      expect(
+        await within(table).findByText(
+          '已达限制：隧道被拒绝 (180021: VPN组流量已用尽)',
+          {},
+          { timeout: 30_000 },
+        ),
+      ).toBeTruthy();
+      await changeLanguage('en');
     },
     SLOW,
   );

@@ -59,6 +59,9 @@ import * as m0500 from './0500_change_set_local.ts';
 import * as m0510 from './0510_oem_settings.ts';
 import * as m0520 from './0520_release_notes.ts';
 import * as m0530 from './0530_maintenance_lock.ts';
+import * as m0580 from './0580_iot_connectors.ts';
+import * as m0600 from './0600_support.ts';
+import * as m0610 from './0610_vpn_limit_notices.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -125,4 +128,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0510_oem_settings': m0510,
   '0520_release_notes': m0520,
   '0530_maintenance_lock': m0530,
+  '0580_iot_connectors': m0580,
+  '0600_support': m0600,
+  '0610_vpn_limit_notices': m0610,
 };
