@@ -125,6 +125,19 @@ export class SimulatedDevice extends EventEmitter {
     this.state.pinResource(metric, value);
   }
 
+  /**
+   * Loopback control: pins a SIM's RSRP (dBm), RSRQ (dB) or SINR (dB) in every telemetry sample from now
+   * on (the RSSI follows the RSRP; null lets them wander again), for alert rules' signal conditions.
+   */
+  pinSignal(sim: 1 | 2, values: Partial<Record<'rsrp' | 'rsrq' | 'sinr', number>> | null): void {
+    this.state.pinSignal(sim, values);
+  }
+
+  /** Loopback control: `bytes` more downloaded on `link`, in the next telemetry's `usage` counters. */
+  addTraffic(link: LinkId, bytes: number): void {
+    this.state.addTraffic(link, bytes);
+  }
+
   /** Loopback control: reports an `alarm` event now (docs/device-protocol.md §6 "event"). */
   raiseAlarm(severity: 'critical' | 'major' | 'minor' | 'notice', code: string, message: string): void {
     this.publish('event', {

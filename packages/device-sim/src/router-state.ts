@@ -120,6 +120,21 @@ export class RouterState {
     else this.pinned[metric] = value;
   }
 
+  /** Signal values pinned per SIM slot by the loopback control (`pinSignal`), reported instead of the walk. */
+  private pinnedSignal = new Map<1 | 2, Partial<Record<'rsrp' | 'rsrq' | 'sinr', number>>>();
+
+  pinSignal(sim: 1 | 2, values: Partial<Record<'rsrp' | 'rsrq' | 'sinr', number>> | null): void {
+    if (values === null) this.pinnedSignal.delete(sim);
+    else this.pinnedSignal.set(sim, { ...this.pinnedSignal.get(sim), ...values });
+  }
+
+  /** Loopback control: `bytes` more downloaded on `link` (its since-boot counter), for data usage rules. */
+  addTraffic(link: LinkId, bytes: number): void {
+    const t = this.traffic.get(link);
+    if (!t) throw new Error(`the router has no ${link} link`);
+    t.rxBytes += Math.round(bytes);
+  }
+
   constructor(
     readonly identity: DeviceIdentity,
     keepAlive: number,
@@ -212,13 +227,15 @@ export class RouterState {
     const r = this.radio[sim - 1];
     if (!r) return undefined;
     const rat = this.capabilities.fiveG ? '5G-NSA' : '4G';
+    const pin = this.pinnedSignal.get(sim) ?? {};
+    const rsrp = pin.rsrp ?? round(r.rsrp);
     return {
       sim,
       rat,
-      rsrp: round(r.rsrp),
-      rsrq: round(r.rsrq),
-      sinr: round(r.sinr),
-      rssi: round(r.rsrp + 28),
+      rsrp,
+      rsrq: pin.rsrq ?? round(r.rsrq),
+      sinr: pin.sinr ?? round(r.sinr),
+      rssi: round(rsrp + 28),
       operator: r.operator,
     };
   }

@@ -85,6 +85,23 @@ describe('simulated telemetry', () => {
     const free = Array.from({ length: 5 }, () => r.sample(60).temperatureC);
     expect(free.every((v) => v !== undefined && v <= 70)).toBe(true);
   });
+  it('reports a pinned RSRP and SIM 1 signal until let go, and traffic added to a link (loopback controls)', () => {
+    const r = router('r3000');
+    r.pinSignal(1, { rsrp: -121, sinr: -3 });
+    for (let i = 0; i < 5; i++) {
+      const sim1 = TelemetryMessageSchema.parse(r.sample(60)).signal.find((s) => s.sim === 1);
+      expect(sim1).toMatchObject({ rsrp: -121, rssi: -93, sinr: -3 });
+    }
+    r.pinSignal(1, null);
+    const free = new Set(
+      Array.from({ length: 10 }, () => r.sample(60).signal.find((s) => s.sim === 1)?.rsrp),
+    );
+    expect(free.size).toBeGreaterThan(1);
+    const before = r.sample(60).usage.find((u) => u.link === 'cellular1')!.rxBytes;
+    r.addTraffic('cellular1', 600 * 1024 * 1024);
+    const after = r.sample(60).usage.find((u) => u.link === 'cellular1')!.rxBytes;
+    expect(after - before).toBeGreaterThanOrEqual(600 * 1024 * 1024);
+  });
 });
 
 describe('the simulated VPN tunnel', () => {

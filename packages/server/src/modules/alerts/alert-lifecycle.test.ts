@@ -2,14 +2,18 @@ import {
   type AlertRuleInput,
   createAlertRuleCall,
   createAlertSilenceCall,
+  createGroupCall,
+  createTagCall,
   deleteAlertSilenceCall,
   ErrorCode,
   listAlertSilencesCall,
   listAlertsCall,
+  moveDevicesCall,
   setAlertRuleEnabledCall,
+  tagDevicesCall,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, runDueJobs, type TestApp } from '../../../test/helpers.ts';
+import { createNodeOnSameDatabase, createTestApp, runDueJobs, type TestApp } from '../../../test/helpers.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
 import { appendEvent, eventsAfter } from './event-log.store.ts';
@@ -78,6 +82,13 @@ beforeAll(async () => {
     { sn: 'GR0003', name: 'Gate C', online: true },
     { sn: 'SL0001', name: 'Quiet', online: true },
     { sn: 'SL0002', name: 'Weekly', online: true },
+    { sn: 'YD0001', name: 'Yard crane', online: true },
+    { sn: 'YD0002', name: 'Yard gate', online: true },
+    { sn: 'ND0001', name: 'Pump 1', online: true },
+    { sn: 'ND0002', name: 'Pump 2', online: true },
+    { sn: 'TG0001', name: 'Moved in later', online: true },
+    { sn: 'TG0002', name: 'Tagged later', online: true },
+    { sn: 'TG0003', name: 'Neither', online: true },
   ]);
   await seedDevices(t, other.companyId, [{ sn: 'OT0009', online: true }]);
   await runDueJobs(t);
@@ -164,6 +175,95 @@ describe('flapping', () => {
     const later = await messages(acme.companyId, ruleId);
     expect(later.map((e) => e.type).slice(5)).toEqual(['alert.firing']);
   });
+});
+
+describe('targets', () => {
+  it('are kept as a query: a device moved into the group or tagged after the rule was saved counts', async () => {
+    const group = await acme.run(createGroupCall, { groupName: 'Later group' });
+    const tag = await acme.run(createTagCall, { tagName: 'later' });
+    expect([group.code, tag.code]).toEqual([0, 0]);
+    const byGroup = await addRule(acme, {
+      ...rule('Group offline', ['TG0001']),
+      targets: { mode: 'groups', groupIds: [group.data!.groupId] },
+    });
+    const byTag = await addRule(acme, {
+      ...rule('Tag offline', ['TG0002']),
+      targets: { mode: 'tags', tagIds: [tag.data!.tagId] },
+    });
+    const everyDevice = await addRule(acme, { ...rule('Any offline', ['TG0003']), targets: { mode: 'all' } });
+    // Members join after the rules were saved.
+    expect((await acme.run(moveDevicesCall, { sns: ['TG0001'], groupId: group.data!.groupId })).code).toBe(0);
+    expect((await acme.run(tagDevicesCall, { sns: ['TG0002'], add: ['later'], remove: [] })).code).toBe(0);
+    await setOnline(['TG0001', 'TG0002', 'TG0003'], false);
+    await setOnline(['OT0009'], false);
+    await after(MIN);
+    await after(30 * SEC);
+    const sns = async (ruleId: number) =>
+      ((await acme.run(listAlertsCall, { ruleId, states: ['firing'], pageSize: 50 })).data?.list ?? [])
+        .map((a) => a.sn)
+        .sort();
+    expect(await sns(byGroup)).toEqual(['TG0001']);
+    expect(await sns(byTag)).toEqual(['TG0002']);
+    const all = await sns(everyDevice);
+    expect(all).toEqual(expect.arrayContaining(['TG0001', 'TG0002', 'TG0003']));
+    expect(all).not.toContain('OT0009');
+    for (const ruleId of [byGroup, byTag, everyDevice])
+      await acme.run(setAlertRuleEnabledCall, { ruleId, enabled: false });
+    await setOnline(['TG0001', 'TG0002', 'TG0003', 'OT0009'], true);
+  });
+});
+
+describe('two nodes on one database', () => {
+  it('runs each timer once: a pending period started on one node fires on the other, one alert and one message', async () => {
+    const second = await createNodeOnSameDatabase(t, { jobs: { manual: true } });
+    try {
+      const bothNodes = async (ms: number) => {
+        t.clock.advance(ms);
+        for (let round = 0; round < 10; round++) {
+          const [a, b] = await Promise.all([t.deps.jobs!.runOnce(), second.deps.jobs!.runOnce()]);
+          if (a + b === 0) return;
+        }
+      };
+      const ruleId = await addRule(acme, {
+        ...rule('Pumps offline', ['ND0001', 'ND0002']),
+        pendingMinutes: 1,
+      });
+      await setOnline(['ND0001', 'ND0002'], false);
+      await bothNodes(MIN);
+      await bothNodes(30 * SEC);
+      const pending = (await acme.run(listAlertsCall, { ruleId, pageSize: 50 })).data?.list ?? [];
+      expect(pending.map((a) => [a.sn, a.state]).sort()).toEqual([
+        ['ND0001', 'pending'],
+        ['ND0002', 'pending'],
+      ]);
+      // The first node stops sweeping; the second alone finds the pending period over.
+      t.clock.advance(MIN);
+      for (let round = 0; round < 10; round++) if ((await second.deps.jobs!.runOnce()) === 0) break;
+      await bothNodes(30 * SEC);
+      await bothNodes(30 * SEC);
+      const firing = (await acme.run(listAlertsCall, { ruleId, pageSize: 50 })).data?.list ?? [];
+      expect(firing.map((a) => [a.sn, a.state, a.count]).sort()).toEqual([
+        ['ND0001', 'firing', 1],
+        ['ND0002', 'firing', 1],
+      ]);
+      expect(firing.map((a) => a.pendingSince)).toEqual(pending.map((a) => a.pendingSince));
+      // Each firing logged once, whichever node made it (only firing and resolved are events, not
+      // pending), and one grouped message.
+      const changed = (await eventsOf(acme.companyId, ruleId)).filter((e) => e.type === 'alert.changed');
+      expect(changed.map((e) => `${e.payload.sn} ${e.payload.state}`).sort()).toEqual([
+        'ND0001 firing',
+        'ND0002 firing',
+      ]);
+      const sent = await messages(acme.companyId, ruleId);
+      expect(sent.map((e) => [e.type, devicesOf(e).sort()])).toEqual([
+        ['alert.firing', ['ND0001', 'ND0002']],
+      ]);
+      await setOnline(['ND0001', 'ND0002'], true);
+      await acme.run(setAlertRuleEnabledCall, { ruleId, enabled: false });
+    } finally {
+      await second.app.close();
+    }
+  }, 60_000);
 });
 
 describe('silences', () => {
@@ -269,6 +369,52 @@ describe('silences', () => {
     await after(30 * SEC);
     expect((await messages(acme.companyId, ruleId)).map((e) => e.type)).toEqual(['alert.firing']);
     await setOnline(['SL0002'], true);
+  });
+  it("silences a group's devices, its subgroups' too, in a weekly UTC window of today only", async () => {
+    const yard = await acme.run(createGroupCall, { groupName: 'Yard' });
+    expect(yard.code).toBe(0);
+    const cranes = await acme.run(createGroupCall, { groupName: 'Cranes', parentId: yard.data!.groupId });
+    expect(cranes.code).toBe(0);
+    // YD0001 sits in Yard's subgroup; YD0002 in no group of Yard.
+    await t.deps.db
+      .updateTable('device')
+      .set({ group_id: cranes.data!.groupId })
+      .where('sn', '=', 'YD0001')
+      .execute();
+    const ruleId = await addRule(acme, rule('Yard offline', ['YD0001', 'YD0002']));
+    const now = t.clock.now();
+    const minute = now.getUTCHours() * 60 + now.getUTCMinutes();
+    const window = { startMinute: Math.min(minute, 1400), endMinute: Math.min(1440, minute + 30) };
+    const otherDay = await acme.run(createAlertSilenceCall, {
+      target: { kind: 'group', groupId: yard.data!.groupId },
+      repeat: 'weekly',
+      weekdays: [(now.getUTCDay() + 1) % 7],
+      ...window,
+    });
+    expect(otherDay.code).toBe(0);
+    expect(otherDay.data).toMatchObject({ targetName: 'Yard', active: false });
+    const today = await acme.run(createAlertSilenceCall, {
+      target: { kind: 'group', groupId: yard.data!.groupId },
+      repeat: 'weekly',
+      weekdays: [now.getUTCDay()],
+      ...window,
+    });
+    expect(today.code).toBe(0);
+    expect(today.data).toMatchObject({ targetName: 'Yard', active: true });
+
+    await setOnline(['YD0001', 'YD0002'], false);
+    await after(MIN);
+    await after(30 * SEC);
+    await after(30 * SEC);
+    const alerts = (await acme.run(listAlertsCall, { ruleId, pageSize: 50 })).data?.list ?? [];
+    expect(alerts.map((a) => [a.sn, a.state]).sort()).toEqual([
+      ['YD0001', 'firing'],
+      ['YD0002', 'firing'],
+    ]);
+    // Only the device outside the group is in a message.
+    const sent = await messages(acme.companyId, ruleId);
+    expect(sent.map((e) => [e.type, devicesOf(e)])).toEqual([['alert.firing', ['YD0002']]]);
+    await setOnline(['YD0001', 'YD0002'], true);
   });
 });
 

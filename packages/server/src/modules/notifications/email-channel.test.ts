@@ -14,6 +14,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, TEST_PASSWORD } from '../../../test/accounts.ts';
 import { createTestApp, runDueJobs, type TestApp } from '../../../test/helpers.ts';
+import { addUser, defaultRoles } from '../../../test/people.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { type Mailer, outboxMailer, smtpMailer } from '../../platform/mail/mailer.ts';
 import { appendEvent } from '../alerts/event-log.store.ts';
@@ -351,5 +352,50 @@ describe('alert e-mail', () => {
     } finally {
       await own.close();
     }
+  }, 60_000);
+});
+
+describe('receivers', () => {
+  it("mails a rule's messages to the chosen role's members or the chosen people only", async () => {
+    // Sign-up codes go to the outbox the test kit reads.
+    const smtpRelay = relay;
+    relay = null;
+    const roles = await companyOwner(t, 'Roles Mail', 'owner@roles-mail.test');
+    relay = smtpRelay;
+    const role = await defaultRoles(t, roles.companyId);
+    const ops = await addUser(roles, { account: 'ops@roles-mail.test', roleId: role.operator });
+    await addUser(roles, { account: 'ops2@roles-mail.test', roleId: role.operator });
+    const viewer = await addUser(roles, { account: 'viewer@roles-mail.test', roleId: role.readOnly });
+    await seedDevices(t, roles.companyId, [
+      { sn: 'ROLEMAIL1', name: 'Pump R', online: true },
+      { sn: 'ROLEMAIL2', name: 'Pump U', online: true },
+    ]);
+    const byRole = await roles.run(createAlertRuleCall, {
+      ...rule('By role', ['ROLEMAIL1']),
+      email: { enabled: true, receivers: 'byRole', roleIds: [role.operator], userIds: [] },
+    });
+    const chosen = await roles.run(createAlertRuleCall, {
+      ...rule('Chosen people', ['ROLEMAIL2']),
+      email: { enabled: true, receivers: 'selectedUsers', roleIds: [], userIds: [viewer, ops] },
+    });
+    expect([byRole.code, chosen.code]).toEqual([0, 0]);
+    const before = smtp.raw.length;
+    await setOnline(['ROLEMAIL1', 'ROLEMAIL2'], false);
+    for (let i = 0; i < 5; i++) await after(30 * SEC);
+    const mails = (await parsed()).slice(before).filter((m) => toOf(m)?.endsWith('@roles-mail.test'));
+    const to = (subject: string) =>
+      mails
+        .filter((m) => m.subject === subject)
+        .map(toOf)
+        .sort();
+    expect(to('[Major] By role: 1 device(s) alerting')).toEqual([
+      'ops2@roles-mail.test',
+      'ops@roles-mail.test',
+    ]);
+    expect(to('[Major] Chosen people: 1 device(s) alerting')).toEqual([
+      'ops@roles-mail.test',
+      'viewer@roles-mail.test',
+    ]);
+    expect(mails).toHaveLength(4);
   }, 60_000);
 });

@@ -542,3 +542,37 @@ describe('signal quality report and limits', () => {
     expect(group.msg).toBe('A report can cover at most 10000 devices');
   }, 60_000);
 });
+
+describe('weekly and monthly periods', () => {
+  it('cover the last 7 and the last 30 whole UTC days before the run, today excluded', async () => {
+    const made: Record<string, Report> = {};
+    for (const frequency of ['weekly', 'monthly'] as const) {
+      const created = await run<Report>(
+        ann,
+        createReportCall,
+        usageReport({ mode: 'devices', sns: ['ALPHA0001'] }, { name: `Usage ${frequency}`, frequency }),
+      );
+      expect(created.code).toBe(0);
+      made[frequency] = created.data!;
+    }
+    const at = made.weekly!.nextRunAt!;
+    expect(made.monthly!.nextRunAt).toBe(at);
+    expect(new Date(at).toISOString().slice(11, 16)).toBe('00:10');
+    t.clock.set(at);
+    await runDueJobs(t);
+    await signInBoth(); // the clock moved on past the session
+    const today = at - 10 * 60_000;
+    for (const [frequency, days] of [
+      ['weekly', 7],
+      ['monthly', 30],
+    ] as const) {
+      const [scheduled] = await runs(ann, made[frequency]!.reportId);
+      expect(scheduled).toMatchObject({ scheduled: true, periodStart: today - days * DAY, periodEnd: today });
+      expect(await finished(ann, made[frequency]!.reportId, scheduled!.runId)).toMatchObject({
+        state: 'ready',
+      });
+      const listed = (await run<{ list: Report[] }>(ann, listReportsCall, { pageSize: 50 })).data!.list;
+      expect(listed.find((r) => r.reportId === made[frequency]!.reportId)?.nextRunAt).toBe(at + days * DAY);
+    }
+  }, 60_000);
+});
