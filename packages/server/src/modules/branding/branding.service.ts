@@ -11,7 +11,7 @@ import {
   type setOemSettingCall,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import { type Actor, owningCompany } from '../../platform/auth/actor.ts';
+import { type Actor, companyScope, owningCompany } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { StoredFileRow } from '../../platform/files/stored-files.store.ts';
@@ -114,10 +114,29 @@ export async function displayedBranding(
   deps: Pick<BrandingDeps, 'db'>,
   companyId: number,
 ): Promise<BrandingRow | undefined> {
+  return (await displayedBrandingOf(deps, companyId))?.row;
+}
+
+/** displayedBranding with the company whose settings they are (its files are that company's). */
+async function displayedBrandingOf(deps: Pick<BrandingDeps, 'db'>, companyId: number) {
   const above = (await partnersAbove(deps.db, companyId)).filter((p) => PARTNER_TYPES.includes(p.type));
   const chain = [companyId, ...above.map((p) => p.companyId)];
   const found = await brandingOfPartners(deps.db, chain);
-  return chain.map((id) => found.get(id)).find((b) => b !== undefined);
+  const owner = chain.find((id) => found.has(id));
+  return owner === undefined ? undefined : { companyId: owner, row: found.get(owner)! };
+}
+
+/**
+ * The e-mail banner heading a company's mails (alerts, reports, digests): the one of the OEM settings
+ * its consoles show, so a re-seller's customers get the re-seller's. Null without one.
+ */
+export async function displayedMailBanner(
+  deps: Pick<BrandingDeps, 'db' | 'files'>,
+  companyId: number,
+): Promise<StoredFileRow | null> {
+  const shown = await displayedBrandingOf(deps, companyId);
+  if (!shown?.row.bannerFileId) return null;
+  return (await deps.files.find(companyScope(shown.companyId), shown.row.bannerFileId)) ?? null;
 }
 
 /** Where the header's <img> reads the logo without a ticket; null without a logo. */

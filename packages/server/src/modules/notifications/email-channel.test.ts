@@ -6,6 +6,7 @@ import {
   ErrorCode,
   getMailServerCall,
   saveMailServerCall,
+  setOemSettingCall,
   testMailServerCall,
   unsubscribeCall,
 } from '@fleetport/contract';
@@ -19,6 +20,7 @@ import { inTransaction } from '../../platform/db/open.ts';
 import { type Mailer, outboxMailer, smtpMailer } from '../../platform/mail/mailer.ts';
 import { appendEvent } from '../alerts/event-log.store.ts';
 import { companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
+import { bufferOf, MULTIPART_TYPE, multipartBody, pngHeader } from '../files/file-test-kit.ts';
 
 /**
  * The e-mail channel through a real SMTP server, each mail read back with mailparser: 20 routers going
@@ -109,6 +111,25 @@ beforeAll(async () => {
     SNS.map((sn, i) => ({ sn, name: `Pump ${i + 1}`, online: true })),
   );
   await seedDevices(t, other.companyId, [{ sn: 'OTHERMAIL1', name: 'Theirs', online: true }]);
+  // Acme's OEM settings carry an e-mail banner, which heads its mails; Other has none.
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: `${t.deps.config.apiPrefix}/pl/file/upload`,
+    headers: { ...acme.headers(), language: 'en', 'content-type': MULTIPART_TYPE },
+    payload: await bufferOf(
+      multipartBody({ kind: 'emailBanner' }, [
+        { name: 'banner.png', contentType: 'image/png', bytes: pngHeader(600, 235) },
+      ]),
+    ),
+  });
+  const bannerFileId = uploaded.json<{ data: { files: { fileId: number }[] } }>().data.files[0]!.fileId;
+  const oem = await acme.run(setOemSettingCall, {
+    rlinkDisplayName: 'Acme Fleet',
+    rvpnDisplayName: 'Acme VPN',
+    logoFileId: null,
+    bannerFileId,
+  });
+  expect(oem.code).toBe(0);
   const created = await acme.run(createAlertRuleCall, rule('Pumps offline', SNS));
   expect(created.code).toBe(0);
   const theirs = await other.run(createAlertRuleCall, rule('Their pump', ['OTHERMAIL1']));
@@ -141,10 +162,18 @@ describe('alert e-mail', () => {
     const url = unsubscribeOf(mail)!;
     expect(url).toMatch(/\/pl\/notification\/unsubscribe\?token=/);
     expect(mail.text).toContain(url);
-    // The other company's owner hears of their own pump only.
+    // Headed by Acme's e-mail banner, inline: the image the HTML shows is the file Acme uploaded.
+    // (mailparser shows the cid: image as the data it names.)
+    expect(mail.html).toContain(`<img src="data:image/png;base64,${pngHeader(600, 235).toString('base64')}"`);
+    expect(mail.html).toContain('Pump 20 (MAIL0020)');
+    const banner = mail.attachments.find((a) => a.cid === 'banner@fleetport');
+    expect(banner?.content.equals(pngHeader(600, 235))).toBe(true);
+    // The other company's owner hears of their own pump only, without Acme's banner.
     const theirs = (await parsed()).filter((m) => toOf(m) === 'owner@other-alertmail.test');
     expect(theirs.map((m) => m.subject)).toEqual(['[Major] Their pump: 1 device(s) alerting']);
     expect(theirs[0]!.text).not.toContain('MAIL0001');
+    expect(theirs[0]!.attachments).toEqual([]);
+    expect(theirs[0]!.html).toBe(false);
     stop();
     const told = live.flatMap(
       (d) => (d as { messages: { type: string; ruleName: string; devices: number }[] }).messages,

@@ -20,9 +20,11 @@ import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { secretSeal } from '../../platform/sealed-secret.ts';
 import { findRule } from '../alerts/alert-rules.store.ts';
 import { eventsAfter, type LoggedEvent } from '../alerts/event-log.store.ts';
+import { displayedMailBanner } from '../branding/branding.service.ts';
 import { findCompany } from '../company-account/company-account.store.ts';
+import { BANNER_CID, inlineBanner } from '../partner-notifications/alert-emails.service.ts';
 import { findSmtp } from '../partner-notifications/alert-emails.store.ts';
-import { senderOf, sendThroughSmtp } from '../partner-notifications/alert-mail.ts';
+import { alertHtml, senderOf, sendThroughSmtp } from '../partner-notifications/alert-mail.ts';
 import { companyAdmins } from './admin-notes.ts';
 import { advanceChannel, channelCursor } from './channel-cursors.store.ts';
 import {
@@ -49,7 +51,7 @@ import {
  * one, else the platform's (SMTP_URL, or the outbox).
  */
 
-export type EmailDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>;
+export type EmailDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'files'>;
 
 interface Receiver {
   userId: number;
@@ -167,8 +169,15 @@ function withUnsubscribe(mail: MailMessage, url: string): MailMessage {
   };
 }
 
-/** Through the company's own SMTP server when it saved one, else the platform's mailer. */
-export async function sendCompanyMail(deps: EmailDeps, companyId: number, mail: MailMessage) {
+/**
+ * Through the company's own SMTP server when it saved one, else the platform's mailer; headed by the
+ * e-mail banner of the OEM settings the company's consoles show (its own or its partner's).
+ */
+export async function sendCompanyMail(deps: EmailDeps, companyId: number, plain: MailMessage) {
+  const banner = await displayedMailBanner(deps, companyId);
+  const mail: MailMessage = banner
+    ? { ...plain, html: alertHtml(plain.text, BANNER_CID), inlineImages: [await inlineBanner(deps, banner)] }
+    : plain;
   const scope = companyScope(companyId);
   const smtp = await findSmtp(deps.db, scope);
   if (!smtp) return deps.mailer.send(mail);

@@ -33,7 +33,9 @@ export async function dispatchChannels(deps: Pick<AppDeps, 'db' | 'clock'>) {
 }
 
 /** The notification channels' jobs: the dispatcher on every node's worker, one slot at a time. */
-export function notificationJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'hub'>) {
+export function notificationJobs(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'hub' | 'files'>,
+) {
   return {
     handlers: [
       defineJob({

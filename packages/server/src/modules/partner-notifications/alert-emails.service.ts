@@ -234,7 +234,8 @@ export async function sendPartnerMail(
 
 export const BANNER_CID = 'banner@fleetport';
 
-async function inlineBanner(
+/** A stored banner as an inline image of a mail, named by BANNER_CID. */
+export async function inlineBanner(
   deps: Pick<AlertEmailDeps, 'files'>,
   file: { storeKey: string; name: string; contentType: string; companyId: number },
 ) {
