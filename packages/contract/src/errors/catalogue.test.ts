@@ -86,7 +86,8 @@ describe('error catalogue', () => {
   });
 
   it('applies the special reactions of the handling rules', () => {
-    for (const code of [108, 3, 14019, 20]) expect(errorReaction(code)).toBe('logout');
+    // 610041: the Super Admin disabled the company; its sessions end.
+    for (const code of [108, 3, 14019, 20, 610041]) expect(errorReaction(code)).toBe('logout');
     expect(errorReaction(0)).toBe('success');
     expect(errorReaction(14053)).toBe('systemUpgrading');
     expect(errorReaction(14091)).toBe('accessWindow');
@@ -96,7 +97,9 @@ describe('error catalogue', () => {
       (code) => !['toast', 'silent'].includes(errorReaction(code)),
     );
     expect(special.sort((a, b) => a - b)).toEqual(
-      [0, 3, 20, 108, 14019, 14053, 14091, 120089, 120090, 120091, 120095, 190308].sort((a, b) => a - b),
+      [0, 3, 20, 108, 14019, 14053, 14091, 120089, 120090, 120091, 120095, 190308, 610041].sort(
+        (a, b) => a - b,
+      ),
     );
   });
 
