@@ -183,6 +183,21 @@ describe('a staged rollout', () => {
     expect(group.code).toBe(0);
     const vpnGroupId = group.data!.vpnGroupId;
     expect((await acme.run(addVpnGroupDevicesCall, { vpnGroupId, sns: [first, third] })).code).toBe(0);
+    // No hub answers here, so neither simulated tunnel may come up by itself (a router reports its own
+    // tunnel where no hub reads it): each keeps trying, and only the hub's status read below counts.
+    for (const router of [routers[0]!, routers[2]!]) {
+      await eventually(
+        async () => router.state.vpnTunnel?.state === 'connected' || undefined,
+        30_000,
+        'join',
+      );
+      router.state.vpnTunnel = { ...router.state.vpnTunnel!, state: 'connecting', since: null };
+      router.publish('status', {
+        type: 'status',
+        ts: Date.now(),
+        modules: { vpn: router.state.vpnStatus() },
+      });
+    }
     t.clock.advance(UPDATE_SPACING_MS + 1000);
     const firmwareId = await platformFirmware(t, admin, acme, { version: '5.3.9', series: 'r3000' });
     const created = await create({
