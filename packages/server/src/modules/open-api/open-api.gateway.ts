@@ -16,6 +16,7 @@ import { type CompanyScope, companyScope } from '../../platform/auth/actor.ts';
 import { AppError, isAppError } from '../../platform/errors.ts';
 import { languageOf } from '../../platform/http/calls.ts';
 import { errorEnvelope, okEnvelope } from '../../platform/http/envelope.ts';
+import { companyDisabled } from '../super-admin/super-admin-gates.ts';
 import { buildOpenApiV1Document } from './open-api.document.ts';
 import { INTERFACE_HANDLERS } from './open-api.handlers.ts';
 import { admitCall, openApiError, statusOfError } from './open-api.limit.ts';
@@ -71,6 +72,8 @@ async function answerInterface(
   }
   request.openApiCaller = { client: found, interfaceId: def.id, code: 0 };
   if (!found.enabled) throw openApiError(ErrorCode.OPEN_API_INVALID_CLIENT);
+  // A company the Super Admin disabled is refused here as on the console (610041), token or not.
+  if (await companyDisabled(deps, Number(found.company_id))) throw openApiError(ErrorCode.COMPANY_DISABLED);
   if (found.expires_at.getTime() <= deps.clock.now().getTime()) {
     reply.header('WWW-Authenticate', 'Bearer error="invalid_token", error_description="expired"');
     throw openApiError(ErrorCode.OPEN_API_TOKEN_EXPIRED);

@@ -36,6 +36,7 @@ const STATUS_OF_CODE: ReadonlyMap<number, number> = new Map([
   [ErrorCode.OPEN_API_NOT_FOUND, 404],
   [ErrorCode.OPEN_API_ADMIN_ONLY, 403],
   [ErrorCode.OPEN_API_SCOPE_NOT_GRANTED, 400],
+  [ErrorCode.COMPANY_DISABLED, 403],
 ]);
 
 /** The HTTP status of a code: the table's, else 500 for an internal fault and 422 for a business refusal. */

@@ -45,6 +45,11 @@ async function readGates(db: DbOrTx, nowMs: number): Promise<Kept> {
   return entry;
 }
 
+/** Whether the Super Admin disabled the company (read as the gates read it, kept `KEEP_MS`). */
+export async function companyDisabled(deps: ModuleDeps<'clock' | 'db'>, companyId: number): Promise<boolean> {
+  return (await readGates(deps.db, deps.clock.now().getTime())).disabled.has(companyId);
+}
+
 /** What a disabled company's session may still do: sign out and read who it is and the console's names. */
 const OPEN_WHEN_DISABLED: ReadonlySet<CallDef> = new Set<CallDef>([
   logoutCall,

@@ -19,6 +19,7 @@ import { signIn, TEST_PASSWORD } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
 import { asOwner, companyOwner, type Owner } from '../devices/device-test-kit.ts';
+import { callApi, makeClient, tokenFor } from '../open-api/open-api-test-kit.ts';
 
 /** The Super Admin console (issue 18): companies, feature retirements, platform health, two-factor. */
 
@@ -106,7 +107,9 @@ describe('the Super Admin console', () => {
     expect((await admin.run(listPlatformCompaniesCall, { pageNum: 1, pageSize: 10 })).total).toBe(3);
   });
 
-  it("disables a company: its people's calls and sign-in answer 610041, until it is enabled again", async () => {
+  it("disables a company: its people's calls, sign-in and open API tokens answer 610041, until it is enabled again", async () => {
+    const apiToken = await tokenFor(t, await makeClient(bravo));
+    expect((await callApi(t.app, apiToken, 'GET', '/tags')).status).toBe(200);
     const off = await admin.run(setCompanyDisabledCall, { companyId: bravo.companyId, disabled: true });
     expect(off.code).toBe(0);
     const refused = await bravo.run(upcomingRetirementsCall, {}, 'cn');
@@ -118,6 +121,10 @@ describe('the Super Admin console', () => {
     });
     expect(login.body.code).toBe(ErrorCode.COMPANY_DISABLED);
     expect(login.body.msg).toBe('This company has been disabled by the platform administrator');
+    // Its integrations stop too: a token issued before answers 403 with the same code.
+    const api = await callApi(t.app, apiToken, 'GET', '/tags');
+    expect(api.status).toBe(403);
+    expect(api.body).toMatchObject({ code: ErrorCode.COMPANY_DISABLED });
     // Another company is not touched.
     expect((await acme.run(upcomingRetirementsCall, {})).code).toBe(0);
     const listed = await admin.run(listPlatformCompaniesCall, {
@@ -131,6 +138,7 @@ describe('the Super Admin console', () => {
       (await admin.run(setCompanyDisabledCall, { companyId: bravo.companyId, disabled: false })).code,
     ).toBe(0);
     expect((await bravo.run(upcomingRetirementsCall, {})).code).toBe(0);
+    expect((await callApi(t.app, apiToken, 'GET', '/tags')).status).toBe(200);
     const { companyId, userId, account } = bravo;
     bravo = asOwner(await signIn(t, account), { companyId, userId, account });
     expect((await bravo.run(upcomingRetirementsCall, {})).code).toBe(0);
