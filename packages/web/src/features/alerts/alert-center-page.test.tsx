@@ -98,14 +98,17 @@ describe('alert centre', () => {
       });
       renderConsole('/robustlink/alertCenter');
       const table = await screen.findByTestId('alerts-table', {}, { timeout: 30_000 });
-      const row = await within(table).findByTestId('alert-row-2');
+      // The rows, the rules (for the condition's words) and the unread count are three loads.
+      const row = await within(table).findByTestId('alert-row-2', {}, { timeout: 30_000 });
       expect(within(row).getByText('Major')).toBeTruthy();
       expect(within(row).getByText('Firing')).toBeTruthy();
-      expect(within(row).getByText('Offline longer than 2 min')).toBeTruthy();
+      expect(await within(row).findByText('Offline longer than 2 min', {}, { timeout: 30_000 })).toBeTruthy();
       expect(row.getAttribute('data-unread')).toBe('true');
       expect(within(screen.getByTestId('alert-row-1')).getByText('Resolved')).toBeTruthy();
       expect(screen.getByTestId('alert-row-1').getAttribute('data-unread')).toBe('false');
-      expect(within(screen.getByTestId('alerts-unread')).getByText('1')).toBeTruthy();
+      expect(
+        await within(await screen.findByTestId('alerts-unread', {}, { timeout: 30_000 })).findByText('1'),
+      ).toBeTruthy();
       // Only a firing alert offers acknowledgement.
       expect(screen.queryByTestId('alert-ack-1')).toBeNull();
 
