@@ -169,14 +169,31 @@ function withUnsubscribe(mail: MailMessage, url: string): MailMessage {
   };
 }
 
+type InlineImage = NonNullable<MailMessage['inlineImages']>[number];
+
+/**
+ * The e-mail banner of the OEM settings the company's consoles show (its own or its partner's), as an
+ * inline image, read at most once however many mails a run sends.
+ */
+function companyBanner(deps: EmailDeps, companyId: number): () => Promise<InlineImage | null> {
+  let read: Promise<InlineImage | null> | undefined;
+  return () =>
+    (read ??= displayedMailBanner(deps, companyId).then((file) => (file ? inlineBanner(deps, file) : null)));
+}
+
 /**
  * Through the company's own SMTP server when it saved one, else the platform's mailer; headed by the
- * e-mail banner of the OEM settings the company's consoles show (its own or its partner's).
+ * company's e-mail banner (`banner`: a run sending many mails reads it once).
  */
-export async function sendCompanyMail(deps: EmailDeps, companyId: number, plain: MailMessage) {
-  const banner = await displayedMailBanner(deps, companyId);
-  const mail: MailMessage = banner
-    ? { ...plain, html: alertHtml(plain.text, BANNER_CID), inlineImages: [await inlineBanner(deps, banner)] }
+export async function sendCompanyMail(
+  deps: EmailDeps,
+  companyId: number,
+  plain: MailMessage,
+  banner = companyBanner(deps, companyId),
+) {
+  const image = await banner();
+  const mail: MailMessage = image
+    ? { ...plain, html: alertHtml(plain.text, BANNER_CID), inlineImages: [image] }
     : plain;
   const scope = companyScope(companyId);
   const smtp = await findSmtp(deps.db, scope);
@@ -331,6 +348,7 @@ export async function deliverEmailChannel(
 ): Promise<void> {
   const { companyId, channel } = ctx.payload;
   const after = await channelCursor(deps.db, companyId, channel);
+  const banner = companyBanner(deps, companyId);
   for (const event of await eventsAfter(deps.db, companyId, after, EVENTS_PER_RUN)) {
     if (ctx.signal.aborted) throw new Error('mail delivery aborted');
     const message = MAIL_EVENTS.has(event.type)
@@ -354,7 +372,7 @@ export async function deliverEmailChannel(
       if (held) continue;
       for (const r of message.receivers) {
         const url = unsubscribeUrl(deps.config, await unsubscribeToken(deps, r.userId, companyId));
-        await sendCompanyMail(deps, companyId, withUnsubscribe(message.render(r, url), url));
+        await sendCompanyMail(deps, companyId, withUnsubscribe(message.render(r, url), url), banner);
       }
     }
     await advanceChannel(deps.db, companyId, channel, event.cursor, deps.clock.now());
@@ -402,6 +420,7 @@ export async function sendDigest(deps: EmailDeps, ctx: JobContext<{ companyId: n
     .where('hour', '=', hour)
     .executeTakeFirst();
   const held = ((typeof row?.held === 'string' ? JSON.parse(row.held) : row?.held) ?? []) as HeldLine[];
+  const banner = companyBanner(deps, companyId);
   const byReceiver = new Map<string, HeldLine[]>();
   for (const line of held) byReceiver.set(line.to, [...(byReceiver.get(line.to) ?? []), line]);
   for (const [to, lines] of byReceiver) {
@@ -413,7 +432,7 @@ export async function sendDigest(deps: EmailDeps, ctx: JobContext<{ companyId: n
       lines: lines.map((l) => l.line).join('\n'),
       unsubscribe: url,
     });
-    await sendCompanyMail(deps, companyId, withUnsubscribe(mail, url));
+    await sendCompanyMail(deps, companyId, withUnsubscribe(mail, url), banner);
   }
 }
 
