@@ -54,6 +54,7 @@ export * from './rules/products.ts';
 export * from './rules/release-notes.ts';
 export * from './rules/rollouts.ts';
 export * from './rules/rule.ts';
+export * from './rules/sow.ts';
 export * from './rules/templates.ts';
 export * from './rules/time.ts';
 export * from './rules/versions.ts';

@@ -74,6 +74,7 @@ export * from './device-templates.ts';
 export * from './devices.ts';
 export * from './exports.ts';
 export * from './files.ts';
+export * from './installer-console.provisioning.ts';
 export * from './installer-console.ts';
 export * from './iot-connector.ts';
 export * from './jobs.ts';

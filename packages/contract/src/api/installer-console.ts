@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INSTALLER_CONSOLE_STATES } from '../enums/licences.ts';
 import { defineCall } from './define.ts';
+import { SOW_CALLS } from './installer-console.provisioning.ts';
 import { IdempotencyKeySchema } from './licences.ts';
 
 /**
@@ -127,6 +128,7 @@ export const INSTALLER_CONSOLE_CALLS = [
   applyInstallerLicenceCall,
   grantInstallerTrialCall,
   installerDashboardCall,
+  ...SOW_CALLS,
 ] as const;
 
 /** Calls that answer while the console is frozen: the licence's own and the settings page's. */

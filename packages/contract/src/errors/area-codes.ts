@@ -178,3 +178,17 @@ export const SUPER_ADMIN_ERROR_CODES = {
   /** The Super Admin's own second factor cannot be turned off. */
   TWO_FACTOR_REQUIRED_FOR_SUPER_ADMIN: 610044,
 } as const;
+
+/** The installer console's scope-of-work templates (issue 20; "SOW errors: new catalogue codes"): 191001-191019. */
+export const INSTALLER_ERROR_CODES = {
+  SOW_NAME_EXISTS: 191001,
+  SOW_NOT_FOUND: 191002,
+  /** data: { num } */
+  SOW_LIMIT: 191003,
+  /** data: { field } — a file name with characters other than letters, digits, space, `.`, `-`, `_`. */
+  SOW_FILE_NAME: 191004,
+  /** data: { field } — a label's content with a character outside printable ASCII. */
+  SOW_LABEL_NOT_ASCII: 191005,
+  /** The router configuration file is not a well-formed XML upload of at most 1024 KB. */
+  SOW_CONFIG_INVALID: 191006,
+} as const;

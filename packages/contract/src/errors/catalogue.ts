@@ -11,6 +11,7 @@ import { DEVICE_TAG_ERRORS } from './device-tags.ts';
 import { DEVICE_ERRORS } from './devices.ts';
 import { ELEVATOR_ERRORS } from './elevators.ts';
 import { ENDPOINT_ERRORS } from './endpoints.ts';
+import { INSTALLER_ERRORS } from './installer-console.ts';
 import { IOT_CONNECTOR_ERRORS } from './iot-connector.ts';
 import { LICENCE_ERRORS } from './licences.ts';
 import { OPEN_API_ERRORS } from './open-api.ts';
@@ -54,6 +55,7 @@ const ALL_ENTRIES: readonly ErrorEntry[] = [
   ...PORTAL_ERRORS,
   ...ELEVATOR_ERRORS,
   ...IOT_CONNECTOR_ERRORS,
+  ...INSTALLER_ERRORS,
   ...ALERT_ERRORS,
   ...APP_CENTRE_ERRORS,
   ...DEVICE_CONFIG_ERRORS,

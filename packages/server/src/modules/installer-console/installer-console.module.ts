@@ -3,7 +3,7 @@ import { installerConsoleRoutes } from './installer-console.routes.ts';
 
 export const installerConsoleModule = defineModule({
   area: 'installer-console',
-  uses: ['db', 'clock', 'hub'],
+  uses: ['db', 'clock', 'hub', 'files'],
   routes: installerConsoleRoutes,
-  tables: ['installer_console_licence'],
+  tables: ['installer_console_licence', 'sow_template'],
 });

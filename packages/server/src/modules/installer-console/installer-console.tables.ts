@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 type Id = ColumnType<number, number, number>;
 
@@ -10,6 +10,17 @@ export interface InstallerConsoleTables {
     trial_ends_at: Date | null;
     /** The latest end of the paid periods (their ledger rows hold each one). */
     paid_until: Date | null;
+    updated_at: Date;
+  };
+  sow_template: {
+    id: Generated<number>;
+    company_id: Id;
+    name: string;
+    /** The sections' fields (contract SowTemplateInputSchema without name and configFileId). */
+    fields: unknown;
+    config_file_id: number | null;
+    created_by: number | null;
+    created_at: Date;
     updated_at: Date;
   };
 }

@@ -1,7 +1,8 @@
 import { defineFeature, lazyPage } from '../../app/feature.ts';
 
 /**
- * The installer console (issue 20): its dashboard and its settings with the licence; the other pages
+ * The installer console (issue 20): its dashboard, provisioning (SOW templates) and its settings with the
+ * licence; the other pages
  * of /installerconsole come with the next slices and show "coming soon" until then.
  */
 export const installerConsoleFeature = defineFeature({
@@ -11,11 +12,15 @@ export const installerConsoleFeature = defineFeature({
       () => import('./installer-dashboard-page.tsx'),
       (m) => m.InstallerDashboardPage,
     ),
+    'installerconsole/provisioning': lazyPage(
+      () => import('./provisioning-page.tsx'),
+      (m) => m.ProvisioningPage,
+    ),
     'installerconsole/settings': lazyPage(
       () => import('./installer-settings-page.tsx'),
       (m) => m.InstallerSettingsPage,
     ),
   },
-  menus: ['installerDashboard', 'installerSettings'],
+  menus: ['installerDashboard', 'provisioning', 'installerSettings'],
   i18n: ['installerConsole'],
 });

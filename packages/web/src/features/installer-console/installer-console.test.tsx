@@ -3,9 +3,10 @@ import {
   type InstallerLicenceAnswer,
   type InstallerLicenceStatus,
   newInstallerSalt,
+  type SowTemplate,
   sealInstallerState,
 } from '@fleetport/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signedInEachTest } from '../../api/test-support.tsx';
@@ -99,7 +100,8 @@ describe('the installer console licence', () => {
       renderConsole('/installerconsole/dashboard');
       const banner = await screen.findByTestId('installer-trial-banner', {}, WAIT);
       expect(banner.textContent).toContain('Free trial: 12 days left');
-      expect((await screen.findByTestId('installer-devices', {}, WAIT)).textContent).toBe('12');
+      const devices = await screen.findByTestId('installer-devices', {}, WAIT);
+      await waitFor(() => expect(devices.textContent).toBe('12'), WAIT);
       expect(screen.getByTestId('installer-online').textContent).toBe('9');
       expect(screen.getByTestId('installer-data').textContent).toBe('3.00 GB');
       expect(screen.getByTestId('installer-uptime').textContent).toBe('2 d 3 h');
@@ -148,6 +150,66 @@ describe('the installer console licence', () => {
       expect(String((sent[0] as { idempotencyKey: string }).idempotencyKey)).toMatch(/^[\w-]{8,64}$/);
       expect((await screen.findByTestId('installer-available', {}, WAIT)).textContent).toBe('1');
       await within(screen.getByTestId('installer-settings-state')).findByText('已激活', {}, WAIT);
+    },
+    SLOW,
+  );
+});
+
+describe('SOW templates', () => {
+  it(
+    'adds a template, saying in Chinese that a label must be ASCII before anything is sent',
+    async () => {
+      await changeLanguage('cn');
+      const sent: unknown[] = [];
+      const saved: SowTemplate[] = [];
+      const licence = await answer(true);
+      routeServer({
+        ...shellAnswers([...FUN_CODES, 'provisioning.view', 'provisioning.create', 'provisioning.edit']),
+        '/pl/installerConsoleLicense/verifyHasLegalLicense': { data: licence },
+        '/ic/sow/list': () => ({ data: { list: saved, total: saved.length } }),
+        '/ic/sow/add': (body) => {
+          sent.push(body);
+          const row = {
+            ...(body as object),
+            sowId: 5,
+            configFile: null,
+            createdAt: 0,
+            updatedAt: 0,
+          } as SowTemplate;
+          saved.push(row);
+          return { data: row };
+        },
+      });
+      renderConsole('/installerconsole/provisioning');
+      await screen.findByText('还没有SOW模板：模板说明路由器在送往现场之前如何准备。', {}, WAIT);
+      await userEvent.click(screen.getAllByTestId('sow-create')[0]!);
+      await userEvent.type(await screen.findByTestId('sow-name', {}, WAIT), 'Depot R1510');
+      await userEvent.type(screen.getByTestId('sow-model'), 'R1510');
+      await userEvent.type(screen.getByTestId('sow-firmware'), '5.2.2');
+      await userEvent.click(screen.getByTestId('sow-product-label'));
+      await userEvent.type(await screen.findByTestId('sow-product-label-content', {}, WAIT), 'Bay 七');
+      await userEvent.click(screen.getByTestId('sow-save'));
+      await screen.findByText('标签内容（产品标签内容）只能包含ASCII字符', {}, WAIT);
+      expect(sent).toEqual([]);
+
+      const label = screen.getByTestId('sow-product-label-content');
+      await userEvent.clear(label);
+      await userEvent.type(label, 'Bay 7');
+      await userEvent.click(screen.getByTestId('sow-save'));
+      await screen.findByText('SOW模板 Depot R1510 已保存。', {}, WAIT);
+      expect(sent).toEqual([
+        expect.objectContaining({
+          name: 'Depot R1510',
+          productModel: 'R1510',
+          firmwareVersion: '5.2.2',
+          customProductLabel: true,
+          productLabelContent: 'Bay 7',
+          configFileId: null,
+        }),
+      ]);
+      const table = await screen.findByTestId('sow-table', {}, WAIT);
+      await within(table).findByText('Depot R1510', {}, WAIT);
+      expect(within(table).getByText('未插入')).toBeTruthy();
     },
     SLOW,
   );
