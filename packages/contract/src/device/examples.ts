@@ -165,7 +165,9 @@ export const DEVICE_EXAMPLES = {
         quality: 'good',
       },
     ],
-    presence: [{ endpointId: 'FLOW01', ts: ts - 150, state: 'offline', reason: 'cannot reach 192.168.1.22:502' }],
+    presence: [
+      { endpointId: 'FLOW01', ts: ts - 150, state: 'offline', reason: 'cannot reach 192.168.1.22:502' },
+    ],
   },
 } satisfies {
   hello: HelloMessage;
