@@ -44,8 +44,12 @@ const READ_CODE: Record<Area, 1 | 2 | 3 | 4> = {
 };
 const areaOf = (point: PolledPoint): Area => AREA_OF[point.functionCode] ?? 'holdingRegister';
 
-const messageOf = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).slice(0, 200) || 'no answer';
+/** modbus-serial rejects with Errors and with plain objects ({name, message, errno}). */
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  const text = typeof message === 'string' ? message : typeof error === 'string' ? error : JSON.stringify(error);
+  return text.slice(0, 200) || 'no answer';
+}
 
 /**
  * The function code a write of `point` takes: coils 5 (15 when the point says 15); 16-bit registers 6
@@ -100,8 +104,9 @@ class EndpointLink {
     if (slave.connectionType === 'serial') throw new Error('no serial slave on this gateway');
     const client = new ModbusRTU();
     try {
-      if (slave.connectionType === 'rtuOverTcp')
-        await client.connectTcpRTUBuffered(slave.ip, { port: slave.port });
+      // modbus-serial's "telnet" port is RTU over TCP: raw RTU frames with their CRC, no MBAP header.
+    if (slave.connectionType === 'rtuOverTcp')
+        await client.connectTelnet(slave.ip, { port: slave.port });
       else await client.connectTCP(slave.ip, { port: slave.port });
     } catch (error) {
       throw new Error(`cannot reach ${slave.ip}:${slave.port}: ${messageOf(error)}`);

@@ -333,6 +333,37 @@ export async function startModbusSlave(
   };
 }
 
+/**
+ * A slave whose holding registers are a fixed image (offset → word; the rest read 0), for decoding
+ * tests: every data type and byte order read from registers whose bits are known. Writes change it.
+ */
+export async function startRegisterImageSlave(
+  image: readonly number[],
+  options: { host?: string; slaveId?: number } = {},
+): Promise<{ port: number; words: number[]; close(): Promise<void> }> {
+  const host = options.host ?? '127.0.0.1';
+  const port = await freePort(host);
+  const words = [...image];
+  const server = new ServerTCP(
+    {
+      getHoldingRegister: (addr: number) => words[addr] ?? 0,
+      getInputRegister: (addr: number) => words[addr] ?? 0,
+      getCoil: () => false,
+      getDiscreteInput: () => false,
+      setRegister: (addr: number, value: number) => {
+        words[addr] = value & 0xffff;
+      },
+      setCoil: () => {},
+    },
+    { host, port, unitID: options.slaveId ?? 1 },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.on('initialized', () => resolve());
+    server.on('serverError', reject);
+  });
+  return { port, words, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 /** CRC-16/MODBUS of an RTU frame, sent low byte first. */
 export function crc16(bytes: Uint8Array): number {
   let crc = 0xffff;
