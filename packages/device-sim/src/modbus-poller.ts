@@ -47,7 +47,8 @@ const areaOf = (point: PolledPoint): Area => AREA_OF[point.functionCode] ?? 'hol
 /** modbus-serial rejects with Errors and with plain objects ({name, message, errno}). */
 function messageOf(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message;
-  const text = typeof message === 'string' ? message : typeof error === 'string' ? error : JSON.stringify(error);
+  const text =
+    typeof message === 'string' ? message : typeof error === 'string' ? error : JSON.stringify(error);
   return text.slice(0, 200) || 'no answer';
 }
 
@@ -105,8 +106,7 @@ class EndpointLink {
     const client = new ModbusRTU();
     try {
       // modbus-serial's "telnet" port is RTU over TCP: raw RTU frames with their CRC, no MBAP header.
-    if (slave.connectionType === 'rtuOverTcp')
-        await client.connectTelnet(slave.ip, { port: slave.port });
+      if (slave.connectionType === 'rtuOverTcp') await client.connectTelnet(slave.ip, { port: slave.port });
       else await client.connectTCP(slave.ip, { port: slave.port });
     } catch (error) {
       throw new Error(`cannot reach ${slave.ip}:${slave.port}: ${messageOf(error)}`);
