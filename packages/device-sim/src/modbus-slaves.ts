@@ -3,10 +3,10 @@ import {
   type ByteOrder,
   datasheetAddress,
   encodeRegisters,
-  scaledValue,
   type PointDataType,
   type PointInput,
   type PointTableInput,
+  scaledValue,
 } from '@fleetport/contract';
 import { ServerTCP } from 'modbus-serial';
 
@@ -404,7 +404,8 @@ async function rtuFront(host: string, port: number, tcpPort: number): Promise<Se
         if (crc16(frame.subarray(0, -2)) !== frame.readUInt16LE(frame.length - 2)) continue;
         const body = frame.subarray(0, -2);
         const mbap = Buffer.alloc(6);
-        mbap.writeUInt16BE((transaction = (transaction + 1) & 0xffff), 0);
+        transaction = (transaction + 1) & 0xffff;
+        mbap.writeUInt16BE(transaction, 0);
         mbap.writeUInt16BE(body.length, 4);
         slave.write(Buffer.concat([mbap, body]));
       }

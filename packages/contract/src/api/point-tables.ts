@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BYTE_ORDERS, IMPLAUSIBLE_REASONS } from '../device/modbus-registers.ts';
 import { POINT_DATA_TYPES } from '../enums/endpoints.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { isIPv4 } from '../rules/numbers.ts';
 import {
   MODBUS_FUNCTION_CODES,
   POINT_CONNECTION_TYPES,
@@ -9,7 +10,6 @@ import {
   POINT_TRIGGERS,
   PointTableInputSchema,
 } from '../rules/point-tables.ts';
-import { isIPv4 } from '../rules/numbers.ts';
 import { defineCall } from './define.ts';
 
 /**

@@ -12,7 +12,7 @@ import {
   NetworkEnvironmentSchema,
   SignalSchema,
 } from './links.ts';
-import { ProtocolEndpointIdSchema, EpochMsSchema, KeepAliveSchema } from './protocol.ts';
+import { EpochMsSchema, KeepAliveSchema, ProtocolEndpointIdSchema } from './protocol.ts';
 import { ReplyMessageSchema, RpcIdSchema } from './rpc.ts';
 import { SeriesIdSchema } from './series.ts';
 import type { UpKind } from './topics.ts';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { POINT_DATA_TYPES } from '../enums/endpoints.ts';
 import { isTimeOfDay } from '../rules/time.ts';
-import { BYTE_ORDERS } from './modbus-registers.ts';
 import { LinkIdSchema, LinkUsageSchema } from './links.ts';
-import { ConfirmWindowSchema, ProtocolEndpointIdSchema, EpochMsSchema, KeepAliveSchema } from './protocol.ts';
+import { BYTE_ORDERS } from './modbus-registers.ts';
+import { ConfirmWindowSchema, EpochMsSchema, KeepAliveSchema, ProtocolEndpointIdSchema } from './protocol.ts';
 
 /*
  * Params and results of every RPC method (docs/device-protocol.md §7). Objects are not strict:

@@ -1,11 +1,11 @@
 import {
-  type CallParsedInput,
-  type EndpointState,
-  ENDPOINT_SAMPLES_MAX,
   type applyPointTablesCall,
+  type CallParsedInput,
+  ENDPOINT_SAMPLES_MAX,
+  type EndpointState,
+  ErrorCode,
   type endpointValuesCall,
   type endpointWriteCall,
-  ErrorCode,
   parseRpcResult,
   type RpcParams,
 } from '@fleetport/contract';

@@ -2,21 +2,15 @@ import {
   applyPointTablesCall,
   createPointTableCall,
   type EndpointState,
+  ErrorCode,
   endpointValuesCall,
   endpointWriteCall,
-  ErrorCode,
   errorMessage,
   getDeviceCall,
   type PointInput,
 } from '@fleetport/contract';
 // biome-ignore lint/style/noRestrictedImports: a test: real Modbus slaves behind a real simulated gateway.
-import {
-  type ModbusSlave,
-  pointTableOf,
-  type SimulatedDevice,
-  startModbusSlave,
-  startRegisterImageSlave,
-} from '@fleetport/device-sim';
+import * as sim from '@fleetport/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../gateway/testing/gateway-env.ts';
 import { companyOwner, type Owner } from '../devices/device-test-kit.ts';
@@ -31,9 +25,9 @@ import { finalAction, type SimulatedFleet, startSimulatedFleet } from '../device
 
 let fleet: SimulatedFleet;
 let acme: Owner;
-let gateway: SimulatedDevice;
-const slaves: Record<string, ModbusSlave> = {};
-let image: Awaited<ReturnType<typeof startRegisterImageSlave>>;
+let gateway: sim.SimulatedDevice;
+const slaves: Record<string, sim.ModbusSlave> = {};
+let image: Awaited<ReturnType<typeof sim.startRegisterImageSlave>>;
 
 /** Bytes swapped in each word. */
 const swap = (w: number) => ((w & 0xff) << 8) | (w >> 8);
@@ -105,7 +99,7 @@ const imagePoints: PointInput[] = [
 
 const tableIds: Record<string, number> = {};
 
-async function saveTable(name: string, table: ReturnType<typeof pointTableOf>) {
+async function saveTable(name: string, table: ReturnType<typeof sim.pointTableOf>) {
   const res = await acme.run(createPointTableCall, { ...table, name });
   expect(res.code, res.msg).toBe(0);
   tableIds[name] = res.data!.pointTableId;
@@ -127,22 +121,22 @@ beforeAll(async () => {
   fleet = await startSimulatedFleet();
   acme = await companyOwner(fleet.t, 'Acme Polling', 'owner@acme-polling.test');
   gateway = await fleet.connect(acme, 'GWPOLL01', 'meg5000', 'MEG5000');
-  slaves.meter = await startModbusSlave('energyMeter');
-  slaves.sensor = await startModbusSlave('temperatureSensor');
-  slaves.flow = await startModbusSlave('flowMeter', { framing: 'rtuOverTcp', slaveId: 7 });
-  slaves.relay = await startModbusSlave('relay');
+  slaves.meter = await sim.startModbusSlave('energyMeter');
+  slaves.sensor = await sim.startModbusSlave('temperatureSensor');
+  slaves.flow = await sim.startModbusSlave('flowMeter', { framing: 'rtuOverTcp', slaveId: 7 });
+  slaves.relay = await sim.startModbusSlave('relay');
   for (const slave of Object.values(slaves)) slave.freeze(3_000_000);
-  image = await startRegisterImageSlave(registerImage());
-  const at = (slave: ModbusSlave) => ({
+  image = await sim.startRegisterImageSlave(registerImage());
+  const at = (slave: sim.ModbusSlave) => ({
     ip: '127.0.0.1',
     port: slave.port,
     slaveId: slave.slaveId,
     framing: slave.framing,
   });
-  await saveTable('meter', pointTableOf('energyMeter', at(slaves.meter!)));
-  await saveTable('sensor', pointTableOf('temperatureSensor', at(slaves.sensor!)));
-  await saveTable('flow', pointTableOf('flowMeter', at(slaves.flow!)));
-  await saveTable('relay', pointTableOf('relay', at(slaves.relay!)));
+  await saveTable('meter', sim.pointTableOf('energyMeter', at(slaves.meter!)));
+  await saveTable('sensor', sim.pointTableOf('temperatureSensor', at(slaves.sensor!)));
+  await saveTable('flow', sim.pointTableOf('flowMeter', at(slaves.flow!)));
+  await saveTable('relay', sim.pointTableOf('relay', at(slaves.relay!)));
   await saveTable('image', {
     name: 'image',
     protocol: 'modbusTcp',
@@ -185,9 +179,9 @@ describe('a gateway polls the tables it was sent', () => {
       expect(state).toMatchObject({ online: true, quality: 'good', offlineReason: null });
       expect(Object.keys(state.values!).sort()).toEqual([...names].sort());
       for (const name of names) {
-        const decimals = pointTableOf(slave.kind, { ip: '127.0.0.1', port: 1 }).points!.find(
-          (p) => p.name === name,
-        )!.decimals!;
+        const decimals = sim
+          .pointTableOf(slave.kind, { ip: '127.0.0.1', port: 1 })
+          .points!.find((p) => p.name === name)!.decimals!;
         expect(state.values![name], `${endpointId} ${name}`).toBeCloseTo(slave.valueOf(name), decimals);
       }
     }
@@ -300,7 +294,7 @@ describe('a gateway polls the tables it was sent', () => {
     expect((await acme.run(endpointValuesCall, { sn: 'GWPOLL01', endpointId: 'METER01' })).data?.online).toBe(
       true,
     );
-    slaves.sensor = await startModbusSlave('temperatureSensor', { port });
+    slaves.sensor = await sim.startModbusSlave('temperatureSensor', { port });
     await endpointWhen('SENSOR01', (s) => s.online === true, 'SENSOR01 back online');
   });
 

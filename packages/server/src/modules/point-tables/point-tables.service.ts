@@ -3,7 +3,6 @@ import {
   ErrorCode,
   interpolate,
   type Lang,
-  XLSX_MIME_TYPE,
   type listPointTablesCall,
   type PointTable,
   type PointTableFields,
@@ -12,6 +11,7 @@ import {
   readFunctionCode,
   type TestReadPoint,
   testReadDecodings,
+  XLSX_MIME_TYPE,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { type Actor, owningCompany, owningScope } from '../../platform/auth/actor.ts';
