@@ -108,3 +108,9 @@ export function listEndpointSamples(
     .limit(key.limit)
     .execute();
 }
+
+/** Deletes samples older than `before` (the retention job; the latest values in `endpoint_state` stay). */
+export async function deleteEndpointSamplesBefore(db: DbOrTx, before: Date): Promise<number> {
+  const result = await db.deleteFrom('endpoint_sample').where('at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
