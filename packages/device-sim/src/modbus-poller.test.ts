@@ -56,6 +56,27 @@ describe('the gateway poller', () => {
     }
   });
 
+  it('replaces the polled set with each apply; an empty one stops polling', async () => {
+    const published: { samples: { endpointId: string }[] }[] = [];
+    const poller = new EndpointPoller((m) => published.push(m), 0.001);
+    try {
+      poller.apply([endpointOf(rtu, 'FLOW0001')]);
+      await expect.poll(() => published.length, { timeout: 10_000 }).toBeGreaterThan(1);
+      expect(poller.apply([endpointOf(rtu, 'FLOW0002')])).toEqual({ endpoints: ['FLOW0002'] });
+      await expect.poll(() => published.at(-1)?.samples[0]?.endpointId, { timeout: 10_000 }).toBe('FLOW0002');
+      await expect(poller.write({ endpointId: 'FLOW0001', point: 'flowLimit', value: 1 })).rejects.toThrow(
+        'endpoint FLOW0001 is not polled',
+      );
+      expect(poller.apply([])).toEqual({ endpoints: [] });
+      // Not even a round under way reports once its set is replaced: three poll periods later, nothing new.
+      const count = published.length;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(published.length).toBe(count);
+    } finally {
+      poller.stop();
+    }
+  });
+
   it('picks the write function code by type: 16 for anything wider than a register, never 6', () => {
     const point = { functionCode: 3, dataSize: 1, dataType: 'INT-16' } as const;
     const base = {

@@ -252,7 +252,9 @@ export class EndpointPoller {
           });
       }),
     );
-    if (!this.links.has(links[0]?.endpoint.endpointId ?? '')) return; // replaced meanwhile
+    // A round of a set replaced meanwhile says nothing: the new set reports for itself.
+    const first = links[0];
+    if (!first || this.links.get(first.endpoint.endpointId) !== first) return;
     for (let i = 0; i < Math.max(samples.length, presence.length); i += ENDPOINT_MESSAGE_MAX)
       this.publish({
         samples: samples.slice(i, i + ENDPOINT_MESSAGE_MAX),
