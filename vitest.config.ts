@@ -2,8 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * Tests that drive the real Mosquitto broker and its command-line clients (`*.broker.test.ts`).
- * They need Debian's mosquitto, mosquitto-clients, jq and openssl, which a fresh machine running
+ * Tests that drive the real Mosquitto broker and its command-line clients, or Debian's `mbpoll` against
+ * the simulated Modbus slaves (`*.broker.test.ts`). They need Debian's mosquitto, mosquitto-clients, jq,
+ * openssl and mbpoll, which a fresh machine running
  * `npm test` may not have, so they form their own project: `npm run test:broker` (CI runs it).
  */
 const BROKER_TESTS = 'packages/*/src/**/*.broker.test.ts';

@@ -53,8 +53,10 @@ const USAGE = `Fleetport device simulator
   --datasheet-mistakes with --print-point-tables: the tables a hurried engineer types (1-based
                        addresses as offsets, CDAB floats as ABCD, tenths without x0.1)
 
-  npm run sim -- modbus-slave --kind energyMeter --modbus-port 1502 [--slave-id 1]
-                       one slave as its own process`;
+  npm run sim -- modbus-slave --kind energyMeter --modbus-port 1502 [--slave-id 1] [--rtu]
+                       one slave as its own process (--rtu: RTU frames over TCP, for an RTU table)
+  The routers poll the slaves of the point tables the cloud sends them (pointTableApply) and
+  publish up/endpoint; endpointWrite writes a point and answers the read-back.`;
 
 /** What `--local-edit` changes on a router: its SSH port, as someone on its own web page would. */
 const LOCAL_EDIT_XML = '<config><services><ssh enabled="true" port="2222"></ssh></services></config>';
@@ -71,6 +73,7 @@ const { values, positionals } = parseArgs({
     'datasheet-mistakes': { type: 'boolean', default: false },
     kind: { type: 'string', default: 'energyMeter' },
     'slave-id': { type: 'string', default: '1' },
+    rtu: { type: 'boolean', default: false },
     devices: { type: 'string', default: '10' },
     first: { type: 'string', default: '1' },
     'import-file': { type: 'string' },
@@ -111,7 +114,7 @@ function whole(name: keyof typeof values, min: number): number {
 const deviceCount = whole('devices', 1);
 const modbusHost = values['modbus-host'];
 if (positionals[0] === 'modbus-slave')
-  await serveOneSlave(values.kind, whole('modbus-port', 1), modbusHost, whole('slave-id', 1));
+  await serveOneSlave(values.kind, whole('modbus-port', 1), modbusHost, whole('slave-id', 1), values.rtu);
 const slaves = slavePlan(deviceCount, whole('endpoints', 0), whole('modbus-port', 1));
 if (values['print-point-tables']) {
   process.stdout.write(pointTablesJson(slaves, modbusHost, values['datasheet-mistakes']));

@@ -16,6 +16,7 @@ import { configChecksum } from './config-handlers.ts';
 import { applyConfigXml } from './config-xml.ts';
 import type { DeviceStats, DeviceStatus, SimulatedDeviceOptions } from './device-options.ts';
 import { identityOf } from './identity.ts';
+import { EndpointPoller } from './modbus-poller.ts';
 import { ClaimRefusedError, claimSecret, isAuthRefusal, openClient, randomId } from './mqtt-link.ts';
 import { RealVpnTunnel } from './real-vpn.ts';
 import { RouterState } from './router-state.ts';
@@ -47,6 +48,8 @@ export class SimulatedDevice extends EventEmitter {
   private connecting: Promise<void> | null = null;
   private readonly rpc: RpcRunner;
   private readonly outbox: { kind: UpKind; payload: string }[] = [];
+  /** The Modbus endpoints it polls with its applied point tables (`pointTableApply`). */
+  readonly endpoints: EndpointPoller;
 
   constructor(readonly options: SimulatedDeviceOptions) {
     super();
@@ -59,6 +62,12 @@ export class SimulatedDevice extends EventEmitter {
     this.state.vpnBytesPerSecond = options.vpnBytesPerSecond ?? 0;
     if (options.realVpn) this.state.realVpn = new RealVpnTunnel(options.realVpn);
     this.rpc = new RpcRunner(this);
+    // Polling goes on while the uplink is down (a real gateway keeps its tables); samples taken
+    // meanwhile are not sent.
+    this.endpoints = new EndpointPoller(
+      (batch) => this.publish('endpoint', { type: 'endpoint', ts: Date.now(), ...batch }),
+      options.timeScale ?? 1,
+    );
   }
 
   /** A method, not a comparison, because `status` changes under awaits that narrowing cannot see. */
@@ -83,6 +92,7 @@ export class SimulatedDevice extends EventEmitter {
   /** Powers off politely: `offline` presence with reason shutdown, then a normal disconnect. */
   async stop(): Promise<void> {
     this.status = 'stopped';
+    this.endpoints.stop();
     this.state.realVpn?.close();
     await this.closeConnection('shutdown');
   }

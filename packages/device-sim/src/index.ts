@@ -9,13 +9,16 @@ export {
 export { createFleet, type Fleet, type FleetOptions, type FleetStats } from './fleet.ts';
 export { type DeviceIdentity, identityOf, importCsv, simulatedSerial } from './identity.ts';
 export { testReadSlave } from './modbus-gateway.ts';
+export { EndpointPoller, writeFunctionCode } from './modbus-poller.ts';
 export {
   DATASHEETS,
   ENDPOINT_KINDS,
   type EndpointKind,
   type ModbusSlave,
   pointTableOf,
+  type SlaveFraming,
   startModbusSlave,
+  startRegisterImageSlave,
 } from './modbus-slaves.ts';
 export { type ClaimOptions, ClaimRefusedError, hmacSha256Hex } from './mqtt-link.ts';
 export { createRealVpnSite, createUplinkBridge, type RealVpnSite, RealVpnTunnel } from './real-vpn.ts';

@@ -38,19 +38,24 @@ export async function startSlaves(
   for (const s of plan) into.push(await startModbusSlave(s.kind, { host, port: s.port }));
 }
 
-/** `sim modbus-slave --kind energyMeter --modbus-port 1502`: one slave as its own process, until stopped. */
+/** `sim modbus-slave --kind energyMeter --modbus-port 1502 [--rtu]`: one slave as its own process, until stopped. */
 export async function serveOneSlave(
   kindName: string,
   port: number,
   host: string,
   slaveId: number,
+  /** RTU frames over TCP (a slave of an RTU table) instead of Modbus TCP. */
+  rtu = false,
 ): Promise<void> {
   if (!(ENDPOINT_KINDS as readonly string[]).includes(kindName)) {
     console.error(`unknown kind ${kindName} (known: ${ENDPOINT_KINDS.join(', ')})`);
     process.exit(2);
   }
-  const slave = await startModbusSlave(kindName as EndpointKind, { host, port, slaveId });
-  console.log(`${kindName}: Modbus TCP slave ${slaveId} on ${host}:${slave.port}`);
+  const framing = rtu ? 'rtuOverTcp' : 'tcp';
+  const slave = await startModbusSlave(kindName as EndpointKind, { host, port, slaveId, framing });
+  console.log(
+    `${kindName}: Modbus ${rtu ? 'RTU over TCP' : 'TCP'} slave ${slaveId} on ${host}:${slave.port}`,
+  );
   const stop = () => void slave.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

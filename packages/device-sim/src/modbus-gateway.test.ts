@@ -68,6 +68,31 @@ describe('test read of a real slave', () => {
     expect(right!.value).toBeCloseTo(slaves[0]!.valueOf('voltage'), 0);
   });
 
+  it('reads an RTU slave over TCP (raw RTU frames with CRC, no MBAP header)', async () => {
+    const rtu = await startModbusSlave('flowMeter', { framing: 'rtuOverTcp', slaveId: 9 });
+    rtu.freeze(1_000_000);
+    try {
+      const result = await testReadSlave({
+        slave: {
+          protocol: 'modbusRtu',
+          connectionType: 'rtuOverTcp',
+          ip: '127.0.0.1',
+          port: rtu.port,
+          slaveId: 9,
+        },
+        points: [{ index: 0, functionCode: 3, address: 100, count: 4 }],
+      });
+      expect(result.points[0]).toMatchObject({ index: 0, start: 99 });
+      const [point] = PointTableInputSchema.parse(
+        pointTableOf('flowMeter', { ip: '127.0.0.1', port: rtu.port, framing: 'rtuOverTcp' }),
+      ).points;
+      const { decoded } = testReadDecodings(point!, 99, result.points[0]!.values!);
+      expect(decoded?.value).toBeCloseTo(rtu.valueOf('flowRate'), 2);
+    } finally {
+      await rtu.close();
+    }
+  });
+
   it('answers an error per point when the slave cannot be reached', async () => {
     const result = await testReadSlave({
       slave: { protocol: 'modbusTcp', connectionType: 'tcp', ip: '127.0.0.1', port: 1, slaveId: 1 },

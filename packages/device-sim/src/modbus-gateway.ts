@@ -53,8 +53,8 @@ export async function testReadSlave(params: TestRead): Promise<RpcResult<'pointT
     };
   const client = new ModbusRTU();
   try {
-    if (slave.connectionType === 'rtuOverTcp')
-      await client.connectTcpRTUBuffered(slave.ip, { port: slave.port });
+    // modbus-serial's "telnet" port is RTU over TCP: raw RTU frames with their CRC, no MBAP header.
+    if (slave.connectionType === 'rtuOverTcp') await client.connectTelnet(slave.ip, { port: slave.port });
     else await client.connectTCP(slave.ip, { port: slave.port });
   } catch (error) {
     const message = `cannot reach ${slave.ip}:${slave.port}: ${messageOf(error)}`;

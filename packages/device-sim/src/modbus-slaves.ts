@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import {
   type ByteOrder,
   datasheetAddress,
@@ -6,6 +6,7 @@ import {
   type PointDataType,
   type PointInput,
   type PointTableInput,
+  scaledValue,
 } from '@fleetport/contract';
 import { ServerTCP } from 'modbus-serial';
 
@@ -148,6 +149,20 @@ export const DATASHEETS: Record<EndpointKind, readonly DatasheetEntry[]> = {
       at: (t) => 98_765.43 + t / 60_000,
       min: 0,
     },
+    {
+      // A setpoint the master may change: a FLOAT, so it is written with function code 16.
+      name: 'flowLimit',
+      area: 'holdingRegister',
+      offset: 108,
+      dataType: 'FLOAT',
+      byteOrder: 'ABCD',
+      multiplier: 1,
+      decimals: 2,
+      at: () => 50,
+      min: 0,
+      max: 1000,
+      writable: true,
+    },
   ],
   relay: [0, 1, 2, 3].map((i) => ({
     name: `relay${i + 1}`,
@@ -182,9 +197,10 @@ const WRITE_CODE: Record<Area, 5 | 16 | undefined> = {
  */
 export function pointTableOf(
   kind: EndpointKind,
-  slave: { ip: string; port: number; slaveId?: number },
+  slave: { ip: string; port: number; slaveId?: number; framing?: SlaveFraming },
   options: { mistakes?: boolean; name?: string } = {},
 ): PointTableInput {
+  const rtu = slave.framing === 'rtuOverTcp';
   const points: PointInput[] = DATASHEETS[kind].map((e) => {
     const wrong = options.mistakes && kind === 'energyMeter';
     return {
@@ -201,8 +217,8 @@ export function pointTableOf(
   });
   return {
     name: options.name ?? kind,
-    protocol: 'modbusTcp',
-    connectionType: 'tcp',
+    protocol: rtu ? 'modbusRtu' : 'modbusTcp',
+    connectionType: rtu ? 'rtuOverTcp' : 'tcp',
     slaveIp: slave.ip,
     slavePort: slave.port,
     slaveId: slave.slaveId ?? 1,
@@ -210,9 +226,13 @@ export function pointTableOf(
   };
 }
 
+/** How a slave frames its answers on TCP: Modbus TCP (MBAP header), or RTU frames (CRC) over the socket. */
+export type SlaveFraming = 'tcp' | 'rtuOverTcp';
+
 export interface ModbusSlave {
   kind: EndpointKind;
   port: number;
+  framing: SlaveFraming;
   slaveId: number;
   /** The engineering value of an entry now (a coil as 0/1). */
   valueOf(name: string): number;
@@ -224,25 +244,42 @@ export interface ModbusSlave {
 /** Starts one slave on `port` (0: any free port) answering `slaveId`. */
 export async function startModbusSlave(
   kind: EndpointKind,
-  options: { port?: number; host?: string; slaveId?: number; clock?: () => number } = {},
+  options: {
+    port?: number;
+    host?: string;
+    slaveId?: number;
+    clock?: () => number;
+    /** RTU frames over TCP, as a serial device server presents an RTU slave (an RTU point table). */
+    framing?: SlaveFraming;
+  } = {},
 ): Promise<ModbusSlave> {
   const sheet = DATASHEETS[kind];
   const slaveId = options.slaveId ?? 1;
   let frozenAt: number | null = null;
   const now = () => frozenAt ?? (options.clock ?? Date.now)();
-  /** Values written by a master, overriding the live ones. */
+  /** Coils written by a master, overriding the live ones. */
   const written = new Map<string, number>();
+  /** Holding registers written by a master, word by word (a 32-bit value written with 6 tears). */
+  const writtenWords = new Map<number, number>();
+  const layoutOf = (e: DatasheetEntry) => ({ ...e, divisor: 1, bitOffset: 0, bitCount: 16 });
+  const wordsOf = (e: DatasheetEntry) => {
+    const live = encodeRegisters(written.get(e.name) ?? e.at(now()), layoutOf(e));
+    if (e.area !== 'holdingRegister') return live;
+    return live.map((w, i) => writtenWords.get(e.offset + i) ?? w);
+  };
   const current = (name: string) => {
     const entry = sheet.find((e) => e.name === name);
     if (!entry) throw new Error(`${kind} has no ${name}`);
-    return written.get(name) ?? entry.at(now());
+    if (entry.area !== 'holdingRegister') return written.get(name) ?? entry.at(now());
+    return Number(scaledValue(wordsOf(entry), layoutOf(entry)));
   };
 
   /** The word at an offset of an area: the register image of whichever value covers it, else 0. */
   function word(area: Area, offset: number): number {
+    if (area === 'holdingRegister' && writtenWords.has(offset)) return writtenWords.get(offset)!;
     for (const e of sheet) {
       if (e.area !== area) continue;
-      const words = encodeRegisters(current(e.name), { ...e, divisor: 1, bitOffset: 0, bitCount: 16 });
+      const words = wordsOf(e);
       if (offset >= e.offset && offset < e.offset + words.length) return words[offset - e.offset]!;
     }
     return 0;
@@ -262,33 +299,149 @@ export async function startModbusSlave(
       const e = sheet.find((s) => s.area === 'coil' && s.offset === addr);
       if (e) written.set(e.name, value ? 1 : 0);
     },
+    // Function code 6 writes one register, 16 several (modbus-serial hands them over one by one).
     setRegister: (addr: number, value: number) => {
-      // A single-register write lands on 16-bit values only; wider values need function code 16
-      // with all their registers, which modbus-serial hands over one register at a time too.
-      const e = sheet.find((s) => s.area === 'holdingRegister' && s.offset === addr);
-      if (e && (e.dataType === 'INT-16' || e.dataType === 'UINT-16'))
-        written.set(e.name, (e.dataType === 'INT-16' ? (value << 16) >> 16 : value) * e.multiplier);
+      writtenWords.set(addr, value & 0xffff);
     },
   };
 
   const host = options.host ?? '127.0.0.1';
   // The library reads port 0 as Modbus's 502: find a free one first.
   const port = options.port || (await freePort(host));
-  const server = new ServerTCP(vector, { host, port, unitID: slaveId });
+  const framing = options.framing ?? 'tcp';
+  // An RTU slave answers RTU frames on `port`; the Modbus TCP server behind it listens on a port of its own.
+  const tcpPort = framing === 'tcp' ? port : await freePort(host);
+  const server = new ServerTCP(vector, { host, port: tcpPort, unitID: slaveId });
   await new Promise<void>((resolve, reject) => {
     server.on('initialized', () => resolve());
     server.on('serverError', reject);
   });
+  const rtu = framing === 'rtuOverTcp' ? await rtuFront(host, port, tcpPort) : null;
   return {
     kind,
     port,
+    framing,
     slaveId,
     valueOf: current,
     freeze(at) {
       frozenAt = at;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async close() {
+      if (rtu) await closeServer(rtu);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
+}
+
+/**
+ * A slave whose holding registers are a fixed image (offset → word; the rest read 0), for decoding
+ * tests: every data type and byte order read from registers whose bits are known. Writes change it.
+ */
+export async function startRegisterImageSlave(
+  image: readonly number[],
+  options: { host?: string; slaveId?: number } = {},
+): Promise<{ port: number; words: number[]; close(): Promise<void> }> {
+  const host = options.host ?? '127.0.0.1';
+  const port = await freePort(host);
+  const words = [...image];
+  const server = new ServerTCP(
+    {
+      getHoldingRegister: (addr: number) => words[addr] ?? 0,
+      getInputRegister: (addr: number) => words[addr] ?? 0,
+      getCoil: () => false,
+      getDiscreteInput: () => false,
+      setRegister: (addr: number, value: number) => {
+        words[addr] = value & 0xffff;
+      },
+      setCoil: () => {},
+    },
+    { host, port, unitID: options.slaveId ?? 1 },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.on('initialized', () => resolve());
+    server.on('serverError', reject);
+  });
+  return { port, words, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** CRC-16/MODBUS of an RTU frame, sent low byte first. */
+export function crc16(bytes: Uint8Array): number {
+  let crc = 0xffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let i = 0; i < 8; i++) crc = crc & 1 ? (crc >> 1) ^ 0xa001 : crc >> 1;
+  }
+  return crc;
+}
+
+/** The length of the RTU request at the start of `buffer` (null: not all of it has arrived). */
+function rtuRequestLength(buffer: Buffer): number | null {
+  if (buffer.length < 2) return null;
+  const fc = buffer[1]!;
+  if (fc === 15 || fc === 16) return buffer.length < 7 ? null : 9 + buffer[6]!;
+  return 8;
+}
+
+/**
+ * RTU over TCP in front of a Modbus TCP slave: each RTU request (unit, PDU, CRC) becomes a Modbus TCP
+ * request (MBAP header, unit, PDU) to the slave, and its answer an RTU frame again. A frame with a bad
+ * CRC is dropped, as a serial slave drops it.
+ */
+async function rtuFront(host: string, port: number, tcpPort: number): Promise<Server> {
+  const sockets = new Set<Socket>();
+  const front = createServer((socket) => {
+    sockets.add(socket);
+    const slave = connect(tcpPort, host);
+    let pending = Buffer.alloc(0);
+    let answer = Buffer.alloc(0);
+    let transaction = 0;
+    socket.on('data', (data) => {
+      pending = Buffer.concat([pending, data]);
+      for (let length = rtuRequestLength(pending); length !== null && pending.length >= length; ) {
+        const frame = pending.subarray(0, length);
+        pending = pending.subarray(length);
+        length = rtuRequestLength(pending);
+        if (crc16(frame.subarray(0, -2)) !== frame.readUInt16LE(frame.length - 2)) continue;
+        const body = frame.subarray(0, -2);
+        const mbap = Buffer.alloc(6);
+        transaction = (transaction + 1) & 0xffff;
+        mbap.writeUInt16BE(transaction, 0);
+        mbap.writeUInt16BE(body.length, 4);
+        slave.write(Buffer.concat([mbap, body]));
+      }
+    });
+    slave.on('data', (data) => {
+      answer = Buffer.concat([answer, data]);
+      while (answer.length >= 6 && answer.length >= 6 + answer.readUInt16BE(4)) {
+        const body = answer.subarray(6, 6 + answer.readUInt16BE(4));
+        answer = answer.subarray(6 + body.length);
+        const crc = Buffer.alloc(2);
+        crc.writeUInt16LE(crc16(body));
+        socket.write(Buffer.concat([body, crc]));
+      }
+    });
+    const end = () => {
+      sockets.delete(socket);
+      socket.destroy();
+      slave.destroy();
+    };
+    socket.on('close', end);
+    socket.on('error', end);
+    slave.on('close', end);
+    slave.on('error', end);
+  });
+  (front as Server & { sockets?: Set<Socket> }).sockets = sockets;
+  await new Promise<void>((resolve, reject) => {
+    front.once('error', reject);
+    front.listen(port, host, () => resolve());
+  });
+  return front;
+}
+
+/** Closes a server and the connections it holds (a killed slave drops its masters). */
+function closeServer(server: Server & { sockets?: Set<Socket> }): Promise<void> {
+  for (const socket of server.sockets ?? []) socket.destroy();
+  return new Promise((resolve) => server.close(() => resolve()));
 }
 
 function freePort(host: string): Promise<number> {

@@ -1,5 +1,6 @@
 import type { UpKind, UpMessageOf } from '@fleetport/contract';
 import type { Wait } from './cli-shell.ts';
+import type { EndpointPoller } from './modbus-poller.ts';
 import type { RouterState } from './router-state.ts';
 
 /** Switches that make a simulated device misbehave, changeable while it runs. */
@@ -43,6 +44,8 @@ export interface RpcContext {
   reconnectSoon(): void;
   /** The uplink fails (the connection dies without a goodbye) and comes back after `ms` of simulated time. */
   loseUplink(ms: number): void;
+  /** The Modbus endpoints the gateway polls. */
+  endpoints: EndpointPoller;
   /** Real milliseconds per simulated millisecond (1 in real life, smaller in tests). */
   timeScale: number;
   /** Real HTTP downloads/uploads of signed URLs (off in unit tests). */

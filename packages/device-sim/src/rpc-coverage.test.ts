@@ -60,6 +60,10 @@ const PARAMS: Record<RpcMethod, Record<string, unknown>> = {
     slave: { protocol: 'modbusTcp', connectionType: 'tcp', ip: '127.0.0.1', port: 1, slaveId: 1 },
     points: [{ index: 0, functionCode: 3, address: 0, count: 2 }],
   },
+  // Nothing to poll: the gateway stops polling and says so.
+  pointTableApply: { endpoints: [] },
+  // No table applied: no such endpoint (notFound).
+  endpointWrite: { endpointId: 'METER01', point: 'relay1', value: 1 },
   vpnJoin: {
     groupId: 1,
     commonName: 'fp-g1-device-X',

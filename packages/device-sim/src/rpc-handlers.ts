@@ -29,6 +29,16 @@ export const HANDLERS: Handlers = {
     return testReadSlave(p);
   },
 
+  /** Polls the endpoints of the pushed tables from now on, instead of what it polled before (modbus-poller.ts). */
+  async pointTableApply(ctx, p) {
+    return ctx.endpoints.apply(p.endpoints);
+  },
+
+  /** Writes a point of a polled endpoint with the right function code and answers the read-back. */
+  async endpointWrite(ctx, p) {
+    return ctx.endpoints.write(p);
+  },
+
   async reboot(ctx, p) {
     const rebootAt = Date.now() + p.delaySeconds * 1000;
     // Reply first: the reboot happens after the reply is out, as a real router does.

@@ -99,6 +99,7 @@ export class RpcRunner {
       },
       loseUplink: (ms) => device.drop({ offlineForMs: ms * (device.options.timeScale ?? 1) }),
       timeScale: device.options.timeScale ?? 1,
+      endpoints: device.endpoints,
       transfers: device.options.transfers ?? false,
     };
     return (HANDLERS[method] as Handler<RpcMethod>)(ctx, params as never);

@@ -1,6 +1,7 @@
 import type { ClaimAnswer, ClaimRequest } from './claim.ts';
 import type {
   ConfigMessage,
+  EndpointMessage,
   EventMessage,
   HelloMessage,
   PresenceMessage,
@@ -153,6 +154,21 @@ export const DEVICE_EXAMPLES = {
     firmwareVersion: '5.3.0',
     appVersion: '5.3.0',
   },
+  endpoint: {
+    type: 'endpoint',
+    ts,
+    samples: [
+      {
+        endpointId: 'METER01',
+        ts: ts - 200,
+        values: { voltage: 230.4, current: 5.37, activePower: 1150.6, energy: 1523.77 },
+        quality: 'good',
+      },
+    ],
+    presence: [
+      { endpointId: 'FLOW01', ts: ts - 150, state: 'offline', reason: 'cannot reach 192.168.1.22:502' },
+    ],
+  },
 } satisfies {
   hello: HelloMessage;
   status: StatusMessage;
@@ -163,6 +179,7 @@ export const DEVICE_EXAMPLES = {
   reply: ReplyMessage;
   presence: PresenceMessage;
   claim: ClaimRequest;
+  endpoint: EndpointMessage;
 };
 
 export const DOWN_EXAMPLES = {

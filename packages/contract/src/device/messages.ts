@@ -12,7 +12,7 @@ import {
   NetworkEnvironmentSchema,
   SignalSchema,
 } from './links.ts';
-import { EpochMsSchema, KeepAliveSchema } from './protocol.ts';
+import { EpochMsSchema, KeepAliveSchema, ProtocolEndpointIdSchema } from './protocol.ts';
 import { ReplyMessageSchema, RpcIdSchema } from './rpc.ts';
 import { SeriesIdSchema } from './series.ts';
 import type { UpKind } from './topics.ts';
@@ -274,6 +274,44 @@ export const PresenceMessageSchema = z.object({
 });
 export type PresenceMessage = z.infer<typeof PresenceMessageSchema>;
 
+/** What a sample's values are worth: every point read (`good`), some not (`partial`, those are null). */
+export const ENDPOINT_QUALITIES = ['good', 'partial'] as const;
+
+/** One poll of one endpoint: its points' engineering values by point name (null: not read this time). */
+export const EndpointSampleSchema = z.object({
+  endpointId: ProtocolEndpointIdSchema,
+  /** When the slave was read (device clock, epoch ms); with the SN and endpoint it identifies the sample. */
+  ts: EpochMsSchema,
+  values: z.record(z.string().max(50), z.union([z.number(), z.string().max(500)]).nullable()),
+  quality: z.enum(ENDPOINT_QUALITIES),
+});
+export type EndpointSample = z.infer<typeof EndpointSampleSchema>;
+
+/** An endpoint's slave started or stopped answering. */
+export const EndpointPresenceSchema = z.object({
+  endpointId: ProtocolEndpointIdSchema,
+  ts: EpochMsSchema,
+  state: z.enum(['online', 'offline']),
+  /** Why it is offline: the connection's or the slave's error. */
+  reason: z.string().max(200).optional(),
+});
+export type EndpointPresence = z.infer<typeof EndpointPresenceSchema>;
+
+/** Samples and presence changes per message (a gateway sends more messages for more). */
+export const ENDPOINT_MESSAGE_MAX = 200;
+
+/**
+ * `up/endpoint` (issue 19, docs/device-protocol.md §7.8): the samples of the endpoints a gateway polls
+ * with its applied point tables, gathered per poll round, and their presence changes.
+ */
+export const EndpointMessageSchema = z.object({
+  type: z.literal('endpoint'),
+  ts: EpochMsSchema,
+  samples: z.array(EndpointSampleSchema).max(ENDPOINT_MESSAGE_MAX).default([]),
+  presence: z.array(EndpointPresenceSchema).max(ENDPOINT_MESSAGE_MAX).default([]),
+});
+export type EndpointMessage = z.infer<typeof EndpointMessageSchema>;
+
 export const UpMessageSchema = z.discriminatedUnion('type', [
   HelloMessageSchema,
   StatusMessageSchema,
@@ -284,6 +322,7 @@ export const UpMessageSchema = z.discriminatedUnion('type', [
   ReplyMessageSchema,
   PresenceMessageSchema,
   ClaimRequestSchema,
+  EndpointMessageSchema,
 ]);
 export type UpMessage = z.infer<typeof UpMessageSchema>;
 export type UpMessageOf<K extends UpKind> = Extract<UpMessage, { type: K }>;

@@ -57,3 +57,6 @@ export const DEVICE_LIMITS = {
 
 /** Milliseconds since the Unix epoch, as every `ts` and `deadline` of the protocol. */
 export const EpochMsSchema = z.number().int().nonnegative();
+
+/** An endpoint's id as the cloud names it: the endpoint manager's ID, 4-64 letters or digits (rules/products.ts). */
+export const ProtocolEndpointIdSchema = z.string().regex(/^[A-Za-z0-9]{4,64}$/);

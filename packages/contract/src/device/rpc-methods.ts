@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { POINT_DATA_TYPES } from '../enums/endpoints.ts';
 import { isTimeOfDay } from '../rules/time.ts';
 import { LinkIdSchema, LinkUsageSchema } from './links.ts';
-import { ConfirmWindowSchema, EpochMsSchema, KeepAliveSchema } from './protocol.ts';
+import { BYTE_ORDERS } from './modbus-registers.ts';
+import { ConfirmWindowSchema, EpochMsSchema, KeepAliveSchema, ProtocolEndpointIdSchema } from './protocol.ts';
 
 /*
  * Params and results of every RPC method (docs/device-protocol.md §7). Objects are not strict:
@@ -57,6 +59,33 @@ export const ModbusSlaveSchema = z.object({
   port: z.number().int().min(1).max(65535),
   slaveId: z.number().int().min(1).max(247),
 });
+
+/** A point as a gateway polls it: a saved point table's point (contract api `PointSchema`). */
+export const PolledPointSchema = z.object({
+  /** The name its value is reported under. */
+  name: z.string().min(1).max(50),
+  /** As configured: the gateway reads its area (5/15 as 1, 6/16 as 3) and writes with it (§7.8). */
+  functionCode: z.number().int(),
+  /** Protocol offset. */
+  address: z.number().int().min(0).max(65535),
+  dataType: z.enum(POINT_DATA_TYPES),
+  byteOrder: z.enum(BYTE_ORDERS),
+  multiplier: z.number(),
+  divisor: z.number().refine((n) => n !== 0),
+  /** Registers (coils) it takes: 1, 2 or 4 by type, 1-125 for RAW-DATA. */
+  dataSize: z.number().int().min(1).max(125),
+  decimals: z.number().int().min(0).max(6),
+  bitOffset: z.number().int().min(0).max(15).default(0),
+  bitCount: z.number().int().min(1).max(16).default(1),
+  /** `periodic` points are read every poll; `onDemand` ones only for a write's read-back. */
+  trigger: z.enum(['periodic', 'onDemand']).default('periodic'),
+  /** Points of the same batch (1-999) are read in one request; 0 alone. */
+  batch: z.number().int().min(0).max(999).default(0),
+});
+export type PolledPoint = z.infer<typeof PolledPointSchema>;
+
+/** Endpoints one gateway polls at most. */
+export const POLLED_ENDPOINTS_MAX = 256;
 
 export const RPC_DEFS = {
   /** Restart after an optional delay; the device replies first, then goes offline and returns. */
@@ -377,6 +406,46 @@ export const RPC_DEFS = {
           error: z.string().max(200).optional(),
         }),
       ),
+    }),
+  },
+  /**
+   * The point tables to poll (issue 19; docs/device-protocol.md §7.8): the whole set, replacing the one
+   * before (an empty list stops polling). Per endpoint its slave, poll interval and points.
+   */
+  pointTableApply: {
+    params: z.object({
+      endpoints: z
+        .array(
+          z.object({
+            endpointId: ProtocolEndpointIdSchema,
+            slave: ModbusSlaveSchema,
+            /** Seconds between two polls of the endpoint. */
+            pollSeconds: z.number().int().min(1).max(86_400).default(60),
+            points: z.array(PolledPointSchema).min(1).max(1000),
+          }),
+        )
+        .max(POLLED_ENDPOINTS_MAX),
+    }),
+    result: z.object({ endpoints: z.array(ProtocolEndpointIdSchema) }),
+  },
+  /**
+   * Write one point of a polled endpoint and read it back (§7.8): coils with 5 (15 when the point
+   * says 15), 16-bit registers with 6 (16 when the point says 16), 32/64-bit values and RAW-DATA always
+   * with 16, never 6. The result is the value read back after the write, decoded like a poll.
+   */
+  endpointWrite: {
+    params: z.object({
+      endpointId: ProtocolEndpointIdSchema,
+      point: z.string().min(1).max(50),
+      value: z.union([z.number(), z.string().max(500)]),
+    }),
+    result: z.object({
+      endpointId: ProtocolEndpointIdSchema,
+      point: z.string(),
+      /** The function code the gateway wrote with. */
+      functionCode: z.number().int(),
+      /** The engineering value read back. */
+      value: z.union([z.number(), z.string()]).nullable(),
     }),
   },
   /** Change the MQTT keep-alive; the device reconnects with the new value. */

@@ -18,6 +18,7 @@ export const UP_KINDS = [
   'reply',
   'presence',
   'claim',
+  'endpoint',
 ] as const;
 export type UpKind = (typeof UP_KINDS)[number];
 

@@ -16,6 +16,7 @@ import {
   saveDeviceStatusModules,
 } from '../modules/devices/device-reports.store.ts';
 import type { DevicesService } from '../modules/devices/devices.service.ts';
+import { recordEndpointMessage } from '../modules/point-tables/endpoint-values.store.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/open.ts';
 import type { LiveHub } from '../platform/live/hub.ts';
@@ -166,6 +167,10 @@ export function createInboundRouter(deps: InboundDeps) {
         receivedAt: deps.clock.now(),
       });
       await deps.configReported?.(sn, companyId, message, previous);
+    },
+    async endpoint(sn, companyId, message) {
+      // Committed before the handler resolves, so the broker acknowledges it only then (§6).
+      await recordEndpointMessage(deps.db, { companyId, sn, message, receivedAt: deps.clock.now() });
     },
     async reply(sn, _companyId, reply) {
       await deps.rpc.handleReply(sn, reply);

@@ -83,6 +83,42 @@ describe('housekeeping', () => {
     expect(marks.map((m) => Number(m.notification_id)).sort()).toEqual(left.map((n) => n.id).sort());
   });
 
+  it('deletes endpoint samples past the telemetry retention and keeps the endpoints’ latest values', async () => {
+    const days = t.deps.config.mqtt.telemetryRetentionDays;
+    const sample = (endpointId: string, ageDays: number) => ({
+      company_id: acme.companyId,
+      sn: SN,
+      endpoint_id: endpointId,
+      at: daysAgo(ageDays),
+      values: JSON.stringify({ voltage: 230 }),
+      quality: 'good' as const,
+      received_at: daysAgo(ageDays),
+    });
+    await t.deps.db
+      .insertInto('endpoint_sample')
+      .values([sample('METER01', days + 1), sample('METER01', days - 1), sample('METER02', days + 2)])
+      .execute();
+    await t.deps.db
+      .insertInto('endpoint_state')
+      .values({
+        company_id: acme.companyId,
+        sn: SN,
+        endpoint_id: 'METER02',
+        values: JSON.stringify({ voltage: 230 }),
+        quality: 'good',
+        sample_at: daysAgo(days + 2),
+        online: true,
+        offline_reason: null,
+        presence_at: daysAgo(days + 2),
+      })
+      .execute();
+    expect((await retention()).endpointSamples).toBe(2);
+    const left = await t.deps.db.selectFrom('endpoint_sample').select('endpoint_id').execute();
+    expect(left.map((r) => r.endpoint_id)).toEqual(['METER01']);
+    const state = await t.deps.db.selectFrom('endpoint_state').select('endpoint_id').execute();
+    expect(state.map((r) => r.endpoint_id)).toEqual(['METER02']);
+  });
+
   it('deletes finished answers of read-only commands older than a week, and keeps history, running commands and the newest app list', async () => {
     const old = READ_ONLY_RPC_RETENTION_DAYS + 1;
     const recent = READ_ONLY_RPC_RETENTION_DAYS - 1;

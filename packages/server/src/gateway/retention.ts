@@ -1,5 +1,6 @@
 import { deleteNotificationsBefore } from '../modules/device-notifications/device-notifications.store.ts';
 import { deleteTelemetryBefore } from '../modules/devices/device-reports.store.ts';
+import { deleteEndpointSamplesBefore } from '../modules/point-tables/endpoint-values.store.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { MqttConfig } from '../platform/config.ts';
 import type { DbOrTx } from '../platform/db/open.ts';
@@ -17,6 +18,8 @@ export const RETENTION_JOB = 'housekeeping.deviceRetention';
 /** What one run deleted. */
 export interface RetentionRun {
   telemetry: number;
+  /** Endpoint samples (up kind `endpoint`), kept as long as telemetry. */
+  endpointSamples: number;
   notifications: number;
   readOnlyCommands: number;
 }
@@ -28,7 +31,7 @@ export interface RetentionDeps {
 }
 
 /**
- * Deletes telemetry and notifications older than their retention settings, and the finished answers
+ * Deletes telemetry and endpoint samples, and notifications, older than their retention settings, and the finished answers
  * of read-only commands older than a week (the serial console alone leaves one per second while
  * open). Deleting by age is safe to run again. (When the telemetry grows past what row deletes
  * handle, partitioning the table by day makes this a partition drop.)
@@ -37,6 +40,7 @@ export async function applyRetention(deps: RetentionDeps): Promise<RetentionRun>
   const ago = (days: number) => new Date(deps.clock.now().getTime() - days * DAY_MS);
   return {
     telemetry: await deleteTelemetryBefore(deps.db, ago(deps.config.telemetryRetentionDays)),
+    endpointSamples: await deleteEndpointSamplesBefore(deps.db, ago(deps.config.telemetryRetentionDays)),
     notifications: await deleteNotificationsBefore(deps.db, ago(deps.config.notificationRetentionDays)),
     readOnlyCommands: await deleteReadOnlyCommandsBefore(deps.db, ago(READ_ONLY_RPC_RETENTION_DAYS)),
   };

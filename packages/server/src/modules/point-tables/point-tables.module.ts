@@ -5,5 +5,5 @@ export const pointTablesModule = defineModule({
   area: 'point-tables',
   uses: ['clock', 'db', 'gateway'],
   routes: pointTableRoutes,
-  tables: ['point_table'],
+  tables: ['point_table', 'endpoint_sample', 'endpoint_state'],
 });

@@ -1,13 +1,19 @@
 import {
+  applyPointTablesCall,
   createPointTableCall,
   deletePointTableCall,
+  endpointValuesCall,
+  endpointWriteCall,
+  exportPointTableCall,
   getPointTableCall,
+  importPointTableCall,
   listPointTablesCall,
   testReadPointTableCall,
   updatePointTableCall,
 } from '@fleetport/contract';
 import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
+import * as polling from './endpoint-polling.service.ts';
 import * as tables from './point-tables.service.ts';
 
 /** The point table calls: the actor from the session, the service, the answer. */
@@ -27,5 +33,14 @@ export function pointTableRoutes(deps: tables.PointTableDeps) {
     bind(testReadPointTableCall, async (ctx) =>
       tables.testReadPointTable(deps, companyActor(ctx), ctx.input),
     ),
+    bind(exportPointTableCall, async (ctx) =>
+      tables.exportPointTable(deps, companyActor(ctx), ctx.input.pointTableId),
+    ),
+    bind(importPointTableCall, async (ctx) =>
+      tables.importPointTable(deps, companyActor(ctx), ctx.input, ctx.lang),
+    ),
+    bind(applyPointTablesCall, async (ctx) => polling.applyPointTables(deps, companyActor(ctx), ctx.input)),
+    bind(endpointValuesCall, async (ctx) => polling.getEndpointValues(deps, companyActor(ctx), ctx.input)),
+    bind(endpointWriteCall, async (ctx) => polling.writeEndpointPoint(deps, companyActor(ctx), ctx.input)),
   ];
 }

@@ -1,6 +1,8 @@
 import {
   type CallParsedInput,
   ErrorCode,
+  interpolate,
+  type Lang,
   type listPointTablesCall,
   type PointTable,
   type PointTableFields,
@@ -9,12 +11,14 @@ import {
   readFunctionCode,
   type TestReadPoint,
   testReadDecodings,
+  XLSX_MIME_TYPE,
 } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { type Actor, owningCompany, owningScope } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getCompanyDevice } from '../devices/device-list.store.ts';
+import { pointTableWorkbook, readPointTableWorkbook } from './point-table-xlsx.ts';
 import {
   deletePointTable,
   findPointTable,
@@ -23,6 +27,7 @@ import {
   pointTableNamed,
   updatePointTable,
 } from './point-tables.store.ts';
+import { POINT_TABLE_TEXT as TEXT } from './point-tables.text.ts';
 
 /** What the point table area reads from AppDeps (its manifest's `uses`). */
 export type PointTableDeps = ModuleDeps<'clock' | 'db' | 'gateway'>;
@@ -161,4 +166,37 @@ export async function testReadPointTable(
     };
   });
   return { sn: input.sn, readAt: deps.clock.now().getTime(), points };
+}
+
+/** A saved table as .xlsx, read back by `importPointTable` unchanged. */
+export async function exportPointTable({ db }: PointTableDeps, actor: Actor, id: number) {
+  const table = await findPointTable(db, actor.scope, id);
+  const content = await pointTableWorkbook(table);
+  const safeName = table.name.replace(/[^\p{L}\p{N}_.-]+/gu, '_') || 'point-table';
+  return { fileName: `${safeName}.xlsx`, mimeType: XLSX_MIME_TYPE, content: content.toString('base64') };
+}
+
+/**
+ * Reads a table from .xlsx and answers the preview: each row with its problems (field and message),
+ * and the table's own. With `commit` and no problem it is saved as `createPointTable` saves (900001).
+ * A file that is not a workbook of this layout is code 1 naming `fileName`.
+ */
+export async function importPointTable(
+  deps: PointTableDeps,
+  actor: Actor,
+  input: { fileName: string; content: string; commit: boolean },
+  lang: Lang,
+) {
+  const refuse = (text: string) => new AppError(ErrorCode.PARAMETER_ERROR, null, 200, `fileName: ${text}`);
+  if (!/\.xlsx$/i.test(input.fileName)) throw refuse(TEXT.notXlsx[lang]);
+  let read: Awaited<ReturnType<typeof readPointTableWorkbook>>;
+  try {
+    read = await readPointTableWorkbook(Buffer.from(input.content, 'base64'), lang);
+  } catch {
+    throw refuse(interpolate(TEXT.unreadable[lang], { fileName: input.fileName }));
+  }
+  if (!read) throw refuse(TEXT.noPointsSheet[lang]);
+  const invalid = read.rows.filter((r) => r.problems.length > 0).length;
+  const saved = input.commit && read.table ? await createPointTable(deps, actor, read.table) : null;
+  return { name: read.name, tableProblems: read.tableProblems, rows: read.rows, invalid, saved };
 }

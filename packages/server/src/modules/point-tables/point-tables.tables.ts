@@ -19,4 +19,29 @@ export interface PointTableTables {
     created_at: Date;
     updated_at: Date;
   };
+  /** Endpoint samples as gateways poll them (migration 0670; up kind `endpoint`). */
+  endpoint_sample: {
+    company_id: number;
+    sn: string;
+    endpoint_id: string;
+    at: Date;
+    values: Json<EndpointValues>;
+    quality: 'good' | 'partial';
+    received_at: Date;
+  };
+  /** Per endpoint of a gateway: its latest sample and presence. */
+  endpoint_state: {
+    company_id: number;
+    sn: string;
+    endpoint_id: string;
+    values: Json<EndpointValues | null>;
+    quality: 'good' | 'partial' | null;
+    sample_at: Date | null;
+    online: boolean | null;
+    offline_reason: string | null;
+    presence_at: Date | null;
+  };
 }
+
+/** A sample's values by point name (null: the point was not read that time). */
+export type EndpointValues = Record<string, number | string | null>;

@@ -1,5 +1,6 @@
 import {
   deletePointTableCall,
+  exportPointTableCall,
   formatDateTime,
   listPointTablesCall,
   type PointTableSummary,
@@ -15,6 +16,8 @@ import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { Can, PageGate, usePermission } from '../../app/permissions.tsx';
 import { addNamespaces } from '../../i18n/index.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
+import { saveBase64 } from '../devices/file-transfer.ts';
+import { PointTableImport } from './point-table-import.tsx';
 import { pointTables } from './point-tables.i18n.ts';
 import { DETAILS_PATH, POINT_TABLE_KEYS } from './point-tables-queries.ts';
 
@@ -39,11 +42,22 @@ function PointTableList() {
   });
   const remove = useCallMutation(deletePointTableCall, { invalidates: [POINT_TABLE_KEYS.list] });
   const canCreate = usePermission('pointTable.create');
+  const [importing, setImporting] = useState(false);
   const createButton = canCreate ? (
-    <Button type="primary" onClick={() => navigate(DETAILS_PATH('new'))} data-testid="point-table-create">
-      {t('create')}
-    </Button>
+    <Space>
+      <Button onClick={() => setImporting(true)} data-testid="point-table-import">
+        {t('import.open')}
+      </Button>
+      <Button type="primary" onClick={() => navigate(DETAILS_PATH('new'))} data-testid="point-table-create">
+        {t('create')}
+      </Button>
+    </Space>
   ) : null;
+
+  async function exportTable(pointTableId: number) {
+    const file = await apiCall(exportPointTableCall, { pointTableId });
+    saveBase64(file.content, file.fileName, file.mimeType);
+  }
 
   const columns: ColumnsType<PointTableSummary> = [
     {
@@ -81,6 +95,16 @@ function PointTableList() {
       render: (_: unknown, r) => (
         <Space>
           <Link to={DETAILS_PATH(r.pointTableId)}>{t('open')}</Link>
+          <Can funCode="pointTable.export">
+            <Button
+              type="link"
+              size="small"
+              onClick={() => exportTable(r.pointTableId).catch(() => {})}
+              data-testid={`point-table-export-${r.pointTableId}`}
+            >
+              {t('export')}
+            </Button>
+          </Can>
           <Can funCode="pointTable.remove">
             <Popconfirm
               title={t('deleteConfirm', { name: r.name })}
@@ -98,26 +122,29 @@ function PointTableList() {
   ];
 
   return (
-    <ListPage<PointTableSummary>
-      title={t('title')}
-      testId="point-table-list"
-      tableTestId="point-tables-table"
-      rowKey="pointTableId"
-      loading={list.isLoading}
-      rows={list.data?.list ?? []}
-      columns={columns}
-      trailingColumns={actions}
-      filters={
-        <Input.Search
-          allowClear
-          placeholder={t('searchName')}
-          onSearch={(value) => setName(value.trim())}
-          data-testid="point-table-search"
-          style={{ width: 240 }}
-        />
-      }
-      empty={{ description: t('empty'), action: createButton }}
-      actions={createButton}
-    />
+    <>
+      <PointTableImport open={importing} onClose={() => setImporting(false)} />
+      <ListPage<PointTableSummary>
+        title={t('title')}
+        testId="point-table-list"
+        tableTestId="point-tables-table"
+        rowKey="pointTableId"
+        loading={list.isLoading}
+        rows={list.data?.list ?? []}
+        columns={columns}
+        trailingColumns={actions}
+        filters={
+          <Input.Search
+            allowClear
+            placeholder={t('searchName')}
+            onSearch={(value) => setName(value.trim())}
+            data-testid="point-table-search"
+            style={{ width: 240 }}
+          />
+        }
+        empty={{ description: t('empty'), action: createButton }}
+        actions={createButton}
+      />
+    </>
   );
 }

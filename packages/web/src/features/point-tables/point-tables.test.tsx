@@ -8,7 +8,13 @@ import { changeLanguage } from '../../i18n/index.ts';
 
 // The whole lazy console in jsdom on a shared two-core machine.
 const SLOW = 120_000;
-const ALL = ['pointTable.view', 'pointTable.create', 'pointTable.edit', 'pointTable.remove'];
+const ALL = [
+  'pointTable.view',
+  'pointTable.create',
+  'pointTable.edit',
+  'pointTable.remove',
+  'pointTable.export',
+];
 
 /** The energy meter typed from its datasheet: 40001 taken as offset 1, its CDAB floats as ABCD. */
 const meter: PointTable = {
@@ -116,6 +122,56 @@ describe('point tables', () => {
         pointTableId: 7,
         table: { points: [expect.objectContaining({ address: 0, byteOrder: 'CDAB' })] },
       });
+    },
+    SLOW,
+  );
+
+  it(
+    'imports a table from .xlsx: the preview names the bad row, a fixed file is saved',
+    async () => {
+      const imports: { commit: boolean }[] = [];
+      let fixed = false;
+      routeServer({
+        ...shellAnswers(ALL),
+        '/endDevice/pointTable/list': { data: { list: [{ ...meter, pointCount: 1 }], total: 1 } },
+        '/endDevice/pointTable/getById': { data: meter },
+        '/endDevice/pointTable/import': (body) => {
+          imports.push(body as { commit: boolean });
+          const problems = fixed
+            ? []
+            : [{ field: 'functionCode', message: 'write it with function code 16' }];
+          return {
+            data: {
+              name: 'Energy meter',
+              tableProblems: [],
+              rows: [{ row: 2, name: 'voltage', problems }],
+              invalid: fixed ? 0 : 1,
+              saved: (body as { commit: boolean }).commit && fixed ? meter : null,
+            },
+          };
+        },
+      });
+      renderConsole('/robustlink/pointTable');
+      await userEvent.click(await screen.findByTestId('point-table-import', {}, { timeout: 30_000 }));
+      await screen.findByTestId('point-table-import-upload');
+      // Ant Design's Upload keeps its file input beside the drop area, in the dialog's portal.
+      const upload = () => document.querySelector('.ant-modal input[type=file]') as HTMLInputElement;
+      const file = () => new File(['xlsx'], 'meter.xlsx', { type: 'application/octet-stream' });
+      await userEvent.upload(upload(), file());
+      const preview = await screen.findByTestId('point-table-import-preview', {}, { timeout: 30_000 });
+      expect(within(preview).getByText('write it with function code 16')).toBeTruthy();
+      expect(screen.getByTestId('point-table-import-save')).toHaveProperty('disabled', true);
+      fixed = true;
+      await userEvent.upload(upload(), file());
+      await waitFor(
+        () => expect(screen.getByTestId('point-table-import-save')).toHaveProperty('disabled', false),
+        {
+          timeout: 30_000,
+        },
+      );
+      await userEvent.click(screen.getByTestId('point-table-import-save'));
+      expect(await screen.findByTestId('point-datasheet-0', {}, { timeout: 30_000 })).toBeTruthy();
+      expect(imports.map((i) => i.commit)).toEqual([false, false, true]);
     },
     SLOW,
   );

@@ -65,6 +65,7 @@ import * as m0610 from './0610_vpn_limit_notices.ts';
 import * as m0620 from './0620_super_admin.ts';
 import * as m0690 from './0690_installer_console.ts';
 import * as m0691 from './0691_sow_templates.ts';
+import * as m0700 from './0700_endpoint_values.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -137,4 +138,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0620_super_admin': m0620,
   '0690_installer_console': m0690,
   '0691_sow_templates': m0691,
+  '0700_endpoint_values': m0700,
 };
