@@ -19,7 +19,7 @@ export interface PointTableTables {
     created_at: Date;
     updated_at: Date;
   };
-  /** Endpoint samples as gateways poll them (migration 0670; up kind `endpoint`). */
+  /** Endpoint samples as gateways poll them (migration 0700; up kind `endpoint`). */
   endpoint_sample: {
     company_id: number;
     sn: string;
