@@ -183,7 +183,7 @@ function tokenOperation(): Json {
   ]);
   const summary = {
     en: 'OAuth 2.0 client credentials (RFC 6749 §4.4): an access token for an hour',
-    cn: 'OAuth 2.0 客户端凭据模式（RFC 6749 §4.4）：获取有效期一小时的访问令牌',
+    cn: '用客户端ID和密钥获取有效期一小时的访问令牌',
   };
   return {
     operationId: 'oauth.token',
