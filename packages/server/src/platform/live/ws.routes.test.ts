@@ -325,7 +325,7 @@ describe('the live WebSocket', () => {
       8000,
       'cli close recorded',
     );
-    const logged = rows.map((r) => [r.object.replace(`sn=${sn2}, `, ''), r.result_code]);
+    const logged = rows.map((r) => [(r.object ?? '').replace(`sn=${sn2}, `, ''), r.result_code]);
     expect(logged.slice(0, 3)).toEqual([
       ['cli open', 0],
       ['command=uptime', ErrorCode.FEATURE_RETIRED],
