@@ -65,7 +65,11 @@ export default defineConfig({
   plugins: [antdFormContextSlim(), react(), firstLoadCheck()],
   server: {
     port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: true, ws: true } },
+    // The open API's document (the API manual reads it) is served beside the console API.
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true, ws: true },
+      '/openapi': { target: apiTarget, changeOrigin: true },
+    },
   },
   build: {
     outDir: 'dist',

@@ -25,6 +25,7 @@ export * from './envelope.ts';
 export * from './errors/index.ts';
 export * from './format.ts';
 export * from './i18n.ts';
+export * from './json-schema.ts';
 export * from './limits.ts';
 export * from './live.ts';
 export * from './menus.ts';

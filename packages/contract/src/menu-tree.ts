@@ -170,6 +170,7 @@ export const APPS: readonly AppDef[] = [
         menu(O, 'billing', 'Billing', '账单', 'billing', ['view', 'export']),
         menu(O, 'onlineCheckout', 'Online checkout', '在线支付', 'checkout', ['view', 'create']),
         menu(O, 'openApi', 'Open API', '开放API', 'openApi', CRUD),
+        menu(O, 'apiManual', 'API manual', 'API手册', 'apiManual', VIEW),
       ]),
       group('notificationCenter', 'Notification centre', '通知中心', 'bell', [
         menu(O, 'notificationCenter', 'Notification centre', '通知中心', 'notifications', VIEW_EDIT),

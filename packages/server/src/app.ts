@@ -36,7 +36,7 @@ import { reportJobs } from './modules/reports/reports.job.ts';
 import { rolloutJobs } from './modules/rollouts/rollouts.job.ts';
 import { maintenanceLockGate } from './modules/shell/maintenance-lock.ts';
 import { HEARTBEAT_MS, heartbeat } from './modules/super-admin/super-admin.service.ts';
-import { superAdminGate } from './modules/super-admin/super-admin-gates.ts';
+import { companyDisabled, superAdminGate } from './modules/super-admin/super-admin-gates.ts';
 import { recordHubStatus, restoreHubInstances } from './modules/vpn/hub-status.ts';
 import { recordRouterTunnel } from './modules/vpn/router-status.ts';
 import type { AppDeps } from './platform/app-deps.ts';
@@ -229,7 +229,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     specification: { document: buildOpenApiDocument(ALL_CALLS, config.apiPrefix, VERSION) as never },
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${config.apiPrefix}/docs` });
-  await registerLiveSocket(app, deps, config.apiPrefix);
+  // The live socket's command line passes the same gates as a call, and a disabled company's sockets close.
+  await registerLiveSocket(app, deps, config.apiPrefix, {
+    admit: admitting(deps),
+    companyRefusal: async (companyId) =>
+      (await companyDisabled(deps, companyId)) ? ErrorCode.COMPANY_DISABLED : null,
+  });
   // The open API (/openapi/v1): its own credentials, limit and envelope statuses, beside the console API.
   await registerOpenApi(app, deps);
 

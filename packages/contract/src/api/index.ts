@@ -81,6 +81,8 @@ export * from './jobs.ts';
 export * from './licences.ts';
 export * from './menus.ts';
 export * from './notifications.ts';
+export * from './open-api.curl.ts';
+export * from './open-api.document.ts';
 export * from './open-api.ts';
 export * from './open-api-interfaces.ts';
 export * from './page-columns.ts';

@@ -13,6 +13,7 @@ import { installerConsole } from '../features/installer-console/installer-consol
 import { iotConnector } from '../features/iot-connector/iot-connector.i18n.ts';
 import { licences } from '../features/licences/licences.i18n.ts';
 import { notifications } from '../features/notifications/notifications.i18n.ts';
+import { apiManual } from '../features/open-api/api-manual.i18n.ts';
 import { openApi } from '../features/open-api/open-api.i18n.ts';
 import { partnerNotifications } from '../features/partner-notifications/partner-notifications.i18n.ts';
 import { pointTables } from '../features/point-tables/point-tables.i18n.ts';
@@ -56,6 +57,7 @@ export const PAGE_TEXT = {
   deviceTemplates,
   vpn,
   openApi,
+  apiManual,
   pointTables,
   iotConnector,
   installerConsole,

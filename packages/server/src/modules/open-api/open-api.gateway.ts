@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  buildOpenApiV1Document,
   ErrorCode,
   localizeIssues,
   OPEN_API_IDEMPOTENCY_HOURS,
@@ -17,7 +18,6 @@ import { AppError, isAppError } from '../../platform/errors.ts';
 import { languageOf } from '../../platform/http/calls.ts';
 import { errorEnvelope, okEnvelope } from '../../platform/http/envelope.ts';
 import { companyDisabled } from '../super-admin/super-admin-gates.ts';
-import { buildOpenApiV1Document } from './open-api.document.ts';
 import { INTERFACE_HANDLERS } from './open-api.handlers.ts';
 import { admitCall, openApiError, statusOfError } from './open-api.limit.ts';
 import { hashSecret } from './open-api.service.ts';

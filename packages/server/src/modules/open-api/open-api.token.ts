@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../platform/app-deps.ts';
 import { isAppError } from '../../platform/errors.ts';
+import { companyDisabled } from '../super-admin/super-admin-gates.ts';
 import { admitCall } from './open-api.limit.ts';
 import { hashSecret, sameHash } from './open-api.service.ts';
 import { clientByKey, insertToken } from './open-api.store.ts';
@@ -18,7 +19,12 @@ import { clientByKey, insertToken } from './open-api.store.ts';
  * `{error, error_description}` beside the catalogue `code`, so both kinds of client read them.
  */
 
-type OAuthError = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type' | 'invalid_scope';
+type OAuthError =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope';
 
 function refuse(reply: FastifyReply, status: number, error: OAuthError, description: string, code: number) {
   reply.header('Cache-Control', 'no-store');
@@ -92,6 +98,11 @@ export function registerTokenCall(api: FastifyInstance, deps: AppDeps) {
     if (!client.enabled || !(current || previous)) {
       request.openApiCaller.code = ErrorCode.OPEN_API_INVALID_CLIENT;
       return invalidClient();
+    }
+    // A company the Super Admin disabled gets no new token, as its tokens are refused (610041).
+    if (await companyDisabled(deps, Number(client.company_id))) {
+      request.openApiCaller.code = ErrorCode.COMPANY_DISABLED;
+      return refuse(reply, 403, 'unauthorized_client', 'the company is disabled', ErrorCode.COMPANY_DISABLED);
     }
     const grant = body.grant_type;
     if (grant === undefined || grant === '' || typeof grant !== 'string') {

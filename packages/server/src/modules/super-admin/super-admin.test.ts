@@ -19,7 +19,7 @@ import { signIn, TEST_PASSWORD } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
 import { asOwner, companyOwner, type Owner } from '../devices/device-test-kit.ts';
-import { callApi, makeClient, tokenFor } from '../open-api/open-api-test-kit.ts';
+import { askToken, callApi, makeClient, tokenFor } from '../open-api/open-api-test-kit.ts';
 
 /** The Super Admin console (issue 18): companies, feature retirements, platform health, two-factor. */
 
@@ -108,7 +108,8 @@ describe('the Super Admin console', () => {
   });
 
   it("disables a company: its people's calls, sign-in and open API tokens answer 610041, until it is enabled again", async () => {
-    const apiToken = await tokenFor(t, await makeClient(bravo));
+    const apiClient = await makeClient(bravo);
+    const apiToken = await tokenFor(t, apiClient);
     expect((await callApi(t.app, apiToken, 'GET', '/tags')).status).toBe(200);
     const off = await admin.run(setCompanyDisabledCall, { companyId: bravo.companyId, disabled: true });
     expect(off.code).toBe(0);
@@ -125,6 +126,15 @@ describe('the Super Admin console', () => {
     const api = await callApi(t.app, apiToken, 'GET', '/tags');
     expect(api.status).toBe(403);
     expect(api.body).toMatchObject({ code: ErrorCode.COMPANY_DISABLED });
+    // And no new token is issued: 403, RFC 6749's unauthorized_client beside the code.
+    const newToken = await askToken(t.app, {
+      grant_type: 'client_credentials',
+      client_id: apiClient.client.clientId,
+      client_secret: apiClient.secret,
+    });
+    expect(newToken.status).toBe(403);
+    expect(newToken.body).toMatchObject({ error: 'unauthorized_client', code: ErrorCode.COMPANY_DISABLED });
+    expect(newToken.body).not.toHaveProperty('access_token');
     // Another company is not touched.
     expect((await acme.run(upcomingRetirementsCall, {})).code).toBe(0);
     const listed = await admin.run(listPlatformCompaniesCall, {

@@ -1,16 +1,6 @@
-import { type CallDef, envelopeSchema } from '@fleetport/contract';
-import { z } from 'zod';
+import { type CallDef, envelopeSchema, toJsonSchema } from '@fleetport/contract';
 
 type JsonSchema = Record<string, unknown>;
-
-export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  try {
-    const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-    return rest;
-  } catch {
-    return {};
-  }
-}
 
 /** Builds the OpenAPI 3.1 document straight from the contract, so the docs cannot drift from the code. */
 export function buildOpenApiDocument(calls: readonly CallDef[], prefix: string, version: string) {

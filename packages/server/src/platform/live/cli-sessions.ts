@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type CallDef,
   cliCall,
   ErrorCode,
   errorMessage,
@@ -16,12 +17,21 @@ import { AppError, isAppError } from '../errors.ts';
 const MAX_SESSIONS_PER_SOCKET = 8;
 const OBJECT_MAX = 200;
 
+/** The gates of every call (app.ts `admitting`), asked before each line as before each call. */
+export type CliAdmit = (call: CallDef, session: Session, lang: Lang) => Promise<void>;
+
+/** Codes after which the console's session is over: the socket closes as a call's answer would sign out. */
+const ENDS_SOCKET: ReadonlySet<number> = new Set([ErrorCode.COMPANY_DISABLED]);
+
 interface CliContext {
   deps: AppDeps;
   session: Session;
   lang: Lang;
   remoteAddress: string;
   send(message: LiveServerMessage): void;
+  admit: CliAdmit;
+  /** Closes the socket with 4401 and the code (its CLI sessions are then recorded as closed). */
+  endSocket(code: number): void;
 }
 
 /**
@@ -56,8 +66,12 @@ export function cliSessions(ctx: CliContext) {
     }
   }
 
-  /** The device must belong to the session's company and be online now (120052 otherwise). */
+  /**
+   * The gates of the CLI call (a disabled company 610041, the command line retired 610042 ...), then
+   * the device: it must belong to the session's company and be online now (120052 otherwise).
+   */
   async function checkDevice(sn: string) {
+    await ctx.admit(cliCall, session, ctx.lang);
     if (!session.funCodes.has(cliCall.permission) && !session.superAdmin)
       throw new AppError(ErrorCode.NO_PERMISSION);
     // An imported device that never connected is the company's too, and simply offline.
@@ -89,7 +103,12 @@ export function cliSessions(ctx: CliContext) {
       ctx.send({ type: 'cli.opened', session: id, sn });
     } catch (error) {
       ctx.send(refusal(error));
+      endIfOver(error);
     }
+  }
+
+  function endIfOver(error: unknown) {
+    if (isAppError(error) && ENDS_SOCKET.has(error.code)) ctx.endSocket(error.code);
   }
 
   /** Lines of one terminal run one after another, as on the device's own console, and are logged in order. */
@@ -144,6 +163,7 @@ export function cliSessions(ctx: CliContext) {
       ctx.send(refusal(error, sessionId));
     }
     await record(sn, `command=${line}`, code);
+    if (code !== ErrorCode.SUCCESS) endIfOver(new AppError(code));
   }
 
   async function closeSession(sessionId: string) {

@@ -40,6 +40,11 @@ export interface LiveSocketOptions {
   sessionPollMs?: number;
   /** Coalescing window of presence and hello updates. */
   deviceUpdateIntervalMs?: number;
+  /**
+   * Asked at each poll for every company with sockets: a code closes all of them (610041 when the
+   * Super Admin disabled the company; its sessions live on, so the session check alone would not).
+   */
+  companyRefusal?: (companyId: number) => Promise<number | null>;
 }
 
 /** Sockets written to per turn of the event loop when one frame goes to a whole company. */
@@ -166,6 +171,12 @@ export function createLiveSockets(options: LiveSocketOptions): LiveSockets {
         const expiresAt = sockets[0]?.session.expiresAt;
         if (expiresAt && now >= expiresAt) closeSession(sessionId, ErrorCode.SESSION_TOO_LONG);
       }
+      if (options.companyRefusal)
+        for (const [companyId, fanout] of companies) {
+          const code = await options.companyRefusal(companyId);
+          if (code !== null)
+            for (const socket of [...fanout.sockets]) socket.close(LIVE_CLOSE_UNAUTHORIZED, String(code));
+        }
       const current = await currentSessionGeneration(db);
       if (current === generation && !recheck) return;
       generation = current;

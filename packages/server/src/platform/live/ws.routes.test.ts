@@ -4,6 +4,9 @@ import {
   LIVE_CLOSE_UNAUTHORIZED,
   type LiveClientMessage,
   type LiveServerMessage,
+  removeRetirementCall,
+  saveRetirementCall,
+  setCompanyDisabledCall,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -12,6 +15,8 @@ import { createTestApp, type TestApp, testConfig } from '../../../test/helpers.t
 import { addUser, defaultRoles } from '../../../test/people.ts';
 import { eventually } from '../../gateway/testing/gateway-env.ts';
 import { claimDevice, TestDevice } from '../../gateway/testing/test-device.ts';
+import { ensureSuperAdmin } from '../../modules/accounts/accounts.service.ts';
+import { asOwner } from '../../modules/devices/device-test-kit.ts';
 
 /** A browser tab's socket: every message it received, and a way to wait for the next of a type. */
 class Tab {
@@ -223,5 +228,113 @@ describe('the live WebSocket', () => {
     expect(await tab.next('licences.changed')).toEqual({ type: 'licences.changed' });
     expect(tab.received.filter((m) => m.type === 'licences.changed')).toHaveLength(1);
     tab.socket.close();
+  });
+
+  it('ends the command line when the Super Admin retires it (610042) or disables the company (610041)', async () => {
+    const sn2 = 'FPLIVE0000002';
+    const mac2 = '00:11:22:3A:4B:7E';
+    await t.deps.gateway!.devices.importDevices([
+      { companyId, sn: sn2, mac: mac2, name: 'Gate router', model: 'R3000-Q' },
+    ]);
+    const endpoint = t.deps.gateway!.endpoint();
+    const claimed = await claimDevice(endpoint, sn2, mac2);
+    if (claimed.type !== 'claimAccepted') throw new Error('claim refused');
+    const device = await TestDevice.connect(endpoint, sn2, claimed.secret);
+    device.answerWith(() => ({ state: 'success', result: { output: 'up 3 days', exitCode: 0 } }));
+    const superAdmin = (await ensureSuperAdmin(t.deps))!;
+    const admin = asOwner(await signIn(t, superAdmin.account, superAdmin.password), {
+      companyId: 0,
+      userId: 0,
+      account: superAdmin.account,
+    });
+
+    const tab = await openAs(owner);
+    const idle = await openAs(owner);
+    await tab.next('ready');
+    await idle.next('ready');
+    await eventually(
+      async () =>
+        (await t.deps.db.selectFrom('device').select('online').where('sn', '=', sn2).executeTakeFirst())
+          ?.online === true,
+      8000,
+      'online',
+    );
+    tab.send({ type: 'cli.open', sn: sn2 });
+    const opened = await tab.next('cli.opened', (m) => m.sn === sn2);
+
+    // Retired from today: the open terminal's next line and a new terminal are refused; the socket stays.
+    const retired = await admin.run(saveRetirementCall, {
+      feature: 'remoteCli',
+      retireAt: t.clock.now().getTime(),
+    });
+    expect(retired.code).toBe(0);
+    tab.send({ type: 'cli.input', session: opened.session, line: 'uptime' });
+    expect(await tab.next('error', (m) => m.session === opened.session)).toMatchObject({
+      code: ErrorCode.FEATURE_RETIRED,
+      msg: 'This feature has been retired and is no longer available',
+    });
+    tab.send({ type: 'cli.open', sn: sn2 });
+    expect(
+      await tab.next('error', (m) => m.session === undefined && m.code === ErrorCode.FEATURE_RETIRED),
+    ).toBeTruthy();
+    expect(tab.closed).toBeNull();
+
+    // Brought back, the same terminal runs again.
+    expect((await admin.run(removeRetirementCall, { feature: 'remoteCli' })).code).toBe(0);
+    tab.send({ type: 'cli.input', session: opened.session, line: 'uptime' });
+    expect(await tab.next('cli.output', (m) => m.session === opened.session)).toMatchObject({
+      output: 'up 3 days',
+      code: 0,
+    });
+
+    // The company disabled: the socket closes with 610041 (the console signs out, as after a call), and
+    // the next line never reaches the router. The line may be answered 610041 first, or the registry's
+    // company check (each second) may close the socket before the line is read.
+    const outputs = () => tab.received.filter((m) => m.type === 'cli.output').length;
+    const before = outputs();
+    expect((await admin.run(setCompanyDisabledCall, { companyId, disabled: true })).code).toBe(0);
+    tab.send({ type: 'cli.input', session: opened.session, line: 'uptime' });
+    expect(await tab.whenClosed()).toEqual({
+      code: LIVE_CLOSE_UNAUTHORIZED,
+      reason: String(ErrorCode.COMPANY_DISABLED),
+    });
+    // A console with no terminal closes too.
+    expect(await idle.whenClosed()).toEqual({
+      code: LIVE_CLOSE_UNAUTHORIZED,
+      reason: String(ErrorCode.COMPANY_DISABLED),
+    });
+    expect(outputs()).toBe(before);
+    const lastError = tab.received.filter((m) => m.type === 'error').at(-1);
+    if (lastError?.type === 'error' && lastError.code !== ErrorCode.FEATURE_RETIRED)
+      expect(lastError).toMatchObject({
+        code: ErrorCode.COMPANY_DISABLED,
+        msg: 'This company has been disabled by the platform administrator',
+      });
+    // The log reads open, the lines (a refused one with its code), close.
+    const rows = await eventually(
+      async () => {
+        const found = await t.deps.db
+          .selectFrom('activity_log')
+          .select(['object', 'result_code'])
+          .where('call_id', '=', cliCall.id)
+          .where('object', 'like', `sn=${sn2},%`)
+          .orderBy('id')
+          .execute();
+        return found.at(-1)?.object === `sn=${sn2}, cli close` ? found : undefined;
+      },
+      8000,
+      'cli close recorded',
+    );
+    const logged = rows.map((r) => [(r.object ?? '').replace(`sn=${sn2}, `, ''), r.result_code]);
+    expect(logged.slice(0, 3)).toEqual([
+      ['cli open', 0],
+      ['command=uptime', ErrorCode.FEATURE_RETIRED],
+      ['command=uptime', 0],
+    ]);
+    expect(logged.at(-1)).toEqual(['cli close', 0]);
+    for (const line of logged.slice(3, -1))
+      expect(line).toEqual(['command=uptime', ErrorCode.COMPANY_DISABLED]);
+    expect((await admin.run(setCompanyDisabledCall, { companyId, disabled: false })).code).toBe(0);
+    await device.end();
   });
 });

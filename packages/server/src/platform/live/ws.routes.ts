@@ -14,8 +14,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import type { Session } from '../auth/session.ts';
 import { isAppError } from '../errors.ts';
-import { cliSessions } from './cli-sessions.ts';
+import { type CliAdmit, cliSessions } from './cli-sessions.ts';
 import { createLiveSockets } from './live-sockets.ts';
+
+/**
+ * What the composition root lends the socket: the gates every call passes (a disabled company
+ * 610041, a retired feature 610042, the access window, the maintenance lock), which the command
+ * line passes too, and the company check that closes a disabled company's sockets.
+ */
+export interface LiveGates {
+  admit?: CliAdmit;
+  companyRefusal?: (companyId: number) => Promise<number | null>;
+}
 
 /** Who may watch the fleet live: anyone who may see the device list. */
 const VIEW_PERMISSION = 'devices.view';
@@ -28,9 +38,20 @@ const VIEW_PERMISSION = 'devices.view';
  * Once accepted, the socket joins the node's registry (live-sockets.ts), which closes it when the
  * session ends and coalesces device updates.
  */
-export async function registerLiveSocket(app: FastifyInstance, deps: AppDeps, prefix: string): Promise<void> {
+export async function registerLiveSocket(
+  app: FastifyInstance,
+  deps: AppDeps,
+  prefix: string,
+  gates: LiveGates = {},
+): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const sockets = createLiveSockets({ db: deps.db, clock: deps.clock, hub: deps.hub, log: app.log });
+  const sockets = createLiveSockets({
+    db: deps.db,
+    clock: deps.clock,
+    hub: deps.hub,
+    log: app.log,
+    ...(gates.companyRefusal ? { companyRefusal: gates.companyRefusal } : {}),
+  });
   app.addHook('onClose', async () => sockets.stop());
   app.get(`${prefix}${LIVE_PATH}`, { websocket: true }, (socket, request) => {
     const query = request.query as Record<string, string | undefined>;
@@ -79,7 +100,16 @@ export async function registerLiveSocket(app: FastifyInstance, deps: AppDeps, pr
     }
 
     function attach(session: Session) {
-      const cli = cliSessions({ deps, session, lang, remoteAddress: request.ip, send });
+      const cli = cliSessions({
+        deps,
+        session,
+        lang,
+        remoteAddress: request.ip,
+        send,
+        admit: gates.admit ?? (async () => {}),
+        // A refusal that ends the console's session (610041, a disabled company) ends the socket too.
+        endSocket: (code) => refuse(code),
+      });
       const forget = sockets.add({
         session,
         watchesDevices: session.superAdmin || session.funCodes.has(VIEW_PERMISSION),

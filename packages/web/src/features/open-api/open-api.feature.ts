@@ -1,6 +1,12 @@
 import { defineFeature, lazyPage } from '../../app/feature.ts';
 
-/** The open API's clients and usage (issue 18): `/rcms/operation/openApi`, administrators only. */
+const manualPages = () => import('./api-manual-pages.ts');
+
+/**
+ * The open API (issue 18): its clients and usage (`/rcms/operation/openApi`, administrators only),
+ * the API manual read from the served document (`operation/apiManual`, `support/apiManual`) and the
+ * getting-started guide (`support/openApi`). Every page loads on first visit.
+ */
 export const openApiFeature = defineFeature({
   area: 'open-api',
   pages: {
@@ -8,7 +14,10 @@ export const openApiFeature = defineFeature({
       () => import('./open-api-page.tsx'),
       (m) => m.OpenApiPage,
     ),
+    'operation/apiManual': lazyPage(manualPages, (m) => m.ApiManualPage),
+    'support/apiManual': lazyPage(manualPages, (m) => m.ApiManualPage),
+    'support/openApi': lazyPage(manualPages, (m) => m.GettingStartedPage),
   },
-  menus: ['openApi'],
-  i18n: ['openApi'],
+  menus: ['openApi', 'apiManual', 'supportOpenApi'],
+  i18n: ['openApi', 'apiManual'],
 });
