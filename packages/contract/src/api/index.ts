@@ -47,6 +47,7 @@ import { SUPPORT_CALLS } from './support.ts';
 import { TWO_FACTOR_CALLS } from './two-factor.ts';
 import { USER_CALLS } from './users.ts';
 import { VPN_CALLS } from './vpn.ts';
+import { VPN_CONSOLE_CALLS } from './vpn.console.ts';
 
 export * from './access-restriction.ts';
 export * from './accounts.ts';
@@ -99,6 +100,7 @@ export * from './test-mode.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
 export * from './vpn.ts';
+export * from './vpn.console.ts';
 
 /**
  * The calls of each area, one line per area, keyed by the area's name: the same name as its file
@@ -123,7 +125,7 @@ const AREA_CALLS = {
   'device-tags': DEVICE_TAG_CALLS,
   'portal-manager': PORTAL_MANAGER_CALLS,
   'device-config': DEVICE_CONFIG_CALLS,
-  vpn: VPN_CALLS,
+  vpn: [...VPN_CALLS, ...VPN_CONSOLE_CALLS],
   'device-dashboard': DEVICE_DASHBOARD_CALLS,
   'device-details': DEVICE_DETAIL_CALLS,
   'remote-actions': REMOTE_ACTION_CALLS,
