@@ -46,8 +46,8 @@ import { SUPER_ADMIN_CALLS } from './super-admin.ts';
 import { SUPPORT_CALLS } from './support.ts';
 import { TWO_FACTOR_CALLS } from './two-factor.ts';
 import { USER_CALLS } from './users.ts';
-import { VPN_CALLS } from './vpn.ts';
 import { VPN_CONSOLE_CALLS } from './vpn.console.ts';
+import { VPN_CALLS } from './vpn.ts';
 
 export * from './access-restriction.ts';
 export * from './accounts.ts';
@@ -99,8 +99,8 @@ export * from './support.ts';
 export * from './test-mode.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
-export * from './vpn.ts';
 export * from './vpn.console.ts';
+export * from './vpn.ts';
 
 /**
  * The calls of each area, one line per area, keyed by the area's name: the same name as its file

@@ -36,9 +36,7 @@ export const VpnTrafficSeriesSchema = z.object({
   /** Bucket starts (Unix ms), every bucket of the range, those without traffic included. */
   times: z.array(z.number().int()),
   /** One line per group that carried traffic in the range, bytes per bucket (the data limits' count). */
-  groups: z.array(
-    z.object({ vpnGroupId: z.number().int(), name: z.string(), bytes: z.array(z.number()) }),
-  ),
+  groups: z.array(z.object({ vpnGroupId: z.number().int(), name: z.string(), bytes: z.array(z.number()) })),
 });
 export type VpnTrafficSeries = z.infer<typeof VpnTrafficSeriesSchema>;
 
@@ -73,7 +71,8 @@ export const getVpnTopTalkersCall = defineCall({
   input: z.strictObject({ ...ChartRangeFields, limit: z.number().int().min(1).max(50).default(10) }),
   output: z.array(VpnTopTalkerSchema),
   permission: 'vpnDashboard.view',
-  summary: 'The routers and service clients whose tunnels carried the most bytes over a range (at most three months)',
+  summary:
+    'The routers and service clients whose tunnels carried the most bytes over a range (at most three months)',
 });
 
 export const VpnHubRegionSchema = z.object({
@@ -138,7 +137,8 @@ export const listVpnTunnelsCall = defineCall({
   output: pageSchema(VpnTunnelRowSchema),
   permission: 'vpnDevices.view',
   paged: true,
-  summary: "The company's routers and service clients in VPN groups, with their tunnel state, by group, kind and keyword",
+  summary:
+    "The company's routers and service clients in VPN groups, with their tunnel state, by group, kind and keyword",
 });
 
 export const VPN_TUNNEL_EXPORT_COLUMNS: readonly ExportColumnDef[] = [

@@ -29,7 +29,11 @@ function resultText(code: number, lang: Lang): string {
 }
 
 /** An activity row's cell in the reader's words (also the VPN activity export's). */
-export function activityCell(row: ActivityRow, field: string, { lang, utcOffsetMinutes }: ExportReader): ExportCell {
+export function activityCell(
+  row: ActivityRow,
+  field: string,
+  { lang, utcOffsetMinutes }: ExportReader,
+): ExportCell {
   switch (field) {
     case 'at':
       return formatDateTime(row.at, undefined, { utcOffsetMinutes });

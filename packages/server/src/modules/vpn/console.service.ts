@@ -17,8 +17,8 @@ import { activityPage } from '../activity-log/activity-log.query.ts';
 import { checkedRange } from '../device-dashboard/telemetry-series.ts';
 import { listNotifications, markRead } from '../device-notifications/device-notifications.store.ts';
 import { notificationRows } from '../device-notifications/notification-rows.ts';
-import { hubStatus } from './hub-status.ts';
 import * as consoleStore from './console.store.ts';
+import { hubStatus } from './hub-status.ts';
 
 /**
  * The VPN console's dashboard charts (traffic per group over time, top talkers, hub health per region)

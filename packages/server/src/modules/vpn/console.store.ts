@@ -136,9 +136,7 @@ function filteredTunnels(db: DbOrTx, scope: CompanyScope, f: VpnTunnelFilter) {
   let q = db
     .selectFrom('vpn_member as m')
     .innerJoin('vpn_group as g', 'g.id', 'm.group_id')
-    .leftJoin('device as d', (join) =>
-      join.onRef('d.sn', '=', 'm.sn').on('d.company_id', 'in', companies),
-    )
+    .leftJoin('device as d', (join) => join.onRef('d.sn', '=', 'm.sn').on('d.company_id', 'in', companies))
     .leftJoin('vpn_service_client as c', (join) =>
       join.onRef('c.id', '=', 'm.client_id').on('c.company_id', 'in', companies),
     )

@@ -69,9 +69,9 @@ beforeAll(async () => {
     (await acme.run(addVpnGroupDevicesCall, { vpnGroupId: plant.vpnGroupId, sns: ['VC0001', 'VC0002'] }))
       .code,
   ).toBe(0);
-  expect((await acme.run(addVpnGroupDevicesCall, { vpnGroupId: depot.vpnGroupId, sns: ['VC0003'] })).code).toBe(
-    0,
-  );
+  expect(
+    (await acme.run(addVpnGroupDevicesCall, { vpnGroupId: depot.vpnGroupId, sns: ['VC0003'] })).code,
+  ).toBe(0);
   const created = await acme.run(createServiceClientCall, {
     name: 'Laptop Anna',
     type: 'user',
@@ -102,7 +102,10 @@ describe('VPN dashboard: traffic over time and top talkers', () => {
 
   it('sums per UTC day over a range of more than three days, and one group when asked', async () => {
     const day = Date.UTC(2026, 10, 10);
-    const all = await acme.run(getVpnTrafficSeriesCall, { startTime: day - 3 * 24 * HOUR, endTime: day + 48 * HOUR });
+    const all = await acme.run(getVpnTrafficSeriesCall, {
+      startTime: day - 3 * 24 * HOUR,
+      endTime: day + 48 * HOUR,
+    });
     expect(all.data!.bucket).toBe('day');
     expect(all.data!.times).toHaveLength(6);
     expect(all.data!.groups).toEqual([
@@ -118,13 +121,20 @@ describe('VPN dashboard: traffic over time and top talkers', () => {
   });
 
   it('refuses a range over three months (120098), as the device charts do', async () => {
-    const res = await acme.run(getVpnTrafficSeriesCall, { startTime: START - 100 * 24 * HOUR, endTime: START });
+    const res = await acme.run(getVpnTrafficSeriesCall, {
+      startTime: START - 100 * 24 * HOUR,
+      endTime: START,
+    });
     expect(res.code).toBe(ErrorCode.RANGE_THREE_MONTHS);
     expect(res.msg).toBe(errorMessage(ErrorCode.RANGE_THREE_MONTHS, 'en'));
   });
 
   it('ranks the routers by what their tunnels carried in the range', async () => {
-    const res = await acme.run(getVpnTopTalkersCall, { startTime: START, endTime: START + 30 * HOUR, limit: 2 });
+    const res = await acme.run(getVpnTopTalkersCall, {
+      startTime: START,
+      endTime: START + 30 * HOUR,
+      limit: 2,
+    });
     expect(res.code, res.msg).toBe(0);
     expect(res.data).toEqual([
       {
@@ -193,12 +203,19 @@ describe('VPN devices', () => {
       ['Plant', 'device', 'Pump 2', 'connected'],
       ['Plant', 'client', 'Laptop Anna', 'disconnected'],
     ]);
-    expect(res.data!.list[3]).toMatchObject({ sn: null, clientId: client.clientId, model: null, online: null });
+    expect(res.data!.list[3]).toMatchObject({
+      sn: null,
+      clientId: client.clientId,
+      model: null,
+      online: null,
+    });
   });
 
   it('filters by keyword, kind, state and group, and pages', async () => {
     const by = async (filter: Record<string, unknown>) =>
-      (await acme.run(listVpnTunnelsCall, { pageNum: 1, pageSize: 10, ...filter })).data!.list.map((r) => r.name);
+      (await acme.run(listVpnTunnelsCall, { pageNum: 1, pageSize: 10, ...filter })).data!.list.map(
+        (r) => r.name,
+      );
     expect(await by({ keyword: 'pump 2' })).toEqual(['Pump 2']);
     expect(await by({ keyword: 'vc0003' })).toEqual(['Pump 3']);
     expect(await by({ kind: 'client' })).toEqual(['Laptop Anna']);
@@ -220,9 +237,7 @@ describe('VPN activity and notifications', () => {
     const res = await acme.run(listVpnActivityCall, { pageNum: 1, pageSize: 50 });
     expect(res.code, res.msg).toBe(0);
     const calls = res.data!.list.map((r) => r.callId);
-    expect(calls).toEqual(
-      expect.arrayContaining(['vpn.createGroup', 'vpn.addDevices', 'vpn.createClient']),
-    );
+    expect(calls).toEqual(expect.arrayContaining(['vpn.createGroup', 'vpn.addDevices', 'vpn.createClient']));
     expect(calls.every((c) => c.startsWith('vpn.') || c.startsWith('dataPool.'))).toBe(true);
     expect(calls.length).toBeGreaterThanOrEqual(5);
     expect((await bravo.run(listVpnActivityCall, { pageNum: 1, pageSize: 50 })).total).toBe(0);
@@ -235,13 +250,17 @@ describe('VPN activity and notifications', () => {
     expect(res.data!.list).toHaveLength(1);
     const [warning] = res.data!.list;
     expect(warning).toMatchObject({ bizType: 'vpnDataLow', checked: false, severity: 'minor' });
-    expect(warning!.content).toBe('The VPN group Plant has used 80 % of its data limit: 8.00 MB of 10.00 MB.');
+    expect(warning!.content).toBe(
+      'The VPN group Plant has used 80 % of its data limit: 8.00 MB of 10.00 MB.',
+    );
     const marked = await acme.run(markVpnNotificationsReadCall, { ids: [warning!.id] });
     expect(marked.data).toEqual({ marked: 1 });
     const unread = await acme.run(listVpnNotificationsCall, { pageNum: 1, pageSize: 10, read: 'unread' });
     expect(unread.total).toBe(0);
     expect((await bravo.run(listVpnNotificationsCall, { pageNum: 1, pageSize: 10 })).total).toBe(0);
-    expect((await bravo.run(markVpnNotificationsReadCall, { ids: [warning!.id] })).data).toEqual({ marked: 0 });
+    expect((await bravo.run(markVpnNotificationsReadCall, { ids: [warning!.id] })).data).toEqual({
+      marked: 0,
+    });
   });
 });
 

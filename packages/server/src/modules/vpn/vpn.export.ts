@@ -1,11 +1,11 @@
 import {
+  ACTIVITY_EXPORT_COLUMNS,
+  type ActivityRow,
   exportVpnActivityCall,
   exportVpnTunnelsCall,
   formatDateTime,
   VPN_DEVICE_STATE_LABELS,
   VPN_TUNNEL_EXPORT_COLUMNS,
-  type ActivityRow,
-  ACTIVITY_EXPORT_COLUMNS,
   type VpnActivityFilter,
   VpnActivityFilterSchema,
   type VpnTunnelFilter,
@@ -16,8 +16,8 @@ import { activityCell } from '../activity-log/activity-log.export.ts';
 import { activityRows, countActivity } from '../activity-log/activity-log.query.ts';
 import { boundToExportRange } from '../exports/export-range.ts';
 import { type ExportSource, plainCell } from '../exports/export-source.ts';
-import { countTunnels, tunnelRows } from './console.store.ts';
 import { toTunnelRow } from './console.service.ts';
+import { countTunnels, tunnelRows } from './console.store.ts';
 import { VPN_EXPORT_TEXT as TEXT } from './vpn.text.ts';
 
 /** The VPN devices page as an export source: its filter and order (console.store.ts). */
