@@ -85,7 +85,7 @@ export function DashboardCharts({ groups }: { groups: { vpnGroupId: number; name
       </Flex>
       <Card
         size="small"
-        title={`${t('charts.traffic')} (${t(s?.bucket === 'day' ? 'charts.daily' : 'charts.hourly')})`}
+        title={t('charts.traffic', { bucket: t(s?.bucket === 'day' ? 'charts.daily' : 'charts.hourly') })}
         data-testid="vpn-traffic-chart"
       >
         <LineChart
