@@ -1124,9 +1124,9 @@ describe('VPN groups and service clients', () => {
       ),
     ).toBe(ErrorCode.NO_PERMISSION);
     // The VPN console's lists and charts (console.store.ts) read both, never the third.
-    const tunnels = await vpnConsoleStore.tunnelRows(db, both, {}, 0, 50);
+    const tunnels = await vpnConsoleStore.tunnelRows(db, both, { vpnGroupId: undefined }, 0, 50);
     expect(sorted(tunnels.map((r) => r.client_name ?? ''))).toEqual(['Scope A laptop', 'Scope B laptop']);
-    expect(await vpnConsoleStore.countTunnels(db, both, {})).toBe(2);
+    expect(await vpnConsoleStore.countTunnels(db, both, { vpnGroupId: undefined })).toBe(2);
     const regions = await vpnConsoleStore.regionFigures(db, both);
     expect(regions.groups).toHaveLength(2);
     const names = await vpnConsoleStore.namesOf(db, both, {
