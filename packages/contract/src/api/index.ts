@@ -23,6 +23,7 @@ import { DEVICE_TEMPLATE_CALLS } from './device-templates.ts';
 import { DEVICE_CALLS } from './devices.ts';
 import { EXPORT_CALLS } from './exports.ts';
 import { FILE_CALLS } from './files.ts';
+import { INSTALLER_CONSOLE_CALLS } from './installer-console.ts';
 import { IOT_CONNECTOR_CALLS } from './iot-connector.ts';
 import { JOB_CALLS } from './jobs.ts';
 import { LICENCE_CALLS } from './licences.ts';
@@ -74,6 +75,7 @@ export * from './device-templates.ts';
 export * from './devices.ts';
 export * from './exports.ts';
 export * from './files.ts';
+export * from './installer-console.ts';
 export * from './iot-connector.ts';
 export * from './jobs.ts';
 export * from './licences.ts';
@@ -156,6 +158,7 @@ const AREA_CALLS = {
   'point-tables': POINT_TABLE_CALLS,
   'two-factor': TWO_FACTOR_CALLS,
   'super-admin': SUPER_ADMIN_CALLS,
+  'installer-console': INSTALLER_CONSOLE_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

@@ -17,6 +17,7 @@ import { deviceTagsFeature } from '../features/device-tags/device-tags.feature.t
 import { deviceTemplatesFeature } from '../features/device-templates/device-templates.feature.ts';
 import { devicesFeature } from '../features/devices/devices.feature.ts';
 import { exportsFeature } from '../features/exports/exports.feature.ts';
+import { installerConsoleFeature } from '../features/installer-console/installer-console.feature.ts';
 import { iotConnectorFeature } from '../features/iot-connector/iot-connector.feature.ts';
 import { licencesFeature } from '../features/licences/licences.feature.ts';
 import { notificationsFeature } from '../features/notifications/notifications.feature.ts';
@@ -78,6 +79,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   reportsFeature,
   pointTablesFeature,
   iotConnectorFeature,
+  installerConsoleFeature,
   deviceTemplatesFeature,
   twoFactorFeature,
 ];

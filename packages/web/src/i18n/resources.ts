@@ -9,6 +9,7 @@ import { deviceDetails } from '../features/device-details/device-details.i18n.ts
 import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
 import { deviceTemplates } from '../features/device-templates/device-templates.i18n.ts';
+import { installerConsole } from '../features/installer-console/installer-console.i18n.ts';
 import { iotConnector } from '../features/iot-connector/iot-connector.i18n.ts';
 import { licences } from '../features/licences/licences.i18n.ts';
 import { notifications } from '../features/notifications/notifications.i18n.ts';
@@ -59,6 +60,7 @@ export const PAGE_TEXT = {
   openApi,
   pointTables,
   iotConnector,
+  installerConsole,
   portalManager,
   twoFactor,
   releaseNotes,
