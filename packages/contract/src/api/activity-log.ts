@@ -48,9 +48,19 @@ export function isDeviceActivity(callId: string): boolean {
   return (DEVICE_ACTIVITY_AREAS as readonly string[]).includes(callId.split('.')[0] ?? '');
 }
 
+/** Call areas of the VPN console: its activity page (core §2 vpn/activity) shows these. */
+export const VPN_ACTIVITY_AREAS = ['vpn', 'dataPool'] as const;
+
+export function isVpnActivity(callId: string): boolean {
+  return (VPN_ACTIVITY_AREAS as readonly string[]).includes(callId.split('.')[0] ?? '');
+}
+
 const ActivityFilterFields = {
-  /** `devices`: only what was done to devices (device console calls, or entries naming a device). */
-  scope: z.enum(['all', 'devices']).optional(),
+  /**
+   * `devices`: only what was done to devices (device console calls, or entries naming a device);
+   * `vpn`: only VPN console calls (the VPN activity page's own call sets it).
+   */
+  scope: z.enum(['all', 'devices', 'vpn']).optional(),
   /** Entries that concern this device (its SN, exactly), bulk actions over it included. */
   sn: z.string().trim().min(1).max(64).optional(),
   userId: numberFilter(z.number().int().positive()),

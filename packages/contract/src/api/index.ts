@@ -47,6 +47,7 @@ import { SUPER_ADMIN_CALLS } from './super-admin.ts';
 import { SUPPORT_CALLS } from './support.ts';
 import { TWO_FACTOR_CALLS } from './two-factor.ts';
 import { USER_CALLS } from './users.ts';
+import { VPN_CONSOLE_CALLS } from './vpn.console.ts';
 import { VPN_CALLS } from './vpn.ts';
 
 export * from './access-restriction.ts';
@@ -103,6 +104,7 @@ export * from './support.ts';
 export * from './test-mode.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
+export * from './vpn.console.ts';
 export * from './vpn.ts';
 
 /**
@@ -128,7 +130,7 @@ const AREA_CALLS = {
   'device-tags': DEVICE_TAG_CALLS,
   'portal-manager': PORTAL_MANAGER_CALLS,
   'device-config': DEVICE_CONFIG_CALLS,
-  vpn: VPN_CALLS,
+  vpn: [...VPN_CALLS, ...VPN_CONSOLE_CALLS],
   'device-dashboard': DEVICE_DASHBOARD_CALLS,
   'device-details': DEVICE_DETAIL_CALLS,
   'remote-actions': REMOTE_ACTION_CALLS,

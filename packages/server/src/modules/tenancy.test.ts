@@ -94,6 +94,8 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
     sn: target.sn,
     lanSubnet: '192.168.50.0/24',
   }),
+  // B's router in B's group: refused as an unknown group (180002), no certificate issued or revoked.
+  'vpn.rotateCertificate': (target) => ({ vpnGroupId: target.vpnGroupId, sn: target.sn }),
   'vpn.addEndDevice': (target) => ({
     vpnGroupId: target.vpnGroupId,
     sn: target.sn,

@@ -28,6 +28,7 @@ import { superAdmin } from '../features/super-admin/super-admin.i18n.ts';
 import { support } from '../features/support/support.i18n.ts';
 import { twoFactor } from '../features/two-factor/two-factor.i18n.ts';
 import { vpn } from '../features/vpn/vpn.i18n.ts';
+import { vpnConsole } from '../features/vpn/vpn-console.i18n.ts';
 import { adminList } from '../widgets/admin-list.i18n.ts';
 import { FRAME_RESOURCES } from './frame-resources.ts';
 
@@ -56,6 +57,7 @@ export const PAGE_TEXT = {
   reports,
   deviceTemplates,
   vpn,
+  vpnConsole,
   openApi,
   apiManual,
   pointTables,

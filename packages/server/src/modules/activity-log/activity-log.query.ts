@@ -1,4 +1,9 @@
-import { type ActivityExportFilter, type ActivityRow, DEVICE_ACTIVITY_AREAS } from '@fleetport/contract';
+import {
+  type ActivityExportFilter,
+  type ActivityRow,
+  DEVICE_ACTIVITY_AREAS,
+  VPN_ACTIVITY_AREAS,
+} from '@fleetport/contract';
 import { type SqlBool, sql } from 'kysely';
 import { type CompanyScope, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import { containsPattern } from '../../platform/db/like.ts';
@@ -11,6 +16,10 @@ export function filteredActivity(db: DbOrTx, scope: CompanyScope, f: ActivityExp
   if (f.scope === 'devices')
     query = query.where(
       sql<SqlBool>`(device_sns is not null or split_part(call_id, '.', 1) = any(${sql.val([...DEVICE_ACTIVITY_AREAS])}::text[]))`,
+    );
+  if (f.scope === 'vpn')
+    query = query.where(
+      sql<SqlBool>`split_part(call_id, '.', 1) = any(${sql.val([...VPN_ACTIVITY_AREAS])}::text[])`,
     );
   if (f.userId !== undefined) query = query.where('user_id', '=', f.userId);
   if (f.callId) query = query.where('call_id', '=', f.callId);

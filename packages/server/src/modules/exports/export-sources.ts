@@ -7,6 +7,7 @@ import { deviceExportSource } from '../devices/device-export.ts';
 import { billingExportSource } from '../licences/billing.export.ts';
 import { rebateExportSource } from '../rebates/rebates.export.ts';
 import { rolloutDeviceExportSource } from '../rollouts/rollouts.export.ts';
+import { vpnActivityExportSource, vpnTunnelExportSource } from '../vpn/vpn.export.ts';
 import type { ExportSource } from './export-source.ts';
 
 /** Every list that exports: a list joins by adding its source here (its export call is in the contract). */
@@ -21,6 +22,8 @@ export const EXPORT_SOURCES: readonly ExportSource<any, any>[] = [
   rebateExportSource,
   rolloutDeviceExportSource,
   alertExportSource,
+  vpnTunnelExportSource,
+  vpnActivityExportSource,
 ];
 
 export function exportSourceOf(callId: string) {

@@ -148,6 +148,63 @@ async function membersHolding(
 /** Certificates signed at once: openssl is a process each, and the machine's cores are what limit it. */
 const SIGNING_AT_ONCE = 2;
 
+interface SignedCertificate {
+  key: string;
+  serial: number;
+  certPem: string;
+  keyPem: string;
+  keySealed: string;
+  notAfter: Date;
+}
+
+/**
+ * Signs a certificate for each member key outside any transaction (see issueMemberCertificates), with
+ * serials reserved first in a short transaction on the CA's row.
+ */
+async function signMembers(
+  deps: PkiDeps,
+  companyId: number,
+  groupId: number,
+  missing: readonly string[],
+): Promise<SignedCertificate[]> {
+  const { ca, first } = await inTransaction(deps.db, async (tx) => {
+    const ca = await companyCa(deps, tx, companyId);
+    const row = await tx
+      .updateTable('vpn_ca')
+      .set((eb) => ({ next_serial: eb('next_serial', '+', missing.length) }))
+      .where('company_id', '=', companyId)
+      .returning('next_serial')
+      .executeTakeFirstOrThrow();
+    return { ca, first: Number(row.next_serial) - missing.length };
+  });
+  const seal = sealOf(deps);
+  const signed: SignedCertificate[] = [];
+  for (let i = 0; i < missing.length; i += SIGNING_AT_ONCE) {
+    const slice = missing.slice(i, i + SIGNING_AT_ONCE);
+    signed.push(
+      ...(await Promise.all(
+        slice.map(async (key, j) => {
+          const serial = first + i + j;
+          const cert = await issueCertificate(ca, {
+            commonName: memberCommonName(groupId, key),
+            serial,
+            usage: 'client',
+          });
+          return {
+            key,
+            serial,
+            certPem: cert.certPem,
+            keyPem: cert.keyPem,
+            keySealed: await seal.seal(cert.keyPem),
+            notAfter: cert.notAfter,
+          };
+        }),
+      )),
+    );
+  }
+  return signed;
+}
+
 /**
  * A certificate for each member of the group that holds none not revoked. Signing (openssl processes,
  * about 0.1 s each) happens outside any transaction: on PGlite's one connection a transaction around
@@ -166,40 +223,7 @@ export async function issueMemberCertificates(
   const held = await membersHolding(deps.db, companyId, groupId, memberKeys);
   const missing = [...new Set(memberKeys)].filter((key) => !held.has(key));
   if (missing.length === 0) return;
-  const { ca, first } = await inTransaction(deps.db, async (tx) => {
-    const ca = await companyCa(deps, tx, companyId);
-    const row = await tx
-      .updateTable('vpn_ca')
-      .set((eb) => ({ next_serial: eb('next_serial', '+', missing.length) }))
-      .where('company_id', '=', companyId)
-      .returning('next_serial')
-      .executeTakeFirstOrThrow();
-    return { ca, first: Number(row.next_serial) - missing.length };
-  });
-  const seal = sealOf(deps);
-  const signed: { key: string; serial: number; certPem: string; keySealed: string; notAfter: Date }[] = [];
-  for (let i = 0; i < missing.length; i += SIGNING_AT_ONCE) {
-    const slice = missing.slice(i, i + SIGNING_AT_ONCE);
-    signed.push(
-      ...(await Promise.all(
-        slice.map(async (key, j) => {
-          const serial = first + i + j;
-          const cert = await issueCertificate(ca, {
-            commonName: memberCommonName(groupId, key),
-            serial,
-            usage: 'client',
-          });
-          return {
-            key,
-            serial,
-            certPem: cert.certPem,
-            keySealed: await seal.seal(cert.keyPem),
-            notAfter: cert.notAfter,
-          };
-        }),
-      )),
-    );
-  }
+  const signed = await signMembers(deps, companyId, groupId, missing);
   await inTransaction(deps.db, async (tx) => {
     // The CA's row orders the stores of joins at the same time: the second sees the first's certificates.
     await tx
@@ -250,6 +274,67 @@ export async function revokeMembers(
   }
   const revoked = await q.returning('serial').execute();
   if (revoked.length > 0) await remakeCrl(deps, tx, companyId);
+}
+
+/**
+ * Replaces a member's certificate (docs/decisions.md "VPN certificate rotation"): a new one is signed
+ * (outside any transaction, as every signing), then in one transaction the member's certificates before
+ * it are revoked, the new one stored, the CRL made again and `withinTx` run (the hub takes the new CRL;
+ * a hub that does not answer undoes it all). Answers the new certificate with its key.
+ */
+export async function rotateMemberCertificate(
+  deps: PkiDeps,
+  companyId: number,
+  groupId: number,
+  memberKey: string,
+  at: Date,
+  withinTx: (tx: DbOrTx) => Promise<void>,
+): Promise<{ serial: number; certPem: string; keyPem: string; commonName: string; notAfter: Date }> {
+  const [signed] = await signMembers(deps, companyId, groupId, [memberKey]);
+  if (!signed) throw new Error('no certificate was signed');
+  const commonName = memberCommonName(groupId, memberKey);
+  await inTransaction(deps.db, async (tx) => {
+    await tx
+      .selectFrom('vpn_ca')
+      .select('company_id')
+      .where('company_id', '=', companyId)
+      .forUpdate()
+      .execute();
+    await tx
+      .updateTable('vpn_certificate')
+      .set({ revoked_at: at })
+      .where('company_id', '=', companyId)
+      .where('group_id', '=', groupId)
+      .where('kind', '=', 'member')
+      .where('member_key', '=', memberKey)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await tx
+      .insertInto('vpn_certificate')
+      .values({
+        company_id: companyId,
+        serial: signed.serial,
+        kind: 'member',
+        group_id: groupId,
+        member_key: memberKey,
+        common_name: commonName,
+        cert_pem: signed.certPem,
+        key_sealed: signed.keySealed,
+        not_after: signed.notAfter,
+        issued_at: at,
+        revoked_at: null,
+      })
+      .execute();
+    await remakeCrl(deps, tx, companyId);
+    await withinTx(tx);
+  });
+  return {
+    serial: signed.serial,
+    certPem: signed.certPem,
+    keyPem: signed.keyPem,
+    commonName,
+    notAfter: signed.notAfter,
+  };
 }
 
 async function remakeCrl(deps: PkiDeps, tx: DbOrTx, companyId: number): Promise<void> {

@@ -95,8 +95,9 @@ export async function recordMemberStatus(
   at: Date,
 ): Promise<void> {
   const scope = companyScope(group.company_id);
+  let carried = 0;
   if (seen) {
-    const carried = trafficSince(
+    carried = trafficSince(
       { connected: member.vpn_state === 'connected', bytesIn: member.bytes_in, bytesOut: member.bytes_out },
       seen,
     );
@@ -117,7 +118,13 @@ export async function recordMemberStatus(
     group.id,
     member.member_key,
     seen
-      ? { connected: true, realAddress: seen.realAddress, bytesIn: seen.bytesIn, bytesOut: seen.bytesOut }
+      ? {
+          connected: true,
+          realAddress: seen.realAddress,
+          bytesIn: seen.bytesIn,
+          bytesOut: seen.bytesOut,
+          carried,
+        }
       : { connected: false, realAddress: null, bytesIn: 0, bytesOut: 0 },
     at,
   );

@@ -94,8 +94,8 @@ export function siteRoutes(
   return { iroutes, lans };
 }
 
-/** Drops the tunnels of members that left (their certificates are already revoked). */
-export async function afterMembersLeft(deps: SyncDeps, groupId: number, memberKeys: readonly string[]) {
+/** Drops members' tunnels at the hub (they left, or their certificate was replaced; the old one is revoked already). */
+export async function dropTunnels(deps: SyncDeps, groupId: number, memberKeys: readonly string[]) {
   const hub = deps.vpnHub;
   if (!hub) return;
   for (const key of memberKeys)

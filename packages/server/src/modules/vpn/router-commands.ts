@@ -5,7 +5,8 @@ import { renderClientProfile } from './profile-text.ts';
 import * as store from './vpn.store.ts';
 
 /**
- * Tells routers to join or leave a group through the device protocol (docs/device-protocol.md §7.6):
+ * Tells routers to join or leave a group, or to take a new certificate, through the device protocol
+ * (docs/device-protocol.md §7.6):
  * `vpnJoin` carries the router's OpenVPN profile (the hub, the group's settings, the company CA, its
  * own certificate and key, issued here on first need); `vpnLeave` follows a removal, whose
  * certificate is already revoked. Commands for an offline router wait for it (a day), as every command.
@@ -76,6 +77,25 @@ export async function sendLeaves(
     sns,
     method: 'vpnLeave',
     params: { groupId },
+    deadlineSeconds: DEADLINE_SECONDS,
+  });
+}
+
+/** Sends a router its new certificate and key for the group's tunnel (`vpnRotateCertificate`). */
+export async function sendRotation(
+  deps: RouterDeps,
+  companyId: number,
+  groupId: number,
+  sn: string,
+  creds: { certPem: string; keyPem: string },
+) {
+  const gateway = deps.gateway;
+  if (!gateway) return;
+  await gateway.rpc.send({
+    companyId,
+    sns: [sn],
+    method: 'vpnRotateCertificate',
+    params: { groupId, certPem: creds.certPem, keyPem: creds.keyPem },
     deadlineSeconds: DEADLINE_SECONDS,
   });
 }

@@ -12,7 +12,7 @@ import { type Actor, owningCompany, owningScope } from '../../platform/auth/acto
 import { type DbOrTx, inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { preparePki, revokeMembers } from './certificates.ts';
-import { afterMembersLeft, syncGroup } from './hub-sync.ts';
+import { dropTunnels, syncGroup } from './hub-sync.ts';
 import type { ClientRecord } from './service-clients.store.ts';
 import * as clients from './service-clients.store.ts';
 import { assignAddresses, clientKey, findGroupOrFail, type VpnDeps } from './vpn.service.ts';
@@ -156,7 +156,7 @@ export async function updateClient(
     await clients.renameClient(tx, scope, row.id, input.name);
     ({ left } = await linkGroups(deps, tx, actor, row.id, groupIds));
   });
-  for (const groupId of left) await afterMembersLeft(deps, groupId, [clientKey(input.clientId)]);
+  for (const groupId of left) await dropTunnels(deps, groupId, [clientKey(input.clientId)]);
   const [client] = await describe(deps, actor, [await findClientOrFail(deps, actor, input.clientId)]);
   return client as ServiceClient;
 }
@@ -169,6 +169,6 @@ export async function deleteClient(deps: VpnDeps, actor: Actor, clientId: number
     ({ left } = await linkGroups(deps, tx, actor, row.id, []));
     await clients.deleteClient(tx, owningScope(actor.scope), row.id);
   });
-  for (const groupId of left) await afterMembersLeft(deps, groupId, [clientKey(clientId)]);
+  for (const groupId of left) await dropTunnels(deps, groupId, [clientKey(clientId)]);
   return null;
 }

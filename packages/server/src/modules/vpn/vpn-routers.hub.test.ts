@@ -6,6 +6,7 @@ import {
   addVpnGroupDevicesCall,
   createVpnGroupCall,
   removeVpnGroupDevicesCall,
+  rotateVpnCertificateCall,
   type VpnGroup,
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,34 @@ describe('routers in VPN groups', () => {
       encoding: 'utf8',
     });
     expect(subject).toContain(`fp-g${group.vpnGroupId}-device-VR0001`);
+  });
+
+  it('rotates a router certificate: the router takes the new one, the old one is on the CRL', async () => {
+    const router = fleet.devices.find((d) => d.sn === 'VR0001')!;
+    const before = router.state.vpnTunnel!.profile;
+    const rotated = await acme.run(rotateVpnCertificateCall, { vpnGroupId: group.vpnGroupId, sn: 'VR0001' });
+    expect(rotated.code, rotated.msg).toBe(0);
+    expect(rotated.data!.commonName).toBe(`fp-g${group.vpnGroupId}-device-VR0001`);
+    const after = await eventually(
+      async () => {
+        const t = router.state.vpnTunnel;
+        return t?.state === 'connected' && t.profile !== before ? t.profile : undefined;
+      },
+      20_000,
+      'the router to reconnect with its new certificate',
+    );
+    const { crl_pem } = await fleet.t.deps.db
+      .selectFrom('vpn_ca')
+      .select('crl_pem')
+      .where('company_id', '=', acme.companyId)
+      .executeTakeFirstOrThrow();
+    expect(verify(section(after, 'ca'), section(after, 'cert'), crl_pem)).toContain('OK');
+    expect(verify(section(before, 'ca'), section(before, 'cert'), crl_pem)).toContain('certificate revoked');
+    const serial = execFileSync('openssl', ['x509', '-noout', '-serial'], {
+      input: section(after, 'cert'),
+      encoding: 'utf8',
+    });
+    expect(Number.parseInt(serial.trim().split('=')[1]!, 16)).toBe(rotated.data!.serial);
   });
 
   it('tells a removed router to leave, and its certificate is revoked on the company CRL', async () => {

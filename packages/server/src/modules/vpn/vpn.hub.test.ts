@@ -11,8 +11,10 @@ import {
   downloadClientProfileCall,
   ErrorCode,
   getVpnGroupCall,
+  getVpnHubHealthCall,
   getVpnHubStatusCall,
   listServiceClientsCall,
+  rotateVpnCertificateCall,
   type ServiceClient,
   type VpnGroup,
 } from '@fleetport/contract';
@@ -108,6 +110,11 @@ describe('the local VPN hub', () => {
     const status = await acme.run(getVpnHubStatusCall, {});
     expect(status.data).toMatchObject({ state: 'running', instances: 1, publicHost: HOST_IP });
     expect(status.data?.version).toMatch(/^OpenVPN 2\.6/);
+    // The dashboard's hub health: the region's running group has its instance on the hub.
+    const health = await acme.run(getVpnHubHealthCall, {});
+    expect(health.data).toEqual([
+      { region: 'EUR', state: 'running', groupsRunning: 1, groupsUp: 1, tunnels: 0, lastStatusAt: null },
+    ]);
   });
 
   it('connects a service client with its downloaded profile; bytes to the hub are counted', async () => {
@@ -179,6 +186,45 @@ describe('the local VPN hub', () => {
       .where('group_id', '=', group.vpnGroupId)
       .execute();
     expect(samples.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('rotates a client certificate: its tunnel drops at once, the old one is on the CRL, the new profile connects', async () => {
+    const [first] = laptops;
+    const rotated = await acme.run(rotateVpnCertificateCall, {
+      vpnGroupId: group.vpnGroupId,
+      clientId: client.clientId,
+    });
+    expect(rotated.code, rotated.msg).toBe(0);
+    expect(await t.deps.vpnHub!.connections(group.vpnGroupId)).toEqual([]);
+    await stopLaptop(first!);
+    const oldCert = /<cert>\n([\s\S]*?)\n<\/cert>/.exec(
+      fs.readFileSync(path.join(work, 'laptop.ovpn'), 'utf8'),
+    )![1]!;
+    const oldSerial = execFileSync('openssl', ['x509', '-noout', '-serial'], {
+      input: oldCert,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('=')[1]!;
+    const hubDir = path.join(t.deps.config.dataDir, 'vpn-hub', `g${group.vpnGroupId}`);
+    const crl = sh('openssl', ['crl', '-in', path.join(hubDir, 'crl.pem'), '-noout', '-text']);
+    expect(crl).toContain(`Serial Number: ${oldSerial}`);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${t.deps.config.apiPrefix}${downloadClientProfileCall.path}`,
+      query: { clientId: String(client.clientId), vpnGroupId: String(group.vpnGroupId) },
+      headers: { ...acme.headers(), language: 'en' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(oldCert);
+    const renewed = path.join(work, 'laptop-renewed.ovpn');
+    fs.writeFileSync(renewed, res.body, { mode: 0o600 });
+    const laptop = startLaptop(renewed);
+    await eventually(
+      async () => laptop.output.join('').includes('Initialization Sequence Completed'),
+      60_000,
+      'the renewed laptop tunnel',
+    );
   });
 
   it('drops a deleted client at once and refuses its certificate afterwards', async () => {

@@ -10,14 +10,22 @@ import {
   getVpnDashboardCall,
   getVpnGroupCall,
   getVpnGroupUsageCall,
+  getVpnHubHealthCall,
   getVpnHubStatusCall,
+  getVpnTopTalkersCall,
+  getVpnTrafficSeriesCall,
   listServiceClientsCall,
   listUngroupedDevicesCall,
+  listVpnActivityCall,
   listVpnEndDevicesCall,
   listVpnGroupDevicesCall,
   listVpnGroupsCall,
+  listVpnNotificationsCall,
+  listVpnTunnelsCall,
+  markVpnNotificationsReadCall,
   removeVpnEndDeviceCall,
   removeVpnGroupDevicesCall,
+  rotateVpnCertificateCall,
   setVpnDeviceLanCall,
   setVpnDeviceLimitCall,
   setVpnGroupStateCall,
@@ -27,10 +35,12 @@ import {
 import { companyActor } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { contentDisposition } from '../files/download.ts';
+import * as vpnConsole from './console.service.ts';
 import { dashboard } from './dashboard.service.ts';
 import { hubStatus } from './hub-status.ts';
 import * as limits from './limits.service.ts';
 import { clientProfile } from './profile.ts';
+import { rotateCertificate } from './rotation.service.ts';
 import * as clients from './service-clients.service.ts';
 import * as sites from './sites.service.ts';
 import * as vpn from './vpn.service.ts';
@@ -40,6 +50,20 @@ export function vpnRoutes(deps: vpn.VpnDeps) {
   return [
     bind(getSiteIpAccessTypesCall, async () => vpn.siteIpAccessTypes()),
     bind(getVpnDashboardCall, async (ctx) => dashboard(deps, companyActor(ctx))),
+    bind(getVpnTrafficSeriesCall, async (ctx) =>
+      vpnConsole.trafficSeries(deps, companyActor(ctx), ctx.input),
+    ),
+    bind(getVpnTopTalkersCall, async (ctx) => vpnConsole.topTalkers(deps, companyActor(ctx), ctx.input)),
+    bind(getVpnHubHealthCall, async (ctx) => vpnConsole.hubHealth(deps, companyActor(ctx))),
+    bind(listVpnTunnelsCall, async (ctx) => vpnConsole.listTunnels(deps, companyActor(ctx), ctx.input)),
+    bind(listVpnActivityCall, async (ctx) => vpnConsole.listActivity(deps, companyActor(ctx), ctx.input)),
+    bind(listVpnNotificationsCall, async (ctx) =>
+      vpnConsole.listNotificationsOfVpn(deps, companyActor(ctx), ctx.input, ctx.lang),
+    ),
+    bind(markVpnNotificationsReadCall, async (ctx) =>
+      vpnConsole.markVpnNotificationsRead(deps, companyActor(ctx), ctx.input.ids),
+    ),
+    bind(rotateVpnCertificateCall, async (ctx) => rotateCertificate(deps, companyActor(ctx), ctx.input)),
     bind(listVpnGroupsCall, async (ctx) => vpn.listGroups(deps, companyActor(ctx), ctx.input)),
     bind(getVpnGroupCall, async (ctx) => vpn.getGroup(deps, companyActor(ctx), ctx.input.vpnGroupId)),
     bind(createVpnGroupCall, async (ctx) => vpn.createGroup(deps, companyActor(ctx), ctx.input)),

@@ -23,7 +23,7 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { assertDeviceAllows } from '../licences/entitlements.ts';
 import { allocateNetwork, cidrOf, freeMemberAddress, hubAddressOf, memberCapacity } from './address-plan.ts';
 import { preparePki, revokeMembers } from './certificates.ts';
-import { afterMembersLeft, syncGroup } from './hub-sync.ts';
+import { dropTunnels, syncGroup } from './hub-sync.ts';
 import { announceLimitNotice, tellLimitCrossing } from './limit-notices.ts';
 import { sendJoins, sendLeaves } from './router-commands.ts';
 import type { GroupRecord, GroupSettingsRow, MemberRecord } from './vpn.store.ts';
@@ -365,7 +365,7 @@ export async function removeDevices(
     await revokeMembers(deps, tx, companyId, group.id, keys, deps.clock.now());
     await syncGroup(deps, tx, companyId, group.id);
   });
-  await afterMembersLeft(deps, input.vpnGroupId, keys);
+  await dropTunnels(deps, input.vpnGroupId, keys);
   await sendLeaves(deps, companyId, input.vpnGroupId, [...new Set(input.sns)]);
   return null;
 }

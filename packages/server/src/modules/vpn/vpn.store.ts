@@ -430,7 +430,14 @@ export async function saveMemberStatus(
   scope: CompanyScope,
   groupId: number,
   memberKey: string,
-  status: { connected: boolean; realAddress: string | null; bytesIn: number; bytesOut: number },
+  status: {
+    connected: boolean;
+    realAddress: string | null;
+    bytesIn: number;
+    bytesOut: number;
+    /** What the tunnel carried since the previous read (the data limits' count). */
+    carried?: number;
+  },
   at: Date,
 ): Promise<void> {
   await db
@@ -455,6 +462,7 @@ export async function saveMemberStatus(
         at,
         bytes_in: status.bytesIn,
         bytes_out: status.bytesOut,
+        carried: status.carried ?? 0,
       })
       .execute();
 }

@@ -88,6 +88,8 @@ import * as reportStore from '../../modules/reports/reports.store.ts';
 import { listRoles } from '../../modules/roles/roles.store.ts';
 import { insertInvitation, listInvitations } from '../../modules/users/invitations.store.ts';
 import * as users from '../../modules/users/users.store.ts';
+import * as vpnConsoleStore from '../../modules/vpn/console.store.ts';
+import { rotateCertificate } from '../../modules/vpn/rotation.service.ts';
 import * as vpnClients from '../../modules/vpn/service-clients.service.ts';
 import * as vpnClientStore from '../../modules/vpn/service-clients.store.ts';
 import * as vpn from '../../modules/vpn/vpn.service.ts';
@@ -1120,6 +1122,23 @@ describe('VPN groups and service clients', () => {
     expect(
       await refusal(
         vpnClients.createClient(t.deps, actor, { name: 'For the set', type: 'user', vpnGroupIds: [] }),
+      ),
+    ).toBe(ErrorCode.NO_PERMISSION);
+    // The VPN console's lists and charts (console.store.ts) read both, never the third.
+    const tunnels = await vpnConsoleStore.tunnelRows(db, both, { vpnGroupId: undefined }, 0, 50);
+    expect(sorted(tunnels.map((r) => r.client_name ?? ''))).toEqual(['Scope A laptop', 'Scope B laptop']);
+    expect(await vpnConsoleStore.countTunnels(db, both, { vpnGroupId: undefined })).toBe(2);
+    const regions = await vpnConsoleStore.regionFigures(db, both);
+    expect(regions.groups).toHaveLength(2);
+    const names = await vpnConsoleStore.namesOf(db, both, {
+      groupIds: [...ids.values()],
+      sns: [],
+      clientIds: [],
+    });
+    expect(sorted([...names.groups.values()])).toEqual(['Scope A tunnels', 'Scope B tunnels']);
+    expect(
+      await refusal(
+        rotateCertificate(t.deps, actor, { vpnGroupId: ids.get(a.companyId)!, clientId: 1, sn: undefined }),
       ),
     ).toBe(ErrorCode.NO_PERMISSION);
   });

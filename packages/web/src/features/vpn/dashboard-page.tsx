@@ -13,19 +13,24 @@ import { apiCall } from '../../api/client.ts';
 import { PageGate } from '../../app/permissions.tsx';
 import { useLang } from '../../app/use-lang.ts';
 import { addNamespaces } from '../../i18n/index.ts';
+import { DashboardCharts } from './dashboard-charts.tsx';
 import { HubBanner } from './hub-banner.tsx';
 import { usageProgress } from './usage-progress.ts';
 import { vpn } from './vpn.i18n.ts';
+import { vpnConsole } from './vpn-console.i18n.ts';
 import { vpnKeys } from './vpn-queries.ts';
 
-addNamespaces({ vpn });
+addNamespaces({ vpn, vpnConsole });
 
 /** The hubs' status is read every few seconds; the dashboard follows without a reload. */
 const REFRESH_MS = 5000;
 
 type GroupRow = VpnDashboard['groups'][number];
 
-/** The VPN dashboard (core §2 vpn/dashboard): groups running, routers connected, each group's traffic. */
+/**
+ * The VPN dashboard (core §2 vpn/dashboard): groups running, routers connected, each group's traffic this
+ * cycle, then traffic per group over a range, the top talkers and each region's hub.
+ */
 export function DashboardPage() {
   return (
     <PageGate funCode="vpnDashboard.view">
@@ -133,6 +138,7 @@ function DashboardView() {
           ]}
         />
       </Card>
+      <DashboardCharts groups={d?.groups ?? []} />
     </Flex>
   );
 }

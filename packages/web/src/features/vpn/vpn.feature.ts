@@ -1,6 +1,9 @@
 import { defineFeature, lazyPage } from '../../app/feature.ts';
 
-/** The VPN console (issue 17): the dashboard, groups, a group's devices, ungrouped devices and service clients. */
+/**
+ * The VPN console (issue 17): the dashboard, groups, a group's devices, ungrouped devices, service
+ * clients, and the VPN devices, activity and notifications pages.
+ */
 export const vpnFeature = defineFeature({
   area: 'vpn',
   pages: {
@@ -24,7 +27,27 @@ export const vpnFeature = defineFeature({
       () => import('./service-clients-page.tsx'),
       (m) => m.ServiceClientsPage,
     ),
+    'vpn/devices': lazyPage(
+      () => import('./devices-page.tsx'),
+      (m) => m.DevicesPage,
+    ),
+    'vpn/activity': lazyPage(
+      () => import('./activity-page.tsx'),
+      (m) => m.ActivityPage,
+    ),
+    'vpn/notifications': lazyPage(
+      () => import('./notifications-page.tsx'),
+      (m) => m.NotificationsPage,
+    ),
   },
-  menus: ['vpnDashboard', 'vpnGroups', 'vpnUngrouped', 'serviceClients'],
-  i18n: ['vpn'],
+  menus: [
+    'vpnDashboard',
+    'vpnGroups',
+    'vpnDevices',
+    'vpnUngrouped',
+    'serviceClients',
+    'vpnActivity',
+    'vpnNotifications',
+  ],
+  i18n: ['vpn', 'vpnConsole'],
 });
