@@ -123,7 +123,7 @@ export interface VpnTables {
     at: Date;
     bytes_in: number;
     bytes_out: number;
-    /** Bytes the tunnel carried since the member's previous read (migration 0640): the chart's sum. */
+    /** Bytes the tunnel carried since the member's previous read (migration 0710): the chart's sum. */
     carried: BigCount;
   };
 }

@@ -63,10 +63,10 @@ import * as m0580 from './0580_iot_connectors.ts';
 import * as m0600 from './0600_support.ts';
 import * as m0610 from './0610_vpn_limit_notices.ts';
 import * as m0620 from './0620_super_admin.ts';
-import * as m0640 from './0640_vpn_traffic_carried.ts';
 import * as m0690 from './0690_installer_console.ts';
 import * as m0691 from './0691_sow_templates.ts';
 import * as m0700 from './0700_endpoint_values.ts';
+import * as m0710 from './0710_vpn_traffic_carried.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -137,8 +137,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0600_support': m0600,
   '0610_vpn_limit_notices': m0610,
   '0620_super_admin': m0620,
-  '0640_vpn_traffic_carried': m0640,
   '0690_installer_console': m0690,
   '0691_sow_templates': m0691,
   '0700_endpoint_values': m0700,
+  '0710_vpn_traffic_carried': m0710,
 };
