@@ -32,7 +32,9 @@ import { OPEN_API_CALLS } from './open-api.ts';
 import { PAGE_COLUMN_CALLS } from './page-columns.ts';
 import { PARTNER_NOTIFICATION_CALLS } from './partner-notifications.ts';
 import { PLATFORM_CALLS } from './platform.ts';
+import { ENDPOINT_CALLS } from './endpoints.ts';
 import { POINT_TABLE_CALLS } from './point-tables.ts';
+import { PRODUCT_CALLS } from './products.ts';
 import { PORTAL_MANAGER_CALLS } from './portal-manager.ts';
 import { QUOTA_CALLS } from './quotas.ts';
 import { REBATE_CALLS } from './rebates.ts';
@@ -83,7 +85,9 @@ export * from './open-api-interfaces.ts';
 export * from './page-columns.ts';
 export * from './partner-notifications.ts';
 export * from './platform.ts';
+export * from './endpoints.ts';
 export * from './point-tables.ts';
+export * from './products.ts';
 export * from './portal-manager.ts';
 export * from './quotas.ts';
 export * from './rebates.ts';
@@ -152,6 +156,8 @@ const AREA_CALLS = {
   reports: REPORT_CALLS,
   'open-api': OPEN_API_CALLS,
   'point-tables': POINT_TABLE_CALLS,
+  products: PRODUCT_CALLS,
+  endpoints: ENDPOINT_CALLS,
   'two-factor': TWO_FACTOR_CALLS,
   'super-admin': SUPER_ADMIN_CALLS,
 } as const;

@@ -31,7 +31,9 @@ import { openApiModule } from './open-api/open-api.module.ts';
 import { pageColumnsModule } from './page-columns/page-columns.module.ts';
 import { partnerNotificationsModule } from './partner-notifications/partner-notifications.module.ts';
 import { platformModule } from './platform/platform.module.ts';
+import { endpointsModule } from './endpoints/endpoints.module.ts';
 import { pointTablesModule } from './point-tables/point-tables.module.ts';
+import { productsModule } from './products/products.module.ts';
 import { portalManagerModule } from './portal-manager/portal-manager.module.ts';
 import { quotasModule } from './quotas/quotas.module.ts';
 import { rebatesModule } from './rebates/rebates.module.ts';
@@ -97,6 +99,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   deviceTemplatesModule,
   openApiModule,
   pointTablesModule,
+  productsModule,
+  endpointsModule,
   twoFactorModule,
   superAdminModule,
 ];

@@ -16,7 +16,9 @@ import type { LicenceTables } from '../../modules/licences/licences.tables.ts';
 import type { NotificationTables } from '../../modules/notifications/notifications.tables.ts';
 import type { OpenApiTables } from '../../modules/open-api/open-api.tables.ts';
 import type { PartnerNotificationTables } from '../../modules/partner-notifications/partner-notifications.tables.ts';
+import type { EndpointTables } from '../../modules/endpoints/endpoints.tables.ts';
 import type { PointTableTables } from '../../modules/point-tables/point-tables.tables.ts';
+import type { ProductTables } from '../../modules/products/products.tables.ts';
 import type { PortalManagerTables } from '../../modules/portal-manager/portal-manager.tables.ts';
 import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
@@ -72,6 +74,8 @@ export interface Database
     VpnTables,
     OpenApiTables,
     PointTableTables,
+    ProductTables,
+    EndpointTables,
     PortalManagerTables,
     TwoFactorTables,
     SuperAdminTables,
