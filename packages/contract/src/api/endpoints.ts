@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ENDPOINT_STATES } from '../enums/endpoints.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { registerRuleMessages } from '../rules/messages.ts';
 import { POINT_CONNECTION_TYPES } from '../rules/point-tables.ts';
 import { EndpointDescriptionSchema, EndpointIdSchema, EndpointNameSchema } from '../rules/products.ts';
-import { registerRuleMessages } from '../rules/messages.ts';
 import { defineCall } from './define.ts';
 
 registerRuleMessages({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_STRATEGIES } from '../enums/devices.ts';
 import {
   LOCATION_METHODS,
   PARAMETER_DATA_TYPES,
@@ -7,7 +8,6 @@ import {
   PRODUCT_TYPES,
   REPORT_GROUP_TYPES,
 } from '../enums/endpoints.ts';
-import { UPLOAD_STRATEGIES } from '../enums/devices.ts';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { FrequencySchema } from '../rules/alerts.ts';
 import { plainText } from '../rules/identity.ts';
@@ -32,7 +32,6 @@ export const REPORT_GROUPS_MAX = 50;
 export const PRODUCT_TAGS_MAX = 20;
 export const PRODUCT_CONTROLS_MAX = 100;
 export const PRODUCT_TAG_MAX = 32;
-
 
 /**
  * A report group: points uploaded together. IMMEDIATELY and CHANGE upload as values arrive; INTERVAL

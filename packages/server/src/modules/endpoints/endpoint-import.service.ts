@@ -69,10 +69,13 @@ export async function importEndpoints(
   const scope = owningScope(actor.scope);
   const cells = await readSheet(Buffer.from(input.content, 'base64'));
   if (!cells) throw new AppError(ErrorCode.ENDPOINT_IMPORT_TEMPLATE);
-  if (cells.length > ENDPOINT_IMPORT_MAX_ROWS) throw new AppError(ErrorCode.IMPORT_LIMIT, ENDPOINT_IMPORT_MAX_ROWS);
+  if (cells.length > ENDPOINT_IMPORT_MAX_ROWS)
+    throw new AppError(ErrorCode.IMPORT_LIMIT, ENDPOINT_IMPORT_MAX_ROWS);
   const seen = new Set<string>();
   const repeated: string[] = [];
-  for (const { cells: [id = ''] } of cells) {
+  for (const {
+    cells: [id = ''],
+  } of cells) {
     if (!id) continue;
     if (seen.has(id.toLowerCase())) repeated.push(id);
     else seen.add(id.toLowerCase());
@@ -88,8 +91,15 @@ export async function importEndpoints(
   const placed = new Set<string>();
   const rows: EndpointImportRow[] = [];
   for (const { row, cells: c } of cells) {
-    const [endpointId = '', name = '', description = '', productName = '', gatewaySn = '', method = '', version = ''] =
-      c;
+    const [
+      endpointId = '',
+      name = '',
+      description = '',
+      productName = '',
+      gatewaySn = '',
+      method = '',
+      version = '',
+    ] = c;
     const errors: string[] = [];
     const modelId = products.get(productName.toLowerCase());
     const parsed = CreateEndpointBodySchema.safeParse({

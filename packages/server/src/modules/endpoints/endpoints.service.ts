@@ -34,12 +34,17 @@ async function idRaceIs800001<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === '23505') throw new AppError(ErrorCode.ENDPOINT_ID_EXISTS);
+    if ((error as { code?: unknown } | null)?.code === '23505')
+      throw new AppError(ErrorCode.ENDPOINT_ID_EXISTS);
     throw error;
   }
 }
 
-export function getEndpoints({ db }: EndpointDeps, actor: Actor, query: CallParsedInput<typeof listEndpointsCall>) {
+export function getEndpoints(
+  { db }: EndpointDeps,
+  actor: Actor,
+  query: CallParsedInput<typeof listEndpointsCall>,
+) {
   return listEndpoints(db, actor.scope, query);
 }
 

@@ -1,4 +1,10 @@
-import { type Endpoint, ErrorCode, type EndpointState, type Page, type PointConnectionType } from '@fleetport/contract';
+import {
+  type Endpoint,
+  type EndpointState,
+  ErrorCode,
+  type Page,
+  type PointConnectionType,
+} from '@fleetport/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
 import { containsPattern } from '../../platform/db/like.ts';
@@ -210,7 +216,11 @@ export async function updateEndpoint(
     .execute();
 }
 
-export async function deleteEndpoints(db: DbOrTx, scope: CompanyScope, ids: readonly number[]): Promise<number> {
+export async function deleteEndpoints(
+  db: DbOrTx,
+  scope: CompanyScope,
+  ids: readonly number[],
+): Promise<number> {
   const result = await db
     .deleteFrom('endpoint')
     .where('company_id', '=', owningCompany(scope))

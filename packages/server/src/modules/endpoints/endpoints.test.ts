@@ -1,14 +1,14 @@
 import {
-  createEndpointCall,
   type CreateEndpointBody,
+  createEndpointCall,
   createPointTableCall,
   createProductCall,
   deleteEndpointsCall,
   deleteProductCall,
   ENDPOINT_IMPORT_COLUMNS,
+  ErrorCode,
   enableProductCall,
   endpointImportTemplateCall,
-  ErrorCode,
   errorMessage,
   getEndpointCall,
   importEndpointsCall,
@@ -69,7 +69,13 @@ async function product(owner: Owner, tableId: number, name: string, enable: bool
 }
 
 function endpoint(endpointId: string, extra: Partial<CreateEndpointBody> = {}): CreateEndpointBody {
-  return { endpointId, name: `Endpoint ${endpointId}`, modelId: meter.modelId, gatewaySn: 'GWACME0001', ...extra };
+  return {
+    endpointId,
+    name: `Endpoint ${endpointId}`,
+    modelId: meter.modelId,
+    gatewaySn: 'GWACME0001',
+    ...extra,
+  };
 }
 
 async function xlsx(rows: string[][]): Promise<string> {
@@ -99,7 +105,10 @@ afterAll(async () => {
 
 describe('adding endpoints', () => {
   it('adds an endpoint of an enabled product behind a company gateway, online with its gateway', async () => {
-    const res = await acme.run(createEndpointCall, endpoint('EM0001', { description: 'Main board', targetVersion: '1.2' }));
+    const res = await acme.run(
+      createEndpointCall,
+      endpoint('EM0001', { description: 'Main board', targetVersion: '1.2' }),
+    );
     expect(res.code, res.msg).toBe(0);
     expect(res.data).toMatchObject({
       endpointId: 'EM0001',
@@ -127,7 +136,10 @@ describe('adding endpoints', () => {
     }
     const theirs = await other.run(createPointTableCall, TABLE);
     const p = await product(other, theirs.data!.pointTableId, 'Their meter', true);
-    const res = await other.run(createEndpointCall, endpoint('EM0001', { modelId: p.modelId, gatewaySn: 'GWOTHER001' }));
+    const res = await other.run(
+      createEndpointCall,
+      endpoint('EM0001', { modelId: p.modelId, gatewaySn: 'GWOTHER001' }),
+    );
     expect(res.code, res.msg).toBe(0);
   });
 
@@ -140,7 +152,10 @@ describe('adding endpoints', () => {
       [{ description: 'd'.repeat(201) }, 'description'],
     ];
     for (const [change, field] of cases) {
-      const res = await acme.run(createEndpointCall, { ...endpoint('EM0099', { modelId: sensor.modelId }), ...change });
+      const res = await acme.run(createEndpointCall, {
+        ...endpoint('EM0099', { modelId: sensor.modelId }),
+        ...change,
+      });
       expect(res.code, field).toBe(ErrorCode.PARAMETER_ERROR);
       expect(res.msg).toContain(field);
     }
@@ -162,7 +177,11 @@ describe('adding endpoints', () => {
     ];
     for (const [change, code] of cases) {
       for (const lang of LANGS) {
-        const res = await acme.run(createEndpointCall, endpoint('EM0100', { modelId: sensor.modelId, ...change }), lang);
+        const res = await acme.run(
+          createEndpointCall,
+          endpoint('EM0100', { modelId: sensor.modelId, ...change }),
+          lang,
+        );
         expect(res, JSON.stringify(change)).toMatchObject({ code, msg: errorMessage(code, lang) });
       }
     }
@@ -172,17 +191,28 @@ describe('adding endpoints', () => {
   it('800020: the gateway already has an endpoint of the product', async () => {
     for (const lang of LANGS) {
       const res = await acme.run(createEndpointCall, endpoint('EM0002'), lang);
-      expect(res).toMatchObject({ code: ErrorCode.GATEWAY_ALREADY_ASSOCIATED, msg: errorMessage(800020, lang) });
+      expect(res).toMatchObject({
+        code: ErrorCode.GATEWAY_ALREADY_ASSOCIATED,
+        msg: errorMessage(800020, lang),
+      });
     }
     // Another product on the same gateway, or the same product on another gateway, is fine.
-    expect((await acme.run(createEndpointCall, endpoint('TS0001', { modelId: sensor.modelId }))).code).toBe(0);
-    expect((await acme.run(createEndpointCall, endpoint('EM0002', { gatewaySn: 'GWACME0002' }))).code).toBe(0);
+    expect((await acme.run(createEndpointCall, endpoint('TS0001', { modelId: sensor.modelId }))).code).toBe(
+      0,
+    );
+    expect((await acme.run(createEndpointCall, endpoint('EM0002', { gatewaySn: 'GWACME0002' }))).code).toBe(
+      0,
+    );
   });
 });
 
 describe('state, list and edit', () => {
   it('shows gatewayOffline behind an offline gateway, online as the gateway reports it', async () => {
-    await t.deps.db.updateTable('endpoint').set({ reported_online: true }).where('endpoint_id', '=', 'TS0001').execute();
+    await t.deps.db
+      .updateTable('endpoint')
+      .set({ reported_online: true })
+      .where('endpoint_id', '=', 'TS0001')
+      .execute();
     const list = await acme.run(listEndpointsCall, { pageNum: 1, pageSize: 50 });
     expect(list.data!.list.map((e) => [e.endpointId, e.state])).toEqual([
       ['EM0001', 'offline'],
@@ -198,9 +228,9 @@ describe('state, list and edit', () => {
   });
 
   it('searches by ID, name or gateway and pages', async () => {
-    expect((await acme.run(listEndpointsCall, { search: 'GWACME0002' })).data!.list.map((e) => e.endpointId)).toEqual([
-      'EM0002',
-    ]);
+    expect(
+      (await acme.run(listEndpointsCall, { search: 'GWACME0002' })).data!.list.map((e) => e.endpointId),
+    ).toEqual(['EM0002']);
     const page = await acme.run(listEndpointsCall, { pageNum: 2, pageSize: 2 });
     expect(page).toMatchObject({ total: 3, pageNum: 2, pageSize: 2 });
     expect(page.data!.list.map((e) => e.endpointId)).toEqual(['TS0001']);
@@ -221,16 +251,28 @@ describe('state, list and edit', () => {
     };
     for (const lang of LANGS) {
       const res = await acme.run(updateEndpointCall, { ...change, modelId: draft.modelId }, lang);
-      expect(res).toMatchObject({ code: ErrorCode.PRODUCT_NOT_ENABLED_ASSOCIATE, msg: errorMessage(800033, lang) });
+      expect(res).toMatchObject({
+        code: ErrorCode.PRODUCT_NOT_ENABLED_ASSOCIATE,
+        msg: errorMessage(800033, lang),
+      });
     }
     expect((await acme.run(updateEndpointCall, { ...change, gatewaySn: 'GWACME0001' })).code).toBe(
       ErrorCode.GATEWAY_ALREADY_ASSOCIATED,
     );
     const res = await acme.run(updateEndpointCall, change);
-    expect(res.data).toMatchObject({ endpointId: 'EM0002', name: 'Yard meter', connectionMethod: 'tcp', targetVersion: '2.0' });
-    expect((await acme.run(updateEndpointCall, { ...change, thingId: 999_999 })).code).toBe(ErrorCode.ENDPOINT_NOT_FOUND);
+    expect(res.data).toMatchObject({
+      endpointId: 'EM0002',
+      name: 'Yard meter',
+      connectionMethod: 'tcp',
+      targetVersion: '2.0',
+    });
+    expect((await acme.run(updateEndpointCall, { ...change, thingId: 999_999 })).code).toBe(
+      ErrorCode.ENDPOINT_NOT_FOUND,
+    );
     const theirs = (await other.run(listEndpointsCall, {})).data!.list[0]!;
-    expect((await acme.run(getEndpointCall, { thingId: theirs.thingId })).code).toBe(ErrorCode.ENDPOINT_NOT_FOUND);
+    expect((await acme.run(getEndpointCall, { thingId: theirs.thingId })).code).toBe(
+      ErrorCode.ENDPOINT_NOT_FOUND,
+    );
     expect((await acme.run(updateEndpointCall, { ...change, thingId: theirs.thingId })).code).toBe(
       ErrorCode.ENDPOINT_NOT_FOUND,
     );
@@ -265,10 +307,19 @@ describe('importing endpoints', () => {
     for (const lang of LANGS) {
       const res = await acme.run(
         importEndpointsCall,
-        { fileName: 'e.xlsx', content: await xlsx([['ID', 'Name'], ['EM0200', 'x']]) },
+        {
+          fileName: 'e.xlsx',
+          content: await xlsx([
+            ['ID', 'Name'],
+            ['EM0200', 'x'],
+          ]),
+        },
         lang,
       );
-      expect(res).toMatchObject({ code: ErrorCode.ENDPOINT_IMPORT_TEMPLATE, msg: errorMessage(800034, lang) });
+      expect(res).toMatchObject({
+        code: ErrorCode.ENDPOINT_IMPORT_TEMPLATE,
+        msg: errorMessage(800034, lang),
+      });
     }
     const junk = await acme.run(importEndpointsCall, {
       fileName: 'e.xlsx',
@@ -288,7 +339,10 @@ describe('importing endpoints', () => {
     ]);
     for (const lang of LANGS) {
       const res = await acme.run(importEndpointsCall, { fileName: 'e.xlsx', content, commit: true }, lang);
-      expect(res).toMatchObject({ code: ErrorCode.ENDPOINT_IMPORT_DUPLICATE, msg: errorMessage(800035, lang) });
+      expect(res).toMatchObject({
+        code: ErrorCode.ENDPOINT_IMPORT_DUPLICATE,
+        msg: errorMessage(800035, lang),
+      });
     }
     expect((await acme.run(listEndpointsCall, { search: 'EM0300' })).data!.total).toBe(0);
   });
@@ -324,7 +378,9 @@ describe('importing endpoints', () => {
     const commit = await acme.run(importEndpointsCall, { fileName: 'endpoints.xlsx', content, commit: true });
     expect(commit.data).toMatchObject({ valid: 2, invalid: 4, imported: 2 });
     const saved = await acme.run(listEndpointsCall, { search: '040' });
-    expect(saved.data!.list.map((e) => [e.endpointId, e.productName, e.connectionMethod, e.targetVersion])).toEqual([
+    expect(
+      saved.data!.list.map((e) => [e.endpointId, e.productName, e.connectionMethod, e.targetVersion]),
+    ).toEqual([
       ['EM0400', 'Energy meter', 'rtuOverTcp', '1.0'],
       ['SN0401', 'Sensor 2', 'serial', ''],
     ]);

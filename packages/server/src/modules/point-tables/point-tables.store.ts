@@ -15,9 +15,10 @@ import { AppError } from '../../platform/errors.ts';
 /** SQL of point tables: one row per table, its points a JSON array in table order. */
 
 /** Products built from the table: one in use cannot be removed (900003). */
-const PRODUCT_COUNT = sql<string>`(select count(*) from product where product.point_table_id = point_table.id)`.as(
-  'product_count',
-);
+const PRODUCT_COUNT =
+  sql<string>`(select count(*) from product where product.point_table_id = point_table.id)`.as(
+    'product_count',
+  );
 
 const COLUMNS = [
   'id',

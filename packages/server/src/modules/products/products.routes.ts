@@ -20,12 +20,20 @@ export function productRoutes(deps: products.ProductDeps) {
     bind(listSimpleProductsCall, async (ctx) =>
       products.getSimpleProducts(deps, companyActor(ctx), ctx.input.published),
     ),
-    bind(createProductCall, async (ctx) => products.createProduct(deps, companyActor(ctx), ctx.input, ctx.lang)),
-    bind(updateProductCall, async (ctx) => products.editProduct(deps, companyActor(ctx), ctx.input, ctx.lang)),
+    bind(createProductCall, async (ctx) =>
+      products.createProduct(deps, companyActor(ctx), ctx.input, ctx.lang),
+    ),
+    bind(updateProductCall, async (ctx) =>
+      products.editProduct(deps, companyActor(ctx), ctx.input, ctx.lang),
+    ),
     bind(saveProductParametersCall, async (ctx) =>
       products.saveParameters(deps, companyActor(ctx), ctx.input, ctx.lang),
     ),
-    bind(enableProductCall, async (ctx) => products.enableProduct(deps, companyActor(ctx), ctx.input.modelId)),
-    bind(deleteProductCall, async (ctx) => products.removeProduct(deps, companyActor(ctx), ctx.input.modelId)),
+    bind(enableProductCall, async (ctx) =>
+      products.enableProduct(deps, companyActor(ctx), ctx.input.modelId),
+    ),
+    bind(deleteProductCall, async (ctx) =>
+      products.removeProduct(deps, companyActor(ctx), ctx.input.modelId),
+    ),
   ];
 }

@@ -48,7 +48,8 @@ async function nameRaceIs800005<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === '23505') throw new AppError(ErrorCode.PRODUCT_NAME_EXISTS);
+    if ((error as { code?: unknown } | null)?.code === '23505')
+      throw new AppError(ErrorCode.PRODUCT_NAME_EXISTS);
     throw error;
   }
 }
@@ -58,7 +59,11 @@ function view({ points: _points, ...product }: StoredProduct): Product {
   return product;
 }
 
-export function getProducts({ db }: ProductDeps, actor: Actor, query: CallParsedInput<typeof listProductsCall>) {
+export function getProducts(
+  { db }: ProductDeps,
+  actor: Actor,
+  query: CallParsedInput<typeof listProductsCall>,
+) {
   return listProducts(db, actor.scope, query);
 }
 
@@ -161,8 +166,10 @@ function parametersFor(points: readonly PointTablePoint[], current: readonly Pro
 function checkExtras(input: UpdateInput, parameters: readonly ProductParameter[]) {
   if (duplicates(input.tags, lower).length) throw new AppError(ErrorCode.PRODUCT_TAG_EXISTS);
   if (input.locationMethods.length > 1) throw new AppError(ErrorCode.ONE_LOCATION_METHOD);
-  if (duplicates(input.controls, (c) => lower(c.name)).length) throw new AppError(ErrorCode.CONTROL_NAME_EXISTS);
-  if (duplicates(input.controls, (c) => lower(c.code)).length) throw new AppError(ErrorCode.CONTROL_CODE_EXISTS);
+  if (duplicates(input.controls, (c) => lower(c.name)).length)
+    throw new AppError(ErrorCode.CONTROL_NAME_EXISTS);
+  if (duplicates(input.controls, (c) => lower(c.code)).length)
+    throw new AppError(ErrorCode.CONTROL_CODE_EXISTS);
   checkControls(input.controls, parameters);
 }
 
@@ -290,7 +297,13 @@ async function editEnabled(tx: DbOrTx, actor: Actor, product: StoredProduct, inp
       time: g.strategy === 'REGULAR' ? wanted.time : null,
     };
   });
-  await updateProduct(tx, owningScope(actor.scope), product.modelId, productValues(product, { reportGroups }), now);
+  await updateProduct(
+    tx,
+    owningScope(actor.scope),
+    product.modelId,
+    productValues(product, { reportGroups }),
+    now,
+  );
 }
 
 function productValues(product: StoredProduct, change: Partial<ProductRowValues>): ProductRowValues {
@@ -327,20 +340,31 @@ export async function saveParameters(
     const byPoint = new Map(product.points.map((p) => [p.name, p]));
     input.parameters.forEach((p, i) => {
       if (!byPoint.has(p.point))
-        throw fieldError(`parameters.${i}.point`, interpolate(TEXT.parameterNotInGroups[lang], { name: p.point }));
+        throw fieldError(
+          `parameters.${i}.point`,
+          interpolate(TEXT.parameterNotInGroups[lang], { name: p.point }),
+        );
     });
     const given = new Set(input.parameters.map((p) => p.point));
     const missing = product.points.find((p) => !given.has(p.name));
-    if (missing) throw fieldError('parameters', interpolate(TEXT.parameterMissing[lang], { name: missing.name }));
+    if (missing)
+      throw fieldError('parameters', interpolate(TEXT.parameterMissing[lang], { name: missing.name }));
     const twice = duplicates(input.parameters, (p) => p.point)[0];
-    if (twice) throw fieldError('parameters', interpolate(TEXT.pointInTwoGroups[lang], { name: twice.point }));
+    if (twice)
+      throw fieldError('parameters', interpolate(TEXT.pointInTwoGroups[lang], { name: twice.point }));
     if (duplicates(input.parameters, (p) => lower(p.code)).length)
       throw new AppError(ErrorCode.PARAMETER_CODE_EXISTS);
     if (duplicates(input.parameters, (p) => lower(p.title)).length)
       throw new AppError(ErrorCode.PARAMETER_NAME_EXISTS);
     const parameters: ProductParameter[] = product.points.map((point) => {
       const p = input.parameters.find((q) => q.point === point.name)!;
-      return { point: p.point, title: p.title, code: p.code, dataType: p.dataType, pointType: point.dataType };
+      return {
+        point: p.point,
+        title: p.title,
+        code: p.code,
+        dataType: p.dataType,
+        pointType: point.dataType,
+      };
     });
     checkControls(product.controls, parameters);
     await updateProduct(

@@ -229,7 +229,11 @@ export async function deleteProduct(db: DbOrTx, scope: CompanyScope, id: number)
     .where('company_id', '=', owningCompany(scope))
     .where('id', '=', id)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('endpoint').select('endpoint.id').whereRef('endpoint.product_id', '=', 'product.id'))),
+      not(
+        exists(
+          selectFrom('endpoint').select('endpoint.id').whereRef('endpoint.product_id', '=', 'product.id'),
+        ),
+      ),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

@@ -1,11 +1,11 @@
 import {
+  type CreateProductBody,
   createPointTableCall,
   createProductCall,
-  type CreateProductBody,
   deletePointTableCall,
   deleteProductCall,
-  enableProductCall,
   ErrorCode,
+  enableProductCall,
   errorMessage,
   getPointTableCall,
   getProductCall,
@@ -136,7 +136,9 @@ describe('building a product from a point table', () => {
       ['relay1', 'relay1', 'relay1', 'boolean', 'BOOLEAN'],
     ]);
     // The table now counts the product built from it, and cannot be removed (900003).
-    expect((await acme.run(getPointTableCall, { pointTableId: tableId })).data!.productCount).toBeGreaterThan(0);
+    expect((await acme.run(getPointTableCall, { pointTableId: tableId })).data!.productCount).toBeGreaterThan(
+      0,
+    );
     expect((await acme.run(deletePointTableCall, { pointTableId: tableId })).code).toBe(
       ErrorCode.POINT_TABLE_IN_USE,
     );
@@ -155,7 +157,10 @@ describe('building a product from a point table', () => {
       expect(res).toMatchObject({ code: ErrorCode.PRODUCT_NAME_EXISTS, msg: errorMessage(800005, lang) });
     }
     const theirs = await other.run(createPointTableCall, METER);
-    const res = await other.run(createProductCall, { ...body('Meter A'), pointTableId: theirs.data!.pointTableId });
+    const res = await other.run(createProductCall, {
+      ...body('Meter A'),
+      pointTableId: theirs.data!.pointTableId,
+    });
     expect(res.code).toBe(0);
   });
 
@@ -200,7 +205,10 @@ describe('building a product from a point table', () => {
   });
 
   it('upload frequency: 1-59 seconds or minutes, 1-23 hours; INTERVAL needs one, REGULAR a time', async () => {
-    const group = (frequency: { value: number; unit: 'second' | 'minute' | 'hour' } | null, strategy = 'INTERVAL') =>
+    const group = (
+      frequency: { value: number; unit: 'second' | 'minute' | 'hour' } | null,
+      strategy = 'INTERVAL',
+    ) =>
       body('Meter freq', {
         reportGroups: [
           { name: 'G', type: 'property', strategy: strategy as 'INTERVAL', frequency, points: ['voltage'] },
@@ -225,7 +233,10 @@ describe('building a product from a point table', () => {
 
   it('900002: a point table of another company', async () => {
     const theirs = await other.run(createPointTableCall, { ...METER, name: 'Theirs 2' });
-    const res = await acme.run(createProductCall, { ...body('Meter x'), pointTableId: theirs.data!.pointTableId });
+    const res = await acme.run(createProductCall, {
+      ...body('Meter x'),
+      pointTableId: theirs.data!.pointTableId,
+    });
     expect(res.code).toBe(ErrorCode.POINT_TABLE_NOT_FOUND);
   });
 });
@@ -237,7 +248,9 @@ describe('parameters, tags, location and controls', () => {
       const res = await acme.run(updateProductCall, same(p, { tags: ['north'] }), lang);
       expect(res).toMatchObject({ code: ErrorCode.SAVE_PARAMETERS_FIRST, msg: errorMessage(800016, lang) });
     }
-    expect((await acme.run(enableProductCall, { modelId: p.modelId })).code).toBe(ErrorCode.SAVE_PARAMETERS_FIRST);
+    expect((await acme.run(enableProductCall, { modelId: p.modelId })).code).toBe(
+      ErrorCode.SAVE_PARAMETERS_FIRST,
+    );
     const saved = await saveDrafted(p);
     expect(saved.parametersSaved).toBe(true);
     const edited = await acme.run(updateProductCall, same(saved, { tags: ['north'] }));
@@ -248,22 +261,25 @@ describe('parameters, tags, location and controls', () => {
     const p = await create('Meter Q');
     const params = p.parameters.map(({ point, title, code, dataType }) => ({ point, title, code, dataType }));
     const dupCode = params.map((x, i) => (i === 1 ? { ...x, code: 'VOLTAGE' } : x));
-    expect((await acme.run(saveProductParametersCall, { modelId: p.modelId, parameters: dupCode })).code).toBe(
-      ErrorCode.PARAMETER_CODE_EXISTS,
-    );
+    expect(
+      (await acme.run(saveProductParametersCall, { modelId: p.modelId, parameters: dupCode })).code,
+    ).toBe(ErrorCode.PARAMETER_CODE_EXISTS);
     const dupTitle = params.map((x, i) => (i === 1 ? { ...x, title: 'voltage' } : x));
-    expect((await acme.run(saveProductParametersCall, { modelId: p.modelId, parameters: dupTitle })).code).toBe(
-      ErrorCode.PARAMETER_NAME_EXISTS,
-    );
+    expect(
+      (await acme.run(saveProductParametersCall, { modelId: p.modelId, parameters: dupTitle })).code,
+    ).toBe(ErrorCode.PARAMETER_NAME_EXISTS);
     const empty = params.map((x, i) => (i === 0 ? { ...x, title: ' ' } : x));
     const emptyRes = await acme.run(saveProductParametersCall, { modelId: p.modelId, parameters: empty });
     expect(emptyRes.code).toBe(ErrorCode.PARAMETER_ERROR);
     expect(emptyRes.msg).toContain('title');
     const badCode = params.map((x, i) => (i === 0 ? { ...x, code: '1volt' } : x));
-    expect((await acme.run(saveProductParametersCall, { modelId: p.modelId, parameters: badCode })).msg).toContain(
-      'Start with a letter',
-    );
-    const missing = await acme.run(saveProductParametersCall, { modelId: p.modelId, parameters: params.slice(1) });
+    expect(
+      (await acme.run(saveProductParametersCall, { modelId: p.modelId, parameters: badCode })).msg,
+    ).toContain('Start with a letter');
+    const missing = await acme.run(saveProductParametersCall, {
+      modelId: p.modelId,
+      parameters: params.slice(1),
+    });
     expect(missing.code).toBe(ErrorCode.PARAMETER_ERROR);
     expect(missing.msg).toContain('Point voltage of the report groups has no parameter');
     const good = params.map((x, i) => (i === 0 ? { ...x, title: 'Voltage L1', code: 'u1' } : x));
@@ -288,7 +304,10 @@ describe('parameters, tags, location and controls', () => {
         expect(res, JSON.stringify(change)).toMatchObject({ code, msg: errorMessage(code, lang) });
       }
     }
-    const badName = await acme.run(updateProductCall, same(p, { controls: [{ ...control, name: '_relay' }] }));
+    const badName = await acme.run(
+      updateProductCall,
+      same(p, { controls: [{ ...control, name: '_relay' }] }),
+    );
     expect(badName.code).toBe(ErrorCode.PARAMETER_ERROR);
     const emptyTag = await acme.run(updateProductCall, same(p, { tags: [''] }));
     expect(emptyTag.code).toBe(ErrorCode.PARAMETER_ERROR);
@@ -346,11 +365,18 @@ describe('enabling', () => {
         msg: errorMessage(800008, 'en'),
       });
     }
-    const params = product.parameters.map(({ point, title, code, dataType }) => ({ point, title, code, dataType }));
+    const params = product.parameters.map(({ point, title, code, dataType }) => ({
+      point,
+      title,
+      code,
+      dataType,
+    }));
     expect((await acme.run(saveProductParametersCall, { modelId: p.modelId, parameters: params })).code).toBe(
       ErrorCode.PRODUCT_ENABLED_LOCKED,
     );
-    const faster = product.reportGroups.map((g, i) => (i === 0 ? { ...g, frequency: { value: 5, unit: 'minute' as const } } : g));
+    const faster = product.reportGroups.map((g, i) =>
+      i === 0 ? { ...g, frequency: { value: 5, unit: 'minute' as const } } : g,
+    );
     const res = await acme.run(updateProductCall, same(product, { reportGroups: faster }));
     expect(res.code, res.msg).toBe(0);
     expect(res.data).toMatchObject({ state: 'enabled', name: 'Meter U' });
@@ -383,9 +409,15 @@ describe('removing', () => {
 
   it("800004: another company's product is neither read, changed nor removed", async () => {
     const theirs = (await other.run(listSimpleProductsCall, {})).data![0]!;
-    expect((await acme.run(getProductCall, { modelId: theirs.modelId })).code).toBe(ErrorCode.PRODUCT_NOT_FOUND);
-    expect((await acme.run(deleteProductCall, { modelId: theirs.modelId })).code).toBe(ErrorCode.PRODUCT_NOT_FOUND);
-    expect((await acme.run(enableProductCall, { modelId: theirs.modelId })).code).toBe(ErrorCode.PRODUCT_NOT_FOUND);
+    expect((await acme.run(getProductCall, { modelId: theirs.modelId })).code).toBe(
+      ErrorCode.PRODUCT_NOT_FOUND,
+    );
+    expect((await acme.run(deleteProductCall, { modelId: theirs.modelId })).code).toBe(
+      ErrorCode.PRODUCT_NOT_FOUND,
+    );
+    expect((await acme.run(enableProductCall, { modelId: theirs.modelId })).code).toBe(
+      ErrorCode.PRODUCT_NOT_FOUND,
+    );
     expect((await other.run(getProductCall, { modelId: theirs.modelId })).data!.name).toBe('Meter A');
   });
 });

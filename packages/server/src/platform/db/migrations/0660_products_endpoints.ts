@@ -47,7 +47,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz not null,
     updated_at timestamptz not null
   )`.execute(db);
-  await sql`create unique index endpoint_company_id_idx on endpoint (company_id, lower(endpoint_id))`.execute(db);
+  await sql`create unique index endpoint_company_id_idx on endpoint (company_id, lower(endpoint_id))`.execute(
+    db,
+  );
   await sql`create index endpoint_product_idx on endpoint (product_id)`.execute(db);
   await sql`create index endpoint_gateway_idx on endpoint (gateway_sn)`.execute(db);
 }
