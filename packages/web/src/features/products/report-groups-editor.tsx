@@ -137,7 +137,7 @@ export function ReportGroupsEditor({
                 onChange={(points) => set(i, { points })}
                 options={pointNames
                   .filter((name) => !taken(i).has(name))
-                  .map((name) => ({ value: name, label: <span translate="no">{name}</span> }))}
+                  .map((name) => ({ value: name, title: name, label: <span translate="no">{name}</span> }))}
                 data-testid={`group-points-${i}`}
               />
             </Form.Item>
