@@ -94,7 +94,10 @@ describe('products', () => {
       const list = await screen.findByTestId('products-table', {}, { timeout: 30_000 });
       expect(await within(list).findByText('Not enabled')).toBeTruthy();
       await userEvent.click(within(list).getByRole('link', { name: 'Energy meter' }));
-      expect(await screen.findByTestId('parameter-title-1', {}, { timeout: 30_000 })).toHaveProperty('value', 'current');
+      expect(await screen.findByTestId('parameter-title-1', {}, { timeout: 30_000 })).toHaveProperty(
+        'value',
+        'current',
+      );
       expect(screen.getByText('Save the parameters before anything else.')).toBeTruthy();
     },
     SLOW,
@@ -131,11 +134,21 @@ describe('products', () => {
         type: 'meter',
         southboundApp: 'modbus_master',
         reportGroups: [
-          { name: 'Report 1', type: 'property', strategy: 'CHANGE', frequency: null, time: null, points: ['voltage'] },
+          {
+            name: 'Report 1',
+            type: 'property',
+            strategy: 'CHANGE',
+            frequency: null,
+            time: null,
+            points: ['voltage'],
+          },
         ],
       });
       // The new product's own page opens.
-      expect(await screen.findByTestId('parameter-title-0', {}, { timeout: 30_000 })).toHaveProperty('value', 'voltage');
+      expect(await screen.findByTestId('parameter-title-0', {}, { timeout: 30_000 })).toHaveProperty(
+        'value',
+        'voltage',
+      );
     },
     SLOW,
   );
@@ -158,7 +171,9 @@ describe('products', () => {
       await userEvent.clear(title);
       await userEvent.type(title, 'Voltage L1');
       await userEvent.click(screen.getByRole('link', { name: 'Products' }));
-      expect(await screen.findByText('The end-device parameters are not saved. Please save them first.')).toBeTruthy();
+      expect(
+        await screen.findByText('The end-device parameters are not saved. Please save them first.'),
+      ).toBeTruthy();
       expect(router.state.location.pathname).toBe(`${PAGE}/productManagementDetails/9`);
       await userEvent.click(screen.getByTestId('parameters-save'));
       await waitFor(() => expect(saves).toHaveLength(1));
@@ -207,7 +222,9 @@ describe('products', () => {
         '/endDevice/pointTable/getById': { data: table },
       });
       renderConsole(`${PAGE}/productManagementDetails/9`);
-      expect(await screen.findByText('已启用：只能修改上报分组的上传频率。', {}, { timeout: 30_000 })).toBeTruthy();
+      expect(
+        await screen.findByText('已启用：只能修改上报分组的上传频率。', {}, { timeout: 30_000 }),
+      ).toBeTruthy();
       expect(screen.getByTestId('product-state').textContent).toBe('已启用');
       expect(screen.getByTestId('group-name-0')).toHaveProperty('disabled', true);
       expect(screen.getByTestId('group-frequency-0')).toHaveProperty('disabled', false);
