@@ -19,7 +19,9 @@ import {
 } from '@fleetport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { upload } from '../device-templates/template-test-kit.ts';
 import { companyOwner, type Owner } from '../devices/device-test-kit.ts';
+import { pngHeader } from '../files/file-test-kit.ts';
 
 /** Products through the API (issue 19): built from a point table, parameters first, enabled once. */
 
@@ -229,6 +231,19 @@ describe('building a product from a point table', () => {
     const ok = await acme.run(createProductCall, group({ value: 23, unit: 'hour' }));
     expect(ok.code).toBe(0);
     expect(ok.data!.reportGroups[0]!.frequency).toEqual({ value: 23, unit: 'hour' });
+  });
+
+  it("keeps a logo of the company's product logo uploads; another file is 1 naming logoFileId", async () => {
+    const logo = await upload(t, acme, 'productLogo', 'logo.png', pngHeader(320, 150));
+    const res = await acme.run(createProductCall, body('Meter logo', { logoFileId: logo.fileId }));
+    expect(res.data).toMatchObject({ logoFileId: logo.fileId });
+    const xml = await upload(t, acme, 'configXml', 'c.xml', Buffer.from('<config/>'));
+    const theirs = await upload(t, other, 'productLogo', 'logo.png', pngHeader(320, 150));
+    for (const fileId of [xml.fileId, theirs.fileId]) {
+      const bad = await acme.run(createProductCall, body('Meter logo 2', { logoFileId: fileId }));
+      expect(bad.code).toBe(ErrorCode.PARAMETER_ERROR);
+      expect(bad.msg).toContain('logoFileId');
+    }
   });
 
   it('900002: a point table of another company', async () => {

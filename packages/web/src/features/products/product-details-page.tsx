@@ -36,6 +36,7 @@ import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { useBlockLeave } from '../../app/block-leave.ts';
 import { PageGate, usePermission } from '../../app/permissions.tsx';
 import { addNamespaces } from '../../i18n/index.ts';
+import { LogoField } from './logo-field.tsx';
 import { ExtrasCard, ParametersCard } from './product-extras.tsx';
 import { products } from './products.i18n.ts';
 import { PRODUCT_KEYS, PRODUCT_PATH, PRODUCTS_PATH, useProduct } from './products-queries.ts';
@@ -47,8 +48,9 @@ interface Basic {
   name: string;
   type: ProductType;
   southboundApp: string;
+  logoFileId: number | null;
 }
-const NEW_BASIC: Basic = { name: '', type: 'meter', southboundApp: '' };
+const NEW_BASIC: Basic = { name: '', type: 'meter', southboundApp: '', logoFileId: null };
 
 const paramsOf = (p: Product): ParameterInput[] =>
   p.parameters.map(({ point, title, code, dataType }) => ({ point, title, code, dataType }));
@@ -83,7 +85,12 @@ function ProductDetails() {
   useEffect(() => {
     if (!product) return;
     setTableId(product.pointTableId);
-    setBasic({ name: product.name, type: product.type, southboundApp: product.southboundApp });
+    setBasic({
+      name: product.name,
+      type: product.type,
+      southboundApp: product.southboundApp,
+      logoFileId: product.logoFileId,
+    });
     setGroups(product.reportGroups);
     setParameters(paramsOf(product));
     setTags(product.tags);
@@ -129,7 +136,8 @@ function ProductDetails() {
   });
 
   const save = () => {
-    const fields = { ...basic, reportGroups: groups };
+    const { logoFileId, ...rest } = basic;
+    const fields = { ...rest, reportGroups: groups, ...(logoFileId !== null ? { logoFileId } : {}) };
     if (id === null) {
       if (tableId !== null) create.mutate({ pointTableId: tableId, ...fields });
       return;
@@ -137,7 +145,7 @@ function ProductDetails() {
     update.mutate({
       modelId: id,
       ...fields,
-      logoFileId: product?.logoFileId ?? null,
+      logoFileId,
       tags,
       locationMethods: location ? [location] : [],
       controls,
@@ -224,6 +232,14 @@ function ProductDetails() {
                 style={{ width: 150 }}
                 onChange={(value) => setField('type', value)}
                 options={PRODUCT_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
+              />,
+            )}
+            {item(
+              t('basic.logo'),
+              <LogoField
+                fileId={basic.logoFileId}
+                disabled={enabled}
+                onChange={(logoFileId) => setField('logoFileId', logoFileId)}
               />,
             )}
             {item(

@@ -39,6 +39,9 @@ export const products = {
       type: 'Type',
       protocol: 'Protocol',
       southboundApp: 'Southbound app name',
+      logo: 'Logo',
+      logoUpload: 'Upload logo (320x150)',
+      logoRemove: 'Remove',
     },
     group: {
       add: 'Add report group',
@@ -126,6 +129,9 @@ export const products = {
       type: '类型',
       protocol: '协议',
       southboundApp: '南向应用名称',
+      logo: '图标',
+      logoUpload: '上传图标（320x150）',
+      logoRemove: '移除',
     },
     group: {
       add: '添加上报分组',
