@@ -4,12 +4,15 @@ import {
   type Endpoint,
   type EndpointState,
   listEndpointsCall,
+  listSimpleProductsCall,
 } from '@fleetport/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Input, Popconfirm, Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { apiCall } from '../../api/client.ts';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
 import { Can, PageGate } from '../../app/permissions.tsx';
 import { addNamespaces } from '../../i18n/index.ts';
@@ -49,6 +52,10 @@ function EndpointList() {
   /** The endpoint being edited, `new` for one being added, null with the form closed. */
   const [editing, setEditing] = useState<Endpoint | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
+  const productList = useQuery({
+    queryKey: ['products', 'simple', 'all'],
+    queryFn: () => apiCall(listSimpleProductsCall, {}),
+  });
 
   const columns: ColumnsType<Endpoint> = [
     {
@@ -146,6 +153,15 @@ function EndpointList() {
               onSearch={(value) => list.setFilters({ search: value.trim() || undefined })}
               data-testid="endpoint-search"
               style={{ width: 260 }}
+            />
+            <Select<number | undefined>
+              allowClear
+              value={list.filters.modelId}
+              placeholder={t('allProducts')}
+              style={{ width: 200 }}
+              onChange={(modelId) => list.setFilters({ modelId })}
+              options={(productList.data ?? []).map((p) => ({ value: p.modelId, label: p.name }))}
+              data-testid="endpoint-product-filter"
             />
             <Select<EndpointState | undefined>
               allowClear

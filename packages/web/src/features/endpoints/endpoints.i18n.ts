@@ -8,6 +8,7 @@ export const endpoints = {
     empty: 'No endpoints yet. An endpoint is a meter, sensor or PLC behind a gateway, of an enabled product.',
     search: 'Search by ID, name or gateway',
     allStates: 'All states',
+    allProducts: 'All products',
     columns: {
       endpointId: 'Endpoint ID',
       name: 'Name',
@@ -47,6 +48,7 @@ export const endpoints = {
     empty: '暂无终端。终端是网关下接入的仪表、传感器或PLC，须属于已启用的产品。',
     search: '按ID、名称或网关搜索',
     allStates: '全部状态',
+    allProducts: '全部产品',
     columns: {
       endpointId: '终端ID',
       name: '名称',

@@ -62,7 +62,14 @@ function ProductList() {
         </Tag>
       ),
     },
-    { key: 'endpoints', dataIndex: 'endpointCount', title: t('columns.endpoints') },
+    {
+      key: 'endpoints',
+      title: t('columns.endpoints'),
+      // The endpoint list, filtered to the product.
+      render: (_: unknown, r) => (
+        <Link to={`/endpointManager/endDeviceManagement?modelId=${r.modelId}`}>{r.endpointCount}</Link>
+      ),
+    },
     { key: 'updated', title: t('columns.updated'), render: (_: unknown, r) => formatDateTime(r.updatedAt) },
   ];
   const actions: ColumnsType<ProductSummary> = [

@@ -124,8 +124,8 @@ describe('products', () => {
       const points = await screen.findByTestId('group-points-0', {}, { timeout: 30_000 });
       fireEvent.mouseDown(within(points).getByRole('combobox'));
       await userEvent.click(await screen.findByTitle('voltage'));
-      await userEvent.type(screen.getByTestId('product-name'), 'Energy meter');
-      await userEvent.type(screen.getByTestId('product-app'), 'modbus_master');
+      fireEvent.change(screen.getByTestId('product-name'), { target: { value: 'Energy meter' } });
+      fireEvent.change(screen.getByTestId('product-app'), { target: { value: 'modbus_master' } });
       await userEvent.click(screen.getByTestId('product-save'));
       await waitFor(() => expect(created).toHaveLength(1));
       expect(created[0]).toEqual({
@@ -168,8 +168,7 @@ describe('products', () => {
       });
       const { router } = renderConsole(`${PAGE}/productManagementDetails/9`);
       const title = await screen.findByTestId('parameter-title-0', {}, { timeout: 30_000 });
-      await userEvent.clear(title);
-      await userEvent.type(title, 'Voltage L1');
+      fireEvent.change(title, { target: { value: 'Voltage L1' } });
       await userEvent.click(screen.getByRole('link', { name: 'Products' }));
       expect(
         await screen.findByText('The end-device parameters are not saved. Please save them first.'),
