@@ -39,6 +39,7 @@ export * from './rules/devices.ts';
 export * from './rules/elevator.ts';
 export * from './rules/files.ts';
 export * from './rules/identity.ts';
+export * from './rules/installer-licence.ts';
 export * from './rules/licences.ts';
 export * from './rules/localize.ts';
 export * from './rules/messages.ts';

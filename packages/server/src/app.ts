@@ -24,6 +24,7 @@ import { updatesTimedOutJob } from './modules/device-notifications/update-timeou
 import { createInstalls } from './modules/device-software/device-install.service.ts';
 import { provisioningJobs } from './modules/device-templates/provisioning.service.ts';
 import { exportJobs } from './modules/exports/exports.job.ts';
+import { installerConsoleGate } from './modules/installer-console/installer-console-gate.ts';
 import { iotConnectorJobs } from './modules/iot-connector/iot-connector.job.ts';
 import { licenceJobs } from './modules/licences/licence-expiry.job.ts';
 import { SERVER_MODULES } from './modules/modules.ts';
@@ -290,16 +291,19 @@ async function startVpnHub(app: FastifyInstance, deps: AppDeps): Promise<void> {
 
 /**
  * Every signed-in call passes the Super Admin's gates (a disabled company 610041, a retired feature
- * 610042), the company's access window (14091), then a maintenance lock (14053).
+ * 610042), the company's access window (14091), a maintenance lock (14053), then the installer
+ * console's licence (190328 once it has ended).
  */
 function admitting(deps: AppDeps) {
   const superAdmin = superAdminGate(deps);
   const window = accessWindowGate(deps);
   const lock = maintenanceLockGate(deps);
+  const installer = installerConsoleGate(deps);
   return async (call: CallDef, session: Session, lang: Lang) => {
     await superAdmin(call, session);
     await window(call, session);
     await lock(call, session, lang);
+    await installer(call, session);
   };
 }
 

@@ -179,6 +179,8 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'vpn.deleteClient': { en: 'Delete service client', cn: '删除服务客户端' },
   'alerts.createSilence': { en: 'Add alert silence', cn: '添加告警静默' },
   'alerts.deleteSilence': { en: 'Remove alert silence', cn: '删除告警静默' },
+  'installerConsole.applyLicence': { en: 'Apply installer console licences', cn: '应用安装员控制台许可证' },
+  'installerConsole.grantTrial': { en: 'Grant installer console free trial', cn: '授予安装员控制台免费试用' },
   'iotConnector.create': { en: 'Add IoT connector', cn: '添加物联网连接器' },
   'iotConnector.update': { en: 'Edit IoT connector', cn: '编辑物联网连接器' },
   'iotConnector.delete': { en: 'Remove IoT connector', cn: '删除物联网连接器' },

@@ -24,6 +24,7 @@ import { DEVICE_CALLS } from './devices.ts';
 import { ENDPOINT_CALLS } from './endpoints.ts';
 import { EXPORT_CALLS } from './exports.ts';
 import { FILE_CALLS } from './files.ts';
+import { INSTALLER_CONSOLE_CALLS } from './installer-console.ts';
 import { IOT_CONNECTOR_CALLS } from './iot-connector.ts';
 import { JOB_CALLS } from './jobs.ts';
 import { LICENCE_CALLS } from './licences.ts';
@@ -76,6 +77,7 @@ export * from './devices.ts';
 export * from './endpoints.ts';
 export * from './exports.ts';
 export * from './files.ts';
+export * from './installer-console.ts';
 export * from './iot-connector.ts';
 export * from './jobs.ts';
 export * from './licences.ts';
@@ -160,6 +162,7 @@ const AREA_CALLS = {
   endpoints: ENDPOINT_CALLS,
   'two-factor': TWO_FACTOR_CALLS,
   'super-admin': SUPER_ADMIN_CALLS,
+  'installer-console': INSTALLER_CONSOLE_CALLS,
 } as const;
 
 export const CALLS_BY_AREA: Readonly<Record<string, readonly CallDef[]>> = AREA_CALLS;

@@ -23,6 +23,7 @@ import { devicesModule } from './devices/devices.module.ts';
 import { endpointsModule } from './endpoints/endpoints.module.ts';
 import { exportsModule } from './exports/exports.module.ts';
 import { filesModule } from './files/files.module.ts';
+import { installerConsoleModule } from './installer-console/installer-console.module.ts';
 import { iotConnectorModule } from './iot-connector/iot-connector.module.ts';
 import { jobsModule } from './jobs/jobs.module.ts';
 import { licencesModule } from './licences/licences.module.ts';
@@ -89,6 +90,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   rebatesModule,
   brandingModule,
   iotConnectorModule,
+  installerConsoleModule,
   releaseNotesModule,
   supportModule,
   alertsModule,

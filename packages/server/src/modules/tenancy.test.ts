@@ -33,6 +33,7 @@ import { insertTemplate } from './device-templates/device-templates.store.ts';
 import { insertProvisioning } from './device-templates/provisioning.store.ts';
 import { saveClaimedDevice } from './devices/devices.store.ts';
 import { insertRecord, insertShareLink, REPORT_RUN_SOURCE } from './exports/exports.store.ts';
+import { grantTrial } from './installer-console/installer-console.service.ts';
 import { grantPool } from './licences/licence-test-kit.ts';
 import {
   insertDevices as insertPortalDevices,
@@ -228,6 +229,9 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await companyWithEveryRole(t, 'Alpha Shipping', 'alpha.example');
   b = await companyWithEveryRole(t, 'Bravo Cargo', 'bravo.example');
+  // Both run the installer console (its trial), so its calls reach their input checks.
+  await grantTrial(t.deps, a.companyId);
+  await grantTrial(t.deps, b.companyId);
   const bOwner = b.members.owner.session!;
   // B holds one of everything issue 4 stores, and a device.
   const role = await bOwner.call<{ roleId: number }>('POST', '/pl/role/addRole', {

@@ -18,6 +18,7 @@ import { deviceTemplatesFeature } from '../features/device-templates/device-temp
 import { devicesFeature } from '../features/devices/devices.feature.ts';
 import { endpointsFeature } from '../features/endpoints/endpoints.feature.ts';
 import { exportsFeature } from '../features/exports/exports.feature.ts';
+import { installerConsoleFeature } from '../features/installer-console/installer-console.feature.ts';
 import { iotConnectorFeature } from '../features/iot-connector/iot-connector.feature.ts';
 import { licencesFeature } from '../features/licences/licences.feature.ts';
 import { notificationsFeature } from '../features/notifications/notifications.feature.ts';
@@ -82,6 +83,7 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   productsFeature,
   endpointsFeature,
   iotConnectorFeature,
+  installerConsoleFeature,
   deviceTemplatesFeature,
   twoFactorFeature,
 ];

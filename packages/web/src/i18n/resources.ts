@@ -10,6 +10,7 @@ import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
 import { deviceTemplates } from '../features/device-templates/device-templates.i18n.ts';
 import { endpoints } from '../features/endpoints/endpoints.i18n.ts';
+import { installerConsole } from '../features/installer-console/installer-console.i18n.ts';
 import { iotConnector } from '../features/iot-connector/iot-connector.i18n.ts';
 import { licences } from '../features/licences/licences.i18n.ts';
 import { notifications } from '../features/notifications/notifications.i18n.ts';
@@ -61,6 +62,7 @@ export const PAGE_TEXT = {
   products,
   endpoints,
   iotConnector,
+  installerConsole,
   portalManager,
   twoFactor,
   releaseNotes,

@@ -68,6 +68,7 @@ import {
 import * as reports from '../../modules/devices/device-reports.store.ts';
 import * as endpointStore from '../../modules/endpoints/endpoints.store.ts';
 import { recordOwner } from '../../modules/exports/exports.store.ts';
+import * as installer from '../../modules/installer-console/installer-console.store.ts';
 import * as iot from '../../modules/iot-connector/iot-connector.store.ts';
 import { devicesAutoRenew, saveCompanyAutoRenew } from '../../modules/licences/auto-renew.store.ts';
 import { billingPage } from '../../modules/licences/billing.store.ts';
@@ -1292,5 +1293,28 @@ describe('open API clients and usage', () => {
     expect(
       await openApiStore.findClient(db, companyScope(a.companyId), made.get(a.companyId)!),
     ).toBeDefined();
+  });
+});
+
+describe('the installer console', () => {
+  it('counts the devices and figures of both companies of a set, never a third’s, and reads no licence for the set (5)', async () => {
+    const db = t.database.db;
+    const since = new Date(t.clock.now().getTime() - 30 * 86_400_000);
+    const one = async (companyId: number) => ({
+      devices: await installer.countDevices(db, companyScope(companyId)),
+      figures: await installer.deviceFigures(db, companyScope(companyId), since),
+      data: await installer.dataUsedSince(db, companyScope(companyId), since),
+    });
+    const [alpha, beta] = [await one(a.companyId), await one(b.companyId)];
+    expect(alpha.devices).toBeGreaterThan(0);
+    expect(beta.devices).toBeGreaterThan(0);
+    expect(await installer.countDevices(db, companyScope(c.companyId))).toBeGreaterThan(0);
+    expect(await installer.countDevices(db, both)).toBe(alpha.devices + beta.devices);
+    const figures = await installer.deviceFigures(db, both, since);
+    expect(figures.devices).toBe(alpha.figures.devices + beta.figures.devices);
+    expect(figures.online).toBe(alpha.figures.online + beta.figures.online);
+    expect(await installer.dataUsedSince(db, both, since)).toBe(alpha.data + beta.data);
+    // A licence is one company's: a set has no one owner.
+    expect(await refusal(() => installer.readLicence(db, both))).toBe(ErrorCode.NO_PERMISSION);
   });
 });

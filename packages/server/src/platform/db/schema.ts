@@ -12,6 +12,7 @@ import type { DeviceTemplateTables } from '../../modules/device-templates/device
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
 import type { EndpointTables } from '../../modules/endpoints/endpoints.tables.ts';
 import type { ExportTables } from '../../modules/exports/exports.tables.ts';
+import type { InstallerConsoleTables } from '../../modules/installer-console/installer-console.tables.ts';
 import type { IotConnectorTables } from '../../modules/iot-connector/iot-connector.tables.ts';
 import type { LicenceTables } from '../../modules/licences/licences.tables.ts';
 import type { NotificationTables } from '../../modules/notifications/notifications.tables.ts';
@@ -79,4 +80,5 @@ export interface Database
     PortalManagerTables,
     TwoFactorTables,
     SuperAdminTables,
-    IotConnectorTables {}
+    IotConnectorTables,
+    InstallerConsoleTables {}

@@ -5,7 +5,9 @@ import {
   type CompanyType,
   createDistributorCall,
   EmailSchema,
+  ErrorCode,
   formatDateTime,
+  grantInstallerTrialCall,
   listPlatformCompaniesCall,
   type PlatformCompany,
   setCompanyDisabledCall,
@@ -54,6 +56,24 @@ export function CompaniesPage() {
     placeholderData: keepPreviousData,
   });
   const toggle = useCallMutation(setCompanyDisabledCall, { invalidates: [KEY] });
+  // 190327 is silent (core §8): the page says it in place.
+  const trial = useCallMutation(grantInstallerTrialCall, { silent: true });
+  const grantTrial = (c: PlatformCompany) =>
+    trial.mutate(
+      { companyId: c.companyId },
+      {
+        onSuccess: (done) =>
+          void message.success(
+            t('companies.trialGranted', { name: c.name, date: formatDateTime(done.trialEndsAt) }),
+          ),
+        onError: (error) =>
+          void message.error(
+            error.code === ErrorCode.INSTALLER_TRIAL_USED
+              ? t('companies.trialUsed', { name: c.name })
+              : error.message,
+          ),
+      },
+    );
   const change = (next: Partial<Filter>) => {
     setFilter((f) => ({ ...f, ...next }));
     setPageNum(1);
@@ -160,27 +180,39 @@ export function CompaniesPage() {
           {
             key: 'actions',
             title: t('companies.columns.actions'),
-            render: (_: unknown, c) =>
-              c.disabled ? (
-                <Button
-                  size="small"
-                  onClick={() => setDisabled(c, false)}
-                  data-testid={`company-enable-${c.companyId}`}
-                >
-                  {t('companies.enable')}
-                </Button>
-              ) : (
+            render: (_: unknown, c) => (
+              <Space>
+                {c.disabled ? (
+                  <Button
+                    size="small"
+                    onClick={() => setDisabled(c, false)}
+                    data-testid={`company-enable-${c.companyId}`}
+                  >
+                    {t('companies.enable')}
+                  </Button>
+                ) : (
+                  <Popconfirm
+                    title={t('companies.disableTitle', { name: c.name })}
+                    description={t('companies.disableHint')}
+                    onConfirm={() => setDisabled(c, true)}
+                    okButtonProps={{ danger: true }}
+                  >
+                    <Button size="small" danger data-testid={`company-disable-${c.companyId}`}>
+                      {t('companies.disable')}
+                    </Button>
+                  </Popconfirm>
+                )}
                 <Popconfirm
-                  title={t('companies.disableTitle', { name: c.name })}
-                  description={t('companies.disableHint')}
-                  onConfirm={() => setDisabled(c, true)}
-                  okButtonProps={{ danger: true }}
+                  title={t('companies.trialTitle', { name: c.name })}
+                  description={t('companies.trialHint')}
+                  onConfirm={() => grantTrial(c)}
                 >
-                  <Button size="small" danger data-testid={`company-disable-${c.companyId}`}>
-                    {t('companies.disable')}
+                  <Button size="small" data-testid={`company-trial-${c.companyId}`}>
+                    {t('companies.grantTrial')}
                   </Button>
                 </Popconfirm>
-              ),
+              </Space>
+            ),
           },
         ]}
       />

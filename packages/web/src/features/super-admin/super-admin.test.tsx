@@ -1,9 +1,9 @@
-import type { PlatformCompany, PlatformHealth } from '@fleetport/contract';
+import { ErrorCode, type PlatformCompany, type PlatformHealth } from '@fleetport/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signedInEachTest } from '../../api/test-support.tsx';
-import { renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
+import { refused, renderConsole, routeServer, shellAnswers } from '../../app/console-test-kit.tsx';
 import { signedInUser } from '../../app/test-menus.ts';
 import { changeLanguage } from '../../i18n/index.ts';
 import { rememberUser } from '../auth/session-store.ts';
@@ -77,6 +77,42 @@ describe('the Super Admin console', () => {
 
       await userEvent.click(within(page).getByTestId('company-enable-12'));
       await waitFor(() => expect(toggled.at(-1)).toEqual({ companyId: 12, disabled: false }));
+    },
+    SLOW,
+  );
+
+  it(
+    'grants a company the installer console trial, and says so in place when it was used (190327, silent)',
+    async () => {
+      const granted: unknown[] = [];
+      routeServer({
+        ...shellAnswers([], SUPER_ADMIN),
+        '/pl/superAdmin/company/list': {
+          data: { list: [company(), company({ companyId: 12, name: 'Delta' })], total: 2 },
+        },
+        '/pl/superAdmin/installerConsole/grantTrial': (body) => {
+          granted.push(body);
+          return (body as { companyId: number }).companyId === 11
+            ? { data: { trialStartedAt: Date.UTC(2026, 10, 1), trialEndsAt: Date.UTC(2027, 0, 1) } }
+            : refused(ErrorCode.INSTALLER_TRIAL_USED);
+        },
+      });
+      rememberUser({ userId: 1, userName: 'Super Admin' });
+      renderConsole('/superAdmin/companies');
+      const page = await screen.findByTestId('platform-companies', {}, WAIT);
+      await within(page).findByText('Acme Logistics', {}, WAIT);
+      await userEvent.click(within(page).getByTestId('company-trial-11'));
+      await userEvent.click(await screen.findByRole('button', { name: /OK/ }, WAIT));
+      await screen.findByText(
+        /Acme Logistics has the installer console free trial until 2027-01-01/,
+        {},
+        WAIT,
+      );
+      await userEvent.click(within(page).getByTestId('company-trial-12'));
+      const confirms = await screen.findAllByRole('button', { name: /OK/ }, WAIT);
+      await userEvent.click(confirms.at(-1)!);
+      await screen.findByText('Delta has already used its installer console free trial.', {}, WAIT);
+      expect(granted).toEqual([{ companyId: 11 }, { companyId: 12 }]);
     },
     SLOW,
   );

@@ -64,6 +64,7 @@ import * as m0600 from './0600_support.ts';
 import * as m0610 from './0610_vpn_limit_notices.ts';
 import * as m0620 from './0620_super_admin.ts';
 import * as m0660 from './0660_products_endpoints.ts';
+import * as m0690 from './0690_installer_console.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -135,4 +136,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0610_vpn_limit_notices': m0610,
   '0620_super_admin': m0620,
   '0660_products_endpoints': m0660,
+  '0690_installer_console': m0690,
 };
