@@ -21,6 +21,7 @@ import { DEVICE_SOFTWARE_CALLS } from './device-software.ts';
 import { DEVICE_TAG_CALLS } from './device-tags.ts';
 import { DEVICE_TEMPLATE_CALLS } from './device-templates.ts';
 import { DEVICE_CALLS } from './devices.ts';
+import { ENDPOINT_CALLS } from './endpoints.ts';
 import { EXPORT_CALLS } from './exports.ts';
 import { FILE_CALLS } from './files.ts';
 import { INSTALLER_CONSOLE_CALLS } from './installer-console.ts';
@@ -35,6 +36,7 @@ import { PARTNER_NOTIFICATION_CALLS } from './partner-notifications.ts';
 import { PLATFORM_CALLS } from './platform.ts';
 import { POINT_TABLE_CALLS } from './point-tables.ts';
 import { PORTAL_MANAGER_CALLS } from './portal-manager.ts';
+import { PRODUCT_CALLS } from './products.ts';
 import { QUOTA_CALLS } from './quotas.ts';
 import { REBATE_CALLS } from './rebates.ts';
 import { RELEASE_NOTE_CALLS } from './release-notes.ts';
@@ -73,6 +75,7 @@ export * from './device-software.ts';
 export * from './device-tags.ts';
 export * from './device-templates.ts';
 export * from './devices.ts';
+export * from './endpoints.ts';
 export * from './exports.ts';
 export * from './files.ts';
 export * from './installer-console.provisioning.ts';
@@ -91,6 +94,7 @@ export * from './partner-notifications.ts';
 export * from './platform.ts';
 export * from './point-tables.ts';
 export * from './portal-manager.ts';
+export * from './products.ts';
 export * from './quotas.ts';
 export * from './rebates.ts';
 export * from './release-notes.ts';
@@ -159,6 +163,8 @@ const AREA_CALLS = {
   reports: REPORT_CALLS,
   'open-api': OPEN_API_CALLS,
   'point-tables': POINT_TABLE_CALLS,
+  products: PRODUCT_CALLS,
+  endpoints: ENDPOINT_CALLS,
   'two-factor': TWO_FACTOR_CALLS,
   'super-admin': SUPER_ADMIN_CALLS,
   'installer-console': INSTALLER_CONSOLE_CALLS,

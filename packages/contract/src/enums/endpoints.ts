@@ -62,3 +62,22 @@ export const SYNC_MODE_LABELS: Labels<SyncMode> = {
   modified: { en: 'Sync only modified parameters', cn: '仅同步修改的参数' },
   all: { en: 'Sync all parameters', cn: '同步所有参数' },
 };
+
+/** What a product is (features §3 names the field without values). */
+export const PRODUCT_TYPES = ['meter', 'sensor', 'actuator', 'controller', 'other'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+/** What a report group carries: measured properties or events (features §3 names the field without values). */
+export const REPORT_GROUP_TYPES = ['property', 'event'] as const;
+export type ReportGroupType = (typeof REPORT_GROUP_TYPES)[number];
+
+/** A product parameter's data type, as the cloud keeps and charts it. */
+export const PARAMETER_DATA_TYPES = ['integer', 'float', 'boolean', 'text'] as const;
+export type ParameterDataType = (typeof PARAMETER_DATA_TYPES)[number];
+
+/**
+ * An endpoint as the console shows it: `gatewayOffline` when its gateway is offline (the endpoint's own
+ * reports cannot arrive), else `online` or `offline` as the gateway last reported it.
+ */
+export const ENDPOINT_STATES = ['online', 'offline', 'gatewayOffline'] as const;
+export type EndpointState = (typeof ENDPOINT_STATES)[number];

@@ -20,6 +20,7 @@ import { deviceSoftwareModule } from './device-software/device-software.module.t
 import { deviceTagsModule } from './device-tags/device-tags.module.ts';
 import { deviceTemplatesModule } from './device-templates/device-templates.module.ts';
 import { devicesModule } from './devices/devices.module.ts';
+import { endpointsModule } from './endpoints/endpoints.module.ts';
 import { exportsModule } from './exports/exports.module.ts';
 import { filesModule } from './files/files.module.ts';
 import { installerConsoleModule } from './installer-console/installer-console.module.ts';
@@ -34,6 +35,7 @@ import { partnerNotificationsModule } from './partner-notifications/partner-noti
 import { platformModule } from './platform/platform.module.ts';
 import { pointTablesModule } from './point-tables/point-tables.module.ts';
 import { portalManagerModule } from './portal-manager/portal-manager.module.ts';
+import { productsModule } from './products/products.module.ts';
 import { quotasModule } from './quotas/quotas.module.ts';
 import { rebatesModule } from './rebates/rebates.module.ts';
 import { releaseNotesModule } from './release-notes/release-notes.module.ts';
@@ -99,6 +101,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   deviceTemplatesModule,
   openApiModule,
   pointTablesModule,
+  productsModule,
+  endpointsModule,
   twoFactorModule,
   superAdminModule,
 ];

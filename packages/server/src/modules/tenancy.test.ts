@@ -81,6 +81,8 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
   'pointTables.create': () => PROBE_POINT_TABLE,
   'pointTables.update': (target) => ({ pointTableId: target.pointTableId, table: PROBE_POINT_TABLE }),
   'pointTables.testRead': (target) => ({ sn: target.sn, table: PROBE_POINT_TABLE }),
+  // A file that is not the template: refused whole (800034) before anything is looked up.
+  'endpoints.import': () => ({ fileName: 'probe.xlsx', content: Buffer.from('probe').toString('base64') }),
   // A's template naming B's file as its backgrounds: refused (1), nothing saved; the edit aims at B's (900104).
   'portalManager.create': (target) => ({
     ...PORTAL_PROBE,
@@ -303,6 +305,40 @@ beforeAll(async () => {
     ...PROBE_POINT_TABLE,
     name: 'Bravo meter',
   });
+  // B holds an enabled product of its table and an endpoint of it behind its gateway.
+  const bravoProduct = await bOwner.call<{ modelId: number; parameters: { point: string; code: string }[] }>(
+    'POST',
+    '/endDevice/model/add',
+    {
+      pointTableId: bravoPointTable.body.data!.pointTableId,
+      name: 'Bravo product',
+      type: 'meter',
+      southboundApp: 'modbus_master',
+      reportGroups: [{ name: 'Bravo group', type: 'property', strategy: 'CHANGE', points: ['voltage'] }],
+    },
+  );
+  expect(bravoProduct.body.code).toBe(0);
+  const modelId = bravoProduct.body.data!.modelId;
+  await bOwner.call('POST', '/endDevice/model/saveParameters', {
+    modelId,
+    parameters: [{ point: 'voltage', title: 'Bravo voltage', code: 'voltage', dataType: 'float' }],
+  });
+  await bOwner.call('POST', '/endDevice/model/edit', {
+    modelId,
+    name: 'Bravo product',
+    type: 'meter',
+    southboundApp: 'modbus_master',
+    reportGroups: [{ name: 'Bravo group', type: 'property', strategy: 'CHANGE', points: ['voltage'] }],
+    locationMethods: ['gateway'],
+  });
+  expect((await bOwner.call('POST', '/endDevice/model/enable', { modelId })).body.code).toBe(0);
+  const bravoEndpoint = await bOwner.call<{ thingId: number }>('POST', '/endDevice/thing/add', {
+    endpointId: 'BRAVO0001',
+    name: 'Bravo endpoint',
+    modelId,
+    gatewaySn: 'SNB0000000000001',
+  });
+  expect(bravoEndpoint.body.code).toBe(0);
   const bravoReport = await bOwner.call<{ reportId: number }>('POST', '/link/report/add', {
     name: 'Bravo usage',
     type: 'dataUsage',
@@ -577,6 +613,8 @@ beforeAll(async () => {
     recordId: Number(record.id),
     reportId: bravoReport.body.data!.reportId,
     pointTableId: bravoPointTable.body.data!.pointTableId,
+    modelId,
+    thingId: bravoEndpoint.body.data!.thingId,
     customReportId: bravoCustom.body.data!.customReportId,
     runId: bravoRun,
     shareId: bravoShareId,

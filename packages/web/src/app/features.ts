@@ -16,6 +16,7 @@ import { deviceNotificationsFeature } from '../features/device-notifications/dev
 import { deviceTagsFeature } from '../features/device-tags/device-tags.feature.ts';
 import { deviceTemplatesFeature } from '../features/device-templates/device-templates.feature.ts';
 import { devicesFeature } from '../features/devices/devices.feature.ts';
+import { endpointsFeature } from '../features/endpoints/endpoints.feature.ts';
 import { exportsFeature } from '../features/exports/exports.feature.ts';
 import { installerConsoleFeature } from '../features/installer-console/installer-console.feature.ts';
 import { iotConnectorFeature } from '../features/iot-connector/iot-connector.feature.ts';
@@ -26,6 +27,7 @@ import { pageColumnsFeature } from '../features/page-columns/page-columns.featur
 import { partnerNotificationsFeature } from '../features/partner-notifications/partner-notifications.feature.ts';
 import { pointTablesFeature } from '../features/point-tables/point-tables.feature.ts';
 import { portalManagerFeature } from '../features/portal-manager/portal-manager.feature.ts';
+import { productsFeature } from '../features/products/products.feature.ts';
 import { quotasFeature } from '../features/quotas/quotas.feature.ts';
 import { rebatesFeature } from '../features/rebates/rebates.feature.ts';
 import { releaseNotesFeature } from '../features/release-notes/release-notes.feature.ts';
@@ -78,6 +80,8 @@ export const CONSOLE_FEATURES: readonly ConsoleFeature[] = [
   rolloutsFeature,
   reportsFeature,
   pointTablesFeature,
+  productsFeature,
+  endpointsFeature,
   iotConnectorFeature,
   installerConsoleFeature,
   deviceTemplatesFeature,

@@ -9,6 +9,7 @@ import { deviceDetails } from '../features/device-details/device-details.i18n.ts
 import { deviceSoftware } from '../features/device-details/software.i18n.ts';
 import { deviceStatus } from '../features/device-details/status-panel.i18n.ts';
 import { deviceTemplates } from '../features/device-templates/device-templates.i18n.ts';
+import { endpoints } from '../features/endpoints/endpoints.i18n.ts';
 import { installerConsole } from '../features/installer-console/installer-console.i18n.ts';
 import { iotConnector } from '../features/iot-connector/iot-connector.i18n.ts';
 import { licences } from '../features/licences/licences.i18n.ts';
@@ -18,6 +19,7 @@ import { openApi } from '../features/open-api/open-api.i18n.ts';
 import { partnerNotifications } from '../features/partner-notifications/partner-notifications.i18n.ts';
 import { pointTables } from '../features/point-tables/point-tables.i18n.ts';
 import { portalManager } from '../features/portal-manager/portal-manager.i18n.ts';
+import { products } from '../features/products/products.i18n.ts';
 import { quotas } from '../features/quotas/quotas.i18n.ts';
 import { rebates } from '../features/rebates/rebates.i18n.ts';
 import { releaseNotes } from '../features/release-notes/release-notes.i18n.ts';
@@ -61,6 +63,8 @@ export const PAGE_TEXT = {
   openApi,
   apiManual,
   pointTables,
+  products,
+  endpoints,
   iotConnector,
   installerConsole,
   portalManager,

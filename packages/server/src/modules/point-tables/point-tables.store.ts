@@ -14,6 +14,12 @@ import { AppError } from '../../platform/errors.ts';
 
 /** SQL of point tables: one row per table, its points a JSON array in table order. */
 
+/** Products built from the table: one in use cannot be removed (900003). */
+const PRODUCT_COUNT =
+  sql<string>`(select count(*) from product where product.point_table_id = point_table.id)`.as(
+    'product_count',
+  );
+
 const COLUMNS = [
   'id',
   'name',
@@ -34,6 +40,7 @@ type Row = {
   slave_port: number;
   slave_id: number;
   updated_at: Date;
+  product_count: string | number;
 };
 
 function fields(row: Row) {
@@ -45,8 +52,7 @@ function fields(row: Row) {
     slaveIp: row.slave_ip,
     slavePort: row.slave_port,
     slaveId: row.slave_id,
-    // Products are built from point tables in a later slice (issue 19); none uses one yet.
-    productCount: 0,
+    productCount: Number(row.product_count),
     updatedAt: new Date(row.updated_at).getTime(),
   };
 }
@@ -60,7 +66,7 @@ export async function listPointTables(
   if (query.name) q = q.where('name', 'ilike', containsPattern(query.name));
   const [rows, count] = await Promise.all([
     q
-      .select([...COLUMNS, sql<number>`jsonb_array_length(points)`.as('point_count')])
+      .select([...COLUMNS, PRODUCT_COUNT, sql<number>`jsonb_array_length(points)`.as('point_count')])
       .orderBy(sql`lower(name)`)
       .orderBy('id')
       .limit(query.pageSize)
@@ -78,7 +84,7 @@ export async function listPointTables(
 export async function findPointTable(db: DbOrTx, scope: CompanyScope, id: number): Promise<PointTable> {
   const row = await db
     .selectFrom('point_table')
-    .select([...COLUMNS, 'points'])
+    .select([...COLUMNS, PRODUCT_COUNT, 'points'])
     .where('company_id', 'in', scopedCompanyIds(scope))
     .where('id', '=', id)
     .executeTakeFirst();

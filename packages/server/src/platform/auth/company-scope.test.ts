@@ -66,6 +66,7 @@ import {
   updateDeviceFields,
 } from '../../modules/devices/device-registry.store.ts';
 import * as reports from '../../modules/devices/device-reports.store.ts';
+import * as endpointStore from '../../modules/endpoints/endpoints.store.ts';
 import { recordOwner } from '../../modules/exports/exports.store.ts';
 import * as installer from '../../modules/installer-console/installer-console.store.ts';
 import * as iot from '../../modules/iot-connector/iot-connector.store.ts';
@@ -81,6 +82,7 @@ import * as openApiUsage from '../../modules/open-api/open-api-usage.store.ts';
 import { saveAlertEmailRow, saveSmtpRow } from '../../modules/partner-notifications/alert-emails.store.ts';
 import * as notices from '../../modules/partner-notifications/notices.store.ts';
 import * as pointTableStore from '../../modules/point-tables/point-tables.store.ts';
+import * as productStore from '../../modules/products/products.store.ts';
 import * as quotas from '../../modules/quotas/quotas.store.ts';
 import { rebatePage } from '../../modules/rebates/rebates.store.ts';
 import { createRemoteActions } from '../../modules/remote-actions/remote-actions.service.ts';
@@ -948,6 +950,97 @@ describe('point tables', () => {
     ])
       expect(await refusal(write)).toBe(ErrorCode.NO_PERMISSION);
     expect((await pointTableStore.listPointTables(db, both, { pageNum: 1, pageSize: 50 })).total).toBe(2);
+  });
+});
+
+describe('products and endpoints', () => {
+  it('list and find the products and endpoints of both companies of a set, never a third’s, and write none for the set (5)', async () => {
+    const db = t.database.db;
+    const products = new Map<number, number>();
+    const endpoints = new Map<number, number>();
+    const table = PointTableInputSchema.parse({
+      name: 'scope products',
+      protocol: 'modbusTcp',
+      connectionType: 'tcp',
+      slaveIp: '10.0.0.1',
+      slaveId: 1,
+      points: [{ name: 'v', functionCode: 3, address: 0, dataType: 'FLOAT' }],
+    });
+    const values = (name: string): productStore.ProductRowValues => ({
+      name,
+      logoFileId: null,
+      type: 'meter',
+      southboundApp: 'modbus_master',
+      points: [],
+      reportGroups: [],
+      parameters: [],
+      parametersSaved: true,
+      tags: [],
+      locationMethods: [],
+      controls: [],
+    });
+    const endpoint = (productId: number, sn: string) => ({
+      endpointId: `EP${sn}`,
+      name: sn,
+      description: '',
+      productId,
+      groupId: null,
+      gatewaySn: sn,
+      connectionMethod: 'tcp' as const,
+      targetVersion: '',
+    });
+    for (const [companyId, name, sn] of [
+      [a.companyId, 'alpha product', SN.a],
+      [b.companyId, 'beta product', SN.b],
+      [c.companyId, 'gamma product', SN.c],
+    ] as const) {
+      const scope = companyScope(companyId);
+      const tableId = await pointTableStore.insertPointTable(db, scope, table, t.clock.now());
+      const productId = await productStore.insertProduct(db, scope, tableId, values(name), t.clock.now());
+      products.set(companyId, productId);
+      const [endpointId] = await endpointStore.insertEndpoints(
+        db,
+        scope,
+        [endpoint(productId, sn)],
+        t.clock.now(),
+      );
+      endpoints.set(companyId, endpointId!);
+    }
+    const page = await productStore.listProducts(db, both, { pageNum: 1, pageSize: 50 });
+    expect(page.list.map((r) => r.name).sort()).toEqual(['alpha product', 'beta product']);
+    expect((await productStore.listSimpleProducts(db, both, undefined)).length).toBe(2);
+    expect((await productStore.findProduct(db, both, products.get(b.companyId)!)).name).toBe('beta product');
+    expect(await refusal(() => productStore.findProduct(db, both, products.get(c.companyId)!))).toBe(
+      ErrorCode.PRODUCT_NOT_FOUND,
+    );
+    const list = await endpointStore.listEndpoints(db, both, { pageNum: 1, pageSize: 50 });
+    expect(list.list.map((e) => e.gatewaySn).sort()).toEqual([SN.a, SN.b]);
+    expect((await endpointStore.findEndpoint(db, both, endpoints.get(b.companyId)!)).gatewaySn).toBe(SN.b);
+    expect(await refusal(() => endpointStore.findEndpoint(db, both, endpoints.get(c.companyId)!))).toBe(
+      ErrorCode.ENDPOINT_NOT_FOUND,
+    );
+    const productA = products.get(a.companyId)!;
+    for (const write of [
+      () => productStore.insertProduct(db, both, 1, values('x'), t.clock.now()),
+      () => productStore.updateProduct(db, both, productA, values('x'), t.clock.now()),
+      () => productStore.markProductEnabled(db, both, productA, t.clock.now()),
+      () => productStore.deleteProduct(db, both, productA),
+      () => productStore.productNamed(db, both, 'alpha product'),
+      () => endpointStore.insertEndpoints(db, both, [endpoint(productA, SN.a)], t.clock.now()),
+      () =>
+        endpointStore.updateEndpoint(
+          db,
+          both,
+          endpoints.get(a.companyId)!,
+          endpoint(productA, SN.a),
+          t.clock.now(),
+        ),
+      () => endpointStore.deleteEndpoints(db, both, [endpoints.get(a.companyId)!]),
+      () => endpointStore.takenEndpointIds(db, both, ['x']),
+      () => endpointStore.gatewayHasProduct(db, both, SN.a, productA),
+    ])
+      expect(await refusal(write)).toBe(ErrorCode.NO_PERMISSION);
+    expect((await endpointStore.listEndpoints(db, both, { pageNum: 1, pageSize: 50 })).total).toBe(2);
   });
 });
 

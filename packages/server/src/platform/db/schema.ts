@@ -10,6 +10,7 @@ import type { DeviceNotificationTables } from '../../modules/device-notification
 import type { DeviceConsoleTables } from '../../modules/device-tags/device-tags.tables.ts';
 import type { DeviceTemplateTables } from '../../modules/device-templates/device-templates.tables.ts';
 import type { DeviceTables } from '../../modules/devices/devices.tables.ts';
+import type { EndpointTables } from '../../modules/endpoints/endpoints.tables.ts';
 import type { ExportTables } from '../../modules/exports/exports.tables.ts';
 import type { InstallerConsoleTables } from '../../modules/installer-console/installer-console.tables.ts';
 import type { IotConnectorTables } from '../../modules/iot-connector/iot-connector.tables.ts';
@@ -19,6 +20,7 @@ import type { OpenApiTables } from '../../modules/open-api/open-api.tables.ts';
 import type { PartnerNotificationTables } from '../../modules/partner-notifications/partner-notifications.tables.ts';
 import type { PointTableTables } from '../../modules/point-tables/point-tables.tables.ts';
 import type { PortalManagerTables } from '../../modules/portal-manager/portal-manager.tables.ts';
+import type { ProductTables } from '../../modules/products/products.tables.ts';
 import type { QuotaTables } from '../../modules/quotas/quotas.tables.ts';
 import type { RebateTables } from '../../modules/rebates/rebates.tables.ts';
 import type { ReleaseNoteTables } from '../../modules/release-notes/release-notes.tables.ts';
@@ -73,6 +75,8 @@ export interface Database
     VpnTables,
     OpenApiTables,
     PointTableTables,
+    ProductTables,
+    EndpointTables,
     PortalManagerTables,
     TwoFactorTables,
     SuperAdminTables,

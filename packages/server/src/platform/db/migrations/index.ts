@@ -67,6 +67,7 @@ import * as m0690 from './0690_installer_console.ts';
 import * as m0691 from './0691_sow_templates.ts';
 import * as m0700 from './0700_endpoint_values.ts';
 import * as m0710 from './0710_vpn_traffic_carried.ts';
+import * as m0720 from './0720_products_endpoints.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -141,4 +142,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0691_sow_templates': m0691,
   '0700_endpoint_values': m0700,
   '0710_vpn_traffic_carried': m0710,
+  '0720_products_endpoints': m0720,
 };
