@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { EmailSchema } from '../rules/identity.ts';
 import { defineCall } from './define.ts';
+import { NOTIFICATION_CHOICE_CALLS } from './notifications.choices.ts';
 import { SmtpFields, SmtpSettingsSchema } from './partner-notifications.ts';
+
+export * from './notifications.choices.ts';
 
 /**
  * Notification channels over the event log (issue 16 "One event log, three channels"; docs/api.md
@@ -307,4 +310,5 @@ export const NOTIFICATION_CALLS = [
   saveMailServerCall,
   clearMailServerCall,
   testMailServerCall,
+  ...NOTIFICATION_CHOICE_CALLS,
 ] as const;
