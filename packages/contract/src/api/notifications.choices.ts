@@ -126,7 +126,8 @@ export const saveNotificationChoicesCall = defineCall({
   output: z.object({ choices: z.array(NotificationChoiceSchema) }),
   permission: 'notificationSettings.edit',
   mutates: true,
-  summary: "Set cells of the caller's own notification choices (a category's unknown level or channel: code 1)",
+  summary:
+    "Set cells of the caller's own notification choices (a category's unknown level or channel: code 1)",
 });
 
 export const NOTIFICATION_CHOICE_CALLS = [getNotificationChoicesCall, saveNotificationChoicesCall] as const;

@@ -27,8 +27,8 @@ import { BANNER_CID, inlineBanner } from '../partner-notifications/alert-emails.
 import { findSmtp } from '../partner-notifications/alert-emails.store.ts';
 import { alertHtml, senderOf, sendThroughSmtp } from '../partner-notifications/alert-mail.ts';
 import { companyAdmins } from './admin-notes.ts';
-import { switchedOff } from './notification-choices.store.ts';
 import { advanceChannel, channelCursor } from './channel-cursors.store.ts';
+import { switchedOff } from './notification-choices.store.ts';
 import {
   ALERT_DIGEST_MAIL,
   ALERT_LEVEL_WORDS,

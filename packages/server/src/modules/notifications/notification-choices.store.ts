@@ -59,7 +59,10 @@ export async function saveChoices(
     .onConflict((oc) =>
       oc
         .columns(['company_id', 'user_id', 'category', 'level', 'channel'])
-        .doUpdateSet((eb) => ({ enabled: eb.ref('excluded.enabled'), updated_at: eb.ref('excluded.updated_at') })),
+        .doUpdateSet((eb) => ({
+          enabled: eb.ref('excluded.enabled'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
     )
     .execute();
 }
@@ -82,9 +85,7 @@ export async function switchedOff(db: DbOrTx, companyId: number, channel: Notifi
       off.has(`${userId}:${category}:${level ?? ''}`),
     /** The people who switched this cell off. */
     usersOff: (category: NotificationCategory, level: string | null = null) =>
-      rows
-        .filter((r) => r.category === category && r.level === (level ?? ''))
-        .map((r) => Number(r.user_id)),
+      rows.filter((r) => r.category === category && r.level === (level ?? '')).map((r) => Number(r.user_id)),
   };
 }
 

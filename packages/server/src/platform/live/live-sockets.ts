@@ -125,7 +125,11 @@ class CompanyFanout {
           key,
           messages.length
             ? Buffer.from(
-                JSON.stringify({ type: 'events.new', cursor: data.cursor, messages } satisfies LiveServerMessage),
+                JSON.stringify({
+                  type: 'events.new',
+                  cursor: data.cursor,
+                  messages,
+                } satisfies LiveServerMessage),
               )
             : null,
         );
