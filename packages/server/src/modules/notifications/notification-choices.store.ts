@@ -57,12 +57,10 @@ export async function saveChoices(
       })),
     )
     .onConflict((oc) =>
-      oc
-        .columns(['company_id', 'user_id', 'category', 'level', 'channel'])
-        .doUpdateSet((eb) => ({
-          enabled: eb.ref('excluded.enabled'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
+      oc.columns(['company_id', 'user_id', 'category', 'level', 'channel']).doUpdateSet((eb) => ({
+        enabled: eb.ref('excluded.enabled'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
     )
     .execute();
 }

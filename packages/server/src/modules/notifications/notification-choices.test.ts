@@ -1,4 +1,5 @@
 import {
+  ALERT_MAILS_PER_HOUR,
   type AlertRuleInput,
   createAlertRuleCall,
   getNotificationChoicesCall,
@@ -250,5 +251,38 @@ describe('notification choices', () => {
     // The badge counts what the person still wants on the console: 6 unread for the owner, 3 for ops.
     expect((await acme.run(unreadAlertCountCall, {})).data).toEqual({ total: 6 });
     expect((await ops.run(unreadAlertCountCall, {})).data).toEqual({ total: 3 });
+  }, 60_000);
+
+  it("keeps the hour's digest to what each person still wants, including a choice made after a message was held", async () => {
+    // The hour's cap is used up: the routers coming back make messages held for the digest.
+    const hour = new Date(Math.floor(t.clock.now().getTime() / 3_600_000) * 3_600_000);
+    await t.deps.db
+      .insertInto('mail_hour')
+      .values({ company_id: acme.companyId, hour, sent: ALERT_MAILS_PER_HOUR })
+      .onConflict((oc) => oc.columns(['company_id', 'hour']).doUpdateSet({ sent: ALERT_MAILS_PER_HOUR }))
+      .execute();
+    const start = smtp.raw.length;
+    await t.deps.db
+      .updateTable('device')
+      .set({ online: true, online_changed_at: t.clock.now() })
+      .where('sn', 'in', SNS)
+      .execute();
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(30 * SEC);
+      await runDueJobs(t, 20);
+    }
+    expect(smtp.raw.length).toBe(start);
+    // Held: the owner's two lines and the operator's critical one. Now the operator switches critical e-mail off too.
+    const saved = await ops.run(saveNotificationChoicesCall, {
+      choices: [{ category: 'alerts', level: 'critical', channel: 'email', enabled: false }],
+    });
+    expect(saved.code).toBe(0);
+    t.clock.advance(3_600_000);
+    await runDueJobs(t, 20);
+    const digests = (await parsed()).slice(start);
+    expect(digests.map(toOf)).toEqual(['owner@acme-choices.test']);
+    expect(digests[0]!.subject).toBe('Alert digest: 2 more alert messages this hour');
+    expect(digests[0]!.text).toContain('[Major] Pumps offline: 3 device(s) resolved');
+    expect(digests[0]!.text).toContain('[Critical] Pumps down hard: 3 device(s) resolved');
   }, 60_000);
 });
