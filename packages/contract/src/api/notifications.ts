@@ -26,7 +26,10 @@ export const EVENT_TYPES = [
   'alert.resolved',
   /** A device of a rule started flapping (one message, then quiet until stable), same payload. */
   'alert.flapping',
-  /** Every single state change: `{ruleId, ruleName, level, sn, conditionKey, state, count, value}`. */
+  /**
+   * Every single state change: `{ruleId, ruleName, level, sn, conditionKey, state, count, value}`, `state`
+   * `pending`, `firing`, `resolved`, or `normal` (a pending alert that went away).
+   */
   'alert.changed',
   /** A webhook destination has been failing for an hour: `{webhookId, url, failingSince, lastError}`. */
   'webhook.failing',
