@@ -50,7 +50,8 @@ import {
  * to the administrators and `report.ready` to the person the report run belongs to, each in the language of their last sign-in. A company mails at most
  * ALERT_MAILS_PER_HOUR messages an hour; later ones of the hour wait, and when the hour is over each
  * receiver gets one digest listing them. Mail goes through the company's own SMTP server when it saved
- * one, else the platform's (SMTP_URL, or the outbox).
+ * one, else the platform's (SMTP_URL, or the outbox). A person who switched e-mail off for a message's
+ * category and level (their notification choices) is left out of it and of the digest's lines of it.
  */
 
 export type EmailDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'files'>;
