@@ -59,16 +59,20 @@ describe('notification settings: my choices', () => {
       await userEvent.click(majorMail);
       await userEvent.click(within(table).getByTestId('choice-vpnData-all-email'));
       await userEvent.click(save);
-      await waitFor(() => expect(saved).toHaveLength(1));
+      await waitFor(() => expect(saved).toHaveLength(1), { timeout: 30_000 });
       expect(saved[0]).toEqual({
         choices: [
           { category: 'alerts', level: 'major', channel: 'email', enabled: false },
           { category: 'vpnData', level: null, channel: 'email', enabled: false },
         ],
       });
-      expect(await screen.findByText('Your notification choices are saved.')).toBeTruthy();
-      await waitFor(() =>
-        expect(screen.getByTestId('choice-alerts-major-email').getAttribute('aria-checked')).toBe('false'),
+      expect(
+        await screen.findByText('Your notification choices are saved.', {}, { timeout: 30_000 }),
+      ).toBeTruthy();
+      await waitFor(
+        () =>
+          expect(screen.getByTestId('choice-alerts-major-email').getAttribute('aria-checked')).toBe('false'),
+        { timeout: 30_000 },
       );
       expect(screen.getByTestId('choice-alerts-major-console').getAttribute('aria-checked')).toBe('true');
     },

@@ -193,7 +193,7 @@ describe('reports page', () => {
         ),
       ).toBeTruthy();
       await userEvent.click(screen.getByTestId('report-runs-4'));
-      const drawer = await screen.findByTestId('report-runs');
+      const drawer = await screen.findByTestId('report-runs', {}, { timeout: 30_000 });
       expect(
         await within(drawer).findByText(
           'A report can cover at most 10000 devices (800062)',
