@@ -206,6 +206,7 @@ export const ACTIVITY_ACTION_LABELS: Readonly<Record<string, Localized>> = {
   'notifications.saveMailServer': { en: 'Save the mail server', cn: '保存邮件服务器' },
   'notifications.clearMailServer': { en: 'Use the platform mail server', cn: '使用平台邮件服务器' },
   'notifications.testMailServer': { en: 'Send a test mail', cn: '发送测试邮件' },
+  'notifications.saveMyChoices': { en: 'Save my notification choices', cn: '保存我的通知设置' },
   'appCentre.addVersion': { en: 'Add a firmware or app version', cn: '添加固件或应用版本' },
   'appCentre.setPublished': { en: 'Publish or unpublish a firmware or app', cn: '发布或取消发布固件或应用' },
   'appCentre.setTarget': {

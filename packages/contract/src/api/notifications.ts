@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
 import { EmailSchema } from '../rules/identity.ts';
 import { defineCall } from './define.ts';
+import { NOTIFICATION_CHOICE_CALLS } from './notifications.choices.ts';
 import { SmtpFields, SmtpSettingsSchema } from './partner-notifications.ts';
+
+export * from './notifications.choices.ts';
 
 /**
  * Notification channels over the event log (issue 16 "One event log, three channels"; docs/api.md
@@ -23,7 +26,10 @@ export const EVENT_TYPES = [
   'alert.resolved',
   /** A device of a rule started flapping (one message, then quiet until stable), same payload. */
   'alert.flapping',
-  /** Every single state change: `{ruleId, ruleName, level, sn, conditionKey, state, count, value}`. */
+  /**
+   * Every single state change: `{ruleId, ruleName, level, sn, conditionKey, state, count, value}`, `state`
+   * `pending`, `firing`, `resolved`, or `normal` (a pending alert that went away).
+   */
   'alert.changed',
   /** A webhook destination has been failing for an hour: `{webhookId, url, failingSince, lastError}`. */
   'webhook.failing',
@@ -307,4 +313,5 @@ export const NOTIFICATION_CALLS = [
   saveMailServerCall,
   clearMailServerCall,
   testMailServerCall,
+  ...NOTIFICATION_CHOICE_CALLS,
 ] as const;

@@ -27,6 +27,8 @@ export const REPORT_ERROR_CODES = {
   REPORT_RUN_NOT_FOUND: 800065,
   /** data: { num } */
   REPORT_LIMIT: 800066,
+  /** A run's file was refused by the file store (full, unwritable, unreachable): the run failed. */
+  REPORT_FILE_NOT_STORED: 800067,
 } as const;
 
 /**

@@ -9,4 +9,9 @@ export const REPORT_ERRORS = [
   entry(800064, 'The custom report is used by a report', '自定义报表正被报表使用'),
   entry(800065, 'The report run does not exist', '报表记录不存在'),
   entry(800066, 'A company can have at most {num} reports', '每个公司最多{num}个报表'),
+  entry(
+    800067,
+    'The report file could not be stored; generate the report again later',
+    '报表文件无法保存，请稍后重新生成报表',
+  ),
 ];

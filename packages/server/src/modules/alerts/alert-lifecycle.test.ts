@@ -247,12 +247,14 @@ describe('two nodes on one database', () => {
         ['ND0002', 'firing', 1],
       ]);
       expect(firing.map((a) => a.pendingSince)).toEqual(pending.map((a) => a.pendingSince));
-      // Each firing logged once, whichever node made it (only firing and resolved are events, not
-      // pending), and one grouped message.
+      // Each change (going pending, then firing) logged once, whichever node made it, and one grouped
+      // message.
       const changed = (await eventsOf(acme.companyId, ruleId)).filter((e) => e.type === 'alert.changed');
       expect(changed.map((e) => `${e.payload.sn} ${e.payload.state}`).sort()).toEqual([
         'ND0001 firing',
+        'ND0001 pending',
         'ND0002 firing',
+        'ND0002 pending',
       ]);
       const sent = await messages(acme.companyId, ruleId);
       expect(sent.map((e) => [e.type, devicesOf(e).sort()])).toEqual([

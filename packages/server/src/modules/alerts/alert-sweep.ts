@@ -35,7 +35,7 @@ import {
   updateAlert,
   updateAlertsQuietly,
 } from './alerts.store.ts';
-import { appendEvent, dropOldEvents } from './event-log.store.ts';
+import { appendEvent, appendEvents, dropOldEvents } from './event-log.store.ts';
 
 /**
  * The alert sweep (a job-queue schedule, alerts.job.ts): every enabled rule is evaluated on what is
@@ -413,6 +413,24 @@ export async function evaluateRule(db: Db, rule: StoredRule, now: Date): Promise
     // with its event and message.
     const opens: (NewAlert & { key: string })[] = [];
     const quiet: { id: number; change: AlertChange }[] = [];
+    // Changes that make no message are logged too (issue 16 "every change enters one durable event
+    // log"): an alert opening as pending, and a pending one going back to normal; one batch per rule.
+    const silent: Record<string, unknown>[] = [];
+    const changeOf = (
+      sn: string,
+      conditionKey: string,
+      state: 'pending' | 'normal',
+      value: number | null,
+    ) => ({
+      ruleId: rule.id,
+      ruleName: rule.name,
+      level: rule.level,
+      sn,
+      conditionKey,
+      state,
+      count: 0,
+      value,
+    });
     for (const key of keys) {
       const split = key.indexOf(':');
       const conditionKey = key.slice(0, split);
@@ -434,6 +452,7 @@ export async function evaluateRule(db: Db, rule: StoredRule, now: Date): Promise
         });
       } else if (step.kind === 'drop' && alert) {
         await dropPendingAlert(tx, alert.id);
+        silent.push(changeOf(sn, conditionKey, 'normal', forKey?.bySn.get(sn)?.value ?? null));
         visible++;
       } else if (step.kind === 'update' && alert) {
         if (step.visible) visible++;
@@ -462,7 +481,9 @@ export async function evaluateRule(db: Db, rule: StoredRule, now: Date): Promise
       if (!inserted.has(a.key)) continue;
       visible++;
       if (a.state === 'firing') await stateChanged(tx, rule, a.sn, a.conditionKey, 'firing', 1, a.value, now);
+      else silent.push(changeOf(a.sn, a.conditionKey, 'pending', a.value));
     }
+    await appendEvents(tx, rule.companyId, 'alert.changed', silent, now);
     return visible;
   });
 }

@@ -122,17 +122,17 @@ export async function enableRule(
     const now = clock.now();
     await setRuleEnabled(tx, actor.scope, ruleId, enabled, now);
     if (enabled) return 0;
-    // Disabling resolves its firing alerts: each is a state change in the event log (no message: a
-    // person chose it), in this transaction.
-    const firing = await tx
+    // Disabling resolves its firing alerts and drops its pending ones back to normal: each is a state
+    // change in the event log (no message: a person chose it), in this transaction.
+    const open = await tx
       .selectFrom('alert')
-      .select(['sn', 'condition_key', 'count', 'value'])
+      .select(['sn', 'condition_key', 'count', 'value', 'state'])
       .where('rule_id', '=', ruleId)
-      .where('state', '=', 'firing')
+      .where('state', 'in', ['firing', 'pending'])
       .orderBy('id')
       .execute();
     const closed = await closeAlertsOfRule(tx, ruleId, now);
-    for (const a of firing)
+    for (const a of open)
       await appendEvent(
         tx,
         rule.companyId,
@@ -143,7 +143,7 @@ export async function enableRule(
           level: rule.level,
           sn: a.sn,
           conditionKey: a.condition_key,
-          state: 'resolved',
+          state: a.state === 'firing' ? 'resolved' : 'normal',
           count: a.count,
           value: a.value === null ? null : Number(a.value),
           reason: 'ruleDisabled',

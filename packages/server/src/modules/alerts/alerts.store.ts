@@ -312,9 +312,17 @@ export async function markAlertsRead(db: DbOrTx, reader: Reader, ids: readonly n
 }
 
 /** The caller's unread firing alerts (the badge). */
+/**
+ * The badge counts the alerts of levels the reader did not switch the console off for (their notification
+ * choices, docs/decisions.md "Notification choices"); the alert centre's list still shows them all.
+ */
 export async function unreadFiringCount(db: DbOrTx, reader: Reader): Promise<number> {
   const { rows } = await sql<{ n: string }>`select count(*) as n from alert a
-    where ${inScope('a.company_id', reader)} and a.state = 'firing' and not ${readBy(reader)}`.execute(db);
+    where ${inScope('a.company_id', reader)} and a.state = 'firing' and not ${readBy(reader)}
+      and not exists (select 1 from alert_rule r
+        join notification_choice nc on nc.category = 'alerts' and nc.level = r.level
+       where r.id = a.rule_id and nc.company_id = a.company_id and nc.user_id = ${reader.userId}
+         and nc.channel = 'console' and not nc.enabled)`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -18,6 +18,7 @@ import { createNodeOnSameDatabase, createTestApp, runDueJobs, type TestApp } fro
 import type { LiveEvent } from '../../platform/live/hub.ts';
 import { insertTelemetry } from '../devices/device-reports.store.ts';
 import { companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
+import { eventsAfter } from './event-log.store.ts';
 
 /**
  * Router alert rules and their alerts, through the API with the job queue's sweep and a manual clock:
@@ -81,6 +82,11 @@ async function rsrp(sn: string, value: number) {
 const alertsOf = async (who: Owner, filter: Record<string, unknown> = {}) =>
   (await who.run(listAlertsCall, { pageSize: 50, ...filter })).data?.list ?? [];
 const unread = async (who: Owner) => (await who.run(unreadAlertCountCall, {})).data?.total;
+/** The state changes the event log holds for a rule and device, in order. */
+const changesOf = async (ruleId: number, sn: string) =>
+  (await eventsAfter(t.deps.db, acme.companyId, 0, 1000))
+    .filter((e) => e.type === 'alert.changed' && e.payload.ruleId === ruleId && e.payload.sn === sn)
+    .map((e) => e.payload.state);
 
 beforeAll(async () => {
   t = await createTestApp({ jobs: { manual: true } });
@@ -170,6 +176,8 @@ describe('offline alerts', () => {
     const [pending] = await alertsOf(acme);
     expect(pending).toMatchObject({ sn: 'AL0001', deviceName: 'Depot', state: 'pending', count: 0 });
     expect(await unread(acme)).toBe(0);
+    // Going pending is a change of the event log too (no message is made of it).
+    expect(await changesOf(ruleId, 'AL0001')).toEqual(['pending']);
     heard.length = 0;
     await after(MIN);
     const firing = await alertsOf(acme);
@@ -185,6 +193,7 @@ describe('offline alerts', () => {
       read: false,
     });
     expect(firing[0]?.value).toBe(3);
+    expect(await changesOf(ruleId, 'AL0001')).toEqual(['pending', 'firing']);
     expect(heard.some((e) => e.name === 'alerts.changed')).toBe(true);
     // Sweeps while it keeps breaching add nothing: one alert per rule, device and condition.
     await after(MIN);
@@ -253,9 +262,27 @@ describe('offline alerts', () => {
     expect(await alertsOf(acme, { read: 'unread' })).toEqual([]);
   });
 
-  it('disabling the rule resolves its firing alerts', async () => {
+  it('logs a pending alert going back to normal when the device returns within the pending period', async () => {
+    const before = await changesOf(ruleId, 'AL0001');
+    await setOnline('AL0001', false);
+    await after(2 * MIN + 1000);
+    expect(await alertsOf(acme, { states: ['pending'] })).toHaveLength(1);
+    await setOnline('AL0001', true);
+    await after(30_000);
+    expect(await alertsOf(acme, { states: ['pending'] })).toEqual([]);
+    expect((await changesOf(ruleId, 'AL0001')).slice(before.length)).toEqual(['pending', 'normal']);
+  });
+
+  it('disabling the rule resolves its firing alerts and drops its pending ones, each logged', async () => {
+    await setOnline('AL0001', false);
+    await after(2 * MIN + 1000);
+    expect((await alertsOf(acme, { states: ['pending'] })).map((a) => a.sn)).toEqual(['AL0001']);
+    const before = { AL0001: await changesOf(ruleId, 'AL0001'), AL0002: await changesOf(ruleId, 'AL0002') };
     await acme.run(setAlertRuleEnabledCall, { ruleId, enabled: false });
     expect(await alertsOf(acme, { states: ['firing', 'pending'] })).toEqual([]);
+    expect((await changesOf(ruleId, 'AL0001')).slice(before.AL0001.length)).toEqual(['normal']);
+    expect((await changesOf(ruleId, 'AL0002')).slice(before.AL0002.length)).toEqual(['resolved']);
+    await setOnline('AL0001', true);
     await setOnline('AL0002', true);
   });
 });

@@ -38,6 +38,40 @@ export async function appendEvent(
   return cursor;
 }
 
+/**
+ * Appends events of one type for a company with one counter update (a sweep opening thousands of
+ * pending alerts); answers the last cursor, or null for none. Call inside the change's transaction.
+ */
+export async function appendEvents(
+  tx: DbOrTx,
+  companyId: number,
+  type: string,
+  payloads: readonly Record<string, unknown>[],
+  at: Date,
+): Promise<number | null> {
+  if (payloads.length === 0) return null;
+  const row = await sql<{ last_cursor: string | number }>`insert into event_cursor (company_id, last_cursor)
+      values (${companyId}, ${payloads.length})
+      on conflict (company_id) do update set last_cursor = event_cursor.last_cursor + ${payloads.length}
+      returning last_cursor`.execute(tx);
+  const last = Number(row.rows[0]?.last_cursor);
+  const first = last - payloads.length + 1;
+  for (let i = 0; i < payloads.length; i += 500)
+    await tx
+      .insertInto('event_log')
+      .values(
+        payloads.slice(i, i + 500).map((payload, j) => ({
+          company_id: companyId,
+          cursor: first + i + j,
+          type,
+          payload: JSON.stringify(payload),
+          created_at: at,
+        })),
+      )
+      .execute();
+  return last;
+}
+
 /** A company's events after a cursor, oldest first. */
 export async function eventsAfter(
   db: DbOrTx,

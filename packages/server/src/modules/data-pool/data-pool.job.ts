@@ -104,7 +104,7 @@ export async function sendPoolAlertMail(deps: AppDeps, payload: AlertMailPayload
   const [customerRow, partnerRow, recipients] = await Promise.all([
     findCompany(deps.db, customer),
     findCompany(deps.db, partner),
-    adminEmails(deps.db, payload.companyId),
+    adminEmails(deps.db, payload.companyId, 'vpnData'),
   ]);
   const subject = setting.subject || DEFAULT_ALERT_SUBJECTS[type][MAIL_LANG];
   const mail = renderMail(

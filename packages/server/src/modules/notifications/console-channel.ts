@@ -4,6 +4,7 @@ import type { JobContext } from '../../platform/jobs/index.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
 import { eventsAfter } from '../alerts/event-log.store.ts';
 import { advanceChannel, channelCursor } from './channel-cursors.store.ts';
+import { switchedOff } from './notification-choices.store.ts';
 
 const EVENTS_PER_RUN = 500;
 /** A live frame names at most this many messages (the newest), so it stays one small NOTIFY between nodes. */
@@ -29,15 +30,22 @@ export async function deliverConsoleChannel(
   );
   const last = events.at(-1);
   if (!last) return;
-  const messages = events
-    .filter((e) => NOTICE_EVENTS.has(e.type))
-    .map((e) => ({
+  const notices = events.filter((e) => NOTICE_EVENTS.has(e.type));
+  // Each person's choices: an alert notice does not reach the sockets of people who switched the
+  // console off for its level (live-sockets.ts drops it per socket).
+  const off = notices.length ? await switchedOff(deps.db, companyId, 'console') : null;
+  const messages = notices.map((e) => {
+    const level = typeof e.payload.level === 'string' ? e.payload.level : null;
+    const mutedUserIds = e.type.startsWith('alert.') && off ? off.usersOff('alerts', level) : [];
+    return {
       cursor: e.cursor,
       type: e.type,
       ruleName: typeof e.payload.ruleName === 'string' ? e.payload.ruleName : null,
-      level: typeof e.payload.level === 'string' ? e.payload.level : null,
+      level,
       devices: Array.isArray(e.payload.devices) ? e.payload.devices.length : 0,
-    }));
+      ...(mutedUserIds.length ? { mutedUserIds } : {}),
+    };
+  });
   if (messages.length)
     deps.hub.publish('events.new', companyId, {
       cursor: last.cursor,

@@ -7,6 +7,7 @@ import {
   interpolate,
   isLang,
   type Lang,
+  type NotificationCategory,
 } from '@fleetport/contract';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../platform/app-deps.ts';
@@ -27,6 +28,7 @@ import { findSmtp } from '../partner-notifications/alert-emails.store.ts';
 import { alertHtml, senderOf, sendThroughSmtp } from '../partner-notifications/alert-mail.ts';
 import { companyAdmins } from './admin-notes.ts';
 import { advanceChannel, channelCursor } from './channel-cursors.store.ts';
+import { switchedOff } from './notification-choices.store.ts';
 import {
   ALERT_DIGEST_MAIL,
   ALERT_LEVEL_WORDS,
@@ -48,7 +50,8 @@ import {
  * to the administrators and `report.ready` to the person the report run belongs to, each in the language of their last sign-in. A company mails at most
  * ALERT_MAILS_PER_HOUR messages an hour; later ones of the hour wait, and when the hour is over each
  * receiver gets one digest listing them. Mail goes through the company's own SMTP server when it saved
- * one, else the platform's (SMTP_URL, or the outbox).
+ * one, else the platform's (SMTP_URL, or the outbox). A person who switched e-mail off for a message's
+ * category and level (their notification choices) is left out of it and of the digest's lines of it.
  */
 
 export type EmailDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'files'>;
@@ -65,6 +68,9 @@ interface HeldLine {
   to: string;
   lang: Lang;
   line: string;
+  /** What the message is, so the digest honours a choice made after it was held (older lines: none). */
+  category?: NotificationCategory;
+  level?: string | null;
 }
 
 const HOUR_MS = 3_600_000;
@@ -208,6 +214,9 @@ export async function sendCompanyMail(
 }
 
 interface Message {
+  /** The notification choice it answers to (docs/decisions.md "Notification choices"). */
+  category: NotificationCategory;
+  level: string | null;
   receivers: Receiver[];
   render(r: Receiver, unsubscribe: string): MailMessage;
   /** The message in one line, for the digest. */
@@ -232,6 +241,8 @@ async function messageOf(
       link: `${config.publicUrl}${config.basePath}robustlink/customReports`,
     };
     return {
+      category: 'reports',
+      level: null,
       receivers: member ? [{ userId: member.userId, to: member.to, lang: member.lang }] : [],
       render: (r, unsubscribe) => renderMail(REPORT_READY_MAIL, r.lang, r.to, { ...vars, unsubscribe }),
       line: (lang) => `${utc(event.createdAt)}  ${interpolate(REPORT_READY_MAIL.subject[lang], vars)}`,
@@ -247,6 +258,8 @@ async function messageOf(
       since: utc(new Date(String(p.failingSince))),
     };
     return {
+      category: 'webhooks',
+      level: null,
       receivers: admins
         .filter((a) => a.account.includes('@'))
         .map((a) => ({ userId: a.userId, to: a.account, lang: a.lang })),
@@ -269,6 +282,8 @@ async function messageOf(
     .concat(devices.length > DEVICE_LINES_MAX ? [`… +${devices.length - DEVICE_LINES_MAX}`] : [])
     .join('\n');
   return {
+    category: 'alerts',
+    level: String(p.level),
     receivers: await receiversOfRule(db, companyId, rule.email),
     render: (r, unsubscribe) =>
       renderMail({ subject, body: ALERT_MAIL_BODY }, r.lang, r.to, {
@@ -321,6 +336,8 @@ async function vpnLimitMessage(
     };
   };
   return {
+    category: 'vpnData',
+    level: null,
     receivers,
     render: (r, unsubscribe) => renderMail(text, r.lang, r.to, { ...vars(r.lang), unsubscribe }),
     line: (lang) => `${utc(event.createdAt)}  ${interpolate(text.subject[lang], vars(lang))}`,
@@ -349,11 +366,18 @@ export async function deliverEmailChannel(
   const { companyId, channel } = ctx.payload;
   const after = await channelCursor(deps.db, companyId, channel);
   const banner = companyBanner(deps, companyId);
-  for (const event of await eventsAfter(deps.db, companyId, after, EVENTS_PER_RUN)) {
+  const events = await eventsAfter(deps.db, companyId, after, EVENTS_PER_RUN);
+  // Who switched e-mail off for which category and level, read once per run.
+  const off = events.length ? await switchedOff(deps.db, companyId, 'email') : null;
+  for (const event of events) {
     if (ctx.signal.aborted) throw new Error('mail delivery aborted');
-    const message = MAIL_EVENTS.has(event.type)
+    const found = MAIL_EVENTS.has(event.type)
       ? await messageOf(deps.db, deps.config, companyId, event)
       : null;
+    const message = found && {
+      ...found,
+      receivers: found.receivers.filter((r) => !off?.muted(r.userId, found.category, found.level)),
+    };
     if (message?.receivers.length) {
       const hour = new Date(Math.floor(event.createdAt.getTime() / HOUR_MS) * HOUR_MS);
       const now = deps.clock.now();
@@ -364,7 +388,12 @@ export async function deliverEmailChannel(
           tx,
           companyId,
           hour,
-          message.receivers.map((r) => ({ ...r, line: message.line(r.lang) })),
+          message.receivers.map((r) => ({
+            ...r,
+            line: message.line(r.lang),
+            category: message.category,
+            level: message.level,
+          })),
         );
         await advanceChannel(tx, companyId, channel, event.cursor, now);
         return true;
@@ -419,7 +448,10 @@ export async function sendDigest(deps: EmailDeps, ctx: JobContext<{ companyId: n
     .where('company_id', '=', companyId)
     .where('hour', '=', hour)
     .executeTakeFirst();
-  const held = ((typeof row?.held === 'string' ? JSON.parse(row.held) : row?.held) ?? []) as HeldLine[];
+  const kept = ((typeof row?.held === 'string' ? JSON.parse(row.held) : row?.held) ?? []) as HeldLine[];
+  // A person who switched e-mail off for a line's category and level since it was held gets no line of it.
+  const off = await switchedOff(deps.db, companyId, 'email');
+  const held = kept.filter((l) => !l.category || !off.muted(l.userId, l.category, l.level ?? null));
   const banner = companyBanner(deps, companyId);
   const byReceiver = new Map<string, HeldLine[]>();
   for (const line of held) byReceiver.set(line.to, [...(byReceiver.get(line.to) ?? []), line]);

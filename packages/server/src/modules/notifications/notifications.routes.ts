@@ -3,10 +3,12 @@ import {
   createWebhookCall,
   deleteWebhookCall,
   getMailServerCall,
+  getNotificationChoicesCall,
   listWebhookDeliveriesCall,
   listWebhooksCall,
   replayEventsCall,
   saveMailServerCall,
+  saveNotificationChoicesCall,
   testMailServerCall,
   testWebhookCall,
   unsubscribeCall,
@@ -16,6 +18,7 @@ import {
 import { companyActor, owningScope } from '../../platform/auth/actor.ts';
 import { bind } from '../../platform/http/calls.ts';
 import { forgetSmtp, smtpOf, storeSmtp, trySmtp } from '../partner-notifications/alert-emails.service.ts';
+import { myChoices, saveMyChoices } from './notification-choices.service.ts';
 import * as notifications from './notifications.service.ts';
 
 /** Webhooks, the event replay and the mail's unsubscribe link. */
@@ -43,6 +46,9 @@ export function notificationRoutes(deps: notifications.NotificationDeps) {
     bind(getMailServerCall, async (ctx) => smtpOf(deps, owningScope(companyActor(ctx).scope))),
     bind(saveMailServerCall, async (ctx) => storeSmtp(deps, owningScope(companyActor(ctx).scope), ctx.input)),
     bind(clearMailServerCall, async (ctx) => forgetSmtp(deps, owningScope(companyActor(ctx).scope))),
+    // Each person's own notification choices: the caller's cells only.
+    bind(getNotificationChoicesCall, async (ctx) => myChoices(deps, companyActor(ctx))),
+    bind(saveNotificationChoicesCall, async (ctx) => saveMyChoices(deps, companyActor(ctx), ctx.input)),
     bind(testMailServerCall, async (ctx) =>
       trySmtp(deps, owningScope(companyActor(ctx).scope), ctx.input, ctx.lang),
     ),

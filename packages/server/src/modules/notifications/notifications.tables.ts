@@ -60,4 +60,17 @@ export interface NotificationTables {
     company_id: Id;
     at: Date;
   };
+  /**
+   * A person's notification choice for one cell (migration 0730): category, level ('' for a category
+   * without levels) and channel. No row: on.
+   */
+  notification_choice: {
+    company_id: Id;
+    user_id: Id;
+    category: string;
+    level: string;
+    channel: string;
+    enabled: boolean;
+    updated_at: Date;
+  };
 }

@@ -1,4 +1,4 @@
-import { ROLE_TYPE } from '@fleetport/contract';
+import { type NotificationCategory, ROLE_TYPE } from '@fleetport/contract';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
 /**
@@ -44,7 +44,11 @@ export async function closeEpisode(db: DbOrTx, customerId: number, kind: string,
 }
 
 /** E-mail addresses of a company's enabled owners and administrators (phone accounts have none). */
-export async function adminEmails(db: DbOrTx, companyId: number): Promise<string[]> {
+export async function adminEmails(
+  db: DbOrTx,
+  companyId: number,
+  category: NotificationCategory,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('company_user')
     .innerJoin('role', 'role.id', 'company_user.role_id')
@@ -54,6 +58,21 @@ export async function adminEmails(db: DbOrTx, companyId: number): Promise<string
     .where('company_user.status', '=', 1)
     .where('role.role_type', 'in', [ROLE_TYPE.owner, ROLE_TYPE.administrator])
     .where('app_user.login_account', 'like', '%@%')
+    // Each person's notification choices: one who switched this category's e-mail off is left out.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('notification_choice as nc')
+            .select('nc.user_id')
+            .whereRef('nc.user_id', '=', 'app_user.id')
+            .where('nc.company_id', '=', companyId)
+            .where('nc.category', '=', category)
+            .where('nc.level', '=', '')
+            .where('nc.channel', '=', 'email')
+            .where('nc.enabled', '=', false),
+        ),
+      ),
+    )
     .orderBy('app_user.id')
     .execute();
   return [...new Set(rows.map((r) => r.login_account))];

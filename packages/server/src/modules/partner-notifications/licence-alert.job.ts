@@ -68,7 +68,7 @@ export async function sendLicenceAlerts(
       const [customerRow, partnerRow, recipients] = await Promise.all([
         findCompany(deps.db, customer),
         findCompany(deps.db, partner),
-        adminEmails(deps.db, customerId),
+        adminEmails(deps.db, customerId, 'licences'),
       ]);
       const products = shortages
         .map((s) =>

@@ -5,6 +5,7 @@ import {
   errorMessage,
   type StoredFile,
   saveAlertEmailCall,
+  saveNotificationChoicesCall,
   saveSmtpCall,
   testSmtpCall,
 } from '@fleetport/contract';
@@ -239,8 +240,16 @@ describe('the insufficient-licence e-mail', () => {
     expect(await sendLicenceAlerts(jobDeps)).toMatchObject({ mailed: 0, closed: 1 });
     // A third device on Essential (its licence granted and drawn) leaves 2 licences for 3 devices.
     await putOnLevel(t, acme, ['ALERT0003'], 'ESSENTIALS');
+    // Acme's owner switched this mail off (their notification choices): only the partner's support hears.
+    const licencesMail = (enabled: boolean) =>
+      acme.run(saveNotificationChoicesCall, {
+        choices: [{ category: 'licences', level: null, channel: 'email', enabled }],
+      });
+    expect((await licencesMail(false)).code).toBe(0);
     expect((await sendLicenceAlerts(jobDeps)).mailed).toBe(1);
     expect(partnerSmtp.mails.at(-1)?.text).toContain('Essential short by 1');
+    expect(partnerSmtp.mails.at(-1)?.to).toEqual(['support@delta-mail.test']);
+    expect((await licencesMail(true)).code).toBe(0);
   });
 
   it('goes through the platform mail server when the partner has none, and not at all when switched off', async () => {

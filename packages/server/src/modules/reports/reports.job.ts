@@ -50,6 +50,13 @@ const LINK_FIELDS: Partial<Record<ReportField, string>> = {
 
 type Cell = string | number | null;
 
+/** The file store refused a run's file (full, unwritable, unreachable): the run fails with 800067. */
+class ReportFileNotStoredError extends Error {
+  constructor(readonly storeError: unknown) {
+    super(`report file not stored: ${storeError instanceof Error ? storeError.message : String(storeError)}`);
+  }
+}
+
 /** One device's row values by field. */
 async function deviceRows(
   deps: ReportDeps,
@@ -134,7 +141,11 @@ async function writeRun(deps: ReportDeps, ctx: JobContext<{ runId: number }>): P
     createdBy: Number(run.user_id),
     expiresAt: null,
   });
-  saving.catch(() => {});
+  // The store's own failure, told apart from a failure of the writer (which also ends the upload).
+  const refused = saving.then(
+    () => null,
+    (error: unknown) => error,
+  );
   try {
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: out,
@@ -168,8 +179,11 @@ async function writeRun(deps: ReportDeps, ctx: JobContext<{ runId: number }>): P
     await book.commit();
   } catch (error) {
     out.destroy(error as Error);
-    throw error;
+    const storeError = await refused;
+    throw storeError && storeError !== error ? new ReportFileNotStoredError(storeError) : error;
   }
+  const storeError = await refused;
+  if (storeError) throw new ReportFileNotStoredError(storeError);
   const file = await saving;
   const now = deps.clock.now();
   const keepUntil = new Date(new Date(run.created_at).getTime());
@@ -261,7 +275,11 @@ export function reportJobs(deps: ReportDeps) {
                 await failRun(
                   deps,
                   Number(found.run.record_id),
-                  timedOut ? ErrorCode.COMMAND_TIMEOUT : ErrorCode.INTERNAL_ERROR,
+                  timedOut
+                    ? ErrorCode.COMMAND_TIMEOUT
+                    : error instanceof ReportFileNotStoredError
+                      ? ErrorCode.REPORT_FILE_NOT_STORED
+                      : ErrorCode.INTERNAL_ERROR,
                   found.report,
                   ctx.payload.runId,
                 );

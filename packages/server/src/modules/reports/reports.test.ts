@@ -5,6 +5,9 @@
  * Custom reports set the columns (1-30 fields); share links open signed out for 48 hours; nothing of
  * another company leaks.
  */
+
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import {
   createCustomReportCall,
   createReportCall,
@@ -12,11 +15,13 @@ import {
   deleteReportCall,
   downloadReportRunCall,
   ErrorCode,
+  errorMessage,
   generateReportCall,
   listReportRunsCall,
   listReportsCall,
   MAX_EXPORT_RECORDS_KEPT,
   REPORT_FIELDS_BY_KIND,
+  REPORT_MAX_TARGETS,
   type Report,
   type ReportRun,
   removeReportShareCall,
@@ -471,6 +476,111 @@ describe('custom reports', () => {
     );
     expect((await run(ann, deleteReportCall, { reportId: report.data!.reportId })).code).toBe(0);
     expect((await run(ann, deleteCustomReportCall, { customReportId })).code).toBe(0);
+  }, 60_000);
+});
+
+describe('a run that fails', () => {
+  /** Runs the queue, a minute apart (a failed attempt is retried after its backoff), until the run has left `generating`. */
+  async function settled(reportId: number, runId: number): Promise<ReportRun> {
+    for (let round = 0; round < 20; round++) {
+      const found = (await runs(ann, reportId)).find((r) => r.runId === runId);
+      if (found && found.state !== 'generating') return found;
+      t.clock.advance(60_000);
+      await runDueJobs(t, 5);
+    }
+    throw new Error(`run ${runId} still generating`);
+  }
+  const readyMails = (to: string, report: string) =>
+    t.deps.db
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', to)
+      .where('subject', '=', `Report ready: ${report}`)
+      .execute();
+
+  it('fails when the file store refuses the file (800067), mails no link, and succeeds once the store takes files again', async () => {
+    await signInBoth();
+    const report = await run<Report>(ann, createReportCall, {
+      ...usageReport({ mode: 'devices', sns: ['ALPHA0001'] }),
+      name: 'Usage to a full store',
+      generation: 'single',
+      startTime: YESTERDAY,
+      endTime: TODAY,
+    });
+    expect(report.code).toBe(0);
+    // The store cannot write: where its half-written files go is no directory (as on a disk gone read-only
+    // or full, a refusal even root gets).
+    const incoming = path.join(t.deps.config.dataDir, 'files', '.incoming');
+    await fs.rm(incoming, { recursive: true, force: true });
+    await fs.writeFile(incoming, 'not a directory');
+    let failed: ReportRun;
+    try {
+      const started = await run<ReportRun>(ann, generateReportCall, { reportId: report.data!.reportId });
+      expect(started.data).toMatchObject({ state: 'generating' });
+      failed = await settled(report.data!.reportId, started.data!.runId);
+    } finally {
+      await fs.rm(incoming, { force: true });
+      await fs.mkdir(incoming, { recursive: true });
+    }
+    expect(failed).toMatchObject({
+      state: 'failed',
+      errorCode: ErrorCode.REPORT_FILE_NOT_STORED,
+      size: null,
+    });
+    expect(errorMessage(failed.errorCode!, 'en')).toBe(
+      'The report file could not be stored; generate the report again later',
+    );
+    // The list shows it as the report's last run; no file to download; the event log tells it; no mail.
+    const listed = (await run<{ list: Report[] }>(ann, listReportsCall, { pageSize: 50 })).data!.list;
+    expect(listed.find((r) => r.reportId === report.data!.reportId)?.lastRun).toMatchObject({
+      state: 'failed',
+      errorCode: ErrorCode.REPORT_FILE_NOT_STORED,
+    });
+    expect((await run(ann, downloadReportRunCall, { runId: failed.runId })).code).not.toBe(0);
+    const told = await t.deps.db
+      .selectFrom('event_log')
+      .select(['type', 'payload'])
+      .where('company_id', '=', alpha.companyId)
+      .where('type', 'like', 'report.%')
+      .orderBy('cursor', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(told.type).toBe('report.failed');
+    expect(told.payload).toMatchObject({ runId: failed.runId, errorCode: ErrorCode.REPORT_FILE_NOT_STORED });
+    await runDueJobs(t);
+    expect(await readyMails('ann@alpha.example', 'Usage to a full store')).toEqual([]);
+
+    // The store takes files again: generating once more gives the file and its mail.
+    const again = await run<ReportRun>(ann, generateReportCall, { reportId: report.data!.reportId });
+    expect(await settled(report.data!.reportId, again.data!.runId)).toMatchObject({ state: 'ready' });
+    await runDueJobs(t);
+    expect(await readyMails('ann@alpha.example', 'Usage to a full store')).toHaveLength(1);
+  }, 60_000);
+
+  it('fails when its group grew past 10,000 devices after it was saved (800062), never truncated', async () => {
+    await signInBoth();
+    const report = await run<Report>(ann, createReportCall, {
+      ...usageReport({ mode: 'group', groupId: alphaGroupId }),
+      name: 'Usage of a growing group',
+      generation: 'single',
+      startTime: YESTERDAY,
+      endTime: TODAY,
+    });
+    expect(report.code).toBe(0);
+    await seedDevices(alpha.companyId, 'GROWN', 10_000, alphaGroupId, 6);
+    try {
+      const started = await run<ReportRun>(ann, generateReportCall, { reportId: report.data!.reportId });
+      const failed = await settled(report.data!.reportId, started.data!.runId);
+      expect(failed).toMatchObject({
+        state: 'failed',
+        errorCode: ErrorCode.REPORT_TOO_MANY_DEVICES,
+        size: null,
+      });
+      expect(errorMessage(failed.errorCode!, 'en', REPORT_MAX_TARGETS)).toBe(
+        'A report can cover at most 10000 devices',
+      );
+    } finally {
+      await t.deps.db.deleteFrom('device').where('sn', 'like', 'GROWN%').execute();
+    }
   }, 60_000);
 });
 

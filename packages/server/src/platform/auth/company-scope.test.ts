@@ -75,6 +75,7 @@ import { billingPage } from '../../modules/licences/billing.store.ts';
 import { assignDeviceLicences } from '../../modules/licences/device-assignment.service.ts';
 import { unusedByProduct } from '../../modules/licences/ledger.store.ts';
 import { grantPool } from '../../modules/licences/licence-test-kit.ts';
+import * as choices from '../../modules/notifications/notification-choices.store.ts';
 import * as webhooks from '../../modules/notifications/webhooks.store.ts';
 import * as openApi from '../../modules/open-api/open-api.service.ts';
 import * as openApiStore from '../../modules/open-api/open-api.store.ts';
@@ -794,6 +795,34 @@ describe('webhooks', () => {
     ])
       expect(await refusal(write)).toBe(ErrorCode.NO_PERMISSION);
     expect((await webhooks.listWebhooks(db, both)).map((r) => r.webhook.url).sort()).toEqual(urls);
+  });
+});
+
+describe('notification choices', () => {
+  it("are one person's in one company: read and written in the owning company alone, refused for a set (5)", async () => {
+    const db = t.database.db;
+    const person = { userId: a.members.owner.userId };
+    const off = [
+      { category: 'alerts' as const, level: 'major' as const, channel: 'email' as const, enabled: false },
+    ];
+    await choices.saveChoices(db, { ...person, scope: companyScope(a.companyId) }, off, t.clock.now());
+    const mine = await choices.choicesOf(db, { ...person, scope: companyScope(a.companyId) });
+    expect(mine.filter((c) => !c.enabled)).toEqual(off);
+    // The same person id in another company's scope reads that company's (none set: all on).
+    expect(
+      (await choices.choicesOf(db, { ...person, scope: companyScope(b.companyId) })).every((c) => c.enabled),
+    ).toBe(true);
+    expect(
+      (await choices.switchedOff(db, b.companyId, 'email')).muted(person.userId, 'alerts', 'major'),
+    ).toBe(false);
+    expect(
+      (await choices.switchedOff(db, a.companyId, 'email')).muted(person.userId, 'alerts', 'major'),
+    ).toBe(true);
+    for (const call of [
+      () => choices.choicesOf(db, { ...person, scope: both }),
+      () => choices.saveChoices(db, { ...person, scope: both }, off, t.clock.now()),
+    ])
+      expect(await refusal(call)).toBe(ErrorCode.NO_PERMISSION);
   });
 });
 

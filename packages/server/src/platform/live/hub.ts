@@ -51,6 +51,8 @@ export interface LiveEvents {
       ruleName: string | null;
       level: string | null;
       devices: number;
+      /** People who switched the console off for this message's category and level: their sockets skip it. */
+      mutedUserIds?: number[];
     }[];
     sn?: undefined;
   };

@@ -12,7 +12,7 @@ import type { Session } from '../auth/session.ts';
 import { sessionRefusal } from '../auth/ticket-sessions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
-import type { LiveEvent, LiveHub } from './hub.ts';
+import type { LiveEvent, LiveEvents, LiveHub } from './hub.ts';
 
 /** One console socket as the registry sees it. */
 export interface LiveSocket {
@@ -90,6 +90,10 @@ class CompanyFanout {
       );
       return;
     }
+    if (event.name === 'events.new') {
+      this.tellNotices(event.data as LiveEvents['events.new']);
+      return;
+    }
     if (message.type === 'licences.changed') {
       // The licence banner shows in every console (core §4), so every socket of the company hears it.
       this.broadcast(Buffer.from(JSON.stringify(message)), () => true);
@@ -104,6 +108,40 @@ class CompanyFanout {
       return;
     }
     this.broadcast(Buffer.from(JSON.stringify(message)));
+  }
+
+  /**
+   * The console channel's notices, each without the people who switched it off (their notification
+   * choices): one frame per distinct set of notices, none for a socket left with nothing.
+   */
+  private tellNotices(data: LiveEvents['events.new']) {
+    const frames = new Map<string, Buffer | null>();
+    const byUser = new Map<number, LiveSocket[]>();
+    for (const socket of this.sockets) {
+      if (!socket.watchesDevices) continue;
+      byUser.set(socket.session.userId, [...(byUser.get(socket.session.userId) ?? []), socket]);
+    }
+    for (const [userId, sockets] of byUser) {
+      const kept = data.messages.filter((m) => !m.mutedUserIds?.includes(userId));
+      const key = kept.map((m) => m.cursor).join(',');
+      if (!frames.has(key)) {
+        const messages = kept.map(({ mutedUserIds: _muted, ...m }) => m);
+        frames.set(
+          key,
+          messages.length
+            ? Buffer.from(
+                JSON.stringify({
+                  type: 'events.new',
+                  cursor: data.cursor,
+                  messages,
+                } satisfies LiveServerMessage),
+              )
+            : null,
+        );
+      }
+      const frame = frames.get(key);
+      if (frame) for (const socket of sockets) socket.sendFrame(frame);
+    }
   }
 
   private flush() {

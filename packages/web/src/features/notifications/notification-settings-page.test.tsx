@@ -77,23 +77,28 @@ describe('notification settings: webhooks', () => {
       ).toBeTruthy();
 
       await userEvent.click(screen.getByTestId('webhook-add'));
-      await userEvent.type(await screen.findByTestId('webhook-url'), 'https://hooks.example.com/new');
+      await userEvent.type(
+        await screen.findByTestId('webhook-url', {}, { timeout: 30_000 }),
+        'https://hooks.example.com/new',
+      );
       await userEvent.click(screen.getByTestId('webhook-save'));
-      await waitFor(() => expect(added).toHaveLength(1));
+      await waitFor(() => expect(added).toHaveLength(1), { timeout: 30_000 });
       expect(added[0]).toEqual({
         url: 'https://hooks.example.com/new',
         eventTypes: ['alert.firing', 'alert.resolved'],
         enabled: true,
       });
-      expect((await screen.findByTestId('webhook-secret')).textContent).toContain('whsec_shown_once');
+      expect((await screen.findByTestId('webhook-secret', {}, { timeout: 30_000 })).textContent).toContain(
+        'whsec_shown_once',
+      );
 
       await userEvent.click(screen.getByTestId('webhook-test-1'));
-      await waitFor(() => expect(tested).toEqual([{ webhookId: 1 }]));
-      expect(await screen.findByText('The receiver answered 204.')).toBeTruthy();
+      await waitFor(() => expect(tested).toEqual([{ webhookId: 1 }]), { timeout: 30_000 });
+      expect(await screen.findByText('The receiver answered 204.', {}, { timeout: 30_000 })).toBeTruthy();
 
       await userEvent.click(screen.getByTestId('webhook-log-2'));
-      const log = await screen.findByTestId('webhook-deliveries');
-      expect(await within(log).findByText('Failed: HTTP 503')).toBeTruthy();
+      const log = await screen.findByTestId('webhook-deliveries', {}, { timeout: 30_000 });
+      expect(await within(log).findByText('Failed: HTTP 503', {}, { timeout: 30_000 })).toBeTruthy();
       expect(within(log).getByText('Alerts firing · 7-12')).toBeTruthy();
     },
     SLOW,
@@ -134,11 +139,11 @@ describe('notification settings: webhooks', () => {
       const card = await screen.findByTestId('smtp-card', {}, { timeout: 30_000 });
       expect(within(card).getByText('Stored. Leave empty to keep it.')).toBeTruthy();
       const host = within(card).getByTestId('smtp-host') as HTMLInputElement;
-      await waitFor(() => expect(host.value).toBe('smtp.acme.example'));
+      await waitFor(() => expect(host.value).toBe('smtp.acme.example'), { timeout: 30_000 });
       await userEvent.clear(host);
       await userEvent.type(host, 'mail.acme.example');
       await userEvent.click(within(card).getByTestId('smtp-save'));
-      await waitFor(() => expect(saved).toHaveLength(1));
+      await waitFor(() => expect(saved).toHaveLength(1), { timeout: 30_000 });
       expect(saved[0]).toEqual({
         senderEmail: 'alerts@acme.example',
         host: 'mail.acme.example',

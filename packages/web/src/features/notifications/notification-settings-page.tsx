@@ -4,6 +4,7 @@ import {
   deleteWebhookCall,
   EVENT_TYPES,
   getMailServerCall,
+  isAdminRoleType,
   listWebhookDeliveriesCall,
   listWebhooksCall,
   saveMailServerCall,
@@ -39,6 +40,8 @@ import { addNamespaces } from '../../i18n/index.ts';
 import { ListPage } from '../../widgets/list/list-page.tsx';
 import { partnerNotifications } from '../partner-notifications/partner-notifications.i18n.ts';
 import { type SmtpCalls, SmtpCard } from '../partner-notifications/smtp-card.tsx';
+import { useUserInfo } from '../shell/shell-queries.ts';
+import { MyChoicesSection } from './my-choices-section.tsx';
 import { notifications } from './notifications.i18n.ts';
 
 // The page's own text comes with it, not with the console's frame (i18n/resources.ts PAGE_TEXT); the
@@ -62,16 +65,23 @@ const COMPANY_SMTP: SmtpCalls = {
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')}`;
 
 /**
- * The notification settings page (operation/notification): the company's webhook destinations, each
- * with its state (delivering, failing, flagged), a test button and its delivery log, and the company's
- * own mail server for alert mail. Administrators only (the calls are adminOnly).
+ * The notification settings page (operation/notification): the signed-in person's own notification
+ * choices (per category, level and channel), then, for administrators (the calls are adminOnly), the
+ * company's webhook destinations, each with its state (delivering, failing, flagged), a test button and
+ * its delivery log, and the company's own mail server for alert mail.
  */
 export function NotificationSettingsPage() {
+  const admin = isAdminRoleType(useUserInfo().data?.roleType);
   return (
     <PageGate funCode="notificationSettings.view">
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-        <WebhooksSection />
-        <MailServerSection />
+        <MyChoicesSection />
+        {admin ? (
+          <>
+            <WebhooksSection />
+            <MailServerSection />
+          </>
+        ) : null}
       </Space>
     </PageGate>
   );

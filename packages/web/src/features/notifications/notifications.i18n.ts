@@ -1,10 +1,26 @@
 /**
- * The notification settings page (operation/notification): webhook destinations, their delivery log
- * and test button. docs/api.md "Webhooks".
+ * The notification settings page (operation/notification): the person's own notification choices,
+ * webhook destinations, their delivery log and test button. docs/api.md "Webhooks".
  */
 export const notifications = {
   en: {
     title: 'Notification settings',
+    choices: {
+      title: 'My notifications',
+      intro:
+        'Choose what reaches you, and where. Console: the live notice and the alert badge. E-mail: the message and the hourly digest. Everything is on until you switch it off; these are your own choices and change nothing for anyone else.',
+      category: 'Notification',
+      level: 'Level',
+      allLevels: 'All',
+      channel: { console: 'Console', email: 'E-mail' },
+      notSent: 'Not sent this way',
+      save: 'Save',
+      reset: 'Undo changes',
+      saved: 'Your notification choices are saved.',
+      loadFailed: 'Your notification choices could not be loaded.',
+      retry: 'Try again',
+      empty: 'No notifications to choose from.',
+    },
     webhooks: {
       title: 'Webhooks',
       intro:
@@ -56,6 +72,22 @@ export const notifications = {
   },
   cn: {
     title: '通知设置',
+    choices: {
+      title: '我的通知',
+      intro:
+        '选择您接收哪些通知以及接收方式。控制台：实时提示和告警角标。邮件：通知邮件和每小时汇总。在您关闭之前全部开启；这些是您自己的设置，不影响其他人。',
+      category: '通知',
+      level: '级别',
+      allLevels: '全部',
+      channel: { console: '控制台', email: '邮件' },
+      notSent: '不通过此方式发送',
+      save: '保存',
+      reset: '撤销更改',
+      saved: '您的通知设置已保存。',
+      loadFailed: '无法加载您的通知设置。',
+      retry: '重试',
+      empty: '没有可设置的通知。',
+    },
     webhooks: {
       title: 'Webhook',
       intro:

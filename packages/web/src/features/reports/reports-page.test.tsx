@@ -172,4 +172,38 @@ describe('reports page', () => {
     },
     SLOW,
   );
+
+  it(
+    'shows why a run failed, in the list and among the runs, with no download',
+    async () => {
+      const failed: ReportRun = { ...run, state: 'failed', size: null, errorCode: 800067 };
+      const grown: ReportRun = { ...run, runId: 8, state: 'failed', size: null, errorCode: 800062 };
+      routeServer({
+        ...shellAnswers(ALL),
+        '/link/report/list': { data: { list: [{ ...report, lastRun: failed }], total: 1 } },
+        '/link/report/runs': { data: { list: [failed, grown], total: 2 } },
+        '/link/customReport/list': { data: [custom] },
+      });
+      renderConsole('/robustlink/customReports');
+      const table = await screen.findByTestId('reports-table', {}, { timeout: 30_000 });
+      expect(await within(table).findByText('Failed', {}, { timeout: 30_000 })).toBeTruthy();
+      expect(
+        within(table).getByText(
+          'The report file could not be stored; generate the report again later (800067)',
+        ),
+      ).toBeTruthy();
+      await userEvent.click(screen.getByTestId('report-runs-4'));
+      const drawer = await screen.findByTestId('report-runs', {}, { timeout: 30_000 });
+      expect(
+        await within(drawer).findByText(
+          'A report can cover at most 10000 devices (800062)',
+          {},
+          { timeout: 30_000 },
+        ),
+      ).toBeTruthy();
+      expect(within(drawer).getAllByTestId('report-run-reason')).toHaveLength(2);
+      expect(within(drawer).getByTestId('report-run-download-9').hasAttribute('disabled')).toBe(true);
+    },
+    SLOW,
+  );
 });

@@ -5,6 +5,8 @@ import {
   deleteCustomReportCall,
   deleteReportCall,
   downloadReportRunCall,
+  ErrorCode,
+  errorMessage,
   formatBytes,
   formatDateTime,
   generateReportCall,
@@ -20,6 +22,7 @@ import {
   REPORT_GENERATIONS,
   REPORT_KIND_LABELS,
   REPORT_KINDS,
+  REPORT_MAX_TARGETS,
   type Report,
   type ReportField,
   type ReportFrequency,
@@ -93,12 +96,24 @@ function followDownload(url: string, fileName: string): void {
   link.remove();
 }
 
-function RunState({ state }: { state: ReportRunState }) {
+/** A run's state; a failed run says why (its catalogue code's message, the code beside it). */
+function RunState({ state, errorCode = null }: { state: ReportRunState; errorCode?: number | null }) {
   const { t } = useTranslation('reports');
-  return (
+  const lang = useLang();
+  const tag = (
     <Tag color={STATE_COLORS[state]} data-testid="report-run-state" data-state={state}>
       {t(`state.${state}`)}
     </Tag>
+  );
+  if (state !== 'failed' || errorCode === null) return tag;
+  const data = errorCode === ErrorCode.REPORT_TOO_MANY_DEVICES ? REPORT_MAX_TARGETS : undefined;
+  return (
+    <Space size={4} wrap>
+      {tag}
+      <Typography.Text type="danger" data-testid="report-run-reason">
+        {`${errorMessage(errorCode, lang, data)} (${errorCode})`}
+      </Typography.Text>
+    </Space>
   );
 }
 
@@ -184,7 +199,8 @@ function ReportList() {
     {
       key: 'lastRun',
       title: t('columns.lastRun'),
-      render: (_: unknown, r) => (r.lastRun ? <RunState state={r.lastRun.state} /> : t('never')),
+      render: (_: unknown, r) =>
+        r.lastRun ? <RunState state={r.lastRun.state} errorCode={r.lastRun.errorCode} /> : t('never'),
     },
   ];
   const actions: ColumnsType<Report> = [
@@ -494,7 +510,11 @@ function RunsDrawer({ report, onClose }: { report: Report | null; onClose: () =>
       title: t('run.period'),
       render: (_: unknown, r) => `${utcTime(r.periodStart)} – ${utcTime(r.periodEnd)}`,
     },
-    { key: 'state', title: t('run.state'), render: (_: unknown, r) => <RunState state={r.state} /> },
+    {
+      key: 'state',
+      title: t('run.state'),
+      render: (_: unknown, r) => <RunState state={r.state} errorCode={r.errorCode} />,
+    },
     {
       key: 'kind',
       title: '',

@@ -68,6 +68,7 @@ import * as m0691 from './0691_sow_templates.ts';
 import * as m0700 from './0700_endpoint_values.ts';
 import * as m0710 from './0710_vpn_traffic_carried.ts';
 import * as m0720 from './0720_products_endpoints.ts';
+import * as m0730 from './0730_notification_choices.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -143,4 +144,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0700_endpoint_values': m0700,
   '0710_vpn_traffic_carried': m0710,
   '0720_products_endpoints': m0720,
+  '0730_notification_choices': m0730,
 };
