@@ -206,7 +206,7 @@ export const applyPointTablesCall = defineCall({
     'Send a gateway the point tables to poll (`pointTableApply` through the command queue; it waits for an offline gateway until its deadline)',
 });
 
-export const EndpointStateSchema = z.object({
+export const EndpointReadingSchema = z.object({
   sn: z.string(),
   endpointId: z.string(),
   /** Whether its slave answers; null before the gateway first said. */
@@ -227,7 +227,7 @@ export const EndpointStateSchema = z.object({
     }),
   ),
 });
-export type EndpointState = z.infer<typeof EndpointStateSchema>;
+export type EndpointReading = z.infer<typeof EndpointReadingSchema>;
 export const ENDPOINT_SAMPLES_MAX = 1000;
 
 export const endpointValuesCall = defineCall({
@@ -240,7 +240,7 @@ export const endpointValuesCall = defineCall({
     /** Also the samples from this time on (epoch ms), at most 1000. */
     since: z.number().int().min(0).optional(),
   }),
-  output: EndpointStateSchema.nullable(),
+  output: EndpointReadingSchema.nullable(),
   permission: 'pointTable.view',
   summary:
     "An endpoint's latest values and presence as its gateway polled them (null before its first report)",

@@ -2,7 +2,7 @@ import {
   type applyPointTablesCall,
   type CallParsedInput,
   ENDPOINT_SAMPLES_MAX,
-  type EndpointState,
+  type EndpointReading,
   ErrorCode,
   type endpointValuesCall,
   type endpointWriteCall,
@@ -110,7 +110,7 @@ export async function getEndpointValues(
   deps: PointTableDeps,
   actor: Actor,
   input: CallParsedInput<typeof endpointValuesCall>,
-): Promise<EndpointState | null> {
+): Promise<EndpointReading | null> {
   await getCompanyDevice(deps.db, actor.scope, input.sn);
   const row = await findEndpointState(deps.db, actor.scope, input.sn, input.endpointId);
   if (!row) return null;

@@ -1,7 +1,7 @@
 import {
   applyPointTablesCall,
   createPointTableCall,
-  type EndpointState,
+  type EndpointReading,
   ErrorCode,
   endpointValuesCall,
   endpointWriteCall,
@@ -106,7 +106,7 @@ async function saveTable(name: string, table: ReturnType<typeof sim.pointTableOf
 }
 
 /** The endpoint's state once `ready` holds for it. */
-function endpointWhen(endpointId: string, ready: (s: EndpointState) => boolean, what: string) {
+function endpointWhen(endpointId: string, ready: (s: EndpointReading) => boolean, what: string) {
   return eventually(
     async () => {
       const res = await acme.run(endpointValuesCall, { sn: 'GWPOLL01', endpointId });
