@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { devicePublishAllowed, deviceSubscribeAllowed, parseDeviceUsername } from '@fleetport/contract';
+import { portalCommandAnswered } from '../modules/portal-manager/portal-push.ts';
 import { recordVpnUsage } from '../modules/data-pool/vpn-usage.ts';
 import { createChangeSetTracker } from '../modules/device-config/change-set-tracker.ts';
 import { createNotifier } from '../modules/device-notifications/notifier.ts';
@@ -190,6 +191,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         return confirm?.id ?? null;
       });
       await provisioning.commandAnswered(db, row);
+      // A captive portal version the router runs: its version and RADIUS secret from now on.
+      await portalCommandAnswered(db, row);
     },
     sweepIntervalMs: options.rpcSweepIntervalMs ?? 5000,
     soleNode: broker.kind === 'embedded',

@@ -8,6 +8,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/open.ts';
 import type { SecretSeal } from '../../platform/sealed-secret.ts';
 import * as sessions from './portal-sessions.store.ts';
+import { promoteNextSecret } from './portal-push.store.ts';
 import { bytesLeft, lastUsageReset } from './portal-usage.ts';
 
 /**
@@ -175,6 +176,12 @@ async function decideAccess(
   return { code: 'Access-Accept', attributes };
 }
 
+/** Called-Station-Id is "<AP MAC>:<SSID>" on captive portal firmware (RFC 3580 §3.20); null without one. */
+function ssidOf(calledStationId: string): string | null {
+  const match = /^[0-9A-Fa-f]{2}(?:[-:]?[0-9A-Fa-f]{2}){5}:(.+)$/.exec(calledStationId);
+  return match ? match[1]!.slice(0, 64) : null;
+}
+
 function octets(request: radius.RadiusPacket, name: 'Input' | 'Output'): number {
   const low = Number(request.attributes[`Acct-${name}-Octets`] ?? 0);
   const high = Number(request.attributes[`Acct-${name}-Gigawords`] ?? 0);
@@ -196,6 +203,7 @@ async function account(deps: RadiusDeps, portal: sessions.RouterPortal, request:
       mac,
       ip: request.attributes['Framed-IP-Address'] ? String(request.attributes['Framed-IP-Address']) : null,
       userName: String(request.attributes['User-Name'] ?? '').slice(0, 128),
+      ssid: ssidOf(String(request.attributes['Called-Station-Id'] ?? '')),
       inputOctets: octets(request, 'Input'),
       outputOctets: octets(request, 'Output'),
       sessionSeconds: Number(request.attributes['Acct-Session-Time'] ?? 0),
@@ -205,6 +213,28 @@ async function account(deps: RadiusDeps, portal: sessions.RouterPortal, request:
     },
     deps.clock.now(),
   );
+}
+
+async function checkedSecret(
+  deps: RadiusDeps,
+  portal: sessions.RouterPortal,
+  packet: Buffer,
+  accounting: boolean,
+): Promise<string | null> {
+  const open = async (sealed: string | null) => {
+    if (sealed === null) return null;
+    try {
+      return await deps.seal.open(sealed);
+    } catch {
+      return null;
+    }
+  };
+  const current = await open(portal.radius_secret);
+  if (current !== null && authentic(packet, current, accounting)) return current;
+  const next = await open(portal.radius_secret_next);
+  if (next === null || !authentic(packet, next, accounting)) return null;
+  await promoteNextSecret(deps.db, portal.sn, portal.radius_secret_next!);
+  return next;
 }
 
 /** One datagram: find the router, check its secret, decide, answer. Null means drop. */
@@ -219,13 +249,10 @@ export async function answerRadius(
   if (!sn) return null;
   const portal = await sessions.routerPortal(deps.db, sn);
   if (!portal) return null;
-  let secret: string;
-  try {
-    secret = await deps.seal.open(portal.radius_secret);
-  } catch {
-    return null;
-  }
-  if (!authentic(packet, secret, accounting)) return null;
+  // The current secret, or the one the last push carries (the old stays good until the router
+  // confirms; a router that signs with the new one has it, so it becomes the current one).
+  const secret = await checkedSecret(deps, portal, packet, accounting);
+  if (secret === null) return null;
   // Checked above; accounting carries no hidden attributes, and the codec's own accounting check knows
   // one signing order only.
   const request = accounting ? radius.decode_without_secret({ packet }) : radius.decode({ packet, secret });

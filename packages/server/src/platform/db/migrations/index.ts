@@ -63,6 +63,7 @@ import * as m0580 from './0580_iot_connectors.ts';
 import * as m0600 from './0600_support.ts';
 import * as m0610 from './0610_vpn_limit_notices.ts';
 import * as m0620 from './0620_super_admin.ts';
+import * as m0680 from './0680_portal_pushes.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -133,4 +134,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0600_support': m0600,
   '0610_vpn_limit_notices': m0610,
   '0620_super_admin': m0620,
+  '0680_portal_pushes': m0680,
 };
