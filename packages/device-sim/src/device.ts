@@ -84,6 +84,8 @@ export class SimulatedDevice extends EventEmitter {
   async stop(): Promise<void> {
     this.status = 'stopped';
     this.state.realVpn?.close();
+    await this.state.portal?.close();
+    this.state.portal = null;
     await this.closeConnection('shutdown');
   }
 

@@ -51,7 +51,9 @@ export async function listSessions(
 ) {
   let q = sessionsOf(db, scope, filter.portalId, filter.mac);
   if (filter.openHeardSince)
-    q = q.where('portal_session.ended_at', 'is', null).where('portal_session.updated_at', '>=', filter.openHeardSince);
+    q = q
+      .where('portal_session.ended_at', 'is', null)
+      .where('portal_session.updated_at', '>=', filter.openHeardSince);
   const [rows, total] = await Promise.all([
     q
       .select([...COLUMNS])

@@ -8,11 +8,11 @@ import {
 } from '@fleetport/contract';
 import { type Actor, type CompanyScope, owningScope } from '../../platform/auth/actor.ts';
 import { AppError } from '../../platform/errors.ts';
+import * as clients from './portal-clients.store.ts';
 import type { PortalManagerDeps } from './portal-manager.service.ts';
 import * as store from './portal-manager.store.ts';
-import * as clients from './portal-clients.store.ts';
-import { pushTemplate } from './portal-push.ts';
 import { blockedMacs, raiseVersion } from './portal-push.store.ts';
+import { pushTemplate } from './portal-push.ts';
 import { normalMac } from './portal-sessions.store.ts';
 
 /**

@@ -20,11 +20,11 @@ import { inTransaction } from '../../platform/db/open.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { assertDeviceAllows } from '../licences/entitlements.ts';
 import * as store from './portal-manager.store.ts';
+import type { StoredPortalLanguage } from './portal-manager.tables.ts';
+import { PORTAL_TEXT } from './portal-manager.text.ts';
 import { pushTemplate } from './portal-push.ts';
 import { radiusSecretSeal } from './radius-secret.ts';
 import { termsHtml } from './terms-html.ts';
-import type { StoredPortalLanguage } from './portal-manager.tables.ts';
-import { PORTAL_TEXT } from './portal-manager.text.ts';
 
 /**
  * The portal manager's rules (issue 21; docs/decisions.md "Portal manager"): templates per company,

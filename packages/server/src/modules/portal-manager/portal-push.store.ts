@@ -116,6 +116,7 @@ export async function listPushes(
         'rpc_command.updated_at',
       ])
       .orderBy('portal_push.created_at', 'desc')
+      .orderBy('portal_push.version', 'desc')
       .orderBy('portal_push.sn')
       .limit(filter.pageSize)
       .offset((filter.pageNum - 1) * filter.pageSize)

@@ -90,7 +90,16 @@ export async function pushTemplate(
     if (!command) continue;
     await pushes.insertPushes(
       deps.db,
-      [{ rpcId: command.id, companyId, portalId, sn: device.sn, version: template.version, sealedSecret: sealed }],
+      [
+        {
+          rpcId: command.id,
+          companyId,
+          portalId,
+          sn: device.sn,
+          version: template.version,
+          sealedSecret: sealed,
+        },
+      ],
       deps.clock.now(),
     );
     // A router online may have answered before the push was stored: confirm it now.

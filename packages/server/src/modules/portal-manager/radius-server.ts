@@ -7,8 +7,8 @@ import { companyScope } from '../../platform/auth/actor.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/open.ts';
 import type { SecretSeal } from '../../platform/sealed-secret.ts';
-import * as sessions from './portal-sessions.store.ts';
 import { promoteNextSecret } from './portal-push.store.ts';
+import * as sessions from './portal-sessions.store.ts';
 import { bytesLeft, lastUsageReset } from './portal-usage.ts';
 
 /**
