@@ -44,6 +44,7 @@ let radius: RadiusServer;
 let portalId: number;
 let r1: SimulatedDevice;
 let r3: SimulatedDevice;
+let background: StoredFile;
 const PHONE = '3A:11:22:33:44:55';
 const LAPTOP = '00:1B:44:11:3A:B7';
 
@@ -111,7 +112,7 @@ beforeAll(async () => {
     'PP0003 offline',
   );
   await putOnLevel(t, acme, ['PP0001', 'PP0002', 'PP0003'], 'CAPTIVE_PORTAL_PRO');
-  const background = await stored(
+  background = await stored(
     'portalBackground',
     'bg.png',
     Buffer.concat([pngHeader(750, 1334), Buffer.alloc(64)]),
@@ -185,22 +186,8 @@ describe('portalApply', () => {
       portalId,
       name: 'Ferry WiFi',
       redirectionUrl: 'https://ferry.example/welcome',
-      pcBackgroundFileId: r1
-        ? (
-            await t.deps.db
-              .selectFrom('portal_template')
-              .select('pc_background_file_id')
-              .where('id', '=', portalId)
-              .executeTakeFirstOrThrow()
-          ).pc_background_file_id
-        : null,
-      mobileBackgroundFileId: (
-        await t.deps.db
-          .selectFrom('portal_template')
-          .select('mobile_background_file_id')
-          .where('id', '=', portalId)
-          .executeTakeFirstOrThrow()
-      ).mobile_background_file_id,
+      pcBackgroundFileId: background.fileId,
+      mobileBackgroundFileId: background.fileId,
       allowedSites: ['*.ferry.example'],
       blockedDomains: ['*.ads.example', 'tracker.example'],
       languages: [{ name: 'English', locale: 'en', title: 'Welcome aboard' }],
