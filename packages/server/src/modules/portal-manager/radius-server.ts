@@ -26,6 +26,7 @@ const MESSAGE_AUTHENTICATOR = 80;
 const NAS_IDENTIFIER = 32;
 const AUTH_START = 4;
 const AUTH_END = 20;
+const ACCOUNTING_RESPONSE = 5;
 const GIGA = 2 ** 32;
 /** 255 bytes of an attribute less its header, the vendor id and the vendor attribute's header. */
 const VENDOR_VALUE_MAX = 255 - 2 - 4 - 2;
@@ -259,15 +260,41 @@ export async function answerRadius(
   if (accounting) {
     // Stored before the answer: a router that hears no Accounting-Response sends it again.
     await account(deps, portal, request);
-    return radius.encode_response({ packet: request, code: 'Accounting-Response', secret });
+    return signReply(
+      radius.encode_response({ packet: request, code: 'Accounting-Response', secret }),
+      packet,
+      secret,
+    );
   }
   const decision = await decideAccess(deps, portal, request);
-  return radius.encode_response({
-    packet: request,
-    code: decision.code,
+  return signReply(
+    radius.encode_response({ packet: request, code: decision.code, secret, attributes: decision.attributes }),
+    packet,
     secret,
-    attributes: decision.attributes,
-  });
+  );
+}
+
+/**
+ * Signs a reply as FreeRADIUS checks it, whatever the codec did: the Message-Authenticator is the
+ * HMAC-MD5 over the reply with the attribute zeroed and, in its authenticator field, the request's
+ * authenticator (Access-Accept/Reject, RFC 3579 §3.2) or zeros (Accounting-Response, as for every
+ * accounting packet, RFC 5080 §2.2.2; the codec used the request's, which radclient refuses); then
+ * the Response Authenticator is the MD5 over the reply with the request's authenticator, then the
+ * secret (RFC 2865 §3, RFC 2866 §3).
+ */
+function signReply(reply: Buffer, request: Buffer, secret: string): Buffer {
+  const out = Buffer.from(reply);
+  const ma = rawAttributes(out)?.find(([type]) => type === MESSAGE_AUTHENTICATOR);
+  if (ma) {
+    const at = ma[2] + 2;
+    out.fill(0, at, at + 16);
+    if (out[0] === ACCOUNTING_RESPONSE) out.fill(0, AUTH_START, AUTH_END);
+    else request.copy(out, AUTH_START, AUTH_START, AUTH_END);
+    hmacMd5(secret, out).copy(out, at);
+  }
+  request.copy(out, AUTH_START, AUTH_START, AUTH_END);
+  md5(out, secret).copy(out, AUTH_START);
+  return out;
 }
 
 async function listen(
