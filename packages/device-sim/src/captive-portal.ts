@@ -27,10 +27,19 @@ export interface PortalSession {
   ip: string;
   acctSessionId: string;
   startedAt: number;
+  /** When the client last sent traffic (real ms); idle past the idle timeout ends the session. */
+  lastActivity: number;
   up: number;
   down: number;
   /** From the Access-Accept: bytes in, out and in all (null = unlimited), seconds. */
-  limits: { input: number | null; output: number | null; total: number | null; timeout: number | null };
+  limits: {
+    input: number | null;
+    output: number | null;
+    total: number | null;
+    timeout: number | null;
+    /** Seconds (Idle-Timeout from the Accept, else the router's own 15 minutes). */
+    idle: number;
+  };
 }
 
 export interface EndedSession extends PortalSession {
@@ -195,8 +204,10 @@ export class CaptivePortal {
   private async tick(): Promise<void> {
     for (const session of [...this.sessions.values()]) {
       const seconds = (Date.now() - session.startedAt) / 1000 / this.timeScale;
+      const idle = (Date.now() - session.lastActivity) / 1000 / this.timeScale;
       if (session.limits.timeout !== null && seconds >= session.limits.timeout)
         await this.end(session, 'Session-Timeout');
+      else if (idle >= session.limits.idle) await this.end(session, 'Idle-Timeout');
       else await this.send('Accounting-Request', this.accountingAttributes(session, 'Interim-Update'), true);
     }
   }
@@ -207,6 +218,7 @@ export class CaptivePortal {
     if (!session) return false;
     session.down += down;
     session.up += up;
+    session.lastActivity = Date.now();
     const { input, output, total } = session.limits;
     if (
       (input !== null && session.up >= input) ||
@@ -294,6 +306,7 @@ export class CaptivePortal {
       ip: `192.168.${Math.floor(this.nextIp / 250) % 250}.${(this.nextIp++ % 250) + 2}`,
       acctSessionId: randomBytes(8).toString('hex').toUpperCase(),
       startedAt: Date.now(),
+      lastActivity: Date.now(),
       up: 0,
       down: 0,
       limits: {
@@ -301,6 +314,7 @@ export class CaptivePortal {
         output: octetLimit(attrs, 'Output'),
         total: octetLimit(attrs, 'Total'),
         timeout,
+        idle: attrs['Idle-Timeout'] === undefined ? 900 : Number(attrs['Idle-Timeout']),
       },
     };
     this.sessions.set(mac, session);
