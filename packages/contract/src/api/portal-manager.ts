@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
-import { PortalHostPatternSchema, PortalSessionSettingsSchema } from '../rules/portal.ts';
 import { MacAddressSchema } from '../rules/devices.ts';
+import { PortalHostPatternSchema, PortalSessionSettingsSchema } from '../rules/portal.ts';
 import { requiredText } from '../rules/rule.ts';
 import { defineCall } from './define.ts';
 import { StoredFileSchema } from './files.ts';
@@ -229,7 +229,10 @@ export const listPortalPushesCall = defineCall({
   id: 'portalManager.history',
   method: 'POST',
   path: '/gm/portal/getUpdateHistory',
-  input: PageQuerySchema.extend({ portalId: PortalIdSchema, sn: z.string().trim().max(64).optional() }).strict(),
+  input: PageQuerySchema.extend({
+    portalId: PortalIdSchema,
+    sn: z.string().trim().max(64).optional(),
+  }).strict(),
   output: pageSchema(PortalPushSchema),
   permission: 'portalManager.view',
   paged: true,
@@ -272,7 +275,10 @@ export const listPortalClientsCall = defineCall({
   id: 'portalManager.clients',
   method: 'POST',
   path: '/gm/portal/getClientList',
-  input: PageQuerySchema.extend({ portalId: PortalIdSchema, mac: z.string().trim().max(32).optional() }).strict(),
+  input: PageQuerySchema.extend({
+    portalId: PortalIdSchema,
+    mac: z.string().trim().max(32).optional(),
+  }).strict(),
   output: pageSchema(PortalClientSchema),
   permission: 'portalManager.view',
   paged: true,
@@ -283,11 +289,15 @@ export const listPortalClientHistoryCall = defineCall({
   id: 'portalManager.clientHistory',
   method: 'POST',
   path: '/gm/portal/getClientHistory',
-  input: PageQuerySchema.extend({ portalId: PortalIdSchema, mac: z.string().trim().max(32).optional() }).strict(),
+  input: PageQuerySchema.extend({
+    portalId: PortalIdSchema,
+    mac: z.string().trim().max(32).optional(),
+  }).strict(),
   output: pageSchema(PortalClientSessionSchema),
   permission: 'portalManager.view',
   paged: true,
-  summary: 'Client history: every session (open and ended) with its bytes and termination cause, newest first',
+  summary:
+    'Client history: every session (open and ended) with its bytes and termination cause, newest first',
 });
 
 export const renamePortalClientCall = defineCall({
@@ -298,7 +308,7 @@ export const renamePortalClientCall = defineCall({
   output: z.null(),
   permission: 'portalManager.edit',
   mutates: true,
-  summary: "Name a client of the template (an empty name clears it)",
+  summary: 'Name a client of the template (an empty name clears it)',
 });
 
 export const blockPortalClientCall = defineCall({
@@ -310,7 +320,7 @@ export const blockPortalClientCall = defineCall({
   permission: 'portalManager.apply',
   mutates: true,
   summary:
-    "Block a client MAC on every router of the template: RADIUS refuses it from now on and a new version " +
+    'Block a client MAC on every router of the template: RADIUS refuses it from now on and a new version ' +
     'goes to the routers, which end its session (900109 when it is blocked already)',
 });
 
@@ -330,7 +340,9 @@ export const listBlockedPortalClientsCall = defineCall({
   method: 'POST',
   path: '/gm/portal/getBlockedClients',
   input: z.strictObject({ portalId: PortalIdSchema }),
-  output: z.array(z.object({ mac: z.string(), name: z.string(), randomized: z.boolean(), blockedAt: z.number().int() })),
+  output: z.array(
+    z.object({ mac: z.string(), name: z.string(), randomized: z.boolean(), blockedAt: z.number().int() }),
+  ),
   permission: 'portalManager.view',
   summary: "The template's blocked client MACs, newest first",
 });

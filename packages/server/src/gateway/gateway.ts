@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { devicePublishAllowed, deviceSubscribeAllowed, parseDeviceUsername } from '@fleetport/contract';
-import { portalCommandAnswered } from '../modules/portal-manager/portal-push.ts';
 import { recordVpnUsage } from '../modules/data-pool/vpn-usage.ts';
 import { createChangeSetTracker } from '../modules/device-config/change-set-tracker.ts';
 import { createNotifier } from '../modules/device-notifications/notifier.ts';
@@ -13,6 +12,7 @@ import {
   setAllDevicesOffline,
   setDevicePresence,
 } from '../modules/devices/devices.store.ts';
+import { portalCommandAnswered } from '../modules/portal-manager/portal-push.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { MqttConfig } from '../platform/config.ts';
 import type { Db } from '../platform/db/open.ts';
