@@ -1,4 +1,5 @@
 import {
+  addPortalDevicesCall,
   createPortalTemplateCall,
   DEFAULT_PORTAL_SESSION_SETTINGS,
   ErrorCode,
@@ -8,8 +9,9 @@ import {
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { companyOwner, type Owner } from '../devices/device-test-kit.ts';
+import { companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
 import { bufferOf, MULTIPART_TYPE, multipartBody, pngHeader } from '../files/file-test-kit.ts';
+import { putOnLevel } from '../licences/licence-test-kit.ts';
 import { sanitizeTermsHtml } from './terms-html.ts';
 
 /**
@@ -102,6 +104,22 @@ describe('terms as HTML', () => {
     expect(html).toContain('Click me');
     expect(res.data!.terms).toMatchObject({ fileId: terms.fileId, name: 'terms.docx' });
     expect(res.data!.terms!.download.url).toBeTruthy();
+  });
+
+  it('shows the terms as HTML on the splash page, with the original to download', async () => {
+    await seedDevices(t, acme.companyId, [{ sn: 'TERMS0000001', online: true }]);
+    await putOnLevel(t, acme, ['TERMS0000001'], 'CAPTIVE_PORTAL_PRO');
+    expect((await acme.run(addPortalDevicesCall, { portalId, sns: ['TERMS0000001'] })).code).toBe(0);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${t.deps.config.apiPrefix}/gm/portal/splash?sn=TERMS0000001&mac=AA-BB-CC-00-11-22`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(page.body).toContain(
+      '<details data-splash="terms"><summary>Terms and conditions</summary><h1>Terms of use</h1>',
+    );
+    expect(page.body).toContain('terms.docx</a>');
+    expect(page.body).not.toMatch(/javascript:|<img/i);
   });
 
   it('a language without terms has none; another company gets 900104', async () => {
