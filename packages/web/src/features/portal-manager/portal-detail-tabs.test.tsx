@@ -14,6 +14,8 @@ import { changeLanguage } from '../../i18n/index.ts';
 // The whole lazy console in jsdom on a shared two-core machine.
 const SLOW = 180_000;
 const WAIT = { timeout: 30_000 };
+/** The first page of a file loads the lazy console's chunks cold. */
+const FIRST = { timeout: 90_000 };
 const ALL = [
   'portalManager.view',
   'portalManager.create',
@@ -120,7 +122,7 @@ describe('the portal template tabs', () => {
     async () => {
       routeServer(answers([]));
       renderConsole('/robustlink/portalManager/portalDetail/3');
-      const history = await screen.findByTestId('portal-update-history', {}, WAIT);
+      const history = await screen.findByTestId('portal-update-history', {}, FIRST);
       expect(
         await within(history).findByText('Waiting for the device to come online', {}, WAIT),
       ).toBeTruthy();
@@ -137,7 +139,7 @@ describe('the portal template tabs', () => {
       const blocks: unknown[] = [];
       routeServer(answers(blocks));
       renderConsole('/robustlink/portalManager/portalDetail/3');
-      await screen.findByTestId('portal-update-history', {}, WAIT);
+      await screen.findByTestId('portal-update-history', {}, FIRST);
       await userEvent.click(screen.getByRole('tab', { name: 'Current clients' }));
       const clients = await screen.findByTestId('portal-current-clients', {}, WAIT);
       expect(await within(clients).findByText('3A:11:22:33:44:55', {}, WAIT)).toBeTruthy();
@@ -166,7 +168,7 @@ describe('the portal template tabs', () => {
         },
       });
       renderConsole('/robustlink/portalManager/portalDetail/3');
-      const history = await screen.findByTestId('portal-update-history', {}, WAIT);
+      const history = await screen.findByTestId('portal-update-history', {}, FIRST);
       expect(await within(history).findByText('等待设备上线', {}, WAIT)).toBeTruthy();
       expect(within(history).getByText('等待中')).toBeTruthy();
       await userEvent.click(screen.getByRole('tab', { name: '当前客户端' }));

@@ -379,7 +379,7 @@ export function PortalDetailTabs({ portalId, template }: { portalId: number; tem
   return (
     <Card>
       <Tabs
-        destroyInactiveTabPane
+        destroyOnHidden
         items={[
           { key: 'history', label: t('tabs.history'), children: <UpdateHistory portalId={portalId} /> },
           { key: 'clients', label: t('tabs.clients'), children: <CurrentClients portalId={portalId} /> },
