@@ -121,9 +121,14 @@ export class CaptivePortal {
   async close(): Promise<void> {
     if (this.interim) clearInterval(this.interim);
     this.interim = null;
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    this.server?.closeAllConnections();
+    const server = this.server;
     this.server = null;
+    if (server) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Browsers' keep-alive connections would hold close() open.
+      server.closeAllConnections();
+      await closed;
+    }
     this.socket?.close();
     this.socket = null;
   }
