@@ -12,7 +12,7 @@ import {
   setAllDevicesOffline,
   setDevicePresence,
 } from '../modules/devices/devices.store.ts';
-import { portalCommandAnswered } from '../modules/portal-manager/portal-push.ts';
+import { portalCommandAnswered } from '../modules/portal-manager/portal-push-answered.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { MqttConfig } from '../platform/config.ts';
 import type { Db } from '../platform/db/open.ts';

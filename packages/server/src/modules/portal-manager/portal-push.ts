@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { DEVICE_TIMING, type Page, type PortalPush, type RpcParamsInput } from '@fleetport/contract';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { type CompanyScope, owningCompany } from '../../platform/auth/actor.ts';
-import type { Db } from '../../platform/db/open.ts';
 import * as store from './portal-manager.store.ts';
 import { PORTAL_TEXT } from './portal-manager.text.ts';
 import * as pushes from './portal-push.store.ts';
@@ -106,15 +105,6 @@ export async function pushTemplate(
     const [now] = await gateway.rpc.waitForResults([command.id], 0);
     if (now?.state === 'success') await pushes.confirmPush(deps.db, command.id);
   }
-}
-
-/** The RPC service's news of a command: a `portalApply` a router ran is its version from now on. */
-export async function portalCommandAnswered(
-  db: Db,
-  row: { id: string; method: string; state: string },
-): Promise<void> {
-  if (row.method !== 'portalApply' || row.state !== 'success') return;
-  await pushes.confirmPush(db, row.id);
 }
 
 function reasonOf(
