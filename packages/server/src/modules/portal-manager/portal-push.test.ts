@@ -18,7 +18,7 @@ import {
   updatePortalTemplateCall,
 } from '@fleetport/contract';
 // biome-ignore lint/style/noRestrictedImports: the simulated router's own portal is what is tested against.
-import type { SimulatedDevice } from '@fleetport/device-sim';
+import { type SimulatedDevice, visit } from '@fleetport/device-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { eventually } from '../../gateway/testing/gateway-env.ts';
@@ -98,8 +98,11 @@ beforeAll(async () => {
     { db: t.deps.db, clock: t.deps.clock, seal: radiusSecretSeal(t.deps) },
     { auth: 0, acct: 0, host: '127.0.0.1' },
   );
-  // The routers are told where RADIUS listens with each version.
+  // The routers are told where RADIUS listens with each version, and where the splash is: the app
+  // listens for real, so simulated phones reach it with fetch.
   t.deps.config.radius = { authPort: radius.authPort, acctPort: radius.acctPort };
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t.deps.config.publicUrl = address;
   acme = await companyOwner(t, 'Acme Ferries', 'owner@acme-push.test');
   bravo = await companyOwner(t, 'Bravo Buses', 'owner@bravo-push.test');
   r1 = await fleet.connect(acme, 'PP0001', 'r151x', 'R1510');
@@ -254,6 +257,27 @@ describe('clients through the router', () => {
     ).toBe(200);
   });
 
+  it('a simulated phone (--portal-clients) goes through the same flow with fetch alone', async () => {
+    expect(await visit(r1.state.portal!.url, '5E:00:00:00:00:01')).toBe(true);
+    expect(r1.state.portal!.sessions.has('5E:00:00:00:00:01')).toBe(true);
+    await eventually(
+      async () =>
+        (
+          await acme.run(listPortalClientsCall, {
+            portalId,
+            mac: '5E:00:00:00:00:01',
+            pageNum: 1,
+            pageSize: 10,
+          })
+        ).data?.total === 1,
+      10_000,
+      'the phone listed',
+    );
+    // Signing out ends its session with the cause the router reports.
+    await fetch(`${r1.state.portal!.url}/logout`, { headers: { 'x-client-mac': '5E:00:00:00:00:01' } });
+    expect(r1.state.portal!.ended.find((s) => s.mac === '5E:00:00:00:00:01')!.cause).toBe('User-Request');
+  });
+
   it('names a client; the name shows in its rows', async () => {
     expect(
       (
@@ -307,7 +331,7 @@ describe('clients through the router', () => {
     expect(await again.text()).toBe('Data limit reached');
     const usage = (await acme.run(portalUsageCall, { portalId, days: 7 })).data!;
     expect(usage).toHaveLength(7);
-    expect(usage.at(-1)).toMatchObject({ sessions: 2, clients: 2, bytesDown: 40 * 1024 * 1024 });
+    expect(usage.at(-1)).toMatchObject({ sessions: 3, clients: 3, bytesDown: 40 * 1024 * 1024 });
   });
 
   it('blocking ends the session on every router and refuses it; 900109 twice; unblock restores', async () => {
