@@ -57,6 +57,23 @@ const hubProject: TestProjectInlineConfiguration = {
 const wantsHubTests = process.env.FLEETPORT_VPN_HUB_TESTS === '1';
 
 /**
+ * RADIUS tests against Debian's `radclient` (`*.radclient.test.ts`, freeradius-utils), which a fresh
+ * machine running `npm test` may not have: `npm run test:radclient` (CI runs it).
+ */
+const RADCLIENT_TESTS = 'packages/*/src/**/*.radclient.test.ts';
+const radclientProject: TestProjectInlineConfiguration = {
+  test: {
+    name: 'radclient',
+    include: [RADCLIENT_TESTS],
+    environment: 'node',
+    globalSetup: ['packages/server/test/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+};
+const wantsRadclientTests = process.env.FLEETPORT_RADCLIENT_TESTS === '1';
+
+/**
  * React's scheduler runs its tasks with setImmediate. A lazy page or text namespace that resolves
  * after a console test file has finished pings a root that is already unmounted, and the task it
  * schedules runs after Vitest has torn the file's jsdom window down: React then reads `window` and
@@ -87,7 +104,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
-          exclude: [BROKER_TESTS, FAULT_TESTS, HUB_TESTS],
+          exclude: [BROKER_TESTS, FAULT_TESTS, HUB_TESTS, RADCLIENT_TESTS],
           environment: 'node',
           // Each file builds its own app and database, so nothing of one file's state reaches the next;
           // sharing the worker's module cache spares every file re-importing the server (measured on 24
@@ -120,6 +137,7 @@ export default defineConfig({
       ...(wantsBrokerTests ? [brokerProject] : []),
       ...(wantsFaultTests ? [faultsProject] : []),
       ...(wantsHubTests ? [hubProject] : []),
+      ...(wantsRadclientTests ? [radclientProject] : []),
     ],
   },
 });

@@ -204,6 +204,11 @@ export const PORTAL_RESET_EVERY_MAX_DAYS = 365;
 export const PORTAL_SPLASH_PER_MINUTE = 600;
 /** Life of the one-time splash token bound to a router and a client MAC. */
 export const PORTAL_SPLASH_TOKEN_SECONDS = 120;
+/**
+ * An open RADIUS session counts as a current client while its router reported it (Start or
+ * Interim-Update) within this many minutes: a router that died never sends the Stop.
+ */
+export const PORTAL_CLIENT_CURRENT_MINUTES = 30;
 /** Release attachments must be under this size. */
 export const RELEASE_ATTACHMENT_MAX_BYTES = 200 * MB;
 /** Calls per second per open API client ID. */

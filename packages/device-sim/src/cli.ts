@@ -8,6 +8,7 @@ import { pointTablesJson, serveOneSlave, slavePlan, startSlaves } from './modbus
 import type { ModbusSlave } from './modbus-slaves.ts';
 import { createRealVpnSite, createUplinkBridge, type RealVpnSite } from './real-vpn.ts';
 import { userPath } from './user-path.ts';
+import { startPhones } from './wifi-clients.ts';
 
 const USAGE = `Fleetport device simulator
 
@@ -44,6 +45,13 @@ const USAGE = `Fleetport device simulator
   --local-edit N       the first N routers change their own configuration 10 s after they are first
                        online, as a technician on the router's web page would (SSH moves to port 2222);
                        the console shows them drifted (docs/device-protocol.md §7.5)
+
+  Captive portal (issue 21): a router added to a portal template runs a captive portal on loopback
+  from its first portalApply (its LAN: an HTTP listener on 127.0.0.1).
+  --portal-clients N   N phones per portal router go through it as browsers do (splash, accept,
+                       RADIUS login), arriving by hour of the simulated day, browsing, some cut at the
+                       limit, some idling out or returning the next day
+  --portal-day-minutes M  real minutes a simulated day of phone arrivals lasts (default 24)
 
   Endpoints (Modbus TCP slaves behind the routers, issue 19):
   --endpoints N        N slaves per router: energy meter, temperature sensor, flow meter, relay board
@@ -95,6 +103,8 @@ const { values, positionals } = parseArgs({
     insecure: { type: 'boolean', default: false },
     duration: { type: 'string' },
     'local-edit': { type: 'string', default: '0' },
+    'portal-clients': { type: 'string', default: '0' },
+    'portal-day-minutes': { type: 'string', default: '24' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -224,6 +234,7 @@ async function shutdown(): Promise<void> {
   if (stopping) process.exit(1);
   stopping = true;
   clearInterval(timer);
+  phones?.stop();
   console.log('stopping: devices say goodbye ...');
   await fleet.stop();
   for (const slave of runningSlaves) await slave.close();
@@ -244,3 +255,15 @@ console.log(`${fleet.devices.length} devices -> ${values.url}`);
 for (const device of fleet.devices.slice(0, whole('local-edit', 0)))
   device.once('online', () => setTimeout(() => device.editLocally(LOCAL_EDIT_XML), 10_000).unref());
 void fleet.start({ ratePerSecond: Number(values.rate) });
+
+/** Phones on the portal routers' WiFi (wifi-clients.ts). */
+const phonesPerRouter = whole('portal-clients', 0);
+const phones =
+  phonesPerRouter > 0
+    ? startPhones(fleet.devices, phonesPerRouter, (whole('portal-day-minutes', 24) * 60_000) / 86_400_000)
+    : null;
+if (phones)
+  setInterval(() => {
+    const { signedIn, refused, cut } = phones.stats;
+    console.log(`portal phones: signed in ${signedIn}  refused ${refused}  cut at a limit ${cut}`);
+  }, 30_000).unref();

@@ -94,6 +94,8 @@ export class SimulatedDevice extends EventEmitter {
     this.status = 'stopped';
     this.endpoints.stop();
     this.state.realVpn?.close();
+    await this.state.portal?.close();
+    this.state.portal = null;
     await this.closeConnection('shutdown');
   }
 

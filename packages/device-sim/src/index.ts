@@ -1,4 +1,6 @@
 /** The simulator as a library: virtual routers for tests, benchmarks and the `sim` command. */
+
+export { CaptivePortal, domainMatches } from './captive-portal.ts';
 export { applyConfigXml, configSections, factoryConfigXml } from './config-xml.ts';
 export {
   type DeviceStats,
@@ -33,3 +35,4 @@ export async function createSimulatedDevice(options: SimulatedDeviceOptions): Pr
   await device.start();
   return device;
 }
+export { startPhones, visit } from './wifi-clients.ts';

@@ -14,6 +14,7 @@ import {
   type VpnTunnelStatus,
 } from '@fleetport/contract';
 import { factoryApps, type InstalledApp } from './app-catalog.ts';
+import type { CaptivePortal } from './captive-portal.ts';
 import { factoryConfigXml, uciFromConfig } from './config-xml.ts';
 import type { DeviceIdentity } from './identity.ts';
 import { Position } from './position.ts';
@@ -74,6 +75,8 @@ export class RouterState {
   private vpn = { rxBytes: 0, txBytes: 0 };
   /** Real mode: the router's OpenVPN client in its namespace (null: the tunnel is simulated). */
   realVpn: RealVpnTunnel | null = null;
+  /** The captive portal, from the first `portalApply` (captive-portal.ts). */
+  portal: CaptivePortal | null = null;
   /** The VPN group the router was told to join (vpnJoin), and its tunnel (docs/device-protocol.md §7.6). */
   vpnTunnel: {
     groupId: number;

@@ -21,6 +21,23 @@ const PARAMS: Record<RpcMethod, Record<string, unknown>> = {
   cli: { command: 'show interface' },
   configApply: { xml: '<config><services><ssh enabled="false" port="22"/></services></config>' },
   configConfirm: { changeSetId: 'no-such-change-set' },
+  portalApply: {
+    portalId: 1,
+    version: 1,
+    splashUrl: 'http://127.0.0.1:9/api/gm/portal/splash',
+    allowedSites: ['*.example.com'],
+    blockedDomains: ['ads.example'],
+    blockedMacs: [],
+    limits: {
+      downloadLimitMb: 0,
+      uploadLimitMb: 0,
+      totalLimitMb: 50,
+      sessionTimeoutMinutes: 30,
+      downloadKbps: 0,
+      uploadKbps: 0,
+    },
+    radius: { secret: '0123456789abcdef0123456789abcdef', host: '127.0.0.1', authPort: 0, acctPort: 0 },
+  },
   configGet: {},
   statusGet: {},
   firmwareInstall: {

@@ -1,4 +1,5 @@
 import { nextTimerRun, RPC_ERROR, type RpcMethod, type RpcParams, type RpcResult } from '@fleetport/contract';
+import { CaptivePortal } from './captive-portal.ts';
 import { runCliCommand } from './cli-shell.ts';
 import { CONFIG_HANDLERS } from './config-handlers.ts';
 import { testReadSlave } from './modbus-gateway.ts';
@@ -22,6 +23,15 @@ export const HANDLERS: Handlers = {
   ...UPDATE_HANDLERS,
   ...CONFIG_HANDLERS,
   ...VPN_HANDLERS,
+
+  /** Runs a captive portal template's version (captive-portal.ts); a router without WiFi has none. */
+  async portalApply(ctx, p) {
+    if (!ctx.state.capabilities.wifi) throw unsupported('WiFi');
+    const identity = ctx.state.identity;
+    ctx.state.portal ??= new CaptivePortal(identity.sn, identity.mac, identity.ssid ?? 'WiFi', ctx.timeScale);
+    await ctx.state.portal.apply(p);
+    return { version: ctx.state.portal.config?.version ?? p.version };
+  },
 
   /** Polls the Modbus slave the table names, once (modbus-gateway.ts). */
   async pointTableTestRead(ctx, p) {

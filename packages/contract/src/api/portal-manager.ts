@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageSchema } from '../envelope.ts';
+import { MacAddressSchema } from '../rules/devices.ts';
 import { PortalHostPatternSchema, PortalSessionSettingsSchema } from '../rules/portal.ts';
 import { requiredText } from '../rules/rule.ts';
 import { defineCall } from './define.ts';
@@ -206,6 +207,182 @@ export const removePortalDevicesCall = defineCall({
   summary: 'Take routers off a template (unknown ones are ignored)',
 });
 
+// ---- pushes, clients, blocking, usage (issue 21, second slice) -----------------------------------
+
+/** A router's copy of one template version: pending until it confirms, then updated or failed. */
+export const PORTAL_PUSH_STATES = ['pending', 'updated', 'failed'] as const;
+export type PortalPushState = (typeof PORTAL_PUSH_STATES)[number];
+
+export const PortalPushSchema = z.object({
+  sn: z.string(),
+  deviceName: z.string(),
+  version: z.number().int(),
+  state: z.enum(PORTAL_PUSH_STATES),
+  /** Pending: "Waiting for the device to come online" until it has it; failed: the router's reason. */
+  reason: z.string(),
+  createdAt: z.number().int(),
+  finishedAt: z.number().int().nullable(),
+});
+export type PortalPush = z.infer<typeof PortalPushSchema>;
+
+export const listPortalPushesCall = defineCall({
+  id: 'portalManager.history',
+  method: 'POST',
+  path: '/gm/portal/getUpdateHistory',
+  input: PageQuerySchema.extend({
+    portalId: PortalIdSchema,
+    sn: z.string().trim().max(64).optional(),
+  }).strict(),
+  output: pageSchema(PortalPushSchema),
+  permission: 'portalManager.view',
+  paged: true,
+  summary: "A template's update history: each router and version, newest first (900104 when missing)",
+});
+
+/** A client MAC as the devices' rule reads it ("AA:BB:CC:DD:EE:FF", dashes or none). */
+export const ClientMacSchema = MacAddressSchema;
+
+export const PORTAL_CLIENT_STATUSES = ['normal', 'blocked'] as const;
+export type PortalClientStatus = (typeof PORTAL_CLIENT_STATUSES)[number];
+
+export const PortalClientSchema = z.object({
+  mac: z.string(),
+  /** The name the company gave it ('' when none). */
+  name: z.string(),
+  /** A randomized (locally administered) MAC: phones make a new one per network. */
+  randomized: z.boolean(),
+  ip: z.string().nullable(),
+  sn: z.string(),
+  deviceName: z.string(),
+  ssid: z.string().nullable(),
+  startedAt: z.number().int(),
+  durationSeconds: z.number().int(),
+  /** Bytes from the client (RADIUS Acct-Input-Octets) and to it (Acct-Output-Octets). */
+  bytesUp: z.number(),
+  bytesDown: z.number(),
+  status: z.enum(PORTAL_CLIENT_STATUSES),
+});
+export type PortalClient = z.infer<typeof PortalClientSchema>;
+
+export const PortalClientSessionSchema = PortalClientSchema.omit({ status: true }).extend({
+  endedAt: z.number().int().nullable(),
+  /** RADIUS Acct-Terminate-Cause (User-Request, Idle-Timeout, Session-Timeout, Admin-Reset, ...). */
+  terminateCause: z.string().nullable(),
+});
+export type PortalClientSession = z.infer<typeof PortalClientSessionSchema>;
+
+export const listPortalClientsCall = defineCall({
+  id: 'portalManager.clients',
+  method: 'POST',
+  path: '/gm/portal/getClientList',
+  input: PageQuerySchema.extend({
+    portalId: PortalIdSchema,
+    mac: z.string().trim().max(32).optional(),
+  }).strict(),
+  output: pageSchema(PortalClientSchema),
+  permission: 'portalManager.view',
+  paged: true,
+  summary: "Current clients: open RADIUS accounting sessions on the template's routers, newest first",
+});
+
+export const listPortalClientHistoryCall = defineCall({
+  id: 'portalManager.clientHistory',
+  method: 'POST',
+  path: '/gm/portal/getClientHistory',
+  input: PageQuerySchema.extend({
+    portalId: PortalIdSchema,
+    mac: z.string().trim().max(32).optional(),
+  }).strict(),
+  output: pageSchema(PortalClientSessionSchema),
+  permission: 'portalManager.view',
+  paged: true,
+  summary:
+    'Client history: every session (open and ended) with its bytes and termination cause, newest first',
+});
+
+export const renamePortalClientCall = defineCall({
+  id: 'portalManager.renameClient',
+  method: 'POST',
+  path: '/gm/portal/setClientName',
+  input: z.strictObject({ portalId: PortalIdSchema, mac: ClientMacSchema, name: z.string().trim().max(64) }),
+  output: z.null(),
+  permission: 'portalManager.edit',
+  mutates: true,
+  summary: 'Name a client of the template (an empty name clears it)',
+});
+
+export const blockPortalClientCall = defineCall({
+  id: 'portalManager.blockClient',
+  method: 'POST',
+  path: '/gm/portal/blockClient',
+  input: z.strictObject({ portalId: PortalIdSchema, mac: ClientMacSchema }),
+  output: z.null(),
+  permission: 'portalManager.apply',
+  mutates: true,
+  summary:
+    'Block a client MAC on every router of the template: RADIUS refuses it from now on and a new version ' +
+    'goes to the routers, which end its session (900109 when it is blocked already)',
+});
+
+export const unblockPortalClientCall = defineCall({
+  id: 'portalManager.unblockClient',
+  method: 'POST',
+  path: '/gm/portal/unblockClient',
+  input: z.strictObject({ portalId: PortalIdSchema, mac: ClientMacSchema }),
+  output: z.null(),
+  permission: 'portalManager.apply',
+  mutates: true,
+  summary: 'Unblock a client MAC (a new version goes to the routers); one not blocked is left as it is',
+});
+
+export const listBlockedPortalClientsCall = defineCall({
+  id: 'portalManager.blockedClients',
+  method: 'POST',
+  path: '/gm/portal/getBlockedClients',
+  input: z.strictObject({ portalId: PortalIdSchema }),
+  output: z.array(
+    z.object({ mac: z.string(), name: z.string(), randomized: z.boolean(), blockedAt: z.number().int() }),
+  ),
+  permission: 'portalManager.view',
+  summary: "The template's blocked client MACs, newest first",
+});
+
+export const PORTAL_USAGE_DAYS_MAX = 90;
+
+export const PortalUsagePointSchema = z.object({
+  /** Start of the day (UTC, epoch ms). */
+  at: z.number().int(),
+  sessions: z.number().int(),
+  clients: z.number().int(),
+  bytesUp: z.number(),
+  bytesDown: z.number(),
+});
+export type PortalUsagePoint = z.infer<typeof PortalUsagePointSchema>;
+
+export const portalUsageCall = defineCall({
+  id: 'portalManager.usage',
+  method: 'POST',
+  path: '/gm/portal/getUsage',
+  input: z.strictObject({
+    portalId: PortalIdSchema,
+    days: z.number().int().min(1).max(PORTAL_USAGE_DAYS_MAX).default(7),
+  }),
+  output: z.array(PortalUsagePointSchema),
+  permission: 'portalManager.view',
+  summary: 'Data usage per day of the last `days` days (UTC): sessions started, clients and bytes',
+});
+
+export const portalTermsHtmlCall = defineCall({
+  id: 'portalManager.termsHtml',
+  method: 'POST',
+  path: '/gm/portal/getTermsHtml',
+  input: z.strictObject({ portalId: PortalIdSchema, language: z.number().int().min(0).max(49) }),
+  output: z.object({ html: z.string(), terms: StoredFileSchema.nullable() }),
+  permission: 'portalManager.view',
+  summary:
+    "A language's terms (.docx) as sanitized HTML (mammoth), with the original for download; empty when none",
+});
+
 // ---- the public splash page (outside the console) -------------------------------------------------
 
 /** The router's redirect names the visitor: its serial number and the client's MAC. */
@@ -258,6 +435,15 @@ export const PORTAL_MANAGER_CALLS = [
   listPortalDevicesCall,
   addPortalDevicesCall,
   removePortalDevicesCall,
+  listPortalPushesCall,
+  listPortalClientsCall,
+  listPortalClientHistoryCall,
+  renamePortalClientCall,
+  blockPortalClientCall,
+  unblockPortalClientCall,
+  listBlockedPortalClientsCall,
+  portalUsageCall,
+  portalTermsHtmlCall,
   getSplashCall,
   acceptSplashCall,
 ] as const;

@@ -448,6 +448,44 @@ export const RPC_DEFS = {
       value: z.union([z.number(), z.string()]).nullable(),
     }),
   },
+  /**
+   * Run a captive portal template's version (issue 21; docs/device-protocol.md §7.9): where the splash
+   * is, what a visitor reaches before login, the limits, the content filter, the blocked client MACs
+   * (a session of one of them ends at once) and the RADIUS shared secret to use from now on. The
+   * router answers `success` once it runs it; the old secret stays good until then.
+   */
+  portalApply: {
+    params: z.object({
+      portalId: z.number().int().positive(),
+      /** The template's version; raised by every save, block and unblock. */
+      version: z.number().int().positive(),
+      /** The platform's splash page; the router adds `sn`, `mac` and `loginUrl`. */
+      splashUrl: z.string().url(),
+      /** Hosts (`*.example.com` allowed) a visitor reaches before login. */
+      allowedSites: z.array(host).max(50),
+      /** Content filter: domains (wildcards allowed) the router's DNS refuses. */
+      blockedDomains: z.array(host).max(200),
+      /** Client MACs refused (upper case, colon-separated); their sessions end at once. */
+      blockedMacs: z.array(z.string().regex(/^([0-9A-F]{2}:){5}[0-9A-F]{2}$/)).max(10_000),
+      /** Limits (0 = unlimited): MB, minutes, kbit/s. RADIUS sends what is left per client. */
+      limits: z.object({
+        downloadLimitMb: z.number().int().min(0),
+        uploadLimitMb: z.number().int().min(0),
+        totalLimitMb: z.number().int().min(0),
+        sessionTimeoutMinutes: z.number().int().min(0),
+        downloadKbps: z.number().int().min(0),
+        uploadKbps: z.number().int().min(0),
+      }),
+      /** RADIUS: the shared secret from now on, and the platform's ports (0 = off) on `radiusHost`. */
+      radius: z.object({
+        secret: z.string().min(16).max(64),
+        host: host,
+        authPort: z.number().int().min(0).max(65535),
+        acctPort: z.number().int().min(0).max(65535),
+      }),
+    }),
+    result: z.object({ version: z.number().int() }),
+  },
   /** Change the MQTT keep-alive; the device reconnects with the new value. */
   keepAlive: {
     params: z.object({ seconds: KeepAliveSchema }),

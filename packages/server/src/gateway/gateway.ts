@@ -12,6 +12,7 @@ import {
   setAllDevicesOffline,
   setDevicePresence,
 } from '../modules/devices/devices.store.ts';
+import { portalCommandAnswered } from '../modules/portal-manager/portal-push-answered.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { MqttConfig } from '../platform/config.ts';
 import type { Db } from '../platform/db/open.ts';
@@ -190,6 +191,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         return confirm?.id ?? null;
       });
       await provisioning.commandAnswered(db, row);
+      // A captive portal version the router runs: its version and RADIUS secret from now on.
+      await portalCommandAnswered(db, row);
     },
     sweepIntervalMs: options.rpcSweepIntervalMs ?? 5000,
     soleNode: broker.kind === 'embedded',

@@ -90,6 +90,14 @@ const BUILDERS: Record<string, (b: ProbeTargets) => unknown> = {
     mobileBackgroundFileId: target.fileId,
   }),
   'portalManager.update': (target) => ({ ...PORTAL_PROBE, portalId: target.portalId }),
+  // B's template named with a client MAC: refused as unknown (900104), nothing saved or blocked.
+  'portalManager.renameClient': (target) => ({
+    portalId: target.portalId,
+    mac: '3A:11:22:33:44:55',
+    name: 'Probe',
+  }),
+  'portalManager.blockClient': (target) => ({ portalId: target.portalId, mac: '3A:11:22:33:44:55' }),
+  'portalManager.unblockClient': (target) => ({ portalId: target.portalId, mac: '3A:11:22:33:44:55' }),
   // B's VPN group with B's device: refused as an unknown group (180002), nothing saved.
   'vpn.setDeviceLan': (target) => ({
     vpnGroupId: target.vpnGroupId,

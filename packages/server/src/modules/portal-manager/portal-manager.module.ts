@@ -3,7 +3,7 @@ import { portalManagerRoutes } from './portal-manager.routes.ts';
 
 export const portalManagerModule = defineModule({
   area: 'portal-manager',
-  uses: ['db', 'clock', 'files', 'config'],
+  uses: ['db', 'clock', 'files', 'config', 'gateway'],
   routes: portalManagerRoutes,
   tables: [
     'portal_template',
@@ -11,5 +11,7 @@ export const portalManagerModule = defineModule({
     'portal_blocked_client',
     'portal_session',
     'portal_splash_token',
+    'portal_push',
+    'portal_client',
   ],
 });

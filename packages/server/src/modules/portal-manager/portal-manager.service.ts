@@ -18,11 +18,13 @@ import type { ModuleDeps } from '../../platform/app-deps.ts';
 import { type Actor, type CompanyScope, owningScope } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
-import { secretSeal } from '../../platform/sealed-secret.ts';
 import { assertDeviceAllows } from '../licences/entitlements.ts';
 import * as store from './portal-manager.store.ts';
 import type { StoredPortalLanguage } from './portal-manager.tables.ts';
 import { PORTAL_TEXT } from './portal-manager.text.ts';
+import { pushTemplate } from './portal-push.ts';
+import { radiusSecretSeal } from './radius-secret.ts';
+import { termsHtml } from './terms-html.ts';
 
 /**
  * The portal manager's rules (issue 21; docs/decisions.md "Portal manager"): templates per company,
@@ -30,14 +32,11 @@ import { PORTAL_TEXT } from './portal-manager.text.ts';
  * template a router, and no removal while routers are on it.
  */
 
-export type PortalManagerDeps = ModuleDeps<'db' | 'clock' | 'files' | 'config'>;
+export type PortalManagerDeps = ModuleDeps<'db' | 'clock' | 'files' | 'config' | 'gateway'>;
 type Body = z.output<typeof PortalTemplateBodySchema>;
 type Lang = 'en' | 'cn';
 
-/** The seal of the routers' RADIUS shared secrets (they must be read again to check each packet). */
-export function radiusSecretSeal(deps: ModuleDeps<'db' | 'config'>) {
-  return secretSeal(deps.db, deps.config.serverSecret, 'portal-radius');
-}
+export { radiusSecretSeal } from './radius-secret.ts';
 
 /** A file the template names: the company's own upload of the right kind, else 1 naming the field. */
 async function checkFile(
@@ -192,6 +191,7 @@ export async function updateTemplate(
       throw new AppError(ErrorCode.PORTAL_TEMPLATE_NAME_EXISTS);
     await store.updateTemplate(tx, scope, portalId, values, deps.clock.now());
   });
+  await pushTemplate(deps, scope, portalId);
   return getTemplate(deps, actor, portalId);
 }
 
@@ -264,6 +264,8 @@ export async function addDevices(
     }
     await store.insertDevices(tx, scope, input.portalId, secrets, deps.clock.now());
   });
+  // The routers that joined get the template's current version.
+  await pushTemplate(deps, scope, input.portalId, sns);
   const { list } = await store.templateDevices(deps.db, scope, input.portalId);
   const added = new Set(sns);
   return list.filter((d) => added.has(d.sn)).map(deviceView);
@@ -278,4 +280,20 @@ export async function removeDevices(
   await templateOf(deps, scope, input.portalId);
   await store.deleteDevices(deps.db, scope, input.portalId, input.sns);
   return null;
+}
+
+/** A language's terms as sanitized HTML beside the original .docx ('' and null when it has none). */
+export async function getTermsHtml(
+  deps: PortalManagerDeps,
+  actor: Actor,
+  input: { portalId: number; language: number },
+): Promise<{ html: string; terms: StoredFile | null }> {
+  const row = await templateOf(deps, actor.scope, input.portalId);
+  const fileId = row.languages[input.language]?.termsFileId ?? null;
+  const file = fileId === null ? undefined : await deps.files.find(actor.scope, Number(fileId));
+  if (!file) return { html: '', terms: null };
+  const opened = await deps.files.store.open(file.storeKey);
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return { html: await termsHtml(Buffer.concat(chunks)), terms: await deps.files.describe(file) };
 }

@@ -16,7 +16,7 @@ export interface StoredPortalLanguage {
   termsFileId: number | null;
 }
 
-/** The portal manager's tables (migration 0410). */
+/** The portal manager's tables (migrations 0410, 0740). */
 export interface PortalManagerTables {
   portal_template: {
     id: Generated<Id>;
@@ -42,6 +42,8 @@ export interface PortalManagerTables {
     portal_id: Id;
     /** secretSeal('portal-radius') of the router's RADIUS shared secret. */
     radius_secret: string;
+    /** The secret of the last version sent, until the router confirms it (migration 0740). */
+    radius_secret_next: string | null;
     applied_version: number | null;
     added_at: Date;
   };
@@ -69,6 +71,26 @@ export interface PortalManagerTables {
     output_octets: ColumnType<string | number, number, number>;
     session_seconds: number;
     terminate_cause: string | null;
+    /** From Called-Station-Id "<AP MAC>:<SSID>" (migration 0740). */
+    ssid: string | null;
+  };
+  /** Each template version sent to a router; its state is its `portalApply` command's. */
+  portal_push: {
+    rpc_id: string;
+    company_id: Id;
+    portal_id: Id;
+    sn: string;
+    version: number;
+    /** secretSeal('portal-radius') of the secret this version carries. */
+    radius_secret: string;
+    created_at: Date;
+  };
+  /** Names the company gives clients (by MAC) of a template. */
+  portal_client: {
+    portal_id: Id;
+    company_id: Id;
+    mac: string;
+    name: string;
   };
   portal_splash_token: {
     token_hash: string;

@@ -21,4 +21,9 @@ export const PORTAL_TEXT = {
   },
   accept: { en: 'Accept and connect', cn: '接受并连接' },
   termsTitle: { en: 'Terms and conditions', cn: '条款与条件' },
+  waitingForDevice: { en: 'Waiting for the device to come online', cn: '等待设备上线' },
+  pushTimedOut: {
+    en: 'The device did not confirm the update within 7 days',
+    cn: '设备在7天内未确认更新',
+  },
 } satisfies Record<string, Localized>;

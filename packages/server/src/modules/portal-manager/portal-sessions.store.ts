@@ -27,6 +27,7 @@ export async function routerPortal(db: DbOrTx, sn: string) {
       'portal_device.company_id',
       'portal_device.portal_id',
       'portal_device.radius_secret',
+      'portal_device.radius_secret_next',
       'portal_template.session_settings',
       'portal_template.redirection_url',
       'portal_template.languages',
@@ -132,6 +133,7 @@ export interface AccountingRecord {
   mac: string;
   ip: string | null;
   userName: string;
+  ssid: string | null;
   inputOctets: number;
   outputOctets: number;
   sessionSeconds: number;
@@ -158,6 +160,7 @@ export async function recordAccounting(
       client_mac: record.mac,
       client_ip: record.ip,
       user_name: record.userName,
+      ssid: record.ssid,
       started_at: startedAt,
       updated_at: now,
       ended_at: record.stop ? now : null,
@@ -174,6 +177,7 @@ export async function recordAccounting(
         output_octets: sql`greatest(${eb.ref('portal_session.output_octets')}, ${eb.ref('excluded.output_octets')})`,
         session_seconds: sql`greatest(${eb.ref('portal_session.session_seconds')}, ${eb.ref('excluded.session_seconds')})`,
         client_ip: sql`coalesce(${eb.ref('excluded.client_ip')}, ${eb.ref('portal_session.client_ip')})`,
+        ssid: sql`coalesce(${eb.ref('excluded.ssid')}, ${eb.ref('portal_session.ssid')})`,
         ended_at: sql`coalesce(${eb.ref('portal_session.ended_at')}, ${eb.ref('excluded.ended_at')})`,
         terminate_cause: sql`coalesce(${eb.ref('portal_session.terminate_cause')}, ${eb.ref('excluded.terminate_cause')})`,
       })),

@@ -7,6 +7,7 @@ import { companyScope } from '../../platform/auth/actor.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/open.ts';
 import type { SecretSeal } from '../../platform/sealed-secret.ts';
+import { promoteNextSecret } from './portal-push.store.ts';
 import * as sessions from './portal-sessions.store.ts';
 import { bytesLeft, lastUsageReset } from './portal-usage.ts';
 
@@ -25,6 +26,7 @@ const MESSAGE_AUTHENTICATOR = 80;
 const NAS_IDENTIFIER = 32;
 const AUTH_START = 4;
 const AUTH_END = 20;
+const ACCOUNTING_RESPONSE = 5;
 const GIGA = 2 ** 32;
 /** 255 bytes of an attribute less its header, the vendor id and the vendor attribute's header. */
 const VENDOR_VALUE_MAX = 255 - 2 - 4 - 2;
@@ -175,6 +177,12 @@ async function decideAccess(
   return { code: 'Access-Accept', attributes };
 }
 
+/** Called-Station-Id is "<AP MAC>:<SSID>" on captive portal firmware (RFC 3580 §3.20); null without one. */
+function ssidOf(calledStationId: string): string | null {
+  const match = /^[0-9A-Fa-f]{2}(?:[-:]?[0-9A-Fa-f]{2}){5}:(.+)$/.exec(calledStationId);
+  return match ? match[1]!.slice(0, 64) : null;
+}
+
 function octets(request: radius.RadiusPacket, name: 'Input' | 'Output'): number {
   const low = Number(request.attributes[`Acct-${name}-Octets`] ?? 0);
   const high = Number(request.attributes[`Acct-${name}-Gigawords`] ?? 0);
@@ -196,6 +204,7 @@ async function account(deps: RadiusDeps, portal: sessions.RouterPortal, request:
       mac,
       ip: request.attributes['Framed-IP-Address'] ? String(request.attributes['Framed-IP-Address']) : null,
       userName: String(request.attributes['User-Name'] ?? '').slice(0, 128),
+      ssid: ssidOf(String(request.attributes['Called-Station-Id'] ?? '')),
       inputOctets: octets(request, 'Input'),
       outputOctets: octets(request, 'Output'),
       sessionSeconds: Number(request.attributes['Acct-Session-Time'] ?? 0),
@@ -205,6 +214,28 @@ async function account(deps: RadiusDeps, portal: sessions.RouterPortal, request:
     },
     deps.clock.now(),
   );
+}
+
+async function checkedSecret(
+  deps: RadiusDeps,
+  portal: sessions.RouterPortal,
+  packet: Buffer,
+  accounting: boolean,
+): Promise<string | null> {
+  const open = async (sealed: string | null) => {
+    if (sealed === null) return null;
+    try {
+      return await deps.seal.open(sealed);
+    } catch {
+      return null;
+    }
+  };
+  const current = await open(portal.radius_secret);
+  if (current !== null && authentic(packet, current, accounting)) return current;
+  const next = await open(portal.radius_secret_next);
+  if (next === null || !authentic(packet, next, accounting)) return null;
+  await promoteNextSecret(deps.db, portal.sn, portal.radius_secret_next!);
+  return next;
 }
 
 /** One datagram: find the router, check its secret, decide, answer. Null means drop. */
@@ -219,28 +250,51 @@ export async function answerRadius(
   if (!sn) return null;
   const portal = await sessions.routerPortal(deps.db, sn);
   if (!portal) return null;
-  let secret: string;
-  try {
-    secret = await deps.seal.open(portal.radius_secret);
-  } catch {
-    return null;
-  }
-  if (!authentic(packet, secret, accounting)) return null;
+  // The current secret, or the one the last push carries (the old stays good until the router
+  // confirms; a router that signs with the new one has it, so it becomes the current one).
+  const secret = await checkedSecret(deps, portal, packet, accounting);
+  if (secret === null) return null;
   // Checked above; accounting carries no hidden attributes, and the codec's own accounting check knows
   // one signing order only.
   const request = accounting ? radius.decode_without_secret({ packet }) : radius.decode({ packet, secret });
   if (accounting) {
     // Stored before the answer: a router that hears no Accounting-Response sends it again.
     await account(deps, portal, request);
-    return radius.encode_response({ packet: request, code: 'Accounting-Response', secret });
+    return signReply(
+      radius.encode_response({ packet: request, code: 'Accounting-Response', secret }),
+      packet,
+      secret,
+    );
   }
   const decision = await decideAccess(deps, portal, request);
-  return radius.encode_response({
-    packet: request,
-    code: decision.code,
+  return signReply(
+    radius.encode_response({ packet: request, code: decision.code, secret, attributes: decision.attributes }),
+    packet,
     secret,
-    attributes: decision.attributes,
-  });
+  );
+}
+
+/**
+ * Signs a reply as FreeRADIUS checks it, whatever the codec did: the Message-Authenticator is the
+ * HMAC-MD5 over the reply with the attribute zeroed and, in its authenticator field, the request's
+ * authenticator (Access-Accept/Reject, RFC 3579 §3.2) or zeros (Accounting-Response, as for every
+ * accounting packet, RFC 5080 §2.2.2; the codec used the request's, which radclient refuses); then
+ * the Response Authenticator is the MD5 over the reply with the request's authenticator, then the
+ * secret (RFC 2865 §3, RFC 2866 §3).
+ */
+function signReply(reply: Buffer, request: Buffer, secret: string): Buffer {
+  const out = Buffer.from(reply);
+  const ma = rawAttributes(out)?.find(([type]) => type === MESSAGE_AUTHENTICATOR);
+  if (ma) {
+    const at = ma[2] + 2;
+    out.fill(0, at, at + 16);
+    if (out[0] === ACCOUNTING_RESPONSE) out.fill(0, AUTH_START, AUTH_END);
+    else request.copy(out, AUTH_START, AUTH_START, AUTH_END);
+    hmacMd5(secret, out).copy(out, at);
+  }
+  request.copy(out, AUTH_START, AUTH_START, AUTH_END);
+  md5(out, secret).copy(out, AUTH_START);
+  return out;
 }
 
 async function listen(

@@ -5,6 +5,7 @@ import { companyScope } from '../../platform/auth/actor.ts';
 import type { StoredPortalLanguage } from './portal-manager.tables.ts';
 import { PORTAL_TEXT } from './portal-manager.text.ts';
 import * as sessions from './portal-sessions.store.ts';
+import { termsHtml } from './terms-html.ts';
 
 /**
  * The public splash page a router's captive portal redirects a visitor to (features §6): the router's
@@ -105,11 +106,27 @@ export async function showSplash(
   const style =
     (pc ? `body{background-image:url("${escapeHtml(pc)}")}` : '') +
     (mobile ? `@media (max-width: 768px){body{background-image:url("${escapeHtml(mobile)}")}}` : '');
+  // The terms as sanitized HTML (terms-html.ts), with the original .docx to download.
+  let terms = '';
+  if (language.termsFileId !== null) {
+    const file = await deps.files.find(companyScope(Number(portal.company_id)), Number(language.termsFileId));
+    if (file) {
+      const opened = await deps.files.store.open(file.storeKey);
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+      const html = await termsHtml(Buffer.concat(chunks));
+      const original = (await deps.files.link(file)).url;
+      terms =
+        `<details data-splash="terms"><summary>${escapeHtml(PORTAL_TEXT.termsTitle[ctx.lang])}</summary>${html}` +
+        `<p><a href="${escapeHtml(original)}" download>${escapeHtml(file.name)}</a></p></details>`;
+    }
+  }
   const hidden = (name: string, value: string) =>
     `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const body =
     `<main data-splash="portal"><h1>${escapeHtml(language.title)}</h1><p>${escapeHtml(language.introduction)}</p>` +
     (language.alertMessage ? `<p role="alert">${escapeHtml(language.alertMessage)}</p>` : '') +
+    terms +
     `<form method="post" action="splash/accept">${hidden('sn', input.sn)}${hidden('mac', input.mac)}` +
     `${hidden('loginUrl', input.loginUrl)}<button type="submit">${escapeHtml(
       language.connectButtonText || PORTAL_TEXT.accept[ctx.lang],

@@ -1,6 +1,6 @@
 import { addPortalDevicesCall, type PortalDevice, removePortalDevicesCall } from '@fleetport/contract';
 import { Button, Card, Descriptions, Input, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCallMutation } from '../../api/use-call-mutation.ts';
@@ -11,6 +11,11 @@ import { portalManager } from './portal-manager.i18n.ts';
 import { portalKeys, usePortalDevices, usePortalTemplate } from './portal-queries.ts';
 
 addNamespaces({ portalManager });
+
+/** History, clients, usage and terms: their own chunk, after the settings and routers. */
+const PortalDetailTabs = lazy(async () => ({
+  default: (await import('./portal-detail-tabs.tsx')).PortalDetailTabs,
+}));
 
 /** One portal template: its settings and its routers (features §2 portalDetail). */
 export function PortalDetailPage() {
@@ -128,6 +133,11 @@ function PortalDetailView() {
           },
         ]}
       />
+      {data && (
+        <Suspense fallback={null}>
+          <PortalDetailTabs portalId={portalId} template={data} />
+        </Suspense>
+      )}
     </Space>
   );
 }

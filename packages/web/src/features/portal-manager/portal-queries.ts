@@ -32,3 +32,13 @@ export function usePortalDevices(portalId: number) {
     enabled: portalId > 0,
   });
 }
+
+/** Pushes, clients, history, blocked clients, usage and terms of one template (the detail tabs). */
+export const portalDetailKeys = {
+  pushes: (portalId: number) => ['portalManager', 'pushes', portalId] as const,
+  clients: (portalId: number) => ['portalManager', 'clients', portalId] as const,
+  history: (portalId: number) => ['portalManager', 'clientHistory', portalId] as const,
+  blocked: (portalId: number) => ['portalManager', 'blocked', portalId] as const,
+  usage: (portalId: number, days: number) => ['portalManager', 'usage', portalId, days] as const,
+  terms: (portalId: number, language: number) => ['portalManager', 'terms', portalId, language] as const,
+};

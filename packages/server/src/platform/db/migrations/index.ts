@@ -69,6 +69,7 @@ import * as m0700 from './0700_endpoint_values.ts';
 import * as m0710 from './0710_vpn_traffic_carried.ts';
 import * as m0720 from './0720_products_endpoints.ts';
 import * as m0730 from './0730_notification_choices.ts';
+import * as m0740 from './0740_portal_pushes.ts';
 
 /**
  * Every migration in order. Names sort by their number; a module's issue takes the next free
@@ -145,4 +146,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0710_vpn_traffic_carried': m0710,
   '0720_products_endpoints': m0720,
   '0730_notification_choices': m0730,
+  '0740_portal_pushes': m0740,
 };
