@@ -38,7 +38,7 @@ async function nameRaceIs191001<T>(work: Promise<T>): Promise<T> {
  */
 async function checkConfigFile(deps: SowDeps, scope: CompanyScope, fileId: number): Promise<void> {
   const file = await deps.files.find(scope, fileId);
-  if (!file || file.kind !== 'configXml' || file.size > CONFIG_MAX_BYTES)
+  if (file?.kind !== 'configXml' || file.size > CONFIG_MAX_BYTES)
     throw new AppError(ErrorCode.SOW_CONFIG_INVALID);
   if (!SOW_FILE_NAME.test(file.name)) throw new AppError(ErrorCode.SOW_FILE_NAME, { field: 'configFileId' });
   const opened = await deps.files.store.open(file.storeKey);
