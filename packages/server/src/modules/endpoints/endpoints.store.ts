@@ -14,14 +14,21 @@ import { AppError } from '../../platform/errors.ts';
 
 /**
  * SQL of endpoints. The state is read with the gateway's presence: a gateway that is offline (or no
- * longer the company's) makes its endpoints `gatewayOffline`, whatever they last reported.
+ * longer the company's) makes its endpoints `gatewayOffline`, whatever they last reported. What the
+ * gateway reported is `endpoint_state` (point-tables' ingestion of the up kind `endpoint`), joined by
+ * the company, the gateway's SN and the endpoint ID.
  */
 
 const ms = (value: Date | string) => new Date(value).getTime();
 
-/** The state column, as SQL: the gateway's presence first, then the endpoint's own report. */
+/**
+ * The state column, as SQL: the gateway's presence first, then the endpoint's own report (a sample
+ * before any presence change counts as online: the gateway sends presence only when it changes).
+ */
 const STATE = sql<EndpointState>`case when coalesce(d.online, false) = false then 'gatewayOffline'
-  when e.reported_online then 'online' else 'offline' end`;
+  when coalesce(es.online, es.sample_at is not null) then 'online' else 'offline' end`;
+/** When the gateway last reported the endpoint: its newest sample or presence change. */
+const LAST_REPORT = sql<Date | null>`greatest(es.sample_at, es.presence_at)`;
 
 function base(db: DbOrTx, scope: CompanyScope) {
   return db
@@ -29,6 +36,12 @@ function base(db: DbOrTx, scope: CompanyScope) {
     .innerJoin('product as p', 'p.id', 'e.product_id')
     .leftJoin('device as d', (join) =>
       join.onRef('d.sn', '=', 'e.gateway_sn').onRef('d.company_id', '=', 'e.company_id'),
+    )
+    .leftJoin('endpoint_state as es', (join) =>
+      join
+        .onRef('es.company_id', '=', 'e.company_id')
+        .onRef('es.sn', '=', 'e.gateway_sn')
+        .onRef('es.endpoint_id', '=', 'e.endpoint_id'),
     )
     .where('e.company_id', 'in', scopedCompanyIds(scope))
     .select([
@@ -43,7 +56,7 @@ function base(db: DbOrTx, scope: CompanyScope) {
       'd.name as gateway_name',
       'e.connection_method',
       'e.target_version',
-      'e.last_report_at',
+      LAST_REPORT.as('last_report_at'),
       'e.created_at',
       'e.updated_at',
       STATE.as('state'),

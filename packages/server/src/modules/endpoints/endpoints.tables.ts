@@ -15,8 +15,6 @@ export interface EndpointTables {
     connection_method: PointConnectionType;
     target_version: string;
     /** As the gateway last reported the endpoint (up kind `endpoint`, ingested by the gateway side). */
-    reported_online: Generated<boolean>;
-    last_report_at: Date | null;
     created_at: Date;
     updated_at: Date;
   };

@@ -23,6 +23,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { companyOwner, type Owner, seedDevices } from '../devices/device-test-kit.ts';
+import { recordEndpointMessage } from '../point-tables/endpoint-values.store.ts';
 
 /** Endpoints through the API (issue 19): IDs, enabled products, gateways, import, state. */
 
@@ -208,17 +209,26 @@ describe('adding endpoints', () => {
 
 describe('state, list and edit', () => {
   it('shows gatewayOffline behind an offline gateway, online as the gateway reports it', async () => {
-    await t.deps.db
-      .updateTable('endpoint')
-      .set({ reported_online: true })
-      .where('endpoint_id', '=', 'TS0001')
-      .execute();
+    // The gateway reports TS0001's poll round and EM0001 going offline, as up kind `endpoint` arrives.
+    const at = t.clock.now().getTime();
+    await recordEndpointMessage(t.deps.db, {
+      companyId: acme.companyId,
+      sn: 'GWACME0001',
+      message: {
+        type: 'endpoint',
+        ts: at,
+        samples: [{ endpointId: 'TS0001', ts: at, values: { temperature: 21.5 }, quality: 'good' }],
+        presence: [{ endpointId: 'EM0001', ts: at, state: 'offline', reason: 'connection refused' }],
+      },
+      receivedAt: t.clock.now(),
+    });
     const list = await acme.run(listEndpointsCall, { pageNum: 1, pageSize: 50 });
     expect(list.data!.list.map((e) => [e.endpointId, e.state])).toEqual([
       ['EM0001', 'offline'],
       ['EM0002', 'gatewayOffline'],
       ['TS0001', 'online'],
     ]);
+    expect(list.data!.list.find((e) => e.endpointId === 'TS0001')?.lastReportAt).toBe(at);
     const offline = await acme.run(listEndpointsCall, { state: 'gatewayOffline' });
     expect(offline.data!.list.map((e) => e.endpointId)).toEqual(['EM0002']);
     await t.deps.db.updateTable('device').set({ online: false }).where('sn', '=', 'GWACME0001').execute();

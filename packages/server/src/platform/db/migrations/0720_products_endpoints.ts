@@ -42,8 +42,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     gateway_sn text not null,
     connection_method text not null check (connection_method in ('tcp', 'rtuOverTcp', 'serial')),
     target_version text not null default '',
-    reported_online boolean not null default false,
-    last_report_at timestamptz,
     created_at timestamptz not null,
     updated_at timestamptz not null
   )`.execute(db);
