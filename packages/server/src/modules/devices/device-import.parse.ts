@@ -1,5 +1,6 @@
 import { DEVICE_IMPORT_COLUMNS, XLSX_MIME_TYPE } from '@fleetport/contract';
 import ExcelJS from 'exceljs';
+import { loadWorkbook } from '../../platform/files/workbook.ts';
 
 /**
  * Reading an import file (.xlsx or .csv) into rows of text cells, and writing the template. The first
@@ -72,8 +73,7 @@ export async function readImportFile(fileName: string, content: Buffer): Promise
   if (/\.csv$/i.test(fileName)) {
     table = parseCsv(content.toString('utf8'));
   } else {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(content as unknown as ArrayBuffer);
+    const book = await loadWorkbook(content);
     const sheet = book.worksheets[0];
     table = [];
     sheet?.eachRow({ includeEmpty: true }, (row, number) => {

@@ -14,6 +14,7 @@ import ExcelJS from 'exceljs';
 import { type Actor, owningScope } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError, isAppError } from '../../platform/errors.ts';
+import { loadWorkbook } from '../../platform/files/workbook.ts';
 import { listSimpleProducts } from '../products/products.store.ts';
 import type { EndpointDeps } from './endpoints.service.ts';
 import { checkAssociations } from './endpoints.service.ts';
@@ -40,9 +41,9 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** The sheet's rows as trimmed text cells, numbered as the spreadsheet numbers them; null: not the template. */
 async function readSheet(content: Buffer): Promise<{ row: number; cells: string[] }[] | null> {
-  const book = new ExcelJS.Workbook();
+  let book: ExcelJS.Workbook;
   try {
-    await book.xlsx.load(content as unknown as ArrayBuffer);
+    book = await loadWorkbook(content);
   } catch {
     return null;
   }

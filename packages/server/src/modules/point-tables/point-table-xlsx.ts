@@ -9,6 +9,7 @@ import {
   PointTableInputSchema,
 } from '@fleetport/contract';
 import ExcelJS from 'exceljs';
+import { loadWorkbook } from '../../platform/files/workbook.ts';
 
 /*
  * A point table as .xlsx (issue 19): sheet "Table" holds the table's own fields as (field, value)
@@ -78,8 +79,7 @@ export interface PointTableImport {
 
 /** Reads a workbook into the table it holds, every problem named by its row and field. Throws when unreadable. */
 export async function readPointTableWorkbook(content: Buffer, lang: Lang): Promise<PointTableImport | null> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(content as unknown as ArrayBuffer);
+  const book = await loadWorkbook(content);
   const fieldsSheet = book.getWorksheet(TABLE_SHEET);
   const pointsSheet = book.getWorksheet(POINTS_SHEET);
   if (!pointsSheet) return null;
