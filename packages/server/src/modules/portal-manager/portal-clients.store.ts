@@ -7,7 +7,12 @@ import type { DbOrTx } from '../../platform/db/open.ts';
 function sessionsOf(db: DbOrTx, scope: CompanyScope, portalId: number, mac?: string) {
   let q = db
     .selectFrom('portal_session')
-    .innerJoin('device', 'device.sn', 'portal_session.sn')
+    .innerJoin('device', (join) =>
+      // The company's own router: one moved to another company is not shown with its new owner's name.
+      join
+        .onRef('device.sn', '=', 'portal_session.sn')
+        .onRef('device.company_id', '=', 'portal_session.company_id'),
+    )
     .leftJoin('portal_client', (join) =>
       join
         .onRef('portal_client.portal_id', '=', 'portal_session.portal_id')

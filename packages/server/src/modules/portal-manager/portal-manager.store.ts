@@ -127,7 +127,12 @@ export async function templateDevices(
 ) {
   const q = db
     .selectFrom('portal_device')
-    .innerJoin('device', 'device.sn', 'portal_device.sn')
+    .innerJoin('device', (join) =>
+      // The company's own router: one moved to another company is not shown with its new owner's name.
+      join
+        .onRef('device.sn', '=', 'portal_device.sn')
+        .onRef('device.company_id', '=', 'portal_device.company_id'),
+    )
     .where('portal_device.portal_id', '=', portalId)
     .where('portal_device.company_id', 'in', scopedCompanyIds(scope));
   const total = page

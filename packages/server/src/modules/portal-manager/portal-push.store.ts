@@ -98,7 +98,12 @@ export async function listPushes(
   let q = db
     .selectFrom('portal_push')
     .innerJoin('rpc_command', 'rpc_command.id', 'portal_push.rpc_id')
-    .innerJoin('device', 'device.sn', 'portal_push.sn')
+    .innerJoin('device', (join) =>
+      // The company's own router: one moved to another company is not shown with its new owner's name.
+      join
+        .onRef('device.sn', '=', 'portal_push.sn')
+        .onRef('device.company_id', '=', 'portal_push.company_id'),
+    )
     .where('portal_push.portal_id', '=', filter.portalId)
     .where('portal_push.company_id', 'in', scopedCompanyIds(scope));
   if (filter.sn) q = q.where('portal_push.sn', '=', filter.sn);
