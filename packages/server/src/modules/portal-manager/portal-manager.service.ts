@@ -24,7 +24,7 @@ import type { StoredPortalLanguage } from './portal-manager.tables.ts';
 import { PORTAL_TEXT } from './portal-manager.text.ts';
 import { pushTemplate } from './portal-push.ts';
 import { radiusSecretSeal } from './radius-secret.ts';
-import { termsHtml } from './terms-html.ts';
+import { readStored, storedTermsHtml } from './terms-html.ts';
 
 /**
  * The portal manager's rules (issue 21; docs/decisions.md "Portal manager"): templates per company,
@@ -292,8 +292,8 @@ export async function getTermsHtml(
   const fileId = row.languages[input.language]?.termsFileId ?? null;
   const file = fileId === null ? undefined : await deps.files.find(actor.scope, Number(fileId));
   if (!file) return { html: '', terms: null };
-  const opened = await deps.files.store.open(file.storeKey);
-  const chunks: Buffer[] = [];
-  for await (const chunk of opened.stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return { html: await termsHtml(Buffer.concat(chunks)), terms: await deps.files.describe(file) };
+  const html = await storedTermsHtml(`${file.id}:${file.sha256}`, () =>
+    readStored(deps.files, file.storeKey),
+  );
+  return { html, terms: await deps.files.describe(file) };
 }

@@ -5,7 +5,7 @@ import { companyScope } from '../../platform/auth/actor.ts';
 import type { StoredPortalLanguage } from './portal-manager.tables.ts';
 import { PORTAL_TEXT } from './portal-manager.text.ts';
 import * as sessions from './portal-sessions.store.ts';
-import { termsHtml } from './terms-html.ts';
+import { readStored, storedTermsHtml } from './terms-html.ts';
 
 /**
  * The public splash page a router's captive portal redirects a visitor to (features §6): the router's
@@ -111,10 +111,9 @@ export async function showSplash(
   if (language.termsFileId !== null) {
     const file = await deps.files.find(companyScope(Number(portal.company_id)), Number(language.termsFileId));
     if (file) {
-      const opened = await deps.files.store.open(file.storeKey);
-      const chunks: Buffer[] = [];
-      for await (const chunk of opened.stream) chunks.push(Buffer.from(chunk as Uint8Array));
-      const html = await termsHtml(Buffer.concat(chunks));
+      const html = await storedTermsHtml(`${file.id}:${file.sha256}`, () =>
+        readStored(deps.files, file.storeKey),
+      );
       const original = (await deps.files.link(file)).url;
       terms =
         `<details data-splash="terms"><summary>${escapeHtml(PORTAL_TEXT.termsTitle[ctx.lang])}</summary>${html}` +

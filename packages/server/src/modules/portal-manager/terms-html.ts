@@ -1,4 +1,5 @@
 import mammoth from 'mammoth';
+import type { Files } from '../../platform/files/files.ts';
 
 /**
  * Terms and conditions (.docx) as HTML (issue 21): `mammoth` turns the document into plain semantic
@@ -115,4 +116,35 @@ export async function termsHtml(docx: Buffer): Promise<string> {
   } catch {
     return '';
   }
+}
+
+/** Converted terms kept per node: a stored file never changes (a new upload is a new file). */
+const CONVERTED_KEPT = 64;
+const converted = new Map<string, Promise<string>>();
+
+/**
+ * The terms of a stored file as sanitized HTML, converted once per node: the public splash page shows
+ * them to every visitor, and a .docx conversion costs far more than a page (anyone who knows a
+ * router's SN could otherwise keep the server converting). `key` names the file (its id and hash).
+ */
+export function storedTermsHtml(key: string, read: () => Promise<Buffer>): Promise<string> {
+  const kept = converted.get(key);
+  if (kept) {
+    // Most recently used last, so the oldest is the one dropped.
+    converted.delete(key);
+    converted.set(key, kept);
+    return kept;
+  }
+  const html = read().then(termsHtml, () => '');
+  converted.set(key, html);
+  if (converted.size > CONVERTED_KEPT) converted.delete(converted.keys().next().value as string);
+  return html;
+}
+
+/** The bytes of a stored file (a terms .docx is at most 2 MB). */
+export async function readStored(files: Files, key: string): Promise<Buffer> {
+  const opened = await files.store.open(key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }
