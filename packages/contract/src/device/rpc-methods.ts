@@ -494,6 +494,18 @@ export const RPC_DEFS = {
 } as const satisfies Record<string, { params: z.ZodType; result: z.ZodType }>;
 
 export type RpcMethod = keyof typeof RPC_DEFS;
+
+/**
+ * Params that carry a secret (a private key, a RADIUS shared secret): the cloud keeps them only while
+ * the command may still be sent, and removes them once it is final (success, failure or timeout), so
+ * the command history holds no key. Paths into the params object.
+ */
+export const RPC_SECRET_PARAMS: Readonly<Partial<Record<RpcMethod, readonly (readonly string[])[]>>> = {
+  vpnJoin: [['profile']],
+  vpnRotateCertificate: [['keyPem']],
+  portalApply: [['radius', 'secret']],
+};
+
 export const RPC_METHODS = Object.keys(RPC_DEFS) as RpcMethod[];
 export const RpcMethodSchema = z.enum(RPC_METHODS as [RpcMethod, ...RpcMethod[]]);
 

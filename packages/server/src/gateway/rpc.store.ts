@@ -1,4 +1,4 @@
-import type { RpcState } from '@fleetport/contract';
+import { RPC_SECRET_PARAMS, type RpcState } from '@fleetport/contract';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../platform/db/open.ts';
 
@@ -166,6 +166,21 @@ export async function markUnsent(db: DbOrTx, id: string): Promise<void> {
     .execute();
 }
 
+/**
+ * The params with their secrets removed (contract RPC_SECRET_PARAMS), as SQL: what a command keeps
+ * once it is final. Other params stay for the history and the areas that read them.
+ */
+const PARAMS_WITHOUT_SECRETS = sql<unknown>`case method ${sql.join(
+  Object.entries(RPC_SECRET_PARAMS).map(
+    ([method, paths]) =>
+      sql`when ${method} then params${sql.join(
+        (paths ?? []).map((path) => sql` #- ${`{${path.join(',')}}`}::text[]`),
+        sql``,
+      )}`,
+  ),
+  sql` `,
+)} else params end`;
+
 /** Applies a device's final reply; null when the command is unknown, another device's, or already final. */
 export async function finishRpcCommand(
   db: DbOrTx,
@@ -179,6 +194,7 @@ export async function finishRpcCommand(
       error: reply.error === undefined ? null : JSON.stringify(reply.error),
       // A final reply is also the receipt, when no `inExecution` came first.
       delivered_at: sql<Date>`coalesce(delivered_at, ${reply.at})`,
+      params: PARAMS_WITHOUT_SECRETS,
       updated_at: reply.at,
     })
     .where('id', '=', reply.id)
@@ -193,7 +209,7 @@ export async function finishRpcCommand(
 export async function expireRpcCommands(db: DbOrTx, now: Date): Promise<RpcCommandRow[]> {
   const rows = await db
     .updateTable('rpc_command')
-    .set({ state: 'timeout', updated_at: now })
+    .set({ state: 'timeout', params: PARAMS_WITHOUT_SECRETS, updated_at: now })
     .where('state', '=', 'inExecution')
     .where('deadline', '<=', now)
     .returningAll()

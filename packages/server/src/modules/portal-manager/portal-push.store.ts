@@ -34,6 +34,17 @@ export async function insertPushes(
 }
 
 /** The secret a router is moving to: good beside the current one until it confirms. */
+/** The secret sent to the router and not yet confirmed (sealed), or null. */
+export async function pendingSecret(db: DbOrTx, sn: string, portalId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('portal_device')
+    .select('radius_secret_next')
+    .where('sn', '=', sn)
+    .where('portal_id', '=', portalId)
+    .executeTakeFirst();
+  return row?.radius_secret_next ?? null;
+}
+
 export async function setNextSecret(db: DbOrTx, sn: string, portalId: number, sealed: string): Promise<void> {
   await db
     .updateTable('portal_device')

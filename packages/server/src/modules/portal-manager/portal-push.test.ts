@@ -204,6 +204,17 @@ describe('portalApply', () => {
       [2, 'pending'],
       [1, 'pending'],
     ]);
+    // Both versions queued for the offline router carry one new secret: whichever it runs, RADIUS knows it.
+    const queued = () =>
+      t.deps.db
+        .selectFrom('rpc_command')
+        .select(['params', 'state'])
+        .where('sn', '=', 'PP0003')
+        .where('method', '=', 'portalApply')
+        .execute();
+    const secrets = (await queued()).map((c) => (c.params as { radius: { secret?: string } }).radius.secret);
+    expect(secrets).toHaveLength(2);
+    expect(new Set(secrets).size).toBe(1);
     await r3.start();
     await eventually(
       async () => (await pushes('PP0003')).every((p) => p.state === 'updated'),
@@ -220,6 +231,13 @@ describe('portalApply', () => {
     expect(await radiusSecretSeal(t.deps).open(row.radius_secret)).toBe(
       r3.state.portal!.config!.radius.secret,
     );
+    expect(r3.state.portal!.config!.radius.secret).toBe(secrets[0]);
+    // Final commands keep no secret: the command history holds none.
+    for (const command of await queued()) {
+      expect(command.state).toBe('success');
+      expect((command.params as { radius: Record<string, unknown> }).radius).not.toHaveProperty('secret');
+      expect(command.params).toMatchObject({ portalId, radius: { authPort: expect.any(Number) } });
+    }
   });
 });
 

@@ -65,11 +65,15 @@ export async function pushTemplate(
     },
   };
   for (const device of devices) {
-    const secret = randomBytes(16).toString('hex');
-    const sealed = await seal.seal(secret);
+    // One new secret per router until it confirms one: every version queued for an offline router
+    // carries the same one, so whichever it applies (or the last that failed), RADIUS still knows it.
+    const pending = await pushes.pendingSecret(deps.db, device.sn, portalId);
+    const reused = pending === null ? null : await seal.open(pending).catch(() => null);
+    const secret = reused ?? randomBytes(16).toString('hex');
+    const sealed = reused === null ? await seal.seal(secret) : pending!;
     // Good from now on beside the current one: a router that applies the version at once may sign
     // its next packet with it before its reply is stored.
-    await pushes.setNextSecret(deps.db, device.sn, portalId, sealed);
+    if (reused === null) await pushes.setNextSecret(deps.db, device.sn, portalId, sealed);
     const params: RpcParamsInput<'portalApply'> = {
       ...base,
       radius: {
