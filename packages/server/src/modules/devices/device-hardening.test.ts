@@ -12,6 +12,7 @@ import { type SignedIn, signIn } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { probeInput } from '../../../test/probe-input.ts';
 import { ensureSuperAdmin } from '../accounts/accounts.service.ts';
+import { grantTrial } from '../installer-console/installer-console.service.ts';
 import { companyOwner, type Owner, seedDevices } from './device-test-kit.ts';
 
 /**
@@ -29,6 +30,8 @@ beforeAll(async () => {
   other = await companyOwner(t, 'Other Hardening', 'owner@other-hardening.test');
   await seedDevices(t, acme.companyId, [{ sn: 'HA0001', online: true }]);
   await seedDevices(t, other.companyId, [{ sn: 'HB0001', online: true }]);
+  // Acme runs the installer console (its trial), so those calls reach their input checks too.
+  await grantTrial(t.deps, acme.companyId);
 });
 afterAll(async () => {
   await t.close();
