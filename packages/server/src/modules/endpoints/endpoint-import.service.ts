@@ -17,7 +17,7 @@ import { AppError, isAppError } from '../../platform/errors.ts';
 import { loadWorkbook } from '../../platform/files/workbook.ts';
 import { listSimpleProducts } from '../products/products.store.ts';
 import type { EndpointDeps } from './endpoints.service.ts';
-import { checkAssociations } from './endpoints.service.ts';
+import { checkAssociations, idRaceIs800001 } from './endpoints.service.ts';
 import { type EndpointValues, insertEndpoints, takenEndpointIds } from './endpoints.store.ts';
 
 /**
@@ -148,7 +148,10 @@ export async function importEndpoints(
   const invalid = rows.length - accepted.length;
   let imported = 0;
   if (input.commit && accepted.length > 0) {
-    await inTransaction(deps.db, (tx) => insertEndpoints(tx, scope, accepted, deps.clock.now()));
+    // Someone adding one of these IDs meanwhile makes the unique index refuse the file: 800001, not a 500.
+    await idRaceIs800001(
+      inTransaction(deps.db, (tx) => insertEndpoints(tx, scope, accepted, deps.clock.now())),
+    );
     imported = accepted.length;
   }
   return { rows, valid: accepted.length, invalid, imported };

@@ -30,7 +30,7 @@ type CreateInput = CallParsedInput<typeof createEndpointCall>;
 type UpdateInput = CallParsedInput<typeof updateEndpointCall>;
 
 /** Two people adding the same ID at once: the unique index refuses the second, which is 800001 too. */
-async function idRaceIs800001<T>(work: Promise<T>): Promise<T> {
+export async function idRaceIs800001<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {

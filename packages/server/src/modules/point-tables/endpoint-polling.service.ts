@@ -6,6 +6,7 @@ import {
   ErrorCode,
   type endpointValuesCall,
   type endpointWriteCall,
+  type Lang,
   parseRpcResult,
   type RpcParams,
 } from '@fleetport/contract';
@@ -15,6 +16,7 @@ import { getCompanyDevice } from '../devices/device-list.store.ts';
 import { findEndpointState, listEndpointSamples } from './endpoint-values.store.ts';
 import type { PointTableDeps } from './point-tables.service.ts';
 import { findPointTable } from './point-tables.store.ts';
+import { POINT_TABLE_TEXT } from './point-tables.text.ts';
 
 /*
  * The gateway side of point tables (issue 19, docs/device-protocol.md §7.8): which tables a gateway
@@ -157,6 +159,7 @@ export async function writeEndpointPoint(
   deps: PointTableDeps,
   actor: Actor,
   input: CallParsedInput<typeof endpointWriteCall>,
+  lang: Lang,
 ) {
   const scope = owningScope(actor.scope);
   const device = await getCompanyDevice(deps.db, scope, input.sn);
@@ -181,7 +184,15 @@ export async function writeEndpointPoint(
       message: errorText(row.error),
     };
   const result = parseRpcResult('endpointWrite', row.result);
-  if (!result.success) throw new AppError(ErrorCode.PARTIAL_UNSUPPORTED);
+  // An answer off the protocol is the gateway's fault, not a feature it lacks: a failure with the reason.
+  if (!result.success)
+    return {
+      rpcId: sent.id,
+      state: 'failure' as const,
+      value: null,
+      functionCode: null,
+      message: POINT_TABLE_TEXT.offProtocolAnswer[lang],
+    };
   return {
     rpcId: sent.id,
     state: 'success' as const,

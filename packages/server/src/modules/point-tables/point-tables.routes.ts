@@ -41,6 +41,8 @@ export function pointTableRoutes(deps: tables.PointTableDeps) {
     ),
     bind(applyPointTablesCall, async (ctx) => polling.applyPointTables(deps, companyActor(ctx), ctx.input)),
     bind(endpointValuesCall, async (ctx) => polling.getEndpointValues(deps, companyActor(ctx), ctx.input)),
-    bind(endpointWriteCall, async (ctx) => polling.writeEndpointPoint(deps, companyActor(ctx), ctx.input)),
+    bind(endpointWriteCall, async (ctx) =>
+      polling.writeEndpointPoint(deps, companyActor(ctx), ctx.input, ctx.lang),
+    ),
   ];
 }

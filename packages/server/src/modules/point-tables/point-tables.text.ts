@@ -8,4 +8,8 @@ export const POINT_TABLE_TEXT = {
     en: 'The file has no "Points" sheet with a header row',
     cn: '文件中没有带表头的"Points"工作表',
   },
+  offProtocolAnswer: {
+    en: 'The gateway answered outside the protocol',
+    cn: '网关的应答不符合协议',
+  },
 } satisfies Record<string, Localized>;
