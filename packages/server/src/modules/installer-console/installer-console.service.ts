@@ -15,7 +15,7 @@ import {
 } from '@fleetport/contract';
 import type { z } from 'zod';
 import type { ModuleDeps } from '../../platform/app-deps.ts';
-import { type Actor, owningCompany } from '../../platform/auth/actor.ts';
+import { type Actor, owningCompany, owningScope } from '../../platform/auth/actor.ts';
 import { inTransaction } from '../../platform/db/open.ts';
 import { AppError } from '../../platform/errors.ts';
 import { transactionNo } from '../licences/billing.store.ts';
@@ -25,6 +25,7 @@ import {
   lockAccounts,
   postingTarget,
   postMovements,
+  unusedByProduct,
 } from '../licences/ledger.store.ts';
 import { runOperation } from '../licences/operations.ts';
 import * as store from './installer-console.store.ts';
@@ -32,7 +33,7 @@ import * as store from './installer-console.store.ts';
 export type InstallerConsoleDeps = ModuleDeps<'db' | 'clock' | 'hub'>;
 
 const DAY_MS = 86_400_000;
-const PRODUCT = 'OPERATIONS_CONSOLE';
+const PRODUCT = 'OPERATIONS_CONSOLE' as const;
 
 const ms = (d: Date | null) => (d === null ? null : d.getTime());
 
@@ -70,12 +71,7 @@ export async function licenceStatus(
   const [row, devices, balances] = await Promise.all([
     store.readLicence(deps.db, actor.scope),
     store.countDevices(deps.db, actor.scope),
-    deps.db
-      .selectFrom('licence_account')
-      .select('available')
-      .where('company_id', '=', owningCompany(actor.scope))
-      .where('product', '=', PRODUCT)
-      .executeTakeFirst(),
+    unusedByProduct(deps.db, owningScope(actor.scope)),
   ]);
   return {
     consoleState: installerConsoleStateAt(times(row), now),
@@ -85,7 +81,7 @@ export async function licenceStatus(
     endsAt: installerAccessEndsAt(times(row), now),
     devices,
     licencesPerPeriod: installerLicencesPerPeriod(devices),
-    licencesAvailable: Number(balances?.available ?? 0),
+    licencesAvailable: balances.get(PRODUCT) ?? 0,
   };
 }
 
