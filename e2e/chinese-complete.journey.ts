@@ -120,6 +120,9 @@ const ALLOWED = new Set([
   'DO',
   'AI',
   'Modbus',
+  // Industrial and installer terms Chinese users write in Latin: programmable controllers, scopes of work.
+  'PLC',
+  'SOW',
   'SMS',
   'OSPF',
   'BGP',
