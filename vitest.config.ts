@@ -74,6 +74,17 @@ const radclientProject: TestProjectInlineConfiguration = {
 const wantsRadclientTests = process.env.FLEETPORT_RADCLIENT_TESTS === '1';
 
 /**
+ * Server test files that do the same whatever the database: the file store's streaming of 300 and
+ * 600 MB uploads, and the fuzzing of every call's input checks. CI's PostgreSQL section sets
+ * FLEETPORT_DATABASE_TESTS_ONLY=1 to leave them to `npm test` (they take minutes of its 45).
+ */
+const DATABASE_NEUTRAL_TESTS = [
+  'packages/server/src/modules/files/files.big.test.ts',
+  'packages/server/src/platform/http/fuzz.test.ts',
+];
+const databaseTestsOnly = process.env.FLEETPORT_DATABASE_TESTS_ONLY === '1';
+
+/**
  * React's scheduler runs its tasks with setImmediate. A lazy page or text namespace that resolves
  * after a console test file has finished pings a root that is already unmounted, and the task it
  * schedules runs after Vitest has torn the file's jsdom window down: React then reads `window` and
@@ -104,7 +115,13 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
-          exclude: [BROKER_TESTS, FAULT_TESTS, HUB_TESTS, RADCLIENT_TESTS],
+          exclude: [
+            BROKER_TESTS,
+            FAULT_TESTS,
+            HUB_TESTS,
+            RADCLIENT_TESTS,
+            ...(databaseTestsOnly ? DATABASE_NEUTRAL_TESTS : []),
+          ],
           environment: 'node',
           // Each file builds its own app and database, so nothing of one file's state reaches the next;
           // sharing the worker's module cache spares every file re-importing the server (measured on 24
