@@ -1,6 +1,7 @@
 import type { SowSimSupply, SowTemplate } from '@fleetport/contract';
 import { sql } from 'kysely';
 import { type CompanyScope, owningCompany, scopedCompanyIds } from '../../platform/auth/actor.ts';
+import { containsPattern } from '../../platform/db/like.ts';
 import type { DbOrTx } from '../../platform/db/open.ts';
 
 /** Scope-of-work templates (table `sow_template`): the sections' fields as one JSON document. */
@@ -65,22 +66,19 @@ export async function listSowTemplates(
   query: { pageNum: number; pageSize: number; keyword?: string | undefined },
 ): Promise<{ list: SowTemplate[]; total: number }> {
   const ids = scopedCompanyIds(scope);
-  const like = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = sql`t.company_id in (${sql.join(ids)})${like === null ? sql`` : sql` and t.name ilike ${like}`}`;
-  const rows = await sql<Selected & { total: string }>`
-    select ${COLUMNS}, count(*) over () as total
-      from sow_template t left join stored_file f on f.id = t.config_file_id
-     where ${where}
-     order by t.updated_at desc, t.id desc
-     limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`.execute(db);
-  const total = rows.rows[0] ? Number(rows.rows[0].total) : 0;
-  if (rows.rows.length === 0 && query.pageNum > 1) {
-    const counted = await sql<{ n: string }>`select count(*) as n from sow_template t where ${where}`.execute(
-      db,
-    );
-    return { list: [], total: Number(counted.rows[0]?.n ?? 0) };
-  }
-  return { list: rows.rows.map(toTemplate), total };
+  const where = sql`t.company_id in (${sql.join(ids)})${
+    query.keyword ? sql` and t.name ilike ${containsPattern(query.keyword)}` : sql``
+  }`;
+  const [rows, counted] = await Promise.all([
+    sql<Selected>`
+      select ${COLUMNS}
+        from sow_template t left join stored_file f on f.id = t.config_file_id
+       where ${where}
+       order by t.updated_at desc, t.id desc
+       limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`.execute(db),
+    sql<{ n: string }>`select count(*) as n from sow_template t where ${where}`.execute(db),
+  ]);
+  return { list: rows.rows.map(toTemplate), total: Number(counted.rows[0]?.n ?? 0) };
 }
 
 export async function findSowTemplate(
